@@ -1,0 +1,128 @@
+"""The command line: parse, call the pipeline, turn every PrintkitError into a message and exit 1."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from printkit.errors import KitError, PrintkitError
+
+LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="Paper size.")
+OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="printkit")
+def cli() -> None:
+    """printkit: tabletop games described in YAML, printed as true-to-scale PDF kits."""
+
+
+@cli.command("list")
+def list_kits() -> None:
+    """The shipped kits, with title, players, languages and page count."""
+    from printkit import build, kitfile
+
+    rows = []
+    for name in kitfile.shipped_kit_names():
+        loaded = build.load(name)
+        info = loaded.kit.kit
+        ctx = build.context(loaded, None)
+        pages = len(build.lay_out(loaded, ctx).pages)
+        players = str(info.players.min) if info.players.min == info.players.max else f"{info.players.min}-{info.players.max}"
+        rows.append((name, ctx.tr(info.title), players, ",".join(info.languages), str(pages)))
+    header = ("kit", "title", "players", "languages", "pages")
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
+    for row in [header] + rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+@cli.command()
+@click.argument("kit")
+@LANG
+@PAPER
+@OUTPUT
+def build(kit: str, lang: str | None, paper: str, output: Path | None) -> None:
+    """Build KIT (a shipped kit's name or a kit file) into a PDF."""
+    from printkit import build as pipeline
+
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper)
+    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
+    pipeline.check_output(target)
+    document = pipeline.lay_out(loaded, ctx)
+    pages = pipeline.write(document, target)
+    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+
+
+@cli.command()
+@click.argument("kit")
+@click.option("--players", "count", type=int, required=True, help="How many players.")
+@click.option("--names", default="", help='Player names, comma-separated: "Ala,Olek".')
+@LANG
+@PAPER
+@OUTPUT
+def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, output: Path | None) -> None:
+    """One personalised score sheet per player."""
+    from printkit import build as pipeline
+
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper)
+    given = [n.strip() for n in names.split(",") if n.strip()] if names else []
+    ctx.players = pipeline.sheet_names(loaded, ctx, count, given)
+    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
+    pipeline.check_output(target)
+    pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)
+    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+
+
+@cli.command()
+@click.argument("kit", required=False)
+@click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
+    """Check that KIT agrees with its own rules; exit 1 naming each problem."""
+    from printkit import build as pipeline
+    from printkit import kitfile
+
+    if all_kits == bool(kit):
+        raise PrintkitError("give a KIT or --all, not both and not neither")
+    names = kitfile.shipped_kit_names() if all_kits else [kit]
+    failed = 0
+    for name in names:
+        try:
+            loaded = pipeline.load(name, strict=strict)
+            for lang in loaded.kit.kit.languages:
+                pipeline.lay_out(loaded, pipeline.context(loaded, lang))
+            for warning in loaded.warnings:
+                click.echo(str(warning), err=True)
+            click.echo(f"{loaded.source.display}: ok")
+        except KitError as exc:
+            failed += 1
+            click.echo(exc.render(), err=True)
+    if failed:
+        sys.exit(1)
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code if exc.exit_code else 1)
+    except PrintkitError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("interrupted; nothing was written", err=True)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug in printkit, not the user's fault: still no traceback
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        sys.exit(2)

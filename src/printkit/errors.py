@@ -1,0 +1,46 @@
+"""The errors a user sees. Every one is printed as a message, never as a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class PrintkitError(Exception):
+    """A problem the user can fix; the CLI prints it and exits with code 1."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding about a kit file: where it is and what is wrong."""
+
+    file: str
+    line: int | None
+    field: str
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        field = f" {self.field}:" if self.field else ""
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{where}:{field} {prefix}{self.message}"
+
+
+class KitError(PrintkitError):
+    """One or more problems in a kit file, all reported together."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        lines = [str(p) for p in self.problems]
+        errors = sum(1 for p in self.problems if p.severity == "error")
+        if errors > 1:
+            lines.append(f"Aborted with {errors} errors.")
+        return "\n".join(lines)
+
+
+def kit_error(file: str | Path, line: int | None, field: str, message: str) -> KitError:
+    return KitError([Problem(str(file), line, field, message)])

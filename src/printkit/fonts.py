@@ -1,0 +1,117 @@
+"""The shipped font family: registration with reportlab, text measuring and glyph coverage.
+
+Measuring needs the font's metrics, so this module (like render.py) talks to reportlab; layout
+asks it for widths and heights and stays free of drawing.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from printkit.kitfile import project_root
+from printkit.units import MM_PER_POINT
+
+REGULAR = "PrintkitSans"
+BOLD = "PrintkitSans-Bold"
+FAMILY = "PrintkitSansFamily"
+_FILES = {REGULAR: "AtkinsonHyperlegible-Regular.ttf", BOLD: "AtkinsonHyperlegible-Bold.ttf"}
+_IGNORED = set("\n\r\t\u00ad")
+
+
+def fonts_dir() -> Path:
+    return project_root() / "fonts"
+
+
+@functools.cache
+def register() -> None:
+    """Register the family once; embedding and subsetting are reportlab's TTF defaults."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
+    pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
+    addMapping(REGULAR, 0, 0, REGULAR)
+    addMapping(REGULAR, 1, 0, BOLD)
+    addMapping(REGULAR, 0, 1, REGULAR)
+    addMapping(REGULAR, 1, 1, BOLD)
+
+
+def font_name(bold: bool) -> str:
+    return BOLD if bold else REGULAR
+
+
+@functools.cache
+def _charmap(bold: bool) -> frozenset[int]:
+    register()
+    from reportlab.pdfbase import pdfmetrics
+
+    return frozenset(pdfmetrics.getFont(font_name(bold)).face.charToGlyph)
+
+
+def missing_characters(text: str, bold: bool = False) -> list[str]:
+    """The characters of ``text`` the font cannot draw (reportlab would print a black box)."""
+    charmap = _charmap(bold)
+    missing: list[str] = []
+    for char in text:
+        if char not in _IGNORED and ord(char) not in charmap and char not in missing:
+            missing.append(char)
+    return missing
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of one line of text in millimetres."""
+    register()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font_name(bold), size_pt) * MM_PER_POINT
+
+
+def fit_size(text: str, width: float, size_pt: float, bold: bool = False, smallest: float = 5.0) -> float:
+    """The largest size up to ``size_pt`` at which one line fits ``width`` mm (at least ``smallest``)."""
+    size = size_pt
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 0.25
+    return max(size, smallest)
+
+
+def cap_height(size_pt: float) -> float:
+    """Height of a capital letter in millimetres (Atkinson Hyperlegible: 0.668 em)."""
+    return 0.668 * size_pt * MM_PER_POINT
+
+
+@functools.lru_cache(maxsize=4096)
+def paragraph_height(markup: str, width: float, size_pt: float, leading_pt: float, bold: bool = False) -> float:
+    """Height in millimetres that reportlab's paragraph engine needs for ``markup`` at ``width`` mm."""
+    paragraph = _paragraph(markup, size_pt, leading_pt, bold, "left", "#000000")
+    _, height = paragraph.wrap(width / MM_PER_POINT, 1e6)
+    return height * MM_PER_POINT
+
+
+def _paragraph(markup: str, size_pt: float, leading_pt: float, bold: bool, align: str, color: str):
+    register()
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}[align]
+    style = ParagraphStyle(
+        "printkit",
+        fontName=font_name(bold),
+        fontSize=size_pt,
+        leading=leading_pt,
+        alignment=alignment,
+        textColor=HexColor(color),
+        allowWidows=0,
+        allowOrphans=0,
+        splitLongWords=1,
+        hyphenationLang=None,
+    )
+    return Paragraph(markup, style)
+
+
+paragraph = _paragraph

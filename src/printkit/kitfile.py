@@ -1,0 +1,181 @@
+"""Reading kit files: YAML to plain data, with the line of every value kept, and kit lookup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from printkit.errors import kit_error
+
+MAX_KIT_BYTES = 2 * 1024 * 1024
+MAX_YAML_NODES = 200_000
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:map",
+}
+
+Path_ = tuple  # a field path such as ("components", 0, "rows")
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parents[2]
+
+
+def shipped_kits_dir() -> Path:
+    return project_root() / "kits"
+
+
+@dataclass
+class KitSource:
+    """A kit file's plain data plus the line where each field path starts."""
+
+    path: Path
+    data: object
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def display(self) -> str:
+        return _display_path(self.path)
+
+    @property
+    def folder(self) -> Path:
+        """Where the kit's own art may live: kits/NAME/ beside kits/NAME.yaml."""
+        return self.path.parent / self.path.stem
+
+    def line_of(self, loc: tuple) -> int | None:
+        """The line of the deepest known prefix of loc (a missing key reports its parent)."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.lines:
+                return self.lines[loc]
+            loc = loc[:-1]
+        return self.lines.get((), None)
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def shipped_kit_names() -> list[str]:
+    return sorted(p.stem for p in shipped_kits_dir().glob("*.yaml"))
+
+
+def find_kit(name_or_path: str) -> Path:
+    """A shipped kit's name (``ogrod``) or the path of any kit file."""
+    candidate = Path(name_or_path)
+    looks_like_path = candidate.suffix in {".yaml", ".yml"} or "/" in name_or_path or "\\" in name_or_path
+    if looks_like_path or candidate.is_file():
+        if not candidate.is_file():
+            raise kit_error(name_or_path, None, "", "no such kit file")
+        return candidate
+    shipped = shipped_kits_dir() / f"{name_or_path}.yaml"
+    if shipped.is_file():
+        return shipped
+    names = ", ".join(shipped_kit_names()) or "none"
+    raise kit_error(name_or_path, None, "", f"unknown kit; the shipped kits are: {names}")
+
+
+def load_kit_source(path: Path) -> KitSource:
+    """Parse a kit file into plain Python data and a line map; every failure is a KitError."""
+    shown = _display_path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise kit_error(shown, None, "", f"cannot read the kit file ({exc.strerror})") from None
+    if size > MAX_KIT_BYTES:
+        raise kit_error(shown, None, "", f"the kit file is {size:,} bytes; the limit is {MAX_KIT_BYTES:,} (2 MB)")
+    raw = path.read_bytes()
+    if b"\x00" in raw:
+        raise kit_error(shown, None, "", "this is a binary file, not a YAML kit file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise kit_error(shown, None, "", f"the file is not UTF-8 text (byte {exc.start})") from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        column = f", column {mark.column + 1}" if mark else ""
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise kit_error(shown, line, "", f"YAML syntax error{column}: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise kit_error(shown, None, "", f"YAML error: {exc}") from None
+    if root is None:
+        raise kit_error(shown, None, "", "the kit file is empty; a kit starts with a 'kit:' mapping")
+    source = KitSource(path=path, data=None)
+    source.data = _Converter(source, shown).convert(root, ())
+    return source
+
+
+class _Converter:
+    """Turns composed YAML nodes into plain data, recording lines and refusing what a kit never needs."""
+
+    def __init__(self, source: KitSource, shown: str):
+        self.source = source
+        self.shown = shown
+        self.visited = 0
+        self.constructor = SafeConstructor()
+
+    def convert(self, node: Node, loc: tuple) -> object:
+        self.visited += 1
+        if self.visited > MAX_YAML_NODES:
+            raise kit_error(
+                self.shown, node.start_mark.line + 1, _dotted(loc),
+                f"the kit expands to more than {MAX_YAML_NODES:,} values (too many YAML aliases?)",
+            )
+        self.source.lines.setdefault(loc, node.start_mark.line + 1)
+        if node.tag not in _PLAIN_TAGS:
+            raise kit_error(
+                self.shown, node.start_mark.line + 1, _dotted(loc),
+                f"YAML tag {node.tag!r} is not allowed; a kit holds only plain text, numbers, lists and mappings",
+            )
+        if isinstance(node, MappingNode):
+            return self._mapping(node, loc)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
+        assert isinstance(node, ScalarNode)
+        return self.constructor.construct_object(node)
+
+    def _mapping(self, node: MappingNode, loc: tuple) -> dict:
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported")
+            key = str(self.constructor.construct_object(key_node))
+            if key in result:
+                raise kit_error(
+                    self.shown, key_node.start_mark.line + 1, _dotted(loc + (key,)),
+                    f"duplicate key {key!r}",
+                )
+            self.source.lines[loc + (key,)] = key_node.start_mark.line + 1
+            result[key] = self.convert(value_node, loc + (key,))
+        return result
+
+
+def _dotted(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+dotted = _dotted

@@ -1,0 +1,62 @@
+"""What every component layout receives: the paper, the margins, the language and the options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printkit.errors import PrintkitError
+from printkit.locale import Localizer
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+    def landscape(self) -> "Paper":
+        return Paper(self.name, self.height, self.width)
+
+
+PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
+
+SAFE_EDGE = 5.0  # nothing is printed closer than this to the paper's edge
+MARGIN = 12.0  # the margin of ordinary content pages (rules, sheets, boards)
+
+
+def paper(name: str) -> Paper:
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        raise PrintkitError(f"unknown paper '{name}'; use one of: {', '.join(PAPERS)}") from None
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the user asked for the kit to be printed."""
+
+    two_sided: str = "duplex"  # duplex | fold
+    flip: str = "long"  # long | short
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class Context:
+    paper: Paper
+    tr: Localizer
+    options: Options = field(default_factory=Options)
+    players: list[str] | None = None  # names for personalised sheets; None prints blank sheets
+    margin: float = MARGIN
+    player_name: str | None = None  # the name on the sheet being laid out
+
+    @property
+    def lang(self) -> str:
+        return self.tr.lang
+
+    @property
+    def content_width(self) -> float:
+        return self.paper.width - 2 * self.margin
+
+    @property
+    def content_height(self) -> float:
+        return self.paper.height - 2 * self.margin

@@ -1,0 +1,114 @@
+"""The whole kit as pages: rules first, then each component's pages, page numbers resolved.
+
+Rules text may mention page numbers and the page count, and those depend on how long the rules
+are; laying out until the numbers stop changing settles both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from printkit.errors import PrintkitError
+from printkit.layout import rules, sheet
+from printkit.layout.context import Context
+from printkit.layout.primitives import Document, Page, Text
+from printkit.model import Kit
+
+# kind -> (layout, numbers); a new component kind registers here.
+KINDS: dict[str, tuple[Callable, Callable]] = {
+    "sheet": (sheet.layout, sheet.numbers),
+}
+MAX_PAGES = 2000
+FOOTER_PT = 7.0
+
+
+def kit_numbers(kit: Kit) -> dict[str, object]:
+    """Every number the kit's components define, by placeholder name."""
+    values: dict[str, object] = {"players.min": kit.kit.players.min, "players.max": kit.kit.players.max}
+    for need in kit.needs:
+        values[f"{need.id}.count"] = need.count
+    for component in kit.components:
+        values.update(KINDS[component.kind][1](component))
+    return values
+
+
+def page_numbers(pages: list[Page]) -> dict[str, object]:
+    values: dict[str, object] = {"pages": len(pages)}
+    for number, page in enumerate(pages, start=1):
+        key = page.component or page.role
+        values.setdefault(f"page.{key}", number)
+        values[f"lastpage.{key}"] = number
+    for key in [k for k in values if k.startswith("page.")]:
+        name = key[5:]
+        first, last = values[key], values[f"lastpage.{name}"]
+        values[f"pages.{name}"] = f"{first}" if first == last else f"{first}–{last}"
+    return values
+
+
+def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
+    pages: list[Page] = []
+    for component in kit.components:
+        if include(component):
+            pages.extend(KINDS[component.kind][0](component, ctx))
+            if len(pages) > MAX_PAGES:
+                raise PrintkitError(f"the kit needs more than {MAX_PAGES:,} pages (the limit)")
+    return pages
+
+
+def layout_kit(kit: Kit, ctx: Context) -> Document:
+    """Rules pages and every in-kit component, with page placeholders settled."""
+    base = dict(ctx.tr.numbers) | kit_numbers(kit)
+    guess: dict[str, object] = {}
+    component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
+    for _ in range(4):
+        ctx.tr.numbers = base | _placeholder_pages(kit, guess)
+        rule_pages = rules.layout(kit, ctx)
+        pages = rule_pages + component_pages
+        settled = page_numbers(pages)
+        if settled == guess:
+            break
+        guess = settled
+    else:
+        raise PrintkitError("the page numbers do not settle (the rules change length with their own page numbers)")
+    return document(kit, ctx, pages)
+
+
+def _placeholder_pages(kit: Kit, guess: dict[str, object]) -> dict[str, object]:
+    """Before the first layout, assume two-digit page numbers so the text is not too short."""
+    if guess:
+        return guess
+    values: dict[str, object] = {"pages": 10, "page.rules": 1, "lastpage.rules": 1}
+    for component in kit.components:
+        values[f"page.{component.id}"] = values[f"lastpage.{component.id}"] = 10
+        values[f"pages.{component.id}"] = "10"
+    return values
+
+
+def layout_sheets(kit: Kit, ctx: Context) -> Document:
+    """Personalised sheets only: every sheet component, once per player or once shared."""
+    ctx.tr.numbers = dict(ctx.tr.numbers) | kit_numbers(kit)
+    pages = components_pages(kit, ctx, lambda c: c.kind == "sheet")
+    if not pages:
+        raise PrintkitError("this kit has no sheet component to personalise")
+    ctx.tr.numbers |= page_numbers(pages)
+    return document(kit, ctx, pages)
+
+
+def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
+    title = ctx.tr(kit.kit.title)
+    total = len(pages)
+    footed = [with_footer(page, title, ctx, number, total) for number, page in enumerate(pages, start=1)]
+    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr.msg("print_heading"))
+
+
+def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -> Page:
+    """A quiet footer inside the margin: the game and the page number, so loose sheets find their kit."""
+    if page.side == "back":
+        return page
+    y = page.height - ctx.margin / 2 + 1.0
+    footer = (
+        Text(ctx.margin, y, title, FOOTER_PT, color="#666666"),
+        Text(page.width - ctx.margin, y, ctx.tr.msg("page_of", n=number, total=total), FOOTER_PT, align="right", color="#666666"),
+    )
+    return replace(page, items=page.items + footer)

@@ -1,0 +1,163 @@
+"""What layout produces and the renderer draws: frozen values in millimetres, y growing downwards.
+
+Font sizes are typographic points (``size_pt``), as in every word processor; every length is mm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+BLACK = "#000000"
+GREY = "#7f7f7f"
+LIGHT = "#d9d9d9"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    color: str = BLACK
+    width: float = 0.3
+    dash: tuple[float, ...] = ()
+
+
+HAIRLINE = Stroke(width=0.2)
+CUT = Stroke(color="#555555", width=0.25)
+FOLD = Stroke(color="#555555", width=0.25, dash=(2.0, 1.5))
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: Stroke | None = HAIRLINE
+    fill: str | None = None
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Stroke = HAIRLINE
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    stroke: Stroke | None = HAIRLINE
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Path:
+    """A polyline or polygon; with ``closed`` it can be filled."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: Stroke | None = HAIRLINE
+    fill: str | None = None
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the baseline's anchor given by ``align``."""
+
+    x: float
+    y: float
+    text: str
+    size_pt: float = 10.0
+    bold: bool = False
+    align: str = "left"  # left | center | right
+    color: str = BLACK
+
+
+@dataclass(frozen=True)
+class RichText:
+    """Wrapped text in a box of width ``w`` whose top is ``y``; ``markup`` uses <b> and <br/>."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    markup: str
+    size_pt: float = 10.0
+    leading_pt: float = 12.5
+    bold: bool = False
+    align: str = "left"  # left | center | justify
+    color: str = BLACK
+    bullet: str | None = None
+    indent: float = 0.0
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn in their own coordinates (origin at the group's top-left) and placed at (x, y).
+
+    Groups with the same ``key`` hold the same drawing; the renderer draws it once as a PDF form
+    and reuses it, so a back repeated on 1,000 cards costs one drawing.
+    """
+
+    key: str
+    x: float
+    y: float
+    w: float
+    h: float
+    items: tuple["Item", ...]
+    rotate: int = 0  # 0 or 180 degrees about the group's centre
+
+
+Item = Union[Rect, Line, Circle, Path, Text, RichText, Image, Group]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Where one cuttable or measurable piece landed: the placement manifest's row."""
+
+    kind: str  # board | cell | token | stone | card | tile | place | sheet
+    component: str
+    copy: int
+    x: float
+    y: float
+    width: float
+    height: float
+    side: str = "face"
+    extra: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    role: str
+    component: str | None
+    items: tuple[Item, ...]
+    pieces: tuple[Piece, ...] = ()
+    side: str | None = None  # "face" or "back" on two-sided pages
+    trim: tuple[float, float, float, float] | None = None  # x, y, w, h of the trimmed area
+    bleed: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Document:
+    pages: tuple[Page, ...]
+    title: str
+    author: str
+    lang: str
+    subject: str = ""
+    duplex: str | None = None  # None | "long" | "short"
+    meta: dict = field(default_factory=dict, compare=False)

@@ -1,0 +1,334 @@
+"""Score and player sheets: bands of parts (grids, boxes, tracks, legends, tables) on a page.
+
+Geometry only: every part turns its kit data into lines, boxes and text at a given position and
+reports the height it used.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import replace
+
+from printkit import fonts
+from printkit.layout.context import Context
+from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.symbols import draw_symbol
+from printkit.model import (
+    CheckboxesPart,
+    FieldPart,
+    GridPart,
+    LegendPart,
+    NotePart,
+    ScoringPart,
+    SheetComponent,
+    TablePart,
+    TrackPart,
+)
+
+LABEL_PT = 10.5
+LABEL_SPACE = 6.0
+BAND_GAP = 6.0
+PART_GAP = 6.0
+GRID_LINE = Stroke(width=0.3)
+GRID_FRAME = Stroke(width=0.6)
+BOX_LINE = Stroke(width=0.35)
+HEADER_HEIGHT = 16.0
+
+Drawn = tuple[list[Item], float]
+
+
+def numbers(component: SheetComponent) -> dict[str, float]:
+    """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
+    values: dict[str, float] = {}
+    for part in iter_parts(component):
+        if part.id is None:
+            continue
+        prefix = part.id
+        if isinstance(part, GridPart):
+            values.update({f"{prefix}.rows": part.rows, f"{prefix}.cols": part.cols, f"{prefix}.cells": part.rows * part.cols, f"{prefix}.cell": part.cell})
+        elif isinstance(part, CheckboxesPart):
+            values[f"{prefix}.count"] = part.count
+        elif isinstance(part, TrackPart):
+            values.update({f"{prefix}.count": part.end - part.start + 1, f"{prefix}.start": part.start, f"{prefix}.end": part.end})
+        elif isinstance(part, LegendPart):
+            faces = [face for entry in part.entries for face in (entry.faces or [])]
+            values.update({f"{prefix}.count": len(part.entries), f"{prefix}.faces": len(faces), f"{prefix}.distinct_faces": len(set(faces))})
+        elif isinstance(part, ScoringPart):
+            values[f"{prefix}.count"] = len(part.rows)
+        elif isinstance(part, TablePart):
+            values[f"{prefix}.rows"] = len(part.rows)
+    return values
+
+
+def iter_parts(component: SheetComponent):
+    for band in component.rows:
+        for cell in band:
+            yield from (cell if isinstance(cell, list) else [cell])
+
+
+def layout(component: SheetComponent, ctx: Context) -> list[Page]:
+    """One page per sheet: blank when no names are given, else one per name (or one shared)."""
+    names: list[str | None] = [None]
+    if ctx.players is not None:
+        names = list(ctx.players) if component.per_player else [None]
+    return [sheet_page(component, ctx, name) for name in names]
+
+
+def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
+    ctx = replace(ctx, player_name=name)
+    m = ctx.margin
+    items, y = header(component, ctx, name)
+    for band in component.rows:
+        band_items, height = draw_band(band, m, y, ctx.content_width, ctx)
+        items.extend(band_items)
+        y += height + BAND_GAP
+    piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
+    return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
+
+
+def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[list[Item], float]:
+    m, tr = ctx.margin, ctx.tr
+    title = tr(component.title) or tr.msg("name")
+    name_w = 70.0
+    size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
+    baseline = m + 9
+    items: list[Item] = [Text(m, baseline, title, size, bold=True)]
+    if not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
+        items.extend(name_field(ctx.paper.width - m - name_w, m, name_w, 12, tr.msg("name"), name))
+    return items, m + HEADER_HEIGHT
+
+
+def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
+    items: list[Item] = [Text(x, y + 3.2, label, 7.5, color="#444444"), Line(x, y + h, x + w, y + h, BOX_LINE)]
+    if name:
+        size = fonts.fit_size(name, w - 2, 15, bold=True, smallest=8)
+        items.append(Text(x + 1, y + h - 1.8, name, size, bold=True))
+    return items
+
+
+def draw_band(band: list, x: float, y: float, width: float, ctx: Context) -> Drawn:
+    cells = [cell if isinstance(cell, list) else [cell] for cell in band]
+    widths = band_widths(cells, width)
+    items: list[Item] = []
+    height = 0.0
+    for stack, w in zip(cells, widths):
+        stack_y = y
+        for part in stack:
+            part_items, h = draw_part(part, x, stack_y, w, ctx)
+            items.extend(part_items)
+            stack_y += h + PART_GAP
+        height = max(height, stack_y - PART_GAP - y)
+        x += w + PART_GAP
+    return items, height
+
+
+def band_widths(cells: list[list], width: float) -> list[float]:
+    """Fixed widths as declared (the widest part of a column), the rest shared equally."""
+    fixed = [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
+    free = width - PART_GAP * (len(cells) - 1) - sum(w for w in fixed if w)
+    share = free / max(1, sum(1 for w in fixed if not w))
+    return [w if w else share for w in fixed]
+
+
+def natural_width(part) -> float | None:
+    if isinstance(part, GridPart):
+        return part.cols * part.cell + (LABEL_COLUMN if part.row_labels else 0)
+    return None
+
+
+LABEL_COLUMN = 7.0
+
+
+def draw_part(part, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    top = y
+    if part.label:
+        items.append(Text(x, y + 4.2, ctx.tr(part.label), LABEL_PT, bold=True))
+        y += LABEL_SPACE
+    drawer = _DRAWERS[type(part)]
+    part_items, h = drawer(part, x, y, w, ctx)
+    items.extend(part_items)
+    return items, (y - top) + h
+
+
+def draw_grid(part: GridPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    cell = part.cell
+    label_h = 5.0 if part.col_labels else 0.0
+    gx = x + (LABEL_COLUMN if part.row_labels else 0.0)
+    gy = y + label_h
+    for i, label in enumerate(part.col_labels or []):
+        items.append(Text(gx + (i + 0.5) * cell, y + 3.5, label, 9, bold=True, align="center", color=GREY))
+    for i, label in enumerate(part.row_labels or []):
+        baseline = gy + (i + 0.5) * cell + fonts.cap_height(11) / 2
+        items.append(Text(x + LABEL_COLUMN / 2 - 0.5, baseline, label, 11, bold=True, align="center"))
+    right, bottom = gx + part.cols * cell, gy + part.rows * cell
+    for r in range(1, part.rows):
+        items.append(Line(gx, gy + r * cell, right, gy + r * cell, GRID_LINE))
+    for c in range(1, part.cols):
+        items.append(Line(gx + c * cell, gy, gx + c * cell, bottom, GRID_LINE))
+    items.append(Rect(gx, gy, part.cols * cell, part.rows * cell, GRID_FRAME))
+    return items, label_h + part.rows * cell
+
+
+def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    gap = 2.5
+    per_line = max(1, int((w + gap) // (part.box + gap)))
+    for i in range(part.count):
+        bx = x + (i % per_line) * (part.box + gap)
+        by = y + (i // per_line) * (part.box + gap)
+        items.append(Rect(bx, by, part.box, part.box, BOX_LINE, radius=0.8))
+        if part.symbol:
+            inset = part.box * 0.15
+            items.append(draw_symbol(part.symbol, bx + inset, by + inset, part.box - 2 * inset, color="#8c8c8c"))
+    lines = (part.count + per_line - 1) // per_line
+    return items, lines * part.box + (lines - 1) * gap
+
+
+def draw_track(part: TrackPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    gap = 1.2
+    count = part.end - part.start + 1
+    per_line = max(1, int((w + gap) // (part.box + gap)))
+    size = min(11.0, part.box * 1.3)
+    for i in range(count):
+        bx = x + (i % per_line) * (part.box + gap)
+        by = y + (i // per_line) * (part.box + gap)
+        items.append(Rect(bx, by, part.box, part.box, BOX_LINE))
+        baseline = by + part.box / 2 + fonts.cap_height(size) / 2
+        items.append(Text(bx + part.box / 2, baseline, str(part.start + i), size, align="center"))
+    lines = (count + per_line - 1) // per_line
+    return items, lines * part.box + (lines - 1) * gap
+
+
+def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    row_h = 9.0
+    key_w = 12.0
+    for i, entry in enumerate(part.entries):
+        top = y + i * row_h
+        baseline = top + row_h / 2 + fonts.cap_height(11) / 2
+        items.append(Text(x, baseline, entry.key, 11, bold=True))
+        tx = x + key_w
+        if entry.symbol:
+            items.append(Rect(tx, top + 1, row_h - 2, row_h - 2, BOX_LINE))
+            items.append(Text(tx + (row_h - 2) / 2, baseline, entry.symbol, 12, bold=True, align="center"))
+            tx += row_h + 1
+        text = ctx.tr(entry.text)
+        icon_w = row_h if entry.icon else 0.0
+        size = fonts.fit_size(text, x + w - tx - icon_w, 10.5, smallest=7)
+        items.append(Text(tx, baseline, text, size))
+        if entry.icon:
+            items.append(draw_symbol(entry.icon, x + w - row_h + 1, top + 1, row_h - 2, color="#444444"))
+    return items, len(part.entries) * row_h
+
+
+def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    items: list[Item] = []
+    top = y
+    box_w, gap = 20.0, 2.0
+    text_w = w - box_w - 3
+    for row in part.rows:
+        name = ctx.tr(row.name)
+        markup = f"<b>{html.escape(name)}</b>  {html.escape(ctx.tr(row.rule))}"
+        text_h = fonts.paragraph_height(markup, text_w, 9.5, 11.5)
+        row_h = max(11.0, text_h + 2)
+        items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
+        items.append(Rect(x + w - box_w, y, box_w, row_h, BOX_LINE))
+        items.append(Line(x, y + row_h + gap / 2, x + w - box_w - 2, y + row_h + gap / 2, Stroke(color="#bbbbbb", width=0.2)))
+        y += row_h + gap
+    if part.total:
+        label = ctx.tr(part.total)
+        items.append(Text(x + w - box_w - 3, y + 8.5, label, 12, bold=True, align="right"))
+        items.append(Rect(x + w - box_w, y, box_w, 12, Stroke(width=0.8)))
+        y += 12
+    return items, y - top
+
+
+def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    tr = ctx.tr
+    columns: list[tuple[str, float | None]] = []
+    names = ctx.players or []
+    for column in part.columns:
+        if column.players:
+            count = len(names) if names else 0
+            if not count:
+                count = int(tr.numbers.get("players.max", 2))
+            for i in range(count):
+                header = names[i] if i < len(names) else tr.msg("player_n", n=i + 1)
+                columns.append((header, column.width))
+        else:
+            columns.append((tr(column.header), column.width))
+    fixed = sum(cw for _, cw in columns if cw)
+    free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
+    widths = [cw or free for _, cw in columns]
+    items: list[Item] = []
+    top = y
+    for copy in range(part.repeat):
+        if part.repeat > 1:
+            items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, bold=True))
+            y += 6
+        y = _table_rows(part, columns, widths, x, y, ctx, items)
+        y += 5
+    return items, y - 5 - top
+
+
+def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item]) -> float:
+    tr = ctx.tr
+    head_h = 8.0
+    total_w = sum(widths)
+    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill="#eeeeee"))
+    cx = x
+    for (header, _), cw in zip(columns, widths):
+        size = fonts.fit_size(header, cw - 2, 9.5, bold=True, smallest=6)
+        items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center"))
+        cx += cw
+    y += head_h
+    rows = [list(row) for row in part.rows]
+    if part.total:
+        rows.append([part.total])
+    for index, row in enumerate(rows):
+        is_total = part.total is not None and index == len(rows) - 1
+        h = part.row_height
+        cx = x
+        for col, cw in enumerate(widths):
+            items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3)))
+            if col < len(row):
+                text = tr(row[col])
+                size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=6)
+                items.append(Text(cx + 1.5, y + h / 2 + fonts.cap_height(size) / 2, text, size, bold=is_total or col == 0))
+            cx += cw
+        y += h
+    return y
+
+
+def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    """A box to write in; the player's name field is filled in on personalised sheets."""
+    items: list[Item] = [Rect(x, y, w, part.height, BOX_LINE, radius=1.0)]
+    name = ctx.player_name if part.name else None
+    if name:
+        size = fonts.fit_size(str(name), w - 4, 15, bold=True, smallest=8)
+        items.append(Text(x + 2, y + part.height / 2 + fonts.cap_height(size) / 2, str(name), size, bold=True))
+    return items, part.height
+
+
+def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
+    from printkit.layout.rules import to_markup
+
+    markup = to_markup(ctx.tr(part.text))
+    h = fonts.paragraph_height(markup, w, 9.0, 11.0)
+    return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h
+
+
+_DRAWERS: dict[type, Callable[..., Drawn]] = {
+    GridPart: draw_grid,
+    CheckboxesPart: draw_checkboxes,
+    TrackPart: draw_track,
+    LegendPart: draw_legend,
+    ScoringPart: draw_scoring,
+    TablePart: draw_table,
+    FieldPart: draw_field,
+    NotePart: draw_note,
+}

@@ -1,0 +1,414 @@
+"""The typed kit schema: frozen models, unknown keys forbidden, a description on every field.
+
+Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in", "12pt").
+A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import types
+import typing
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from printkit.errors import KitError, Problem
+from printkit.kitfile import KitSource, dotted
+from printkit.units import parse_length
+
+MAX_COUNT = 10_000
+
+Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0, le=2000)]
+Offset = Annotated[float, BeforeValidator(parse_length), Field(ge=-2000, le=2000)]
+Text = dict[str, str]
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
+Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+# --- kit-level ---------------------------------------------------------------------------------
+
+
+class PlayerRange(Model):
+    min: Annotated[int, Field(ge=1, le=99, description="Fewest players.")]
+    max: Annotated[int, Field(ge=1, le=99, description="Most players.")]
+
+
+class KitInfo(Model):
+    title: Text = Field(description="The game's title in every language.")
+    subtitle: Text | None = Field(None, description="One line under the title.")
+    players: PlayerRange = Field(description="How many can play.")
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(
+        description="Every language the kit's texts exist in, e.g. [pl, cs, en]."
+    )
+    default_lang: str = Field(description="The language used when --lang is not given.")
+    author: str = Field(description="Who made the game (PDF metadata and the rules' footer).")
+    version: str = Field("1.0", description="The kit's version.")
+    age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
+    minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
+    credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
+
+
+class Need(Model):
+    """Something the game needs that the kit does not print (dice, pencils, pawns)."""
+
+    id: Identifier = Field(description="A name for placeholders: {need_id.count}.")
+    count: Count = Field(description="How many.")
+    per_player: bool = Field(False, description="True when the count is for each player.")
+    text: Text = Field(description="What it is, e.g. {pl: zwykła kostka D6, ...}.")
+
+
+class RuleSection(Model):
+    """A rules section: a heading and a body.
+
+    Body markup: blank lines separate paragraphs, a line starting with "- " is a list item,
+    **double asterisks** make bold, and {placeholders} insert numbers the components define.
+    """
+
+    heading: Text = Field(description="The section heading.")
+    body: Text = Field(description="The section text (see markup above).")
+
+
+class PlannedPage(Model):
+    """What the rulebook promises a page holds; the validator checks the layout against it."""
+
+    page: Annotated[int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
+    role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet", "aid"] = Field(
+        description="What kind of page it is."
+    )
+    component: Identifier | None = Field(None, description="The component on that page, if one.")
+
+
+class Invariant(Model):
+    """A fact about the game stated as an equation over the kit's numbers, e.g. 'rounds.count == 18'."""
+
+    id: Identifier = Field(description="A short name for the rule.")
+    check: str = Field(description="A comparison over numbers and {names}, e.g. 'board.free == tokens.total'.")
+    rule: Text | str | None = Field(None, description="What the rulebook says, quoted in findings.")
+    for_players: bool = Field(False, description="Check it for every player count, with 'players' bound.")
+
+
+# --- print instructions shared by components ---------------------------------------------------
+
+
+class PrintPlan(Model):
+    copies: Literal["once", "per_player", "optional"] = Field(
+        "once", description="How many times to print the component's pages."
+    )
+    cut: bool = Field(False, description="True when the pages are cut apart.")
+    note: Text | None = Field(None, description="An extra instruction, e.g. when an optional page is needed.")
+
+
+class ComponentBase(Model):
+    id: Identifier = Field(description="The component's name; placeholders use it: {id.count}, {page.id}.")
+    title: Text | None = Field(None, description="A heading printed on the component's page.")
+    print: PrintPlan = Field(default_factory=PrintPlan, description="How the component is printed.")
+    in_kit: bool = Field(True, description="False for pages only `printkit sheets` prints.")
+
+
+# --- score sheets ------------------------------------------------------------------------------
+
+
+class SheetPartBase(Model):
+    id: Identifier | None = Field(None, description="A name for placeholders, e.g. {garden.rows}.")
+    label: Text | None = Field(None, description="A heading above the part.")
+    width: Length | None = Field(None, description="The part's width; parts without one share the rest.")
+
+
+class GridPart(SheetPartBase):
+    """A grid of equal square cells to write in."""
+
+    type: Literal["grid"]
+    rows: Count = Field(description="Number of rows.")
+    cols: Count = Field(description="Number of columns.")
+    cell: Length = Field(description="The side of one square cell.")
+    row_labels: list[str] | None = Field(None, description="Labels left of each row, e.g. ['1', ..., '6'].")
+    col_labels: list[str] | None = Field(None, description="Labels above each column.")
+
+
+class CheckboxesPart(SheetPartBase):
+    """A row of boxes to cross out (batteries, lives)."""
+
+    type: Literal["checkboxes"]
+    count: Count = Field(description="Number of boxes.")
+    box: Length = Field(8.0, description="The side of one box.")
+    symbol: str | None = Field(None, description="A vector symbol drawn faintly inside each box.")
+
+
+class TrackPart(SheetPartBase):
+    """Consecutive numbers to cross out (rounds 1-18)."""
+
+    type: Literal["track"]
+    start: int = Field(1, description="The first number.")
+    end: int = Field(description="The last number.")
+    box: Length = Field(9.0, description="The side of one number's box.")
+
+
+class LegendEntry(Model):
+    key: str = Field(description="What is rolled or seen, e.g. '1-2'.")
+    faces: list[int] | None = Field(None, description="The die faces the entry covers, for the validator.")
+    symbol: str | None = Field(None, description="A letter or short mark written on the sheet, e.g. 'L'.")
+    icon: str | None = Field(None, description="A vector symbol drawn beside the text, e.g. 'leaf'.")
+    text: Text = Field(description="What it means.")
+
+
+class LegendPart(SheetPartBase):
+    """A key: die faces to plants, symbols to meanings."""
+
+    type: Literal["legend"]
+    entries: list[LegendEntry] = Field(description="The entries, in order.")
+
+
+class ScoringRow(Model):
+    id: Identifier = Field(description="The category's name.")
+    name: Text = Field(description="The category as printed.")
+    rule: Text = Field(description="How it scores, in a few words.")
+
+
+class ScoringPart(SheetPartBase):
+    """A scoring table: a box per category and a total."""
+
+    type: Literal["scoring"]
+    rows: list[ScoringRow] = Field(description="The scoring categories.")
+    total: Text | None = Field(None, description="The total's label; none for no total row.")
+
+
+class TableColumn(Model):
+    header: Text | None = Field(None, description="The column heading.")
+    players: bool = Field(False, description="True to repeat this column once per player.")
+    width: Length | None = Field(None, description="The column's width; others share the rest.")
+
+
+class TablePart(SheetPartBase):
+    """A table to fill in: fixed columns, a column per player, rows given as text."""
+
+    type: Literal["table"]
+    columns: list[TableColumn] = Field(description="The columns, left to right.")
+    rows: list[list[Text | str | int]] = Field(description="The fixed cells of each row (blank cells follow).")
+    row_height: Length = Field(9.0, description="The height of one row.")
+    total: Text | None = Field(None, description="A total row's label; none for no total row.")
+    repeat: int = Field(1, ge=1, le=4, description="Print the table this many times (e.g. a rematch).")
+
+
+class FieldPart(SheetPartBase):
+    """A labelled line or box to write on (a name, a record)."""
+
+    type: Literal["field"]
+    height: Length = Field(10.0, description="The box's height.")
+    name: bool = Field(False, description="True for the player's name field (filled by `printkit sheets`).")
+
+
+class NotePart(SheetPartBase):
+    """A short printed text on the sheet."""
+
+    type: Literal["note"]
+    text: Text = Field(description="The text.")
+
+
+SheetPart = Annotated[
+    Union[GridPart, CheckboxesPart, TrackPart, LegendPart, ScoringPart, TablePart, FieldPart, NotePart],
+    Field(discriminator="type"),
+]
+
+
+class SheetComponent(ComponentBase):
+    """A sheet to write on: rows of parts laid out side by side, top to bottom."""
+
+    kind: Literal["sheet"]
+    per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
+    rows: list[list[SheetPart | list[SheetPart]]] = Field(
+        description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a column of parts."
+    )
+
+
+Component = Annotated[Union[SheetComponent], Field(discriminator="kind")]
+
+
+class Kit(Model):
+    kit: KitInfo = Field(description="The game: title, players, languages.")
+    needs: list[Need] = Field(default_factory=list, description="What the game needs that is not printed.")
+    components: list[Component] = Field(description="What is printed, in page order.")
+    rules: list[RuleSection] = Field(description="The rules, in your own words, in every language.")
+    page_plan: list[PlannedPage] | None = Field(None, description="The pages the rulebook promises.")
+    page_count: int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
+    rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
+    invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
+
+    def component(self, component_id: str) -> Any:
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(component_id)
+
+
+# --- turning pydantic's errors into kit problems -----------------------------------------------
+
+
+def parse_kit(source: KitSource) -> Kit:
+    """Validate plain kit data into a ``Kit``; every problem is reported at once."""
+    if not isinstance(source.data, dict):
+        raise KitError([Problem(source.display, source.line_of(()), "", _shape_message(source.data, "a mapping with 'kit:', 'components:' and 'rules:'"))])
+    try:
+        return Kit.model_validate(source.data)
+    except ValidationError as exc:
+        problems = [_problem(source, error) for error in exc.errors()]
+        raise KitError(_dedupe(problems)) from None
+
+
+def _dedupe(problems: list[Problem]) -> list[Problem]:
+    seen: set[str] = set()
+    out = []
+    for problem in problems:
+        if str(problem) not in seen:
+            seen.add(str(problem))
+            out.append(problem)
+    return out
+
+
+def _problem(source: KitSource, error: dict) -> Problem:
+    model_loc = tuple(error["loc"])
+    data_loc = _data_loc(source.data, model_loc)
+    line = source.line_of(data_loc)
+    field = dotted(data_loc)
+    return Problem(source.display, line, field, _message(error, model_loc))
+
+
+def _data_loc(data: object, loc: tuple) -> tuple:
+    """Drop the discriminator tags pydantic inserts in a location ('components', 0, 'sheet', ...)."""
+    out: list = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and part in (node.get("kind"), node.get("type")):
+            continue
+        elif isinstance(node, dict):
+            out.append(part)
+            node = None
+        else:
+            node = None
+    return tuple(out)
+
+
+def _message(error: dict, loc: tuple) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        allowed = _allowed_keys(loc[:-1])
+        key = str(loc[-1])
+        hint = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+        dym = f"; did you mean '{hint[0]}'?" if hint else ""
+        return f"unknown key '{key}'{dym} (allowed: {', '.join(allowed)})"
+    if kind == "missing":
+        return "required field is missing"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        ctx = error.get("ctx", {})
+        expected = ctx.get("expected_tags") or _expected_tags(loc)
+        key = ctx.get("discriminator", "'kind'").strip("'")
+        if kind == "union_tag_not_found":
+            return f"missing '{key}'; it must be one of {expected}"
+        return f"unknown {key} {ctx.get('tag')!r}; it must be one of {expected}"
+    if kind == "model_type" or kind == "dict_type":
+        return _shape_message(error.get("input"), "a mapping (key: value lines)")
+    if kind == "list_type":
+        return _shape_message(error.get("input"), "a list ('- ' items)")
+    if kind == "literal_error":
+        return f"{error.get('input')!r} is not allowed; {error['msg'].replace('Input should be ', 'use ')}"
+    if kind == "string_pattern_mismatch":
+        return f"{error.get('input')!r} does not match the pattern {error['ctx']['pattern']}" + _pattern_hint(error["ctx"]["pattern"])
+    if kind == "value_error":
+        return str(error.get("ctx", {}).get("error", error["msg"]))
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
+    return f"{error['msg']} (got {error.get('input')!r})"
+
+
+def _pattern_hint(pattern: str) -> str:
+    hints = {
+        r"^[a-z][a-z0-9_]*$": " (lower-case letters, digits and _, starting with a letter, e.g. 'tokens_a')",
+        r"^#[0-9a-fA-F]{6}$": " (a colour such as '#2a7ab0')",
+        r"^[a-z]{2}$": " (a two-letter language code such as 'pl')",
+    }
+    return hints.get(pattern, "")
+
+
+def _shape_message(value: object, wanted: str) -> str:
+    what = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false", type(None): "nothing"}
+    return f"expected {wanted}, got {what.get(type(value), type(value).__name__)}"
+
+
+def _expected_tags(loc: tuple) -> str:
+    return ""
+
+
+def _allowed_keys(loc: tuple) -> list[str]:
+    model = _model_at(Kit, loc)
+    if model is None:
+        return []
+    return list(model.model_fields)
+
+
+def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """Follow a pydantic error location through the schema to the model that holds its last key."""
+    current: Any = model
+    for part in loc:
+        current = _unwrap(current, part)
+        if current is None:
+            return None
+    current = _unwrap(current, None)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _unwrap(annotation: Any, part: object) -> Any:
+    """One step along a location: into a field, a list item, or a discriminated union's member."""
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is Annotated:
+            annotation = typing.get_args(annotation)[0]
+            continue
+        if origin in (Union, types.UnionType):
+            members = [a for a in typing.get_args(annotation) if a is not type(None)]
+            models = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel)]
+            if part is not None:
+                for member in models:
+                    for tag_field in ("kind", "type"):
+                        field = member.model_fields.get(tag_field)
+                        if field is not None and part in typing.get_args(field.annotation):
+                            return member
+            if len(members) == 1:
+                annotation = members[0]
+                continue
+            if part is None:
+                return models[0] if len(models) == 1 else None
+            if models and isinstance(part, str):
+                for member in models:
+                    if part in member.model_fields:
+                        return member.model_fields[part].annotation
+            lists = [m for m in members if typing.get_origin(m) is list]
+            if lists and isinstance(part, int):
+                annotation = lists[0]
+                continue
+            return None
+        break
+    if part is None:
+        return annotation
+    if typing.get_origin(annotation) is list and isinstance(part, int):
+        return typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) is dict:
+        return typing.get_args(annotation)[1]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(part, str):
+        field = annotation.model_fields.get(part)
+        return field.annotation if field is not None else None
+    return None
+
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")

@@ -1,0 +1,185 @@
+"""The renderer: draws layout primitives with reportlab. Knows no game; the only place y flips.
+
+Millimetres become points here and nowhere else (through printkit.units).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import __version__, fonts
+from printkit.errors import PrintkitError
+from printkit.layout.primitives import Circle, Document, Group, Image, Item, Line, Page, Path, Rect, RichText, Stroke, Text
+from printkit.units import mm_to_pt
+
+_TAG = re.compile(r"<[^>]+>")
+_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+def render(document: Document) -> bytes:
+    """The document as PDF bytes; the same document always gives the same bytes."""
+    fonts.register()
+    buffer = io.BytesIO()
+    first = document.pages[0]
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm_to_pt(first.width), mm_to_pt(first.height)),
+        invariant=1,
+        pdfVersion=(1, 7),
+        initialFontName=fonts.REGULAR,
+        initialFontSize=10,
+        lang=document.lang,
+        pageCompression=1,
+    )
+    canvas.setTitle(document.title)
+    canvas.setAuthor(document.author)
+    canvas.setSubject(document.subject)
+    canvas.setCreator(f"printkit {__version__}")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if document.duplex:
+        canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
+    drawer = _Drawer(canvas)
+    for page in document.pages:
+        drawer.page(page)
+    canvas.save()
+    return buffer.getvalue()
+
+
+class _Drawer:
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+        self.forms: set[str] = set()
+        self.height = 0.0
+
+    def page(self, page: Page) -> None:
+        c = self.canvas
+        c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        if page.trim:
+            c.setTrimBox(self._box(page, page.trim))
+        if page.bleed:
+            c.setBleedBox(self._box(page, page.bleed))
+        self.height = page.height
+        for item in page.items:
+            self.item(item)
+        c.showPage()
+
+    def _box(self, page: Page, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x, y, w, h = box
+        return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
+
+    def y(self, y_mm: float) -> float:
+        return mm_to_pt(self.height - y_mm)
+
+    def item(self, item: Item) -> None:
+        kind = type(item)
+        if kind is Rect:
+            self.rect(item)
+        elif kind is Line:
+            self.stroke(item.stroke)
+            self.canvas.line(mm_to_pt(item.x1), self.y(item.y1), mm_to_pt(item.x2), self.y(item.y2))
+        elif kind is Text:
+            self.text(item)
+        elif kind is RichText:
+            self.rich(item)
+        elif kind is Circle:
+            self.circle(item)
+        elif kind is Path:
+            self.path(item)
+        elif kind is Group:
+            self.group(item)
+        elif kind is Image:
+            self.image(item)
+        else:
+            raise TypeError(f"cannot draw {item!r}")
+
+    def stroke(self, stroke: Stroke | None) -> bool:
+        if stroke is None:
+            return False
+        c = self.canvas
+        c.setStrokeColor(HexColor(stroke.color))
+        c.setLineWidth(mm_to_pt(stroke.width))
+        c.setDash([mm_to_pt(d) for d in stroke.dash] if stroke.dash else [])
+        return True
+
+    def fill(self, fill: str | None) -> bool:
+        if fill is None:
+            return False
+        self.canvas.setFillColor(HexColor(fill))
+        return True
+
+    def rect(self, r: Rect) -> None:
+        stroke, fill = self.stroke(r.stroke), self.fill(r.fill)
+        x, y, w, h = mm_to_pt(r.x), self.y(r.y + r.h), mm_to_pt(r.w), mm_to_pt(r.h)
+        if r.radius:
+            self.canvas.roundRect(x, y, w, h, mm_to_pt(r.radius), stroke=int(stroke), fill=int(fill))
+        else:
+            self.canvas.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
+
+    def circle(self, circle: Circle) -> None:
+        stroke, fill = self.stroke(circle.stroke), self.fill(circle.fill)
+        self.canvas.circle(mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r), stroke=int(stroke), fill=int(fill))
+
+    def path(self, path: Path) -> None:
+        stroke, fill = self.stroke(path.stroke), self.fill(path.fill)
+        p = self.canvas.beginPath()
+        (x0, y0), *rest = path.points
+        p.moveTo(mm_to_pt(x0), self.y(y0))
+        for x, y in rest:
+            p.lineTo(mm_to_pt(x), self.y(y))
+        if path.closed:
+            p.close()
+        self.canvas.drawPath(p, stroke=int(stroke), fill=int(fill and path.closed))
+
+    def text(self, t: Text) -> None:
+        _check_glyphs(t.text, t.bold)
+        c = self.canvas
+        c.setFont(fonts.font_name(t.bold), t.size_pt)
+        c.setFillColor(HexColor(t.color))
+        x, y = mm_to_pt(t.x), self.y(t.y)
+        if t.align == "center":
+            c.drawCentredString(x, y, t.text)
+        elif t.align == "right":
+            c.drawRightString(x, y, t.text)
+        else:
+            c.drawString(x, y, t.text)
+
+    def rich(self, r: RichText) -> None:
+        _check_glyphs(_TAG.sub("", r.markup), r.bold)
+        paragraph = fonts.paragraph(r.markup, r.size_pt, r.leading_pt, r.bold, r.align, r.color)
+        _, height = paragraph.wrap(mm_to_pt(r.w), mm_to_pt(r.h) + 1000)
+        paragraph.drawOn(self.canvas, mm_to_pt(r.x), self.y(r.y) - height)
+
+    def image(self, image: Image) -> None:
+        self.canvas.drawImage(image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto")
+
+    def group(self, group: Group) -> None:
+        """Draw the group's items once as a PDF form, then place the form wherever the group appears."""
+        name = "F" + re.sub(r"[^A-Za-z0-9]", "_", group.key)
+        c = self.canvas
+        if name not in self.forms:
+            saved = self.height
+            self.height = group.h
+            c.beginForm(name, 0, 0, mm_to_pt(group.w), mm_to_pt(group.h))
+            for item in group.items:
+                self.item(item)
+            c.endForm()
+            self.height = saved
+            self.forms.add(name)
+        c.saveState()
+        c.translate(mm_to_pt(group.x), self.y(group.y + group.h))
+        if group.rotate == 180:
+            c.translate(mm_to_pt(group.w), mm_to_pt(group.h))
+            c.rotate(180)
+        c.doForm(name)
+        c.restoreState()
+
+
+def _check_glyphs(text: str, bold: bool) -> None:
+    missing = fonts.missing_characters(text, bold)
+    if missing:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        raise PrintkitError(f"the font has no glyph for {chars} in the text {text[:60]!r}")

@@ -1,0 +1,36 @@
+"""Lengths. Kits and layout work in millimetres; points exist only at the renderer's edge."""
+
+from __future__ import annotations
+
+import re
+
+MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72.0
+MM_PER_POINT = MM_PER_INCH / POINTS_PER_INCH
+
+_UNITS_TO_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_POINT}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value: object) -> float:
+    """Return a length in millimetres from a number (already mm) or a string such as "63mm"."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a length such as 22 or \"22mm\", got {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if match:
+            number, unit = match.groups()
+            return float(number) * _UNITS_TO_MM[unit or "mm"]
+    raise ValueError(
+        f"expected a length such as 22, \"63mm\", \"2.5in\", \"1cm\" or \"12pt\", got {value!r}"
+    )
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm / MM_PER_POINT
+
+
+def pt_to_mm(pt: float) -> float:
+    return pt * MM_PER_POINT
