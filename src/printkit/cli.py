@@ -106,15 +106,16 @@ def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
         sys.exit(1)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """The console entry point; ``argv`` lets tests call it in-process."""
     try:
-        cli.main(standalone_mode=False)
+        cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)
     except click.ClickException as exc:
         exc.show()
-        sys.exit(exc.exit_code if exc.exit_code else 1)
+        sys.exit(1)
     except PrintkitError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)

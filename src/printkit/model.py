@@ -12,7 +12,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError
 
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
@@ -217,12 +217,23 @@ SheetPart = Annotated[
 ]
 
 
+def _part_or_column(value: Any) -> str:
+    return "column" if isinstance(value, list) else "part"
+
+
+SheetCell = Annotated[
+    Union[Annotated[SheetPart, Tag("part")], Annotated[list[SheetPart], Tag("column")]],
+    Discriminator(_part_or_column),
+]
+SYNTHETIC_TAGS = {"part", "column"}
+
+
 class SheetComponent(ComponentBase):
     """A sheet to write on: rows of parts laid out side by side, top to bottom."""
 
     kind: Literal["sheet"]
     per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
-    rows: list[list[SheetPart | list[SheetPart]]] = Field(
+    rows: list[list[SheetCell]] = Field(
         description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a column of parts."
     )
 
@@ -292,6 +303,8 @@ def _data_loc(data: object, loc: tuple) -> tuple:
             node = node[part]
         elif isinstance(node, dict) and part in (node.get("kind"), node.get("type")):
             continue
+        elif part in SYNTHETIC_TAGS or (isinstance(node, list) and isinstance(part, str)):
+            continue
         elif isinstance(node, dict):
             out.append(part)
             node = None
@@ -327,6 +340,14 @@ def _message(error: dict, loc: tuple) -> str:
         return f"{error.get('input')!r} does not match the pattern {error['ctx']['pattern']}" + _pattern_hint(error["ctx"]["pattern"])
     if kind == "value_error":
         return str(error.get("ctx", {}).get("error", error["msg"]))
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {error.get('input')!r}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number, got {error.get('input')!r}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, got {error.get('input')!r}"
+    if kind in ("string_type",):
+        return f"expected text, got {error.get('input')!r}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
     return f"{error['msg']} (got {error.get('input')!r})"

@@ -14,9 +14,7 @@ _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 
 def parse_length(value: object) -> float:
     """Return a length in millimetres from a number (already mm) or a string such as "63mm"."""
-    if isinstance(value, bool):
-        raise ValueError(f"expected a length such as 22 or \"22mm\", got {value!r}")
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
     if isinstance(value, str):
         match = _LENGTH.match(value)

@@ -5,6 +5,8 @@ Returns findings and raises nothing; ``build`` refuses a kit with any error find
 
 from __future__ import annotations
 
+import difflib
+
 from pydantic import BaseModel
 
 from printkit import fonts
@@ -85,12 +87,15 @@ def check_texts(kit: Kit, found: Findings) -> None:
 
 def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
     used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
-    for lang, names in used.items():
-        for name in sorted(names - known):
-            found.add(loc + (lang,), f"unknown placeholder {{{name}}}; known ones are {{pages}}, {{page.ID}} and {_sample(known)}")
+    unknown = sorted(set().union(*used.values()) - known) if used else []
+    for name in unknown:
+        langs = [lang for lang, names in used.items() if name in names]
+        hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+        dym = f"; did you mean {{{hint[0]}}}?" if hint else ""
+        found.add(loc + (langs[0],), f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; known: {{pages}}, {{page.ID}}, {_sample(known)}")
     reference = next(iter(used.values()), set())
     for lang, names in used.items():
-        if names != reference:
+        if names != reference and not (names | reference) & set(unknown):
             first = next(iter(used))
             found.add(loc + (lang,), f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}")
 

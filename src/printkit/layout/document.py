@@ -99,7 +99,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
     title = ctx.tr(kit.kit.title)
     total = len(pages)
     footed = [with_footer(page, title, ctx, number, total) for number, page in enumerate(pages, start=1)]
-    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr.msg("print_heading"))
+    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr(kit.kit.subtitle))
 
 
 def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -> Page:

@@ -1,0 +1,69 @@
+"""Shared test helpers: run the CLI in-process, build kits into temporary folders, read PDFs."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from printkit.cli import main
+from printkit.units import MM_PER_POINT
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """Call printkit's entry point as a user would, from the repository root."""
+    monkeypatch.chdir(REPO)
+
+    def call(*args: str) -> Run:
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """Build a kit once per session and hand back the PDF path: built('ogrod', 'cs')."""
+    cache: dict[tuple, Path] = {}
+    folder = tmp_path_factory.mktemp("built")
+
+    def get(kit: str, lang: str = "", *extra: str) -> Path:
+        key = (kit, lang, extra)
+        if key not in cache:
+            target = folder / f"{kit}-{lang or 'default'}-{len(cache)}.pdf"
+            args = ["build", kit, "-o", str(target), *extra]
+            if lang:
+                args += ["--lang", lang]
+            try:
+                main(args)
+            except SystemExit as exc:
+                assert not exc.code, f"build {args} failed"
+            cache[key] = target
+        return cache[key]
+
+    return get
+
+
+def mm(points: float) -> float:
+    return points * MM_PER_POINT
+
+
+def pdf_bytes_io(path: Path) -> io.BytesIO:
+    return io.BytesIO(path.read_bytes())

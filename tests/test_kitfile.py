@@ -1,0 +1,61 @@
+from pathlib import Path
+
+import pytest
+
+from printkit.errors import KitError
+from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
+
+
+def write(tmp_path: Path, text: str, name: str = "kit.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_value_keeps_its_line(tmp_path):
+    source = load_kit_source(write(tmp_path, "kit:\n  title:\n    pl: Ogród\n    cs: Zahrada\ncomponents:\n  - id: a\n    kind: sheet\n"))
+    assert source.data["kit"]["title"]["cs"] == "Zahrada"
+    assert source.line_of(("kit", "title", "cs")) == 4
+    assert source.line_of(("components", 0, "kind")) == 7
+    assert source.line_of(("components", 0, "missing")) == 6
+
+
+def test_shipped_kits_are_found_by_name():
+    assert "ogrod" in shipped_kit_names()
+    assert find_kit("ogrod").name == "ogrod.yaml"
+
+
+def test_unknown_kit_lists_the_shipped_ones():
+    with pytest.raises(KitError, match=r"unknown kit; the shipped kits are: .*ogrod"):
+        find_kit("szachy")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("kit: [1, 2\n", "YAML syntax error, column"),
+        ("a: 1\na: 2\n", "duplicate key 'a'"),
+        ("a: !!python/object:os.system {}\n", "YAML tag 'tag:yaml.org,2002:python/object:os.system' is not allowed"),
+        ("", "the kit file is empty"),
+    ],
+)
+def test_broken_yaml_is_one_clear_error(tmp_path, text, message):
+    with pytest.raises(KitError) as caught:
+        load_kit_source(write(tmp_path, text))
+    assert message in str(caught.value)
+
+
+def test_alias_bomb_fails_fast(tmp_path):
+    lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 9):
+        refs = ",".join([f"*a{i-1}"] * 9)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    with pytest.raises(KitError, match="more than 200,000 values"):
+        load_kit_source(write(tmp_path, "\n".join(lines) + "\n"))
+
+
+def test_binary_file_is_refused(tmp_path):
+    path = tmp_path / "kit.yaml"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(KitError, match="binary file"):
+        load_kit_source(path)
