@@ -78,6 +78,16 @@ def fit_size(text: str, width: float, size_pt: float, bold: bool = False, smalle
     return max(size, smallest)
 
 
+@functools.cache
+def vertical_extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
+    """How far the font's glyphs reach above and below the baseline, in millimetres."""
+    register()
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font_name(bold)).face
+    return face.ascent / 1000 * size_pt * MM_PER_POINT, -face.descent / 1000 * size_pt * MM_PER_POINT
+
+
 def cap_height(size_pt: float) -> float:
     """Height of a capital letter in millimetres (Atkinson Hyperlegible: 0.668 em)."""
     return 0.668 * size_pt * MM_PER_POINT

@@ -75,6 +75,7 @@ class Text:
     bold: bool = False
     align: str = "left"  # left | center | right
     color: str = BLACK
+    max_w: float | None = None  # the width of the text's box; the validator reports a wider text
 
 
 @dataclass(frozen=True)

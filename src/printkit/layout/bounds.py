@@ -1,0 +1,98 @@
+"""Where a laid-out item puts ink: bounding boxes in page millimetres, groups flattened.
+
+The validator uses these to prove that nothing leaves the printable area, that texts fit their
+boxes and that pieces and texts do not overlap; layout modules may use them to place things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from printkit import fonts
+from printkit.layout.primitives import Circle, Group, Image, Item, Line, Path, Rect, RichText, Text
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An item (never a group) and where the groups around it put it: page = sign * local + (tx, ty)."""
+
+    item: Item
+    tx: float = 0.0
+    ty: float = 0.0
+    sign: int = 1  # -1 inside an odd number of groups turned by 180 degrees
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> Box:
+        ax, ay = self.sign * x0 + self.tx, self.sign * y0 + self.ty
+        bx, by = self.sign * x1 + self.tx, self.sign * y1 + self.ty
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+
+def flatten(items: tuple[Item, ...] | list[Item], tx: float = 0.0, ty: float = 0.0, sign: int = 1) -> Iterator[Placed]:
+    """Every drawn item of a page, groups opened, with where it lands on the page."""
+    for item in items:
+        if not isinstance(item, Group):
+            yield Placed(item, tx, ty, sign)
+        elif item.rotate == 180:
+            yield from flatten(item.items, tx + sign * (item.x + item.w), ty + sign * (item.y + item.h), -sign)
+        else:
+            yield from flatten(item.items, tx + sign * item.x, ty + sign * item.y, sign)
+
+
+def text_width(item: Text) -> float:
+    return fonts.text_width(item.text, item.size_pt, item.bold)
+
+
+def text_left(item: Text) -> float:
+    width = text_width(item)
+    return {"center": item.x - width / 2, "right": item.x - width}.get(item.align, item.x)
+
+
+def ink_box(placed: Placed) -> Box | None:
+    """The item's extent on the page: the whole line box for text, the outline for shapes."""
+    item = placed.item
+    if isinstance(item, (Rect, RichText, Image)):
+        return placed.box(item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, Line):
+        return placed.box(min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+    if isinstance(item, Circle):
+        return placed.box(item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r)
+    if isinstance(item, Path) and item.points:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return placed.box(min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Text) and item.text.strip():
+        ascent, descent = fonts.vertical_extent(item.size_pt, item.bold)
+        left = text_left(item)
+        return placed.box(left, item.y - ascent, left + text_width(item), item.y + descent)
+    return None
+
+
+def core_box(placed: Placed) -> Box | None:
+    """A text's capitals from baseline to cap height: what two lines of text must never share."""
+    item = placed.item
+    if isinstance(item, Text) and item.text.strip():
+        left = text_left(item)
+        return placed.box(left, item.y - fonts.cap_height(item.size_pt), left + text_width(item), item.y)
+    if isinstance(item, RichText):
+        return placed.box(item.x, item.y, item.x + item.w, item.y + item.h)
+    return None
+
+
+def overlap(a: Box, b: Box) -> tuple[float, float]:
+    """How far two boxes overlap across and down (negative when apart)."""
+    return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+
+
+def contains(outer: Box, inner: Box, tolerance: float = 0.05) -> bool:
+    return outer[0] - tolerance <= inner[0] and outer[1] - tolerance <= inner[1] and inner[2] <= outer[2] + tolerance and inner[3] <= outer[3] + tolerance
+
+
+def is_ink(placed: Placed) -> bool:
+    """False for items that print nothing (no stroke and no fill)."""
+    item = placed.item
+    if isinstance(item, (Rect, Circle, Path)):
+        return item.stroke is not None or item.fill is not None
+    return True
+
