@@ -450,6 +450,8 @@ def _compare(left: Fraction, op: str, right: Fraction) -> bool:
 
 
 def unknown_name(name: str, known: dict[str, object]) -> str:
+    if name == "players":
+        return "unknown name 'players'; set 'for_players: true' to check the rule for every player count"
     hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     if hint:
         return f"unknown name '{name}'; did you mean '{hint[0]}'?"
@@ -458,8 +460,6 @@ def unknown_name(name: str, known: dict[str, object]) -> str:
     if family:
         shown = ", ".join(family[:8]) + (" …" if len(family) > 8 else "")
         return f"unknown name '{name}'; '{prefix[:-1]}' gives {shown}"
-    if name == "players":
-        return "unknown name 'players'; set 'for_players: true' to check the rule for every player count"
     return f"unknown name '{name}'; names are a component's or need's id and a number, e.g. {_examples(known)}"
 
 

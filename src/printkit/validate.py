@@ -6,15 +6,21 @@ Returns findings and raises nothing; ``build`` refuses a kit with any error find
 from __future__ import annotations
 
 import difflib
+import html
+import re
+from dataclasses import dataclass, replace
 
 from pydantic import BaseModel
 
-from printkit import fonts
+from printkit import fonts, invariants
 from printkit.errors import Problem
 from printkit.kitfile import KitSource, dotted
 from printkit.layout.document import kit_numbers
-from printkit.layout.primitives import Document
-from printkit.model import PLACEHOLDER, Kit
+from printkit.layout import bounds
+from printkit.layout.context import SAFE_EDGE
+from printkit.layout.primitives import Document, Page, RichText, Text
+from printkit.model import PLACEHOLDER, Invariant, Kit
+from printkit.provenance import Provenance
 
 
 def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
@@ -23,6 +29,7 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_info(kit, found)
     check_ids(kit, found)
     check_texts(kit, found)
+    check_invariants(kit, found)
     return found.problems
 
 
@@ -78,11 +85,21 @@ def check_texts(kit: Kit, found: Findings) -> None:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
         check_placeholders(loc, value, known, found)
+        check_braces(loc, value, found)
         for lang, text in value.items():
             check_glyphs(loc + (lang,), text, found)
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
             check_glyphs(loc, value, found)
+
+
+def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
+    """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
+    for lang, value in text.items():
+        rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
+        stray = next((ch for ch in rest if ch in "{}"), None)
+        if stray:
+            found.add(loc + (lang,), f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to print a brace")
 
 
 def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
@@ -125,20 +142,383 @@ def walk(value: object, loc: tuple):
 
 
 def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
-    """Findings that need the laid-out pages: the rulebook's page plan and page count."""
+    """Findings that need the laid-out pages of one language: the rulebook's page plan and page
+    count, invariants about pages, and every page's fit (printable area, text boxes, overlaps, glyphs)."""
     found = Findings(source)
-    pages = document.pages
+    check_page_plan(kit, document.pages, found)
+    check_page_invariants(kit, document, found)
+    check_pages(kit, document, found)
+    return found.problems
+
+
+def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
+    """Every page's fit alone (for documents without a page plan, such as personalised sheets)."""
+    found = Findings(source)
+    check_pages(kit, document, found)
+    return found.problems
+
+
+def by_language(found: dict[str, list[Problem]]) -> list[Problem]:
+    """One finding per problem, naming the languages it happens in: '... (in pl, cs)'."""
+    languages: dict[Problem, list[str]] = {}
+    for lang, problems in found.items():
+        for problem in problems:
+            seen = languages.setdefault(problem, [])
+            if lang not in seen:
+                seen.append(lang)
+    return [replace(p, message=f"{p.message} (in {', '.join(langs)})") for p, langs in languages.items()]
+
+
+def page_roles(pages: tuple[Page, ...]) -> str:
+    """'rules on pages 1–2, sheet on page 3'."""
+    runs: list[list] = []
+    for number, page in enumerate(pages, start=1):
+        what = page.component or page.role
+        if runs and runs[-1][0] == what:
+            runs[-1][2] = number
+        else:
+            runs.append([what, number, number])
+    return ", ".join(f"{what} on page {a}" if a == b else f"{what} on pages {a}–{b}" for what, a, b in runs)
+
+
+def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
     if kit.page_count is not None and kit.page_count != len(pages):
-        found.add(("page_count",), f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages (lang {document.lang})")
+        found.add(("page_count",), f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages ({page_roles(pages)})")
     for index, planned in enumerate(kit.page_plan or []):
-        loc = ("page_plan", index)
+        what = planned.component or planned.role
+        stated = f"the rules state the {what} is on page {planned.page}"
         if planned.page > len(pages):
-            found.add(loc, f"the rules put the {planned.role} on page {planned.page}, but the PDF has only {len(pages)} pages")
+            found.add(("page_plan", index), f"{stated}, but the layout gives only {len(pages)} pages ({page_roles(pages)})")
             continue
         page = pages[planned.page - 1]
         if page.role != planned.role or (planned.component and page.component != planned.component):
             actual = [n for n, p in enumerate(pages, 1) if p.role == planned.role and (not planned.component or p.component == planned.component)]
-            where = f"page {actual[0]}" if actual else "no page"
-            got = f"{page.role}" + (f" ({page.component})" if page.component else "")
-            found.add(loc, f"the rules put the {planned.component or planned.role} on page {planned.page}, but page {planned.page} holds the {got} and the {planned.component or planned.role} is on {where} (lang {document.lang})")
-    return found.problems
+            where = f"puts it on page {actual[0]}" if actual else "has no such page"
+            found.add(("page_plan", index), f"{stated}, but the layout {where} ({page_roles(pages)})")
+
+
+def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None:
+    """Invariants that name pages (pages, page.ID, lastpage.ID), over the laid-out page numbers."""
+    from printkit.layout.document import page_numbers
+
+    numbers = kit_numbers(kit) | page_numbers(list(document.pages))
+    for index, rule in enumerate(kit.invariants):
+        try:
+            check = invariants.parse(rule.check)
+        except invariants.InvariantError:
+            continue  # reported with the kit's findings
+        if not is_about_pages(check):
+            continue
+        for failure in evaluate(rule, check, numbers):
+            with_players = players_phrase(failure.players)
+            gives = failure.message if failure.unreadable else f"{rule_statement(rule)}, but {with_players}the layout gives {failure.message}"
+            found.add(("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})")
+
+
+# --- pages: printable area, text boxes, overlaps, glyphs -------------------------------------------
+
+TOLERANCE = 0.05  # mm: rounding, never a visible difference
+OVERLAP = 0.3  # mm: two texts or pieces sharing more than this in both directions collide
+MAX_PER_PAGE = 5
+
+
+def check_pages(kit: Kit, document: Document, found: Findings) -> None:
+    texts = TextIndex(kit, document)
+    for number, page in enumerate(document.pages, start=1):
+        where = PageRef(number, page, component_loc(kit, page))
+        placed = list(bounds.flatten(page.items))
+        check_printable_area(placed, where, found)
+        check_text_boxes(placed, where, texts, found)
+        check_text_overlaps(placed, where, texts, found)
+        check_piece_overlaps(page, where, found)
+        check_printed_glyphs(placed, where, texts, found)
+
+
+@dataclass(frozen=True)
+class PageRef:
+    number: int
+    page: Page
+    loc: tuple  # the kit field the page comes from
+
+    def __str__(self) -> str:
+        what = self.page.component or self.page.role
+        side = f", {self.page.side}" if self.page.side else ""
+        return f"page {self.number} ({what}{side})"
+
+
+def component_loc(kit: Kit, page: Page) -> tuple:
+    for index, component in enumerate(kit.components):
+        if component.id == page.component:
+            return ("components", index)
+    return ("rules",)
+
+
+def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Findings) -> None:
+    page = where.page
+    low_x, low_y, high_x, high_y = SAFE_EDGE, SAFE_EDGE, page.width - SAFE_EDGE, page.height - SAFE_EDGE
+    worst, count = None, 0
+    for item in placed:
+        box = bounds.ink_box(item) if bounds.is_ink(item) and not overflows(item.item) else None
+        if box is None:
+            continue
+        past = max(low_x - box[0], low_y - box[1], box[2] - high_x, box[3] - high_y)
+        if past > TOLERANCE:
+            count += 1
+            if worst is None or past > worst[0]:
+                worst = (past, item, box)
+    if worst:
+        past, item, box = worst
+        more = f" ({count} items in all)" if count > 1 else ""
+        found.add(where.loc, f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}")
+
+
+def overflows(item) -> bool:
+    """A text wider than its box (check_text_boxes reports it, and only it)."""
+    return isinstance(item, Text) and item.max_w is not None and bounds.text_width(item) > item.max_w + TOLERANCE
+
+
+def describe(placed: bounds.Placed) -> str:
+    item = placed.item
+    if isinstance(item, Text):
+        return f"the text '{shorten(item.text)}'"
+    if isinstance(item, RichText):
+        return f"the text '{shorten(plain(item.markup))}'"
+    return f"a {type(item).__name__.lower()}"
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup.replace("<br/>", " ")))
+
+
+def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+    """A text shrunk to its smallest size that is still wider (or a paragraph taller) than its box."""
+    for item in placed:
+        text = item.item
+        if overflows(text):
+            width, box = bounds.text_width(text), bounds.ink_box(item)
+            found.add(texts.locate(text.text, where.loc), f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide")
+        elif isinstance(text, RichText):
+            needed = fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
+            if needed > text.h + TOLERANCE:
+                words = plain(text.markup)
+                found.add(texts.locate(words, where.loc), f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs {needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × {text.h:.1f} mm")
+
+
+def check_text_overlaps(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+    """Two texts printed over each other (capitals of one line touching another's)."""
+    cores = [(item, box) for item in placed if (box := bounds.core_box(item)) is not None]
+    reported = 0
+    for i, (a, box_a) in enumerate(cores):
+        for b, box_b in cores[i + 1 :]:
+            across, down = bounds.overlap(box_a, box_b)
+            if across > OVERLAP and down > OVERLAP and reported < MAX_PER_PAGE:
+                reported += 1
+                text = a.item.text if isinstance(a.item, Text) else plain(a.item.markup)
+                found.add(texts.locate(text, where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
+
+
+def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
+    """Pieces cut from one page must not share paper (a board may hold its cells and places)."""
+    boxes = [(piece, (piece.x, piece.y, piece.x + piece.width, piece.y + piece.height)) for piece in page.pieces]
+    reported = 0
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            if a.side != b.side or bounds.contains(box_a, box_b) or bounds.contains(box_b, box_a):
+                continue
+            across, down = bounds.overlap(box_a, box_b)
+            if across > TOLERANCE and down > TOLERANCE and reported < MAX_PER_PAGE:
+                reported += 1
+                found.add(where.loc, f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by {across:.1f} × {down:.1f} mm")
+
+
+def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+    """Every character printed is in the font: generated texts too, not only the kit's (which
+    check_texts reports with their own field)."""
+    for item in placed:
+        text = item.item
+        words = text.text if isinstance(text, Text) else plain(text.markup) if isinstance(text, RichText) else ""
+        missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
+        if missing and texts.locate(words, None) is None:
+            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            found.add(where.loc, f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a black box")
+
+
+class TextIndex:
+    """Finds the kit field a printed text came from, so a finding can name its line."""
+
+    def __init__(self, kit: Kit, document: Document):
+        from printkit.layout.document import page_numbers
+        from printkit.locale import Localizer
+
+        tr = Localizer(document.lang, kit_numbers(kit) | page_numbers(list(document.pages)))
+        self.entries: list[tuple[tuple, str]] = []
+        for loc, value in walk(kit, ()):
+            if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
+                self.entries.append((loc + (document.lang,), _flat(_filled(tr, value[document.lang]))))
+            elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
+                self.entries.append((loc, _flat(_filled(tr, value))))
+
+    def locate(self, printed: str, fallback: tuple | None) -> tuple | None:
+        text = _flat(printed)
+        if not text:
+            return fallback
+        for loc, value in self.entries:
+            if value == text:
+                return loc
+        for loc, value in self.entries:
+            if text in value:
+                return loc
+        return fallback
+
+
+def _filled(tr, raw: str) -> str:
+    try:
+        return tr.fill(raw)
+    except Exception:  # an unknown placeholder is reported by check_texts; keep the raw text
+        return raw
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("**", "").split())
+
+
+# --- invariants: the rulebook's facts, proved over the components' numbers -----------------------
+
+PAGE_NAMES = ("pages", "page.", "lastpage.")
+
+
+def check_invariants(kit: Kit, found: Findings) -> None:
+    """Each invariant that needs no layout, for every player count when asked; every count covered."""
+    rules = parse_invariants(kit, found)
+    numbers = kit_numbers(kit)
+    tracer = Provenance(found.source.data, _numbers_of)
+    read: set[str] = set()
+    for index, check in rules.items():
+        if is_about_pages(check):
+            read.update(invariants.names_in(check))
+            continue
+        for failure in evaluate(kit.invariants[index], check, numbers, read):
+            report_failure(kit, rules, index, failure, tracer, found)
+    if not any(p.field.startswith("invariants") for p in found.problems):
+        check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
+
+
+def parse_invariants(kit: Kit, found: Findings) -> dict[int, invariants.Check]:
+    parsed: dict[int, invariants.Check] = {}
+    seen: dict[str, int] = {}
+    for index, rule in enumerate(kit.invariants):
+        if rule.id in seen:
+            first = found.source.line_of(("invariants", seen[rule.id], "id"))
+            found.add(("invariants", index, "id"), f"duplicate invariant id '{rule.id}' (first used on line {first})")
+        seen.setdefault(rule.id, index)
+        try:
+            parsed[index] = invariants.parse(rule.check)
+        except invariants.InvariantError as exc:
+            found.add(("invariants", index, "check"), f"{rule.id}: cannot read the check: {exc}")
+    return parsed
+
+
+def is_about_pages(check: invariants.Check) -> bool:
+    return any(name == "pages" or name.startswith(PAGE_NAMES[1:]) for name in invariants.names_in(check))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An invariant that does not hold (or cannot be evaluated) for one player count."""
+
+    players: int | None
+    message: str
+    read: tuple[str, ...] = ()
+    unreadable: bool = False
+
+
+def player_counts(rule: Invariant, numbers: dict[str, object]) -> list[int | None]:
+    if not rule.for_players:
+        return [None]
+    return list(range(int(numbers["players.min"]), int(numbers["players.max"]) + 1))
+
+
+def evaluate(rule: Invariant, check: invariants.Check, numbers: dict[str, object], read: set[str] | None = None) -> list[Failure]:
+    failures = []
+    for players in player_counts(rule, numbers):
+        values = numbers if players is None else {**numbers, "players": players}
+        evaluator = invariants.Evaluator(values)
+        try:
+            links = evaluator.links(check)
+        except invariants.InvariantError as exc:
+            failures.append(Failure(players, str(exc), unreadable=True))
+            continue
+        if read is not None:
+            read.update(evaluator.read)
+        if not all(link.holds for link in links):
+            failures.append(Failure(players, invariants.describe_failure(check, links), tuple(evaluator.read)))
+    return failures
+
+
+def players_phrase(players: int | None) -> str:
+    if players is None:
+        return ""
+    return f"with {players} player{'s' if players != 1 else ''} "
+
+
+def rule_statement(rule: Invariant) -> str:
+    """'the rules state 16 free cells = 8 + 8 tokens (board.free == tokens.total)'."""
+    text = rule.rule if isinstance(rule.rule, str) or rule.rule is None else rule.rule.get("en") or next(iter(rule.rule.values()), "")
+    return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
+
+
+def report_failure(kit: Kit, rules: dict, index: int, failure: Failure, tracer: Provenance, found: Findings) -> None:
+    rule = kit.invariants[index]
+    check_loc = ("invariants", index, "check")
+    with_players = players_phrase(failure.players)
+    if failure.unreadable:
+        found.add(check_loc, f"{rule.id}: {with_players}{failure.message}")
+        return
+    message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
+    fixers, suspects = blame(kit, rules, set(failure.read), tracer)
+    if len({found.source.line_of(loc) for loc in fixers}) == 1:
+        found.add(fixers[0], message)
+        return
+    lines = sorted({line for line in map(found.source.line_of, suspects) if line})
+    shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
+    found.add(check_loc, message + shown)
+
+
+def blame(kit: Kit, rules: dict, read: set[str], tracer: Provenance) -> tuple[list[tuple], list[tuple]]:
+    """The whole numbers in the file a changed value at which would make every rule hold, and all the
+    numbers the failed rule reads; a finding names the line of the first when they share one line."""
+    if "players" in read:
+        read = read | {"players.min", "players.max"}
+    suspects = tracer.sources(read)
+    if len(suspects) == 1:
+        return suspects, suspects
+
+    def all_hold(numbers: dict[str, object]) -> bool:
+        if numbers["players.min"] > numbers["players.max"]:
+            return False  # no player count at all: every per-player rule would hold vacuously
+        return not any(evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check))
+
+    return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
+
+
+def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
+    """A `count:` no invariant reads is a number nothing proves against the rulebook."""
+    for loc in tracer.leaves:
+        fed = tracer.fed(loc) if loc[-1] == "count" else set()
+        if fed and not fed & read:
+            example = sorted(fed)[0]
+            value = invariants.show(invariants.number(tracer.base[example]))
+            found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
+
+
+def _numbers_of(data: object) -> dict[str, object] | None:
+    """The derived numbers of plain kit data, or None when the data is not a valid kit."""
+    try:
+        return kit_numbers(Kit.model_validate(data))
+    except Exception:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
+        return None
