@@ -106,7 +106,7 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
     """A quiet footer inside the margin: the game and the page number, so loose sheets find their kit."""
     if page.side == "back":
         return page
-    y = page.height - ctx.margin / 2 + 1.0
+    y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
     footer = (
         Text(ctx.margin, y, title, FOOTER_PT, color="#666666"),
         Text(page.width - ctx.margin, y, ctx.tr.msg("page_of", n=number, total=total), FOOTER_PT, align="right", color="#666666"),
