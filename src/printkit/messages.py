@@ -78,6 +78,55 @@ CATALOG: dict[str, dict[str, str]] = {
     "page_of": {"pl": "strona {n} z {total}", "cs": "strana {n} z {total}", "en": "page {n} of {total}"},
     "total": {"pl": "Suma", "cs": "Celkem", "en": "Total"},
     "game_n": {"pl": "Partia {n}", "cs": "Hra {n}", "en": "Game {n}"},
+    "ruler": {
+        "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %",
+        "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",
+        "en": "50 mm: measure it; any other length means the print is not at 100 % scale",
+    },
+    "cut_here": {
+        "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
+        "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
+        "en": "Cut along the grey lines; neighbouring pieces share one cut line.",
+    },
+    "fold_here": {
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
+        "en": "Fold along the dashed line, glue the halves together, then cut along the grey lines.",
+    },
+    "board_instruction": {
+        "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
+    },
+    "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
+    "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
+    "backs_note": {
+        "pl": "Tyły do poprzedniej strony: druk dwustronny, obracanie wzdłuż {edge}.",
+        "cs": "Ruby k předchozí straně: oboustranný tisk, otáčení podle {edge}.",
+        "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
+    },
+    "blank_page": {
+        "pl": "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych przy druku dwustronnym.",
+        "cs": "Tato strana je záměrně prázdná: díky ní vycházejí líce dílků na liché strany při oboustranném tisku.",
+        "en": "This page is intentionally blank: it keeps the pieces' front pages odd for two-sided printing.",
+    },
+    "print_duplex": {
+        "pl": "{Pages} ({what}) drukuj dwustronnie, z obracaniem wzdłuż {edge}: każdy tył wypadnie dokładnie za swoim przodem.",
+        "cs": "{Pages} ({what}) tiskněte oboustranně s otáčením podle {edge}: každý rub vyjde přesně za svým lícem.",
+        "en": "Print {pages} ({what}) two-sided, flipping on the {edge}, so that each back lands behind its front.",
+    },
+    "edge_long": {"pl": "dłuższej krawędzi", "cs": "delší hrany", "en": "long edge"},
+    "edge_short": {"pl": "krótszej krawędzi", "cs": "kratší hrany", "en": "short edge"},
+    "print_fold": {
+        "pl": "{Pages} ({what}) drukuj jednostronnie; każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero potem wytnij.",
+        "cs": "{Pages} ({what}) tiskněte jednostranně; každý list přeložte podél přerušované čáry, slepte a teprve potom vystřihněte.",
+        "en": "Print {pages} ({what}) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
+    },
+    "others_one_sided": {
+        "pl": "Pozostałe strony drukuj jednostronnie. Wszystko w skali 100 % (bez dopasowania do strony).",
+        "cs": "Ostatní strany tiskněte jednostranně. Vše v měřítku 100 % (bez přizpůsobení stránce).",
+        "en": "Print the other pages single-sided. Everything at 100 % scale (no fit to page).",
+    },
 }
 
 _PAGE_WORDS = {

@@ -14,6 +14,7 @@ from printkit import fonts
 from printkit.errors import PrintkitError
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Line, Page, RichText, Stroke, Text
+from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
 from printkit.model import Kit
 
@@ -133,7 +134,7 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     title = tr(kit.kit.title)
     size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=14)
     y = m + fonts.cap_height(size)
-    items: list[Item] = [Text(m, y, title, size, bold=True)]
+    items: list[Item] = [Text(m, y, title, size, bold=True, max_w=ctx.content_width)]
     facts = [f"{tr.msg('players')}: {_range(kit.kit.players.min, kit.kit.players.max)}"]
     if kit.kit.age:
         facts.append(f"{tr.msg('age')}: {kit.kit.age}")
@@ -142,9 +143,9 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     line = "  ·  ".join(facts)
     if kit.kit.subtitle:
         y += 6.5
-        items.append(Text(m, y, tr(kit.kit.subtitle), 11.5))
+        items.append(fit_text(m, y, tr(kit.kit.subtitle), ctx.content_width, 11.5, smallest=8))
     y += 5.5
-    items.append(Text(m, y, line, 9.5, color="#333333"))
+    items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color="#333333"))
     y += 3.0
     items.append(Line(m, y, ctx.paper.width - m, y, Stroke(width=0.4)))
     return items, y + 4.0

@@ -14,6 +14,7 @@ from printkit import fonts
 from printkit.layout.context import Context
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
+from printkit.layout.text import fit_text
 from printkit.model import (
     CheckboxesPart,
     FieldPart,
@@ -54,6 +55,8 @@ def numbers(component: SheetComponent) -> dict[str, float]:
         elif isinstance(part, LegendPart):
             faces = [face for entry in part.entries for face in (entry.faces or [])]
             values.update({f"{prefix}.count": len(part.entries), f"{prefix}.faces": len(faces), f"{prefix}.distinct_faces": len(set(faces))})
+            if faces:
+                values.update({f"{prefix}.lowest_face": min(faces), f"{prefix}.highest_face": max(faces)})
         elif isinstance(part, ScoringPart):
             values[f"{prefix}.count"] = len(part.rows)
         elif isinstance(part, TablePart):
@@ -93,17 +96,17 @@ def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[l
     name_w = 70.0
     size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
     baseline = m + 9
-    items: list[Item] = [Text(m, baseline, title, size, bold=True)]
+    items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
     if not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
         items.extend(name_field(ctx.paper.width - m - name_w, m, name_w, 12, tr.msg("name"), name))
     return items, m + HEADER_HEIGHT
 
 
 def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
-    items: list[Item] = [Text(x, y + 3.2, label, 7.5, color="#444444"), Line(x, y + h, x + w, y + h, BOX_LINE)]
+    items: list[Item] = [fit_text(x, y + 3.2, label, w, 7.5, smallest=6, color="#444444"), Line(x, y + h, x + w, y + h, BOX_LINE)]
     if name:
         size = fonts.fit_size(name, w - 2, 15, bold=True, smallest=8)
-        items.append(Text(x + 1, y + h - 1.8, name, size, bold=True))
+        items.append(Text(x + 1, y + h - 1.8, name, size, bold=True, max_w=w - 2))
     return items
 
 
@@ -144,7 +147,7 @@ def draw_part(part, x: float, y: float, w: float, ctx: Context) -> Drawn:
     items: list[Item] = []
     top = y
     if part.label:
-        items.append(Text(x, y + 4.2, ctx.tr(part.label), LABEL_PT, bold=True))
+        items.append(fit_text(x, y + 4.2, ctx.tr(part.label), w, LABEL_PT, smallest=8, bold=True))
         y += LABEL_SPACE
     drawer = _DRAWERS[type(part)]
     part_items, h = drawer(part, x, y, w, ctx)
@@ -198,7 +201,7 @@ def draw_track(part: TrackPart, x: float, y: float, w: float, ctx: Context) -> D
         by = y + (i // per_line) * (part.box + gap)
         items.append(Rect(bx, by, part.box, part.box, BOX_LINE))
         baseline = by + part.box / 2 + fonts.cap_height(size) / 2
-        items.append(Text(bx + part.box / 2, baseline, str(part.start + i), size, align="center"))
+        items.append(Text(bx + part.box / 2, baseline, str(part.start + i), size, align="center", max_w=part.box))
     lines = (count + per_line - 1) // per_line
     return items, lines * part.box + (lines - 1) * gap
 
@@ -210,7 +213,7 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
     for i, entry in enumerate(part.entries):
         top = y + i * row_h
         baseline = top + row_h / 2 + fonts.cap_height(11) / 2
-        items.append(Text(x, baseline, entry.key, 11, bold=True))
+        items.append(Text(x, baseline, entry.key, 11, bold=True, max_w=key_w - 1))
         tx = x + key_w
         if entry.symbol:
             items.append(Rect(tx, top + 1, row_h - 2, row_h - 2, BOX_LINE))
@@ -219,7 +222,7 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         text = ctx.tr(entry.text)
         icon_w = row_h if entry.icon else 0.0
         size = fonts.fit_size(text, x + w - tx - icon_w, 10.5, smallest=7)
-        items.append(Text(tx, baseline, text, size))
+        items.append(Text(tx, baseline, text, size, max_w=x + w - tx - icon_w))
         if entry.icon:
             items.append(draw_symbol(entry.icon, x + w - row_h + 1, top + 1, row_h - 2, color="#444444"))
     return items, len(part.entries) * row_h
@@ -283,7 +286,7 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
     cx = x
     for (header, _), cw in zip(columns, widths):
         size = fonts.fit_size(header, cw - 2, 9.5, bold=True, smallest=6)
-        items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center"))
+        items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center", max_w=cw - 2))
         cx += cw
     y += head_h
     rows = [list(row) for row in part.rows]
@@ -298,7 +301,7 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
             if col < len(row):
                 text = tr(row[col])
                 size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=6)
-                items.append(Text(cx + 1.5, y + h / 2 + fonts.cap_height(size) / 2, text, size, bold=is_total or col == 0))
+                items.append(Text(cx + 1.5, y + h / 2 + fonts.cap_height(size) / 2, text, size, bold=is_total or col == 0, max_w=cw - 2.5))
             cx += cw
         y += h
     return y
@@ -310,7 +313,7 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
     name = ctx.player_name if part.name else None
     if name:
         size = fonts.fit_size(str(name), w - 4, 15, bold=True, smallest=8)
-        items.append(Text(x + 2, y + part.height / 2 + fonts.cap_height(size) / 2, str(name), size, bold=True))
+        items.append(Text(x + 2, y + part.height / 2 + fonts.cap_height(size) / 2, str(name), size, bold=True, max_w=w - 4))
     return items, part.height
 
 

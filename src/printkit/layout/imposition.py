@@ -1,0 +1,200 @@
+"""Imposition: where pieces go on the paper and where their backs go. Pure arithmetic, no drawing.
+
+Millimetres from the page's top-left corner, y down. Layout modules turn these boxes into
+drawings, so every rule below can be tested as plain data.
+
+Pieces sit in a grid whose neighbouring frames touch, so one cut line serves both. A group of
+pieces (one player's tokens) starts on a fresh row.
+
+Two-sided pieces are printed one of two ways:
+
+- duplex: the faces fill one page and the backs the next. A printer that turns the sheet over its
+  long edge puts a back behind its face at x' = W - x - w (y unchanged); over its short edge at
+  y' = H - y - h (x unchanged). Face pages must be odd so a whole-document duplex print pairs each
+  face page with the back page after it.
+- fold: faces left of a vertical fold line at x = F, backs mirrored to its right at
+  x' = 2F - x - w; the sheet is folded, glued and cut.
+
+A back offset (dx, dy) finally moves every back dx to the right and dy down as seen on the back
+page, for a printer that does not register both sides exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+EPSILON = 1e-6
+FLIPS = ("long", "short")
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle: top-left corner (x, y), width w, height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def shifted(self, dx: float, dy: float) -> "Box":
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def contains(self, other: "Box") -> bool:
+        return (
+            other.x >= self.x - EPSILON
+            and other.y >= self.y - EPSILON
+            and other.right <= self.right + EPSILON
+            and other.bottom <= self.bottom + EPSILON
+        )
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one piece goes: the sheet it is on (from 0, within its run) and its box there."""
+
+    sheet: int
+    index: int
+    box: Box
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight cut or fold line from (x1, y1) to (x2, y2)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+class DoesNotFit(ValueError):
+    """A piece larger than the area meant to hold it."""
+
+
+def fitting(length: float, piece: float) -> int:
+    """How many pieces of one length fit side by side in ``length``."""
+    return int(math.floor((length + EPSILON) / piece))
+
+
+def choose_columns(fit: int, groups: Sequence[int]) -> int:
+    """The most columns, up to ``fit``, that fill every group's rows exactly; ``fit`` when none does.
+
+    Half of ``fit`` is the floor, so a narrow grid is never chosen only to fill rows.
+    """
+    for columns in range(fit, max(1, math.ceil(fit / 2)) - 1, -1):
+        if all(group % columns == 0 for group in groups):
+            return columns
+    return fit
+
+
+def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: str = "center") -> list[Slot]:
+    """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
+
+    The pieces of a sheet form a block of touching frames centred in ``area`` vertically and,
+    horizontally, centred (``align="center"``) or pushed against the area's right edge (``"right"``).
+    """
+    columns_fit, rows_fit = fitting(area.w, piece_w), fitting(area.h, piece_h)
+    if columns_fit < 1 or rows_fit < 1:
+        raise DoesNotFit(f"a {piece_w:g} × {piece_h:g} mm piece does not fit in {area.w:.1f} × {area.h:.1f} mm")
+    columns = choose_columns(columns_fit, [g for g in groups if g])
+    cells = _cells(groups, columns, rows_fit)
+    slots: list[Slot] = []
+    for sheet in sorted({s for s, _, _ in cells}):
+        on_sheet = [(row, col) for s, row, col in cells if s == sheet]
+        rows_used = max(row for row, _ in on_sheet) + 1
+        cols_used = max(col for _, col in on_sheet) + 1
+        block_w, block_h = cols_used * piece_w, rows_used * piece_h
+        left = area.right - block_w if align == "right" else area.x + (area.w - block_w) / 2
+        top = area.y + (area.h - block_h) / 2
+        for row, col in on_sheet:
+            slots.append(Slot(sheet, len(slots), Box(left + col * piece_w, top + row * piece_h, piece_w, piece_h)))
+    return slots
+
+
+def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tuple[int, int, int]]:
+    """(sheet, row, column) for every piece; a group starts a new row and, if it fits there whole, stays on one sheet."""
+    cells: list[tuple[int, int, int]] = []
+    sheet, row = 0, 0
+    for count in groups:
+        if not count:
+            continue
+        group_rows = math.ceil(count / columns)
+        if row and row + group_rows > rows_per_sheet and group_rows <= rows_per_sheet:
+            sheet, row = sheet + 1, 0
+        for i in range(count):
+            if row == rows_per_sheet:
+                sheet, row = sheet + 1, 0
+            cells.append((sheet, row, i % columns))
+            if i % columns == columns - 1 or i == count - 1:
+                row += 1
+    return cells
+
+
+def back_box(face: Box, page_w: float, page_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """Where a duplex back goes on the back page so that it lands behind ``face``."""
+    if flip == "long":
+        mirrored = Box(page_w - face.x - face.w, face.y, face.w, face.h)
+    elif flip == "short":
+        mirrored = Box(face.x, page_h - face.y - face.h, face.w, face.h)
+    else:
+        raise ValueError(f"unknown flip '{flip}'; use one of: {', '.join(FLIPS)}")
+    return mirrored.shifted(*offset)
+
+
+def fold_back_box(face: Box, fold_x: float, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """Where a fold-over back goes: the face mirrored across the vertical line x = fold_x."""
+    return Box(2 * fold_x - face.x - face.w, face.y, face.w, face.h).shifted(*offset)
+
+
+def fold_areas(area: Box, fold_x: float, gutter: float) -> tuple[Box, Box]:
+    """The face area left of the fold and its mirror image right of it, ``gutter`` apart."""
+    half = min(fold_x - gutter / 2 - area.x, area.right - fold_x - gutter / 2)
+    face = Box(fold_x - gutter / 2 - half, area.y, half, area.h)
+    return face, Box(fold_x + gutter / 2, area.y, half, area.h)
+
+
+def blank_pages_for_duplex(sides: Sequence[str | None]) -> list[int]:
+    """Positions (indexes into ``sides``) before which a blank page keeps every face page odd.
+
+    ``sides`` holds each page's side: "face", "back" or None for a one-sided page.
+    """
+    positions: list[int] = []
+    for index, side in enumerate(sides):
+        number = index + len(positions) + 1
+        if side == "face" and number % 2 == 0:
+            positions.append(index)
+    return positions
+
+
+def cut_lines(boxes: Iterable[Box]) -> list[Segment]:
+    """The cut lines around ``boxes``: each shared edge once, collinear edges joined into one line."""
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for box in boxes:
+        for x in (box.x, box.right):
+            vertical.setdefault(round(x, 6), []).append((box.y, box.bottom))
+        for y in (box.y, box.bottom):
+            horizontal.setdefault(round(y, 6), []).append((box.x, box.right))
+    segments = [Segment(x, a, x, b) for x, spans in sorted(vertical.items()) for a, b in _joined(spans)]
+    segments += [Segment(a, y, b, y) for y, spans in sorted(horizontal.items()) for a, b in _joined(spans)]
+    return segments
+
+
+def _joined(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1] + EPSILON:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out

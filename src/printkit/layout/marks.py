@@ -1,0 +1,64 @@
+"""Printer's marks shared by every page that is cut or measured: the 50 mm calibration ruler,
+cut lines, the fold line, and the heading of a piece page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from printkit import fonts
+from printkit.layout.context import Context
+from printkit.layout.imposition import Box, Segment, cut_lines
+from printkit.layout.primitives import CUT, FOLD, Item, Line, Stroke, Text
+
+RULER_LENGTH = 50.0
+RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers
+RULER_LABEL_PT = 7.0
+TICK = Stroke(width=0.15)
+TITLE_PT = 14.0
+INSTRUCTION_PT = 8.5
+HEADER_HEIGHT = 13.0  # a piece page's title and instruction
+
+
+def ruler(x: float, y: float, label: str) -> list[Item]:
+    """A ruler 50 mm long with a tick every millimetre, its top-left corner at (x, y), and its label.
+
+    The two end ticks are the longest, so the 50 mm between them can be measured on paper (and in
+    the PDF).
+    """
+    items: list[Item] = [Line(x, y + 4.0, x + RULER_LENGTH, y + 4.0, TICK)]
+    for mm in range(int(RULER_LENGTH) + 1):
+        length = 4.0 if mm in (0, RULER_LENGTH) else 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+        items.append(Line(x + mm, y + 4.0 - length, x + mm, y + 4.0, TICK))
+        if mm % 10 == 0:
+            items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), 5.5, align="center", color="#444444"))
+    size = fonts.fit_size(label, 140.0, RULER_LABEL_PT, smallest=5.5)
+    items.append(Text(x + RULER_LENGTH + 3.0, y + 4.0, label, size, color="#444444"))
+    return items
+
+
+def ruler_at_bottom(ctx: Context, page_w: float, page_h: float, x: float | None = None) -> list[Item]:
+    """The ruler in the bottom margin band, from the left margin (or ``x``)."""
+    return ruler(ctx.margin if x is None else x, page_h - ctx.margin - RULER_HEIGHT, ctx.tr.msg("ruler"))
+
+
+def cut_line_items(boxes: Iterable[Box], stroke: Stroke = CUT) -> list[Item]:
+    """One line per shared edge: touching frames are cut with a single stroke."""
+    return [segment_line(s, stroke) for s in cut_lines(boxes)]
+
+
+def segment_line(segment: Segment, stroke: Stroke) -> Line:
+    return Line(segment.x1, segment.y1, segment.x2, segment.y2, stroke)
+
+
+def fold_line(x: float, top: float, bottom: float, label: str) -> list[Item]:
+    """A dashed vertical fold line with its name written beside its top end."""
+    return [Line(x, top, x, bottom, FOLD), Text(x + 1.5, top + 3.0, label, 6.5, color="#555555")]
+
+
+def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
+    """The title and a one-line instruction in a band of HEADER_HEIGHT at the top margin."""
+    m = ctx.margin
+    size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=9)
+    note = fonts.fit_size(instruction, ctx.content_width, INSTRUCTION_PT, smallest=6)
+    return [Text(m, m + fonts.cap_height(size), title, size, bold=True), Text(m, m + 10.0, instruction, note, color="#333333")]
