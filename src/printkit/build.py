@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import kitfile, model, validate
+from printkit import fonts, kitfile, model, validate
 from printkit.errors import KitError, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
@@ -18,6 +18,7 @@ class LoadedKit:
     source: kitfile.KitSource
     kit: model.Kit
     warnings: list[Problem] = field(default_factory=list)
+    strict: bool = False  # warnings refuse the kit too
 
     @property
     def name(self) -> str:
@@ -29,10 +30,22 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     kit = model.parse_kit(source)
     problems = validate.check_kit(source, kit)
-    errors = [p for p in problems if p.severity == "error" or strict]
-    if errors:
-        raise KitError(problems)
-    return LoadedKit(source, kit, problems)
+    loaded = LoadedKit(source, kit, problems, strict)
+    if refused(loaded, problems):
+        raise KitError(problems + layout_findings_despite_errors(loaded))
+    return loaded
+
+
+def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
+    return any(p.severity == "error" or loaded.strict for p in problems)
+
+
+def layout_findings_despite_errors(loaded: LoadedKit) -> list[Problem]:
+    """The layout's findings for a kit already refused, so that every finding is printed at once."""
+    try:
+        return layout_findings(loaded, context(loaded, None))[1]
+    except Exception:  # a kit with errors may not lay out at all; its errors already say why
+        return []
 
 
 def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options: Options | None = None, players: list[str] | None = None) -> Context:
@@ -41,12 +54,25 @@ def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options
 
 
 def lay_out(loaded: LoadedKit, ctx: Context) -> Document:
-    """The kit's pages, refused when they break the rulebook's page plan."""
-    document = doc_layout.layout_kit(loaded.kit, ctx)
-    problems = validate.check_layout(loaded.source, loaded.kit, document)
-    if problems:
-        raise KitError(problems)
-    return document
+    """The kit's pages in ctx's language, refused when the layout in any of the kit's languages
+    breaks its rules (a longer translation must not push the board off its promised page)."""
+    documents, problems = layout_findings(loaded, ctx)
+    if refused(loaded, problems):
+        raise KitError(loaded.warnings + problems)
+    loaded.warnings.extend(p for p in problems if p not in loaded.warnings)
+    return documents[ctx.lang]
+
+
+def layout_findings(loaded: LoadedKit, ctx: Context) -> tuple[dict[str, Document], list[Problem]]:
+    """Every language laid out with ctx's paper and options, and the findings about each."""
+    documents: dict[str, Document] = {}
+    found: dict[str, list[Problem]] = {}
+    languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
+    for lang in languages:
+        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
+        documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
+        found[lang] = validate.check_layout(loaded.source, loaded.kit, documents[lang])
+    return documents, validate.by_language(found)
 
 
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
@@ -61,6 +87,11 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
         raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{players.max})")
     if len(names) > count:
         raise PrintkitError(f"{len(names)} names given for {count} players; give at most {count}")
+    for name in names:
+        missing = fonts.missing_characters(name, bold=True)
+        if missing:
+            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+            raise PrintkitError(f"--names: the font has no glyph for {chars} in '{name}'; it would print as a black box")
     return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
 
 
@@ -86,4 +117,9 @@ def write(document: Document, path: Path) -> int:
 
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
-    return doc_layout.layout_sheets(loaded.kit, ctx)
+    """Personalised sheets, refused when a page breaks the printable area or a text its box."""
+    document = doc_layout.layout_sheets(loaded.kit, ctx)
+    problems = validate.by_language({ctx.lang: validate.check_printed(loaded.source, loaded.kit, document)})
+    if refused(loaded, problems):
+        raise KitError(problems)
+    return document

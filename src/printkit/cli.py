@@ -69,6 +69,7 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
     from printkit import build as pipeline
 
     loaded = pipeline.load(kit)
+    pipeline.lay_out(loaded, pipeline.context(loaded, lang, paper))  # the kit's own checks first
     ctx = pipeline.context(loaded, lang, paper)
     given = [n.strip() for n in names.split(",") if n.strip()] if names else []
     ctx.players = pipeline.sheet_names(loaded, ctx, count, given)
@@ -94,8 +95,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
     for name in names:
         try:
             loaded = pipeline.load(name, strict=strict)
-            for lang in loaded.kit.kit.languages:
-                pipeline.lay_out(loaded, pipeline.context(loaded, lang))
+            pipeline.lay_out(loaded, pipeline.context(loaded, None))
             for warning in loaded.warnings:
                 click.echo(str(warning), err=True)
             click.echo(f"{loaded.source.display}: ok")
