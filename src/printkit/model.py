@@ -12,7 +12,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError, model_validator
 
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
@@ -142,12 +142,29 @@ class CheckboxesPart(SheetPartBase):
 
 
 class TrackPart(SheetPartBase):
-    """Consecutive numbers to cross out (rounds 1-18)."""
+    """Consecutive numbers to cross out (rounds 1-18): give ``count`` (how many) or ``end`` (the last)."""
 
     type: Literal["track"]
-    start: int = Field(1, description="The first number.")
-    end: int = Field(description="The last number.")
+    start: int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first number.")
+    count: Count | None = Field(None, description="How many numbers, e.g. 18 rounds (or give end).")
+    end: int | None = Field(None, ge=-MAX_COUNT, le=MAX_COUNT, description="The last number (at least the first), when count is not given.")
     box: Length = Field(9.0, description="The side of one number's box.")
+
+    @model_validator(mode="after")
+    def _ends_after_start(self) -> "TrackPart":
+        if (self.count is None) == (self.end is None):
+            raise ValueError("give the track's count (how many numbers) or its end (the last number), not both")
+        if self.last < self.start:
+            raise ValueError(f"the track ends ({self.end}) before it starts ({self.start})")
+        return self
+
+    @property
+    def last(self) -> int:
+        return self.end if self.end is not None else self.start + self.count - 1
+
+    @property
+    def length(self) -> int:
+        return self.last - self.start + 1
 
 
 class LegendEntry(Model):

@@ -51,7 +51,7 @@ def numbers(component: SheetComponent) -> dict[str, float]:
         elif isinstance(part, CheckboxesPart):
             values[f"{prefix}.count"] = part.count
         elif isinstance(part, TrackPart):
-            values.update({f"{prefix}.count": part.end - part.start + 1, f"{prefix}.start": part.start, f"{prefix}.end": part.end})
+            values.update({f"{prefix}.count": part.length, f"{prefix}.start": part.start, f"{prefix}.end": part.last})
         elif isinstance(part, LegendPart):
             faces = [face for entry in part.entries for face in (entry.faces or [])]
             values.update({f"{prefix}.count": len(part.entries), f"{prefix}.faces": len(faces), f"{prefix}.distinct_faces": len(set(faces))})
@@ -193,7 +193,7 @@ def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Con
 def draw_track(part: TrackPart, x: float, y: float, w: float, ctx: Context) -> Drawn:
     items: list[Item] = []
     gap = 1.2
-    count = part.end - part.start + 1
+    count = part.length
     per_line = max(1, int((w + gap) // (part.box + gap)))
     size = min(11.0, part.box * 1.3)
     for i in range(count):
