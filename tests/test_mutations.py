@@ -16,6 +16,7 @@ import pytest
 
 from printkit.kitfile import load_kit_source, shipped_kit_names, shipped_kits_dir
 from printkit.model import parse_kit
+from printkit.provenance import whole_numbers
 
 
 def count_sites() -> list[tuple[str, tuple, int]]:
@@ -23,19 +24,8 @@ def count_sites() -> list[tuple[str, tuple, int]]:
     sites = []
     for name in shipped_kit_names():
         source = load_kit_source(shipped_kits_dir() / f"{name}.yaml")
-        sites.extend((name, loc, value) for loc, value in walk(source.data, ()) if loc and loc[-1] == "count")
+        sites.extend((name, loc, value) for loc, value in whole_numbers(source.data) if loc[-1] == "count")
     return sites
-
-
-def walk(data, loc):
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from walk(value, loc + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from walk(value, loc + (index,))
-    elif isinstance(data, int) and not isinstance(data, bool):
-        yield loc, data
 
 
 SITES = count_sites()

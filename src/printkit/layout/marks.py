@@ -33,7 +33,7 @@ def ruler(x: float, y: float, label: str) -> list[Item]:
         if mm % 10 == 0:
             items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), 5.5, align="center", color="#444444"))
     size = fonts.fit_size(label, 140.0, RULER_LABEL_PT, smallest=5.5)
-    items.append(Text(x + RULER_LENGTH + 3.0, y + 4.0, label, size, color="#444444"))
+    items.append(Text(x + RULER_LENGTH + 3.0, y + 4.0, label, size, color="#444444", max_w=140.0))
     return items
 
 
@@ -61,4 +61,4 @@ def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
     m = ctx.margin
     size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, ctx.content_width, INSTRUCTION_PT, smallest=6)
-    return [Text(m, m + fonts.cap_height(size), title, size, bold=True), Text(m, m + 10.0, instruction, note, color="#333333")]
+    return [Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=ctx.content_width), Text(m, m + 10.0, instruction, note, color="#333333", max_w=ctx.content_width)]
