@@ -337,3 +337,14 @@ def test_sheets_refuse_a_name_the_font_cannot_print(run, tmp_path):
     result = run("sheets", "ogrod", "--players", "2", "--names", "Ala,★", "-o", str(tmp_path / "s.pdf"))
     assert result.code == 1
     assert result.err.strip() == "--names: the font has no glyph for '★' (U+2605) in '★'; it would print as a black box"
+
+
+def test_a_language_printkit_does_not_speak(run, tmp_path):
+    def german(data):
+        data["kit"]["languages"] = ["pl", "cs", "en", "de"]
+        data["kit"]["title"]["de"] = "Kleines Spiel"
+
+    path = write_kit(tmp_path, variant(german))
+    result = run("validate", str(path))
+    assert result.code == 1
+    assert f"{at(path, 'kit', 'languages', 3)}: printkit has no built-in texts for 'de' (the 'what you need' and 'how to print' sections); it speaks pl, cs, en" in result.err.splitlines()

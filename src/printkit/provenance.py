@@ -69,6 +69,7 @@ class Provenance:
         self.base = numbers_of(data) or {}
         self.leaves = dict(whole_numbers(data))
         self._fed: dict[tuple, set[str]] = {}
+        self._repairs: dict[tuple, list[int]] = {}
 
     def numbers_with(self, loc: tuple, value: int) -> dict[str, object] | None:
         return self.numbers_of(replaced(self.data, loc, value))
@@ -91,14 +92,10 @@ class Provenance:
         return [loc for loc in self.leaves if self.fed(loc) & names]
 
     def repairs(self, loc: tuple, all_hold: Callable[[dict[str, object]], bool]) -> list[int]:
-        """The values near the current one that, put at loc, would make every rule hold."""
-        original = self.leaves[loc]
-        span = max(SEARCH_SPAN, abs(original))
-        found = []
-        for value in range(original - span, original + span + 1):
-            if value == original:
-                continue
-            nudged = self.numbers_with(loc, value)
-            if nudged is not None and all_hold(nudged):
-                found.append(value)
-        return found
+        """The values within SEARCH_SPAN of the current one that, put at loc, would make every rule
+        hold. Cached by loc: one Provenance serves one kit and one set of rules."""
+        if loc not in self._repairs:
+            original = self.leaves[loc]
+            candidates = (v for v in range(original - SEARCH_SPAN, original + SEARCH_SPAN + 1) if v != original)
+            self._repairs[loc] = [v for v in candidates if (nudged := self.numbers_with(loc, v)) is not None and all_hold(nudged)]
+        return self._repairs[loc]

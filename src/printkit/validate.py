@@ -29,6 +29,7 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_info(kit, found)
     check_ids(kit, found)
     check_texts(kit, found)
+    check_languages_spoken(kit, found)
     check_invariants(kit, found)
     return found.problems
 
@@ -50,6 +51,15 @@ def check_info(kit: Kit, found: Findings) -> None:
         found.add(("kit", "players"), f"min ({info.players.min}) is more than max ({info.players.max})")
     if len(set(info.languages)) != len(info.languages):
         found.add(("kit", "languages"), "a language is listed twice")
+
+
+def check_languages_spoken(kit: Kit, found: Findings) -> None:
+    """printkit writes the generated sections itself, so it must speak every language of the kit."""
+    from printkit.messages import LANGUAGES
+
+    for index, lang in enumerate(kit.kit.languages):
+        if lang not in LANGUAGES:
+            found.add(("kit", "languages", index), f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it speaks {', '.join(LANGUAGES)}")
 
 
 def check_ids(kit: Kit, found: Findings) -> None:
