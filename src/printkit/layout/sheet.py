@@ -60,7 +60,7 @@ def numbers(component: SheetComponent) -> dict[str, float]:
         elif isinstance(part, ScoringPart):
             values[f"{prefix}.count"] = len(part.rows)
         elif isinstance(part, TablePart):
-            values[f"{prefix}.rows"] = len(part.rows)
+            values.update({f"{prefix}.rows": len(part.rows), f"{prefix}.repeat": part.repeat})
     return values
 
 
