@@ -86,12 +86,19 @@ class PlannedPage(Model):
 
 
 class Invariant(Model):
-    """A fact about the game stated as an equation over the kit's numbers, e.g. 'rounds.count == 18'."""
+    """A fact the rulebook states, as a comparison over the kit's numbers, e.g. 'rounds.count == 18'.
 
-    id: Identifier = Field(description="A short name for the rule.")
-    check: str = Field(description="A comparison over numbers and {names}, e.g. 'board.free == tokens.total'.")
-    rule: Text | str | None = Field(None, description="What the rulebook says, quoted in findings.")
-    for_players: bool = Field(False, description="Check it for every player count, with 'players' bound.")
+    printkit's own language (printkit.invariants): numbers, names, + - * /, parentheses, chained
+    comparisons, 'and', sum/min/max/count over values or patterns, name[expr]; never Python's eval.
+    """
+
+    id: Identifier = Field(description="A short name for the rule, printed with every finding about it.")
+    check: str = Field(
+        max_length=500,
+        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == tokens.total == 16'.",
+    )
+    rule: Text | str | None = Field(None, description="What the rulebook says, in words; findings quote it ('the rules state ...').")
+    for_players: bool = Field(False, description="Check it for every player count from players.min to players.max, with 'players' bound.")
 
 
 # --- print instructions shared by components ---------------------------------------------------
