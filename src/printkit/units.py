@@ -32,3 +32,20 @@ def mm_to_pt(mm: float) -> float:
 
 def pt_to_mm(pt: float) -> float:
     return pt * MM_PER_POINT
+
+
+MAX_BACK_OFFSET = 20.0
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'0.5,-1' (or '0.5mm,-1mm') to (0.5, -1.0): how far backs move right and down, in mm."""
+    parts = [part for part in text.split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"give two lengths X,Y in mm, e.g. 0.5,-1 (got {text!r})")
+    try:
+        x, y = (parse_length(part) for part in parts)
+    except ValueError:
+        raise ValueError(f"give two lengths X,Y in mm, e.g. 0.5,-1 (got {text!r})") from None
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise ValueError(f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; a printer's misregistration is a few mm at most")
+    return x, y

@@ -1,0 +1,63 @@
+"""The placement manifest: where every piece landed, as JSON, for tests, cutting machines and exports.
+
+x and y are the top-left corner of a piece's cut outline measured from its page's top-left corner,
+width and height its size, all in millimetres. A back has side "back" and the same component and
+copy as its face. Every value comes from the laid-out document, so the manifest and the PDF agree.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from printkit.layout.context import Paper
+from printkit.layout.primitives import Document, Piece
+from printkit.output import write_atomic
+
+DECIMALS = 3
+
+
+def manifest(document: Document, kit: str, paper: Paper) -> dict:
+    pages, pieces = [], []
+    for number, page in enumerate(document.pages, start=1):
+        entry: dict[str, object] = {"number": number, "role": page.role}
+        if page.component:
+            entry["component"] = page.component
+        if page.side:
+            entry["side"] = page.side
+        entry.update({"width": _mm(page.width), "height": _mm(page.height)})
+        pages.append(entry)
+        pieces.extend(piece_row(number, piece) for piece in page.pieces)
+    return {
+        "kit": kit,
+        "lang": document.lang,
+        "paper": {"name": paper.name, "width": _mm(paper.width), "height": _mm(paper.height)},
+        "duplex": document.duplex,
+        "pages": pages,
+        "pieces": pieces,
+    }
+
+
+def piece_row(page: int, piece: Piece) -> dict[str, object]:
+    row: dict[str, object] = {
+        "page": page,
+        "kind": piece.kind,
+        "component": piece.component,
+        "copy": piece.copy,
+        "side": piece.side,
+        "x": _mm(piece.x),
+        "y": _mm(piece.y),
+        "width": _mm(piece.width),
+        "height": _mm(piece.height),
+    }
+    row.update(dict(piece.extra))
+    return row
+
+
+def _mm(value: float) -> float:
+    return round(float(value), DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def write(path: Path, data: dict) -> None:
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    write_atomic(path, text.encode("utf-8"))
