@@ -110,3 +110,19 @@ def test_python_dash_m_works():
     result = subprocess.run([sys.executable, "-m", "printkit", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "build" in result.stdout
+
+
+def test_ctrl_c_during_a_build_keeps_the_old_pdf(run, tmp_path, monkeypatch):
+    target = tmp_path / "ogrod.pdf"
+    assert run("build", "ogrod", "-o", str(target)).code == 0
+    before = target.read_bytes()
+
+    def interrupted(document):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(printkit.render, "render", interrupted)
+    result = run("build", "ogrod", "--lang", "cs", "-o", str(target))
+    assert result.code == 130
+    assert "interrupted" in result.err
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["ogrod.pdf"]

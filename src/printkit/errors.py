@@ -44,3 +44,19 @@ class KitError(PrintkitError):
 
 def kit_error(file: str | Path, line: int | None, field: str, message: str) -> KitError:
     return KitError([Problem(str(file), line, field, message)])
+
+
+class LayoutProblem(PrintkitError):
+    """A component that cannot be laid out (too big for the page, a text that cannot fit).
+
+    Raised by a layout with ``loc`` relative to its component; the document layout prefixes the
+    component's place in the kit, and the build turns it into a KitError with the file and line.
+    """
+
+    def __init__(self, loc: tuple, message: str):
+        self.loc = tuple(loc)
+        self.message = message
+        super().__init__(message)
+
+    def within(self, prefix: tuple) -> "LayoutProblem":
+        return LayoutProblem(tuple(prefix) + self.loc, self.message)

@@ -156,7 +156,7 @@ class _Converter:
     def _mapping(self, node: MappingNode, loc: tuple) -> dict:
         result: dict = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
+            if not isinstance(key_node, ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported")
