@@ -20,11 +20,11 @@ INSTRUCTION_PT = 8.5
 HEADER_HEIGHT = 13.0  # a piece page's title and instruction
 
 
-def ruler(x: float, y: float, label: str) -> list[Item]:
+def ruler(x: float, y: float, label: str, scale_note: str = "", label_w: float = 140.0) -> list[Item]:
     """A ruler 50 mm long with a tick every millimetre, its top-left corner at (x, y), and its label.
 
     The two end ticks are the longest, so the 50 mm between them can be measured on paper (and in
-    the PDF).
+    the PDF). A ``scale_note`` ("print at 100 %") goes in bold above the label, ``label_w`` wide at most.
     """
     items: list[Item] = [Line(x, y + 4.0, x + RULER_LENGTH, y + 4.0, TICK)]
     for mm in range(int(RULER_LENGTH) + 1):
@@ -32,14 +32,22 @@ def ruler(x: float, y: float, label: str) -> list[Item]:
         items.append(Line(x + mm, y + 4.0 - length, x + mm, y + 4.0, TICK))
         if mm % 10 == 0:
             items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), 5.5, align="center", color="#444444"))
-    size = fonts.fit_size(label, 140.0, RULER_LABEL_PT, smallest=5.5)
-    items.append(Text(x + RULER_LENGTH + 3.0, y + 4.0, label, size, color="#444444", max_w=140.0))
+    left, label_y = x + RULER_LENGTH + 3.0, y + 4.0
+    if scale_note:
+        note_size = fonts.fit_size(scale_note, label_w, RULER_LABEL_PT, bold=True, smallest=5.5)
+        items.append(Text(left, y + 2.8, scale_note, note_size, bold=True, max_w=label_w))
+        label_y = y + 6.3
+    size = fonts.fit_size(label, label_w, RULER_LABEL_PT, smallest=5.5)
+    items.append(Text(left, label_y, label, size, color="#444444", max_w=label_w))
     return items
 
 
 def ruler_at_bottom(ctx: Context, page_w: float, page_h: float, x: float | None = None) -> list[Item]:
-    """The ruler in the bottom margin band, from the left margin (or ``x``)."""
-    return ruler(ctx.margin if x is None else x, page_h - ctx.margin - RULER_HEIGHT, ctx.tr.msg("ruler"))
+    """The ruler in the bottom margin band, from the left margin (or ``x``), saying the page must
+    be printed at 100 %."""
+    left = ctx.margin if x is None else x
+    label_w = page_w - ctx.margin - (left + RULER_LENGTH + 3.0)
+    return ruler(left, page_h - ctx.margin - RULER_HEIGHT, ctx.tr.msg("ruler"), ctx.tr.msg("scale_only"), label_w)
 
 
 def cut_line_items(boxes: Iterable[Box], stroke: Stroke = CUT) -> list[Item]:
