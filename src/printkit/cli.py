@@ -106,6 +106,22 @@ def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
         sys.exit(1)
 
 
+@cli.command()
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Write to FILE instead of the screen.")
+@click.option("--markdown", is_flag=True, help="The field reference in Markdown instead of the JSON Schema.")
+def schema(output: Path | None, markdown: bool) -> None:
+    """The JSON Schema of a kit file, generated from printkit's own models."""
+    from printkit import schema as kit_schema
+    from printkit.output import write_atomic
+
+    text = kit_schema.reference_markdown() if markdown else kit_schema.schema_text()
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text.encode("utf-8"))
+        click.echo(str(output))
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:

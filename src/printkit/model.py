@@ -12,17 +12,31 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError, WithJsonSchema, model_validator
 
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
-from printkit.units import parse_length
+from printkit.units import LENGTH_PATTERN, parse_length
 
 MAX_COUNT = 10_000
 
-Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0, le=2000)]
-Offset = Annotated[float, BeforeValidator(parse_length), Field(ge=-2000, le=2000)]
-Text = dict[str, str]
+# Lengths are read by parse_length; the JSON Schema accepts a number or a text with a unit, so an
+# editor does not flag "20mm". Each range is a type of its own: a Field on a field would not bound it.
+LengthText = Annotated[str, Field(pattern=LENGTH_PATTERN)]
+_Size = Annotated[float, Field(gt=0, le=2000)]
+_Shift = Annotated[float, Field(ge=-2000, le=2000)]
+_Gap = Annotated[float, Field(ge=0, le=50)]
+_Gutter = Annotated[float, Field(ge=0, le=30)]
+_Bleed = Annotated[float, Field(ge=0, le=3)]
+Length = Annotated[_Size, BeforeValidator(parse_length, json_schema_input_type=Union[_Size, LengthText])]
+Offset = Annotated[_Shift, BeforeValidator(parse_length, json_schema_input_type=Union[_Shift, LengthText])]
+Gap = Annotated[_Gap, BeforeValidator(parse_length, json_schema_input_type=Union[_Gap, LengthText])]
+Gutter = Annotated[_Gutter, BeforeValidator(parse_length, json_schema_input_type=Union[_Gutter, LengthText])]
+Bleed = Annotated[_Bleed, BeforeValidator(parse_length, json_schema_input_type=Union[_Bleed, LengthText])]
+Text = Annotated[
+    dict[str, str],
+    WithJsonSchema({"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}),
+]
 Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -36,11 +50,15 @@ class Model(BaseModel):
 
 
 class PlayerRange(Model):
+    """How many can play: the fewest and the most players."""
+
     min: Annotated[int, Field(ge=1, le=99, description="Fewest players.")]
     max: Annotated[int, Field(ge=1, le=99, description="Most players.")]
 
 
 class KitInfo(Model):
+    """The game itself: its title, players, languages and author."""
+
     title: Text = Field(description="The game's title in every language.")
     subtitle: Text | None = Field(None, description="One line under the title.")
     players: PlayerRange = Field(description="How many can play.")
@@ -105,6 +123,8 @@ class Invariant(Model):
 
 
 class PrintPlan(Model):
+    """How a component's pages are printed: how often, and whether they are cut."""
+
     copies: Literal["once", "per_player", "optional"] = Field(
         "once", description="How many times to print the component's pages."
     )
@@ -131,7 +151,7 @@ class SheetPartBase(Model):
 class GridPart(SheetPartBase):
     """A grid of equal square cells to write in."""
 
-    type: Literal["grid"]
+    type: Literal["grid"] = Field(description="The part's type: 'grid', a grid of square cells to write in.")
     rows: Count = Field(description="Number of rows.")
     cols: Count = Field(description="Number of columns.")
     cell: Length = Field(description="The side of one square cell.")
@@ -142,7 +162,7 @@ class GridPart(SheetPartBase):
 class CheckboxesPart(SheetPartBase):
     """A row of boxes to cross out (batteries, lives)."""
 
-    type: Literal["checkboxes"]
+    type: Literal["checkboxes"] = Field(description="The part's type: 'checkboxes', a row of boxes to cross out.")
     count: Count = Field(description="Number of boxes.")
     box: Length = Field(8.0, description="The side of one box.")
     symbol: str | None = Field(None, description="A vector symbol drawn faintly inside each box.")
@@ -151,7 +171,7 @@ class CheckboxesPart(SheetPartBase):
 class TrackPart(SheetPartBase):
     """Consecutive numbers to cross out (rounds 1-18): give ``count`` (how many) or ``end`` (the last)."""
 
-    type: Literal["track"]
+    type: Literal["track"] = Field(description="The part's type: 'track', consecutive numbers to cross out.")
     start: int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first number.")
     count: Count | None = Field(None, description="How many numbers, e.g. 18 rounds (or give end).")
     end: int | None = Field(None, ge=-MAX_COUNT, le=MAX_COUNT, description="The last number (at least the first), when count is not given.")
@@ -175,6 +195,8 @@ class TrackPart(SheetPartBase):
 
 
 class LegendEntry(Model):
+    """One line of a legend: what is rolled or seen and what it means."""
+
     key: str = Field(description="What is rolled or seen, e.g. '1-2'.")
     faces: list[int] | None = Field(None, description="The die faces the entry covers, for the validator.")
     symbol: str | None = Field(None, description="A letter or short mark written on the sheet, e.g. 'L'.")
@@ -185,11 +207,13 @@ class LegendEntry(Model):
 class LegendPart(SheetPartBase):
     """A key: die faces to plants, symbols to meanings."""
 
-    type: Literal["legend"]
+    type: Literal["legend"] = Field(description="The part's type: 'legend', a key of die faces or symbols.")
     entries: list[LegendEntry] = Field(description="The entries, in order.")
 
 
 class ScoringRow(Model):
+    """One scoring category: its name and how it scores."""
+
     id: Identifier = Field(description="The category's name.")
     name: Text = Field(description="The category as printed.")
     rule: Text = Field(description="How it scores, in a few words.")
@@ -198,12 +222,14 @@ class ScoringRow(Model):
 class ScoringPart(SheetPartBase):
     """A scoring table: a box per category and a total."""
 
-    type: Literal["scoring"]
+    type: Literal["scoring"] = Field(description="The part's type: 'scoring', a scoring table.")
     rows: list[ScoringRow] = Field(description="The scoring categories.")
     total: Text | None = Field(None, description="The total's label; none for no total row.")
 
 
 class TableColumn(Model):
+    """One column of a table to fill in."""
+
     header: Text | None = Field(None, description="The column heading.")
     players: bool = Field(False, description="True to repeat this column once per player.")
     width: Length | None = Field(None, description="The column's width; others share the rest.")
@@ -212,7 +238,7 @@ class TableColumn(Model):
 class TablePart(SheetPartBase):
     """A table to fill in: fixed columns, a column per player, rows given as text."""
 
-    type: Literal["table"]
+    type: Literal["table"] = Field(description="The part's type: 'table', a table to fill in.")
     columns: list[TableColumn] = Field(description="The columns, left to right.")
     rows: list[list[Text | str | int]] = Field(description="The fixed cells of each row (blank cells follow).")
     row_height: Length = Field(9.0, description="The height of one row.")
@@ -223,7 +249,7 @@ class TablePart(SheetPartBase):
 class FieldPart(SheetPartBase):
     """A labelled line or box to write on (a name, a record)."""
 
-    type: Literal["field"]
+    type: Literal["field"] = Field(description="The part's type: 'field', a labelled box to write in.")
     height: Length = Field(10.0, description="The box's height.")
     name: bool = Field(False, description="True for the player's name field (filled by `printkit sheets`).")
 
@@ -231,7 +257,7 @@ class FieldPart(SheetPartBase):
 class NotePart(SheetPartBase):
     """A short printed text on the sheet."""
 
-    type: Literal["note"]
+    type: Literal["note"] = Field(description="The part's type: 'note', a short printed text.")
     text: Text = Field(description="The text.")
 
 
@@ -255,7 +281,7 @@ SYNTHETIC_TAGS = {"part", "column"}
 class SheetComponent(ComponentBase):
     """A sheet to write on: rows of parts laid out side by side, top to bottom."""
 
-    kind: Literal["sheet"]
+    kind: Literal["sheet"] = Field(description="The component's kind: 'sheet', a sheet to write on.")
     per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
     rows: list[list[SheetCell]] = Field(
         description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a column of parts."
@@ -266,6 +292,8 @@ Component = Annotated[Union[SheetComponent], Field(discriminator="kind")]
 
 
 class Kit(Model):
+    """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""
+
     kit: KitInfo = Field(description="The game: title, players, languages.")
     needs: list[Need] = Field(default_factory=list, description="What the game needs that is not printed.")
     components: list[Component] = Field(description="What is printed, in page order.")

@@ -9,7 +9,8 @@ POINTS_PER_INCH = 72.0
 MM_PER_POINT = MM_PER_INCH / POINTS_PER_INCH
 
 _UNITS_TO_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_POINT}
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+LENGTH_PATTERN = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$"  # a number, optionally with a unit
+_LENGTH = re.compile(LENGTH_PATTERN)
 
 
 def parse_length(value: object) -> float:
