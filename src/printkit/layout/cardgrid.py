@@ -1,0 +1,159 @@
+"""Card-grid imposition: how many equal pieces fit a page, where each goes, where the marks go.
+
+Pure arithmetic on millimetres (y down), no drawing. A page keeps SAFE_EDGE free on every side
+and a footer band at the bottom; the crop marks and the bleed need room outside the block of
+pieces, so that room is kept too. Pieces either touch (gutter 0: one cut line serves two pieces)
+or stand ``gutter`` apart (each bleeds into its half of the gutter).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.layout.context import SAFE_EDGE, Paper
+from printkit.layout.imposition import EPSILON, Box, DoesNotFit, Segment
+
+MARK_GAP = 1.0  # between the block (with its bleed) and the start of a crop mark
+MARK_LENGTH = 4.0
+FOOTER_BAND = 9.0  # from the bottom edge: the page footer (game and page number) lives here
+ORIENTATIONS = ("portrait", "landscape")
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    """The pieces to impose: their size at the cut line, the space between them, the bleed."""
+
+    piece_w: float
+    piece_h: float
+    gutter: float = 0.0
+    bleed: float = 0.0
+    marks: bool = True
+
+    @property
+    def outside(self) -> float:
+        """Room needed around the block: the bleed, then the crop marks."""
+        return self.bleed + (MARK_GAP + MARK_LENGTH if self.marks else 0.0)
+
+
+@dataclass(frozen=True)
+class CardGrid:
+    """A page's grid: ``cols`` x ``rows`` pieces, the first one's top-left corner at (left, top)."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    left: float
+    top: float
+    spec: GridSpec
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def orientation(self) -> str:
+        return "landscape" if self.page_w > self.page_h else "portrait"
+
+    def slot(self, index: int) -> Box:
+        """The cut-line box of the piece at ``index``, row by row from the top-left."""
+        if not 0 <= index < self.capacity:
+            raise IndexError(index)
+        row, col = divmod(index, self.cols)
+        s = self.spec
+        return Box(self.left + col * (s.piece_w + s.gutter), self.top + row * (s.piece_h + s.gutter), s.piece_w, s.piece_h)
+
+    def slots(self, count: int) -> list[Box]:
+        return [self.slot(i) for i in range(count)]
+
+
+def printable(page_w: float, page_h: float, spec: GridSpec) -> Box:
+    """Where the block of pieces may lie: the safe edge, the footer band and the marks kept free."""
+    side = SAFE_EDGE + spec.outside
+    bottom = max(SAFE_EDGE, FOOTER_BAND) + spec.outside
+    return Box(side, side, page_w - 2 * side, page_h - side - bottom)
+
+
+def fitting(length: float, piece: float, gutter: float) -> int:
+    """How many pieces, ``gutter`` apart, fit in ``length``."""
+    return max(0, int(math.floor((length + gutter + EPSILON) / (piece + gutter))))
+
+
+def block_size(cols: int, rows: int, spec: GridSpec) -> tuple[float, float]:
+    return cols * spec.piece_w + (cols - 1) * spec.gutter, rows * spec.piece_h + (rows - 1) * spec.gutter
+
+
+def grid_on(page_w: float, page_h: float, spec: GridSpec, cols: int, rows: int) -> CardGrid:
+    """The grid of cols x rows centred in the page's printable area."""
+    area = printable(page_w, page_h, spec)
+    block_w, block_h = block_size(cols, rows, spec)
+    return CardGrid(page_w, page_h, cols, rows, area.x + (area.w - block_w) / 2, area.y + (area.h - block_h) / 2, spec)
+
+
+def page_size(paper: Paper, orientation: str) -> tuple[float, float]:
+    short, long = sorted((paper.width, paper.height))
+    return (long, short) if orientation == "landscape" else (short, long)
+
+
+def candidates(paper: Paper, spec: GridSpec, orientation: str = "auto") -> list[tuple[str, int, int]]:
+    """(orientation, most columns, most rows) for each orientation allowed that fits a piece."""
+    out = []
+    for name in ORIENTATIONS if orientation == "auto" else (orientation,):
+        page_w, page_h = page_size(paper, name)
+        area = printable(page_w, page_h, spec)
+        cols, rows = fitting(area.w, spec.piece_w, spec.gutter), fitting(area.h, spec.piece_h, spec.gutter)
+        if cols and rows:
+            out.append((name, cols, rows))
+    return out
+
+
+def choose_grid(paper: Paper, spec: GridSpec, per_page: int | None = None, orientation: str = "auto") -> CardGrid:
+    """The page grid for these pieces.
+
+    Without ``per_page``: the orientation holding the most pieces (portrait on a tie). With it:
+    a grid of at least ``per_page`` places with the fewest left empty, then the most columns.
+    """
+    options = candidates(paper, spec, orientation)
+    if not options:
+        raise DoesNotFit(f"a {spec.piece_w:g} × {spec.piece_h:g} mm piece does not fit on {paper.name} with the safe edges and crop marks")
+    if per_page is None:
+        name, cols, rows = max(options, key=lambda o: (o[1] * o[2], o[0] == "portrait"))
+        return grid_on(*page_size(paper, name), spec, cols, rows)
+    shapes = []
+    for name, most_cols, most_rows in options:
+        for cols in range(1, most_cols + 1):
+            rows = math.ceil(per_page / cols)
+            if rows <= most_rows:
+                shapes.append((cols * rows - per_page, -cols, ORIENTATIONS.index(name), name, cols, rows))
+    if not shapes:
+        best = max(c * r for _, c, r in options)
+        raise DoesNotFit(f"{per_page} pieces of {spec.piece_w:g} × {spec.piece_h:g} mm do not fit on one {paper.name} page; at most {best} do")
+    *_, name, cols, rows = min(shapes)
+    return grid_on(*page_size(paper, name), spec, cols, rows)
+
+
+def bounds(boxes: list[Box]) -> Box:
+    left, top = min(b.x for b in boxes), min(b.y for b in boxes)
+    right, bottom = max(b.right for b in boxes), max(b.bottom for b in boxes)
+    return Box(left, top, right - left, bottom - top)
+
+
+def grown(box: Box, by: float) -> Box:
+    return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
+
+
+def crop_marks(boxes: list[Box], bleed: float = 0.0) -> list[Segment]:
+    """Short lines outside the block, in line with every cut: above and below for each vertical
+    cut, left and right for each horizontal one. Being outside the block (and its bleed), they
+    can never cross a piece."""
+    block = bounds(boxes)
+    near, far = bleed + MARK_GAP, bleed + MARK_GAP + MARK_LENGTH
+    xs = sorted({round(v, 6) for b in boxes for v in (b.x, b.right)})
+    ys = sorted({round(v, 6) for b in boxes for v in (b.y, b.bottom)})
+    marks = []
+    for x in xs:
+        marks += [Segment(x, block.y - far, x, block.y - near), Segment(x, block.bottom + near, x, block.bottom + far)]
+    for y in ys:
+        marks += [Segment(block.x - far, y, block.x - near, y), Segment(block.right + near, y, block.right + far, y)]
+    return marks

@@ -1,0 +1,150 @@
+"""Black-and-white-safe patterns (stripes, dots, checks, ...) that fill any rectangle.
+
+A colour lost on a black-and-white printer must still be told apart, so every owner or type can
+carry a pattern. Patterns are plain lines, circles and squares cut exactly at the rectangle's
+edges (no clipping paths), and come back as one reusable group.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from printkit.layout.primitives import Circle, Group, Item, Line, Rect, Stroke
+
+Drawer = Callable[[float, float, str, float], list[Item]]  # (width, height, colour, spacing) -> items
+_PATTERNS: dict[str, Drawer] = {}
+
+
+def pattern(name: str):
+    def register(func: Drawer) -> Drawer:
+        _PATTERNS[name] = func
+        return func
+
+    return register
+
+
+def pattern_names() -> list[str]:
+    return sorted(_PATTERNS)
+
+
+def draw_pattern(name: str, x: float, y: float, w: float, h: float, color: str, spacing: float = 3.0) -> Group:
+    """The pattern ``name`` filling the rectangle (x, y, w, h), with stripes or dots ``spacing`` apart."""
+    if name not in _PATTERNS:
+        raise KeyError(f"unknown pattern '{name}'; known: {', '.join(pattern_names())}")
+    items = tuple(_PATTERNS[name](w, h, color, spacing))
+    return Group(key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}", x=x, y=y, w=w, h=h, items=items)
+
+
+def clip_segment(x1: float, y1: float, x2: float, y2: float, w: float, h: float) -> tuple[float, float, float, float] | None:
+    """The part of a segment inside the rectangle (0, 0, w, h) (Liang-Barsky), or None."""
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1), (dx, w - x1), (-dy, y1), (dy, h - y1)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    if low >= high - 1e-9:
+        return None
+    return (x1 + low * dx, y1 + low * dy, x1 + high * dx, y1 + high * dy)
+
+
+def clipped_lines(segments, w: float, h: float, stroke: Stroke) -> list[Item]:
+    out: list[Item] = []
+    for segment in segments:
+        clipped = clip_segment(*segment, w, h)
+        if clipped:
+            out.append(Line(*clipped, stroke))
+    return out
+
+
+def diagonals(w: float, h: float, spacing: float, rising: bool):
+    """Parallel 45-degree lines ``spacing`` apart (measured across them) covering the rectangle."""
+    step = spacing * math.sqrt(2)
+    count = int((w + h) / step) + 2
+    for i in range(count):
+        offset = i * step
+        if rising:
+            yield (offset - h, h, offset, 0.0)
+        else:
+            yield (offset - h, 0.0, offset, h)
+
+
+@pattern("stripes")
+def _stripes(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    return clipped_lines(diagonals(w, h, spacing, True), w, h, Stroke(color, spacing * 0.3))
+
+
+@pattern("crosshatch")
+def _crosshatch(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    stroke = Stroke(color, spacing * 0.16)
+    return clipped_lines(diagonals(w, h, spacing, True), w, h, stroke) + clipped_lines(diagonals(w, h, spacing, False), w, h, stroke)
+
+
+@pattern("dots")
+def _dots(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    """Staggered dots, each whole inside the rectangle."""
+    r = spacing * 0.24
+    items: list[Item] = []
+    rows = int((h - 2 * r) / (spacing * 0.866)) + 1
+    for row in range(rows):
+        cy = r + row * spacing * 0.866
+        cx = r + (spacing / 2 if row % 2 else 0.0)
+        while cx <= w - r + 1e-9:
+            items.append(Circle(cx, cy, r, None, color))
+            cx += spacing
+    return items
+
+
+@pattern("checks")
+def _checks(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    """A checkerboard of squares of side ``spacing``, the last ones cut at the edges."""
+    items: list[Item] = []
+    for row in range(math.ceil(h / spacing)):
+        for col in range(math.ceil(w / spacing)):
+            if (row + col) % 2 == 0:
+                x, y = col * spacing, row * spacing
+                items.append(Rect(x, y, min(spacing, w - x), min(spacing, h - y), None, color))
+    return items
+
+
+@pattern("zigzag")
+def _zigzag(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    """Horizontal zigzag lines ``spacing`` apart."""
+    amplitude = spacing * 0.3
+    segments = []
+    y = spacing / 2
+    while y < h + amplitude:
+        x = -spacing / 2
+        while x < w:
+            up = round(x / (spacing / 2)) % 2 == 0
+            y1, y2 = (y + amplitude, y - amplitude) if up else (y - amplitude, y + amplitude)
+            segments.append((x, y1, x + spacing / 2, y2))
+            x += spacing / 2
+        y += spacing
+    return clipped_lines(segments, w, h, Stroke(color, spacing * 0.16))
+
+
+@pattern("grid")
+def _grid(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    stroke = Stroke(color, spacing * 0.14)
+    items: list[Item] = [Line(x, 0.0, x, h, stroke) for x in _steps(w, spacing)]
+    return items + [Line(0.0, y, w, y, stroke) for y in _steps(h, spacing)]
+
+
+def _steps(length: float, spacing: float) -> list[float]:
+    return [spacing / 2 + i * spacing for i in range(int((length - spacing / 2) / spacing) + 1)]
+
+
+@pattern("rings")
+def _rings(w: float, h: float, color: str, spacing: float) -> list[Item]:
+    """Small open circles on a square grid, each whole inside the rectangle."""
+    r = spacing * 0.28
+    stroke = Stroke(color, spacing * 0.12)
+    return [Circle(cx, cy, r, stroke) for cy in _steps(h, spacing) for cx in _steps(w, spacing) if r <= cx <= w - r and r <= cy <= h - r]
