@@ -288,7 +288,121 @@ class SheetComponent(ComponentBase):
     )
 
 
-Component = Annotated[Union[SheetComponent], Field(discriminator="kind")]
+# --- boards, tokens and two-sided stones -------------------------------------------------------
+
+Coordinate = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]
+Owner = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_length=20)]
+Step = r"(?:N|NE|E|SE|S|SW|W|NW)"
+Move = Annotated[str, Field(pattern=rf"^{Step}(?: {Step})*$")]
+
+
+class SpecialCell(Model):
+    """A board cell that shows an icon and a label, e.g. a lighthouse and its points."""
+
+    at: Coordinate = Field(description="The cell as column letter and row number, e.g. 'C3'; A1 is the top-left cell.")
+    icon: str = Field(description="A vector symbol drawn in the cell, e.g. 'lighthouse' (printkit's symbols).")
+    value: int | None = Field(None, ge=0, le=10_000, description="The cell's value (points): {board.C3}; all of them sum to {board.special_points}.")
+    label: Text | str | None = Field(None, description="The text printed in the cell; the value when not given.")
+
+
+class BoardComponent(ComponentBase):
+    """A square grid of cells printed true to scale, on a landscape page when it needs one.
+
+    Numbers: {id.rows}, {id.cols}, {id.cells}, {id.cell} (mm), {id.specials} (special cells),
+    {id.free} (cells that are not special), {id.special_points} (the specials' values summed),
+    {id.marked} (marked cells), and each special cell's value by its coordinate, e.g. {id.C3}.
+    """
+
+    kind: Literal["board"] = Field(description="The component's kind: 'board', a square grid of cells printed true to scale.")
+    rows: Count = Field(description="Number of rows of cells.")
+    cols: Count = Field(description="Number of columns of cells.")
+    cell: Length = Field(description="The side of one square cell.")
+    coordinates: bool = Field(False, description="True to print column letters above and row numbers left of the grid.")
+    specials: list[SpecialCell] = Field(default_factory=list, description="Cells with an icon and a label.")
+    marked: Literal["perimeter"] | list[Coordinate] | None = Field(
+        None, description="Cells printed shaded: 'perimeter' (every edge cell) or a list such as [A1, B1]."
+    )
+    marked_label: Text | None = Field(None, description="What the shaded cells mean, printed under the board beside a sample.")
+    note: Text | None = Field(None, description="A short text printed under the board.")
+
+
+TokenShape = Literal["circle", "triangle", "square", "diamond", "hexagon", "star"]
+
+
+class TokenSet(Model):
+    """Identical tokens of one player: a shape in a colour, with a letter or pattern for black-and-white prints."""
+
+    id: Identifier | None = Field(None, description="A name for placeholders: {tokens_id.set_id.count}.")
+    owner: Owner = Field(description="Whose tokens they are, e.g. 'A'; {tokens_id.A} counts every token the owner has.")
+    shape: TokenShape = Field(description="The token's shape inside its square cut frame.")
+    count: Count = Field(description="How many tokens of this set are printed.")
+    color: Color = Field("#ffffff", description="The shape's fill colour; keep it light so the outline and letter stay clear.")
+    letter: str | None = Field(None, max_length=3, description="A letter printed in the shape, e.g. 'A'.")
+    pattern: Literal["none", "ring", "dot"] = Field("none", description="An extra mark: an inner outline (ring) or a centre dot.")
+
+
+class TokensComponent(ComponentBase):
+    """A sheet of tokens, each in a square cut frame; neighbouring frames share one cut line.
+
+    Numbers: {id.total}, {id.size} (mm), one count per owner, e.g. {id.A}, and {id.SET.count} per named set.
+    """
+
+    kind: Literal["tokens"] = Field(description="The component's kind: 'tokens', a sheet of tokens in square cut frames.")
+    size: Length = Field(description="The side of a token's square cut frame: the piece that is cut out.")
+    fits: Identifier | None = Field(None, description="The board whose cells a token must fit inside (the validator checks it).")
+    sets: list[TokenSet] = Field(min_length=1, description="The token sets, printed in this order.")
+
+
+class StoneOwner(Model):
+    """One player's colour of stones."""
+
+    id: Identifier = Field(description="The owner's name, e.g. 'black'.")
+    name: Text = Field(description="The owner as printed, e.g. {cs: černé, ...}.")
+    color: Color = Field(description="The stone's body colour.")
+    ink: Color = Field(description="The colour of marks printed on the body (value, plain-face arrows).")
+
+
+class StoneFace(Model):
+    """One kind of face a stone can show and how a stone showing it moves."""
+
+    id: Identifier = Field(description="The face's name, used by the stone types.")
+    name: Text = Field(description="The face as named in the rules, e.g. {cs: červená, ...}.")
+    color: Color | None = Field(None, description="The face's colour disc; none for a plain face in the owner's colour.")
+    moves: list[Move] = Field(
+        min_length=1,
+        description="The arrows printed on the face, one per move: 'N' one step up, 'NE' one step diagonally, 'N NE' one step up then one diagonally.",
+    )
+
+
+class StoneType(Model):
+    """Stones of one kind, the same for every owner: two faces and a value."""
+
+    id: Identifier = Field(description="The type's name: {stones_id.TYPE.value}, {stones_id.TYPE.count}.")
+    name: Text = Field(description="The type as named in the rules.")
+    faces: Annotated[list[Identifier], Field(min_length=2, max_length=2)] = Field(
+        description="The face on top, then the face underneath (the stone's back)."
+    )
+    value: int = Field(ge=0, le=10_000, description="The stone's value, printed on both faces.")
+    count: Count = Field(description="How many of this type each owner has.")
+
+
+class StonesComponent(ComponentBase):
+    """Two-sided playing pieces: every owner gets every type; each face shows its moves as arrows.
+
+    Printed two-sided (`--two-sided duplex` or `fold`): a stone's back shows its other face.
+    Numbers: {id.per_player}, {id.total}, {id.points_per_player}, {id.size} (mm), {id.owners},
+    and per type {id.TYPE.value} and {id.TYPE.count}.
+    """
+
+    kind: Literal["stones"] = Field(description="The component's kind: 'stones', two-sided playing pieces.")
+    size: Length = Field(description="The side of a stone's square cut outline.")
+    fits: Identifier | None = Field(None, description="The board whose cells a stone must fit inside (the validator checks it).")
+    owners: list[StoneOwner] = Field(min_length=1, description="The players' colours, in printing order.")
+    faces: list[StoneFace] = Field(min_length=1, description="The kinds of face.")
+    types: list[StoneType] = Field(min_length=1, description="The kinds of stone each owner gets.")
+
+
+Component = Annotated[Union[SheetComponent, BoardComponent, TokensComponent, StonesComponent], Field(discriminator="kind")]
 
 
 class Kit(Model):

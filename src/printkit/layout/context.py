@@ -48,6 +48,7 @@ class Context:
     players: list[str] | None = None  # names for personalised sheets; None prints blank sheets
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
+    sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
 
     @property
     def lang(self) -> str:

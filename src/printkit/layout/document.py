@@ -10,14 +10,17 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printkit.errors import PrintkitError
-from printkit.layout import rules, sheet
+from printkit.layout import board, imposition, rules, sheet, stones, tokens
 from printkit.layout.context import Context
-from printkit.layout.primitives import Document, Page, Text
+from printkit.layout.primitives import Document, Page, RichText, Text
 from printkit.model import Kit
 
 # kind -> (layout, numbers); a new component kind registers here.
 KINDS: dict[str, tuple[Callable, Callable]] = {
     "sheet": (sheet.layout, sheet.numbers),
+    "board": (board.layout, board.numbers),
+    "tokens": (tokens.layout, tokens.numbers),
+    "stones": (stones.layout, stones.numbers),
 }
 MAX_PAGES = 2000
 FOOTER_PT = 7.0
@@ -60,11 +63,13 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     """Rules pages and every in-kit component, with page placeholders settled."""
     base = dict(ctx.tr.numbers) | kit_numbers(kit)
     guess: dict[str, object] = {}
+    ctx.tr.numbers = base
     component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
+    ctx.sides = two_sided_components(component_pages)
     for _ in range(4):
         ctx.tr.numbers = base | _placeholder_pages(kit, guess)
         rule_pages = rules.layout(kit, ctx)
-        pages = rule_pages + component_pages
+        pages = with_blank_pages(rule_pages + component_pages, ctx)
         settled = page_numbers(pages)
         if settled == guess:
             break
@@ -72,6 +77,29 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     else:
         raise PrintkitError("the page numbers do not settle (the rules change length with their own page numbers)")
     return document(kit, ctx, pages)
+
+
+def two_sided_components(pages: list[Page]) -> dict[str, str]:
+    """Which components print two-sided, and how: component id -> "duplex" or "fold"."""
+    return {page.component: "fold" if page.side == "fold" else "duplex" for page in pages if page.side and page.component}
+
+
+def with_blank_pages(pages: list[Page], ctx: Context) -> list[Page]:
+    """Blank pages where needed so every duplex face page is odd (a whole-PDF duplex print then
+    puts each back page behind its face page)."""
+    before = set(imposition.blank_pages_for_duplex([page.side for page in pages]))
+    out: list[Page] = []
+    for index, page in enumerate(pages):
+        if index in before:
+            out.append(blank_page(ctx, page))
+        out.append(page)
+    return out
+
+
+def blank_page(ctx: Context, like: Page) -> Page:
+    text = ctx.tr.msg("blank_page")
+    width = like.width - 2 * ctx.margin
+    return Page(like.width, like.height, "blank", None, (RichText(ctx.margin, like.height / 2 - 10, width, 20, text, 10.0, 13.0, align="center", color="#666666"),))
 
 
 def _placeholder_pages(kit: Kit, guess: dict[str, object]) -> dict[str, object]:
@@ -99,7 +127,8 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
     title = ctx.tr(kit.kit.title)
     total = len(pages)
     footed = [with_footer(page, title, ctx, number, total) for number, page in enumerate(pages, start=1)]
-    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr(kit.kit.subtitle))
+    duplex = ctx.options.flip if any(page.side == "back" for page in pages) else None
+    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr(kit.kit.subtitle), duplex=duplex)
 
 
 def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -> Page:

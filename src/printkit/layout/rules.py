@@ -102,20 +102,32 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
         what = tr(component.title) or component.id
         pages = page_ref(ctx, component.id)
         plan = component.print
+        two_sided = component.id in ctx.sides
         if plan.copies == "optional":
             sentences.append(tr.msg("print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)))
-        else:
+        elif not (two_sided and plan.copies == "once"):
             sentences.append(tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what))
-            if plan.note:
-                sentences.append(tr(plan.note))
+        if plan.note and plan.copies != "optional":
+            sentences.append(tr(plan.note))
+        if two_sided:
+            sentences.append(two_sided_sentence(ctx, ctx.sides[component.id], pages, what))
         if plan.cut:
             cut_titles.append(what)
-    sentences.append(tr.msg("one_sided"))
+    sentences.append(tr.msg("others_one_sided" if ctx.sides else "one_sided"))
     if cut_titles:
         sentences.append(tr.msg("cut", what=", ".join(cut_titles)))
     else:
         sentences.append(tr.msg("nothing_to_cut"))
     return [Block("heading", html.escape(tr.msg("print_heading")))] + [Block("item", html.escape(s)) for s in sentences]
+
+
+def two_sided_sentence(ctx: Context, how: str, pages: str, what: str) -> str:
+    """How to print a two-sided component's pages: duplex over which edge, or folded."""
+    capital = pages[:1].upper() + pages[1:]
+    if how == "fold":
+        return ctx.tr.msg("print_fold", pages=pages, Pages=capital, what=what)
+    edge = ctx.tr.msg(f"edge_{ctx.options.flip}")
+    return ctx.tr.msg("print_duplex", pages=pages, Pages=capital, what=what, edge=edge)
 
 
 def all_blocks(kit: Kit, ctx: Context) -> list[Block]:

@@ -97,7 +97,7 @@ def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[l
     size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
     baseline = m + 9
     items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
-    if not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
+    if component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
         items.extend(name_field(ctx.paper.width - m - name_w, m, name_w, 12, tr.msg("name"), name))
     return items, m + HEADER_HEIGHT
 

@@ -111,3 +111,109 @@ def _fruit(color: str, w: float) -> Unit:
 @symbol("star")
 def _star(color: str, w: float) -> Unit:
     return [polygon(star_points(0.5, 0.53, 0.46, 0.2), color, w, color)]
+
+
+@symbol("lighthouse")
+def _lighthouse(color: str, w: float) -> Unit:
+    """A striped tower with a lantern, a roof and beams of light to both sides."""
+    tower = [(0.38, 0.9), (0.62, 0.9), (0.575, 0.4), (0.425, 0.4)]
+    stripe = [(0.402, 0.66), (0.598, 0.66), (0.589, 0.56), (0.411, 0.56)]
+    beams: Unit = []
+    for side in (-1, 1):
+        start = 0.5 + side * 0.1
+        for dy in (-0.09, 0.0, 0.09):
+            beams.append(polygon([(start, 0.27), (0.5 + side * 0.42, 0.27 + dy * 1.6)], color, w * 1.4, None, False))
+    return beams + [
+        polygon(tower, color, w * 2.0),
+        polygon(stripe, color, w, color),
+        polygon([(0.4, 0.75), (0.6, 0.75), (0.61, 0.83), (0.39, 0.83)], color, w, color),
+        Rect(0.37, 0.36, 0.26, 0.04, None, color),
+        Rect(0.43, 0.2, 0.14, 0.16, Stroke(color, w * 1.6)),
+        polygon([(0.41, 0.2), (0.5, 0.1), (0.59, 0.2)], color, w, color),
+        polygon([(0.22, 0.9), (0.78, 0.9)], color, w * 2.0, None, False),
+    ]
+
+
+@symbol("arrow")
+def _arrow(color: str, w: float) -> Unit:
+    """One step upwards: a shaft and a solid head."""
+    return arrow_items([(0.5, 0.9), (0.5, 0.1)], color, 0.1, 0.3, 0.28)
+
+
+COMPASS: dict[str, tuple[int, int]] = {
+    "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
+}
+
+
+def arrow_items(points: list[tuple[float, float]], color: str, shaft: float, head_length: float, head_width: float) -> Unit:
+    """An arrow along the polyline ``points``: a shaft of width ``shaft`` and a solid head at the end."""
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    base = (x2 - ux * head_length, y2 - uy * head_length)
+    half = head_width / 2
+    head = [(x2, y2), (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    shaft_points = tuple(points[:-1]) + ((base[0] + ux * shaft * 0.3, base[1] + uy * shaft * 0.3),)
+    return [Path(shaft_points, Stroke(color, shaft), None, False), Path(tuple(head), None, color)]
+
+
+def move_paths(moves: list[str], radius: float) -> list[list[tuple[float, float]]]:
+    """Each move ('N', 'NE', 'N NE': compass steps) as a polyline from the centre (0, 0).
+
+    The moves are scaled together so the farthest end lies ``radius`` from the centre; a diagonal
+    step is as long as a diagonal across a square cell, so the drawing keeps the board's geometry.
+    """
+    paths = []
+    for move in moves:
+        x = y = 0.0
+        path = [(0.0, 0.0)]
+        for step in move.split():
+            dx, dy = COMPASS[step]
+            x, y = x + dx, y + dy
+            path.append((x, y))
+        paths.append(path)
+    farthest = max(math.hypot(*path[-1]) for path in paths)
+    return [[(px * radius / farthest, py * radius / farthest) for px, py in path] for path in paths]
+
+
+def moves_diagram(moves: list[str], x: float, y: float, size: float, color: str = BLACK) -> Group:
+    """Arrows from the centre of a square of side ``size`` to every destination of ``moves``.
+
+    Vector arrows, not font glyphs, so they print in any font and in black and white.
+    """
+    centre = size / 2
+    shaft = max(0.35, size * 0.045)
+    head_length, head_width = size * 0.13, size * 0.12
+    items: Unit = [Circle(centre, centre, shaft * 1.1, None, color)]
+    for path in move_paths(moves, size / 2):
+        items += arrow_items([(centre + px, centre + py) for px, py in path], color, shaft, head_length, head_width)
+    key = f"moves:{'|'.join(moves)}:{color}:{size:.3f}"
+    return Group(key=key, x=x, y=y, w=size, h=size, items=tuple(items))
+
+
+SHAPE_SIDES = {"triangle": 3, "square": 4, "diamond": 4, "hexagon": 6}
+
+
+def shape_outline(shape: str, cx: float, cy: float, size: float, stroke: Stroke | None, fill: str | None) -> Item:
+    """A token shape centred on (cx, cy) that fits a square of side ``size``.
+
+    The triangle's centre is moved down so the shape, not its circumscribed circle, is centred.
+    """
+    r = size / 2
+    if shape == "circle":
+        return Circle(cx, cy, r, stroke, fill)
+    if shape == "star":
+        return Path(tuple(star_points(cx, cy + r * 0.1, r * 1.05, r * 0.45)), stroke, fill)
+    if shape == "square":
+        side = size * 0.88
+        return Rect(cx - side / 2, cy - side / 2, side, side, stroke, fill)
+    if shape == "triangle":
+        radius = min(size / math.sqrt(3), size / 1.5)
+        return Path(tuple(regular_polygon(cx, cy + radius * 0.25, radius, 3)), stroke, fill)
+    start = {"diamond": -90.0, "hexagon": -90.0}[shape]
+    return Path(tuple(regular_polygon(cx, cy, r, SHAPE_SIDES[shape], start)), stroke, fill)
+
+
+def shape_centre(shape: str, cy: float, size: float) -> float:
+    """Where a letter sits best inside the shape: the triangle's visual centre is lower."""
+    return cy + (min(size / math.sqrt(3), size / 1.5) * 0.25 if shape == "triangle" else 0.0)

@@ -1,0 +1,225 @@
+"""Boards: a square grid true to scale, special cells with an icon and a label, shaded cells,
+optional coordinates, a legend and the calibration ruler. Landscape when only landscape fits.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, replace
+
+from printkit import fonts
+from printkit.errors import LayoutProblem
+from printkit.layout.context import Context
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
+from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.symbols import draw_symbol
+from printkit.model import BoardComponent
+
+GRID_LINE = Stroke(width=0.35)
+FRAME = Stroke(width=0.9)
+MARK_FILL = "#e2e2e2"
+MARK_INSET = Stroke(color="#8a8a8a", width=0.25, dash=(1.2, 0.8))
+COORD_BAND = 6.0
+COORD_PT = 9.0
+LEGEND_LINE = 6.5
+GAP = 4.0
+
+
+def coordinate(row: int, col: int) -> str:
+    """'C3' for row 2, column 2 (both from 0): column letter, then row number from the top."""
+    return f"{chr(ord('A') + col)}{row + 1}"
+
+
+def cell_of(at: str) -> tuple[int, int]:
+    """(row, col) from 0 for a coordinate such as 'C3'."""
+    return int(at[1:]) - 1, ord(at[0]) - ord("A")
+
+
+def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
+    if board.marked == "perimeter":
+        return [(r, c) for r in range(board.rows) for c in range(board.cols) if r in (0, board.rows - 1) or c in (0, board.cols - 1)]
+    return [cell_of(at) for at in board.marked or []]
+
+
+def numbers(board: BoardComponent) -> dict[str, float]:
+    """{board.rows}, {board.cols}, {board.cells}, {board.cell}, {board.specials}, {board.free},
+    {board.special_points}, {board.marked}, and each special cell's value as {board.C3}."""
+    p = board.id
+    cells = board.rows * board.cols
+    values: dict[str, float] = {
+        f"{p}.rows": board.rows,
+        f"{p}.cols": board.cols,
+        f"{p}.cells": cells,
+        f"{p}.cell": board.cell,
+        f"{p}.specials": len(board.specials),
+        f"{p}.free": cells - len({s.at for s in board.specials}),
+        f"{p}.special_points": sum(s.value or 0 for s in board.specials),
+        f"{p}.marked": len(set(marked_cells(board))),
+    }
+    for special in board.specials:
+        if special.value is not None:
+            values[f"{p}.{special.at}"] = special.value
+    return values
+
+
+@dataclass(frozen=True)
+class Extent:
+    """How much room the board page's content needs, and how much of it is not the grid."""
+
+    width: float
+    height: float
+    extra_w: float
+    extra_h: float
+
+
+def extent(board: BoardComponent, ctx: Context) -> Extent:
+    coords = COORD_BAND if board.coordinates else 0.0
+    legend = legend_height(board, ctx)
+    extra_w = coords
+    extra_h = HEADER_HEIGHT + GAP + coords + legend + GAP + RULER_HEIGHT
+    return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
+
+
+def legend_height(board: BoardComponent, ctx: Context) -> float:
+    height = LEGEND_LINE if board.marked_label else 0.0
+    if board.note:
+        height += note_height(board, ctx) + 1.0
+    return height + (GAP if height else 0.0)
+
+
+def note_height(board: BoardComponent, ctx: Context) -> float:
+    return fonts.paragraph_height(_escape(ctx.tr(board.note)), ctx.content_width, 9.0, 11.0)
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def oriented(board: BoardComponent, ctx: Context) -> Context:
+    """The context with a portrait page when the board fits there, else landscape, else an error."""
+    need = extent(board, ctx)
+    options = [ctx, replace(ctx, paper=ctx.paper.landscape())]
+    for option in options:
+        if need.width <= option.content_width + 1e-6 and need.height <= option.content_height + 1e-6:
+            return option
+    raise LayoutProblem(("cell",), too_big_message(board, need, options))
+
+
+def too_big_message(board: BoardComponent, need: Extent, options: list[Context]) -> str:
+    def excess(option: Context) -> tuple[float, float]:
+        return max(0.0, need.width - option.content_width), max(0.0, need.height - option.content_height)
+
+    closest = min(options, key=lambda o: sum(excess(o)))
+    wide, tall = excess(closest)
+    over = " and ".join(text for text in (f"{wide:.1f} mm too wide" if wide > 1e-6 else "", f"{tall:.1f} mm too tall" if tall > 1e-6 else "") if text)
+    largest = max(min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows) for o in options)
+    largest = math.floor(largest * 2) / 2
+    orientation = "landscape" if closest is options[1] else "portrait"
+    return (
+        f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of {board.cell:g} mm "
+        f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
+        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most {largest:g} mm fit"
+    )
+
+
+def layout(board: BoardComponent, ctx: Context) -> list[Page]:
+    ctx = oriented(board, ctx)
+    need = extent(board, ctx)
+    coords = COORD_BAND if board.coordinates else 0.0
+    grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
+    left = ctx.margin + (ctx.content_width - need.width) / 2 + coords
+    top = ctx.margin + HEADER_HEIGHT + GAP + (ctx.content_height - need.height) / 2 + coords
+    items: list[Item] = piece_page_header(ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"))
+    items += marked_items(board, left, top)
+    items += special_items(board, left, top, ctx)
+    items += grid_items(board, left, top)
+    if board.coordinates:
+        items += coordinate_items(board, left, top)
+    items += legend_items(board, left, top + grid_h + GAP, ctx)
+    items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+    pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
+    return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
+
+
+def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
+    """Inner lines across the whole grid, one per row and column boundary, and a heavier frame."""
+    cell, right, bottom = board.cell, left + board.cols * board.cell, top + board.rows * board.cell
+    items: list[Item] = [Line(left, top + r * cell, right, top + r * cell, GRID_LINE) for r in range(1, board.rows)]
+    items += [Line(left + c * cell, top, left + c * cell, bottom, GRID_LINE) for c in range(1, board.cols)]
+    items.append(Rect(left, top, right - left, bottom - top, FRAME))
+    return items
+
+
+def marked_items(board: BoardComponent, left: float, top: float) -> list[Item]:
+    items: list[Item] = []
+    cell, inset = board.cell, min(1.5, board.cell * 0.06)
+    for row, col in sorted(set(marked_cells(board))):
+        x, y = left + col * cell, top + row * cell
+        items.append(Rect(x, y, cell, cell, None, MARK_FILL))
+        items.append(Rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, MARK_INSET))
+    return items
+
+
+def special_label(special, ctx: Context) -> str:
+    if special.label is not None:
+        return ctx.tr(special.label)
+    return "" if special.value is None else str(special.value)
+
+
+def special_items(board: BoardComponent, left: float, top: float, ctx: Context) -> list[Item]:
+    """The icon in the upper part of the cell, the label (the points) large beneath it."""
+    items: list[Item] = []
+    cell = board.cell
+    icon = cell * 0.58
+    for special in board.specials:
+        row, col = cell_of(special.at)
+        x, y = left + col * cell, top + row * cell
+        items.append(draw_symbol(special.icon, x + (cell - icon) / 2, y + cell * 0.05, icon))
+        label = special_label(special, ctx)
+        if label:
+            size = fonts.fit_size(label, cell * 0.8, cell * 0.62, bold=True, smallest=6)
+            items.append(Text(x + cell / 2, y + cell * 0.92, label, size, bold=True, align="center", max_w=cell * 0.8))
+    return items
+
+
+def coordinate_items(board: BoardComponent, left: float, top: float) -> list[Item]:
+    cell, cap = board.cell, fonts.cap_height(COORD_PT)
+    items: list[Item] = []
+    for col in range(board.cols):
+        items.append(Text(left + (col + 0.5) * cell, top - (COORD_BAND - cap) / 2, chr(ord("A") + col), COORD_PT, bold=True, align="center", color="#555555"))
+    for row in range(board.rows):
+        items.append(Text(left - COORD_BAND / 2, top + (row + 0.5) * cell + cap / 2, str(row + 1), COORD_PT, bold=True, align="center", color="#555555"))
+    return items
+
+
+def legend_items(board: BoardComponent, left: float, y: float, ctx: Context) -> list[Item]:
+    items: list[Item] = []
+    if board.marked_label:
+        swatch = 4.5
+        items.append(Rect(left, y, swatch, swatch, Stroke(color="#8a8a8a", width=0.25), MARK_FILL))
+        items.append(Text(left + swatch + 2.0, y + swatch - 0.6, ctx.tr(board.marked_label), 9.0))
+        y += LEGEND_LINE
+    if board.note:
+        height = note_height(board, ctx)
+        items.append(RichText(ctx.margin, y, ctx.content_width, height, _escape(ctx.tr(board.note)), 9.0, 11.0))
+    return items
+
+
+def cell_pieces(board: BoardComponent, left: float, top: float, ctx: Context) -> tuple[Piece, ...]:
+    """One manifest row per cell: row and col from 1, its coordinate, and what is special about it."""
+    specials = {cell_of(s.at): s for s in board.specials}
+    marked = set(marked_cells(board))
+    rows = []
+    for row in range(board.rows):
+        for col in range(board.cols):
+            extra: list[tuple[str, object]] = [("row", row + 1), ("col", col + 1), ("at", coordinate(row, col))]
+            if (row, col) in specials:
+                special = specials[(row, col)]
+                extra += [("special", special.icon), ("label", special_label(special, ctx))]
+                if special.value is not None:
+                    extra.append(("value", special.value))
+            if (row, col) in marked:
+                extra.append(("marked", True))
+            rows.append(Piece("cell", board.id, 1, left + col * board.cell, top + row * board.cell, board.cell, board.cell, extra=tuple(extra)))
+    return tuple(rows)

@@ -1,0 +1,156 @@
+"""Pages of cut-out pieces, one- or two-sided, for every piece kind (tokens, stones, cards, tiles).
+
+A kind's layout draws each piece's face (and back) once as a ``Group`` in its own coordinates and
+hands the pieces here; imposition decides where they go, this module turns that into pages:
+the heading, the pieces, shared cut lines, the fold line, the ruler and the manifest rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from printkit.errors import LayoutProblem
+from printkit.layout import imposition
+from printkit.layout.context import Context
+from printkit.layout.imposition import Box, Slot
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, cut_line_items, fold_line, piece_page_header, ruler_at_bottom
+from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Stroke
+
+BAND_GAP = 4.0
+FOLD_GUTTER = 8.0
+BACK_OUTLINE = Stroke(color="#b3b3b3", width=0.15)
+
+
+@dataclass(frozen=True)
+class PieceArt:
+    """One piece: who it is in the manifest and its drawings, each a Group at (0, 0)."""
+
+    kind: str  # token | stone | card | tile
+    component: str
+    copy: int
+    face: Group
+    back: Group | None = None
+    extra: tuple[tuple[str, object], ...] = ()
+    face_extra: tuple[tuple[str, object], ...] = ()  # manifest fields of the face row only
+    back_extra: tuple[tuple[str, object], ...] = ()  # and of the back row only
+
+
+@dataclass(frozen=True)
+class PieceRun:
+    """All the pieces of one component, the same size, printed in ``groups`` (each starts a new row)."""
+
+    component: str
+    role: str
+    title: str
+    width: float
+    height: float
+    pieces: tuple[PieceArt, ...]
+    groups: tuple[int, ...]
+    size_field: tuple = ("size",)  # the kit field to blame when a piece does not fit the page
+
+
+def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
+    """The run's pages: one-sided, or two-sided as the user asked (duplex or fold)."""
+    if not any(piece.back for piece in run.pieces):
+        return one_sided_pages(run, ctx)
+    if ctx.options.two_sided == "fold":
+        return fold_pages(run, ctx)
+    return duplex_pages(run, ctx)
+
+
+def piece_area(ctx: Context) -> Box:
+    """The page's content area less a band at the top (heading) and an equal one at the bottom (ruler).
+
+    The bands are equal so the area is its own mirror image: backs turned over either edge stay in it.
+    """
+    band = max(HEADER_HEIGHT, RULER_HEIGHT) + BAND_GAP
+    return Box(ctx.margin, ctx.margin + band, ctx.content_width, ctx.content_height - 2 * band)
+
+
+def slots(run: PieceRun, area: Box, ctx: Context, align: str = "center") -> list[Slot]:
+    try:
+        return imposition.grid_slots(run.groups, run.width, run.height, area, align)
+    except imposition.DoesNotFit:
+        raise LayoutProblem(
+            run.size_field,
+            f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × {area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
+        ) from None
+
+
+def placed(group: Group, box: Box) -> Group:
+    return replace(group, x=box.x, y=box.y)
+
+
+def manifest_row(piece: PieceArt, box: Box, side: str) -> Piece:
+    extra = piece.extra + (piece.back_extra if side == "back" else piece.face_extra)
+    return Piece(piece.kind, piece.component, piece.copy, box.x, box.y, box.w, box.h, side, extra)
+
+
+def sheets_of(found: list[Slot]) -> list[list[Slot]]:
+    count = max(slot.sheet for slot in found) + 1
+    return [[slot for slot in found if slot.sheet == sheet] for sheet in range(count)]
+
+
+def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece]]:
+    """The faces of one sheet with their shared cut lines drawn over them."""
+    items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
+    items += cut_line_items(s.box for s in sheet)
+    rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
+    return items, rows
+
+
+def back_items(run: PieceRun, sheet: list[Slot], where) -> tuple[list[Item], list[Piece]]:
+    """The backs of one sheet, each at ``where(face_box)``, outlined faintly to show registration."""
+    items: list[Item] = []
+    rows: list[Piece] = []
+    for s in sheet:
+        piece = run.pieces[s.index]
+        box = where(s.box)
+        if piece.back is not None:
+            items.append(placed(piece.back, box))
+            items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
+            rows.append(manifest_row(piece, box, "back"))
+    return items, rows
+
+
+def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
+    pages = []
+    for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
+        items, rows = face_items(run, sheet)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+        pages.append(Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows)))
+    return pages
+
+
+def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
+    """Each sheet of faces, then its backs mirrored for the printer's flip and shifted by the back offset."""
+    width, height = ctx.paper.width, ctx.paper.height
+    flip, offset = ctx.options.flip, ctx.options.back_offset
+    edge = ctx.tr.msg(f"edge_{flip}")
+    pages = []
+    for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
+        items, rows = face_items(run, sheet)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, width, height)
+        pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
+        backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
+        heading = piece_page_header(ctx, ctx.tr.msg("backs_title", title=run.title), ctx.tr.msg("backs_note", edge=edge))
+        pages.append(Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back"))
+    return pages
+
+
+def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
+    """Faces left of the page's vertical centre line, backs mirrored to its right; fold, glue, cut."""
+    width, height = ctx.paper.width, ctx.paper.height
+    area = piece_area(ctx)
+    fold_x = width / 2
+    face_area, _ = imposition.fold_areas(area, fold_x, FOLD_GUTTER)
+    offset = ctx.options.back_offset
+    pages = []
+    for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
+        items, rows = face_items(run, sheet)
+        backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_here"))
+        furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
+        furniture += ruler_at_bottom(ctx, width, height)
+        pages.append(Page(width, height, run.role, run.component, tuple(furniture + items + backs), tuple(rows + back_rows), side="fold"))
+    return pages

@@ -1,0 +1,79 @@
+"""Two-sided stones: the owner's body colour, a face colour disc, the face's moves as arrows and
+the stone's value in two corners. The back of a stone shows its other face.
+
+Black and white prints keep every difference: owners differ by the body (dark or light corners),
+faces by their arrows, stones by their value.
+"""
+
+from __future__ import annotations
+
+from printkit import fonts
+from printkit.layout.context import Context
+from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
+from printkit.layout.primitives import Circle, Group, Item, Page, Rect, Stroke, Text
+from printkit.layout.symbols import moves_diagram
+from printkit.model import StoneFace, StoneOwner, StonesComponent
+
+INK = "#1a1a1a"
+DISC = 0.41  # the face disc's radius, of the stone's side
+ARROWS = 0.9  # the arrows' reach, of the disc's radius
+VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
+
+
+def numbers(stones: StonesComponent) -> dict[str, float]:
+    """{stones.per_player}, {stones.total}, {stones.points_per_player}, {stones.size}, {stones.owners},
+    and per type {stones.TYPE.value} and {stones.TYPE.count}."""
+    p = stones.id
+    per_player = sum(t.count for t in stones.types)
+    values: dict[str, float] = {
+        f"{p}.per_player": per_player,
+        f"{p}.total": per_player * len(stones.owners),
+        f"{p}.points_per_player": sum(t.count * t.value for t in stones.types),
+        f"{p}.size": stones.size,
+        f"{p}.owners": len(stones.owners),
+    }
+    for stone_type in stones.types:
+        values[f"{p}.{stone_type.id}.value"] = stone_type.value
+        values[f"{p}.{stone_type.id}.count"] = stone_type.count
+    return values
+
+
+def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value: int) -> Group:
+    """One side of a stone, drawn once per (owner, face, value) and reused."""
+    size = stones.size
+    centre, radius = size / 2, size * DISC
+    arrows = INK if face.color else owner.ink
+    items: list[Item] = [Rect(0.0, 0.0, size, size, None, owner.color)]
+    items.append(Circle(centre, centre, radius, Stroke(color=arrows if not face.color else INK, width=0.3), face.color))
+    reach = radius * ARROWS
+    items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
+    items += value_marks(str(value), size, owner.ink)
+    key = f"stone:{stones.id}:{owner.id}:{face.id}:{value}:{size:.3f}"
+    return Group(key=key, x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+
+
+def value_marks(value: str, size: float, ink: str) -> list[Item]:
+    """The value in the top-left corner and, upside down, in the bottom-right one: readable from both sides of the table."""
+    point = size * VALUE_PT
+    pad = size * 0.045
+    box_w, box_h = fonts.text_width(value, point, bold=True) + 2 * pad, fonts.cap_height(point) + 2 * pad
+    text = (Text(pad, box_h - pad, value, point, bold=True, color=ink),)
+    upright = Group(key=f"value:{value}:{ink}:{point:.3f}", x=0.0, y=0.0, w=box_w, h=box_h, items=text)
+    turned = Group(key=upright.key, x=size - box_w, y=size - box_h, w=box_w, h=box_h, items=text, rotate=180)
+    return [upright, turned]
+
+
+def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
+    faces = {face.id: face for face in stones.faces}
+    pieces: list[PieceArt] = []
+    for owner in stones.owners:
+        for stone_type in stones.types:
+            top, bottom = (faces[face_id] for face_id in stone_type.faces)
+            front, back = face_art(stones, owner, top, stone_type.value), face_art(stones, owner, bottom, stone_type.value)
+            common = (("owner", owner.id), ("type", stone_type.id), ("value", stone_type.value))
+            for _ in range(stone_type.count):
+                pieces.append(PieceArt("stone", stones.id, len(pieces) + 1, front, back, common, (("shows", top.id),), (("shows", bottom.id),)))
+    title = ctx.tr(stones.title) or stones.id
+    per_owner = sum(t.count for t in stones.types)
+    run = PieceRun(stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), (per_owner,) * len(stones.owners))
+    return piece_pages(run, ctx)
