@@ -44,16 +44,30 @@ def list_kits() -> None:
 @LANG
 @PAPER
 @OUTPUT
-def build(kit: str, lang: str | None, paper: str, output: Path | None) -> None:
+@click.option("--two-sided", "two_sided", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge a duplex printer turns the sheet over.")
+@click.option("--back-offset", "back_offset", metavar="X,Y", default="0,0", help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.")
+@click.option("--manifest", type=click.Path(path_type=Path), help="Also write where every piece landed, as JSON.")
+def build(kit: str, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     from printkit import build as pipeline
+    from printkit.layout.context import Options
+    from printkit.units import parse_offset
 
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as exc:
+        raise PrintkitError(f"--back-offset: {exc}") from None
     loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper)
+    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
     pipeline.check_output(target)
+    if manifest is not None:
+        pipeline.check_output(manifest)
     document = pipeline.lay_out(loaded, ctx)
     pages = pipeline.write(document, target)
+    if manifest is not None:
+        pipeline.write_manifest(document, loaded, ctx, manifest)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
 
 
