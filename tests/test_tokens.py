@@ -1,0 +1,136 @@
+"""Token sheets measured in the PDF: frames where the manifest says, shared cut lines, shapes, letters, ruler."""
+
+from __future__ import annotations
+
+import pytest
+
+from piece_pdf import TOLERANCE, build, build_text, horizontal_at, page_shapes, page_words, pieces, rgb, ruler_ends, vertical_at
+from printkit import build as pipeline
+from printkit.layout.tokens import numbers
+
+CUT_GREY = rgb("#555555")
+
+
+@pytest.fixture(scope="module")
+def latarnie(tmp_path_factory):
+    return build("latarnie", tmp_path_factory.mktemp("tokens"))
+
+
+def test_sixteen_token_frames_on_page_three_eight_of_each_shape(latarnie):
+    _, manifest = latarnie
+    tokens = pieces(manifest, kind="token")
+    assert {t["page"] for t in tokens} == {3}
+    assert len(tokens) == 16
+    assert sorted(t["copy"] for t in tokens) == list(range(1, 17))
+    assert [(t["owner"], t["shape"]) for t in tokens] == [("A", "circle")] * 8 + [("B", "triangle")] * 8
+    assert all((t["width"], t["height"]) == (30.0, 30.0) for t in tokens)
+
+
+def test_every_frame_side_is_a_drawn_cut_line_where_the_manifest_says(latarnie):
+    pdf, manifest = latarnie
+    cut = [line for line in page_shapes(pdf, 3)["lines"] if line.stroke == CUT_GREY]
+    for token in pieces(manifest, kind="token"):
+        x, y, w, h = token["x"], token["y"], token["width"], token["height"]
+        assert vertical_at(cut, x, y, y + h) and vertical_at(cut, x + w, y, y + h), f"token {token['copy']}: left and right sides"
+        assert horizontal_at(cut, y, x, x + w) and horizontal_at(cut, y + h, x, x + w), f"token {token['copy']}: top and bottom sides"
+
+
+def test_neighbouring_frames_share_one_cut_line(latarnie):
+    pdf, manifest = latarnie
+    cut = [line for line in page_shapes(pdf, 3)["lines"] if line.stroke == CUT_GREY]
+    tokens = pieces(manifest, kind="token")
+    columns = sorted({t["x"] for t in tokens} | {t["x"] + t["width"] for t in tokens})
+    rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
+    assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
+    gaps = [b - a for a, b in zip(columns, columns[1:])]
+    assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
+
+
+def test_the_shape_inside_each_frame_tells_the_players_apart(latarnie):
+    pdf, manifest = latarnie
+    curves = page_shapes(pdf, 3)["curves"]
+    for token in pieces(manifest, kind="token"):
+        inside = [c for c in curves if c.fill and c.inside(token["x"], token["y"], token["width"], token["height"])]
+        assert len(inside) == 1, f"one shape in token {token['copy']}"
+        shape = inside[0]
+        if token["shape"] == "circle":
+            assert shape.curved and shape.w == pytest.approx(shape.h, abs=TOLERANCE)
+            assert shape.fill == rgb("#a8cbe9")
+        else:
+            assert not shape.curved and shape.corners == 2  # a move and two line segments, then close
+            assert shape.fill == rgb("#f5c48f")
+        assert shape.w == pytest.approx(30.0 * 0.78, abs=TOLERANCE)
+
+
+def test_each_token_carries_its_players_letter(latarnie):
+    pdf, manifest = latarnie
+    words = page_words(pdf, 3)
+    for token in pieces(manifest, kind="token"):
+        inside = [w["text"] for w in words if token["x"] < w["x"] and w["x"] + w["w"] < token["x"] + token["width"] and token["y"] < w["y"] < token["y"] + token["height"]]
+        assert inside == [token["letter"]]
+
+
+def test_the_token_page_carries_a_labelled_50_mm_ruler(latarnie):
+    pdf, _ = latarnie
+    ends = ruler_ends(page_shapes(pdf, 3)["lines"])
+    assert len(ends) == 2 and ends[1].x - ends[0].x == pytest.approx(50.0, abs=TOLERANCE)
+    assert "50 mm: zmierz linijką" in " ".join(w["text"] for w in page_words(pdf, 3))
+
+
+def test_a_token_fits_inside_a_board_cell(latarnie):
+    _, manifest = latarnie
+    token = pieces(manifest, kind="token")[0]
+    cell = pieces(manifest, kind="cell")[0]
+    assert token["width"] <= cell["width"] and token["height"] <= cell["height"]
+
+
+def test_token_numbers_for_placeholders_and_invariants():
+    values = numbers(pipeline.load("latarnie").kit.component("tokens"))
+    assert {k: values[k] for k in ("tokens.total", "tokens.A", "tokens.B", "tokens.size", "tokens.guards_a.count")} == {
+        "tokens.total": 16, "tokens.A": 8, "tokens.B": 8, "tokens.size": 30.0, "tokens.guards_a.count": 8,
+    }
+
+
+ALL_SHAPES = """
+kit:
+  title: {en: Shapes}
+  players: {min: 2, max: 6}
+  languages: [en]
+  default_lang: en
+  author: test
+components:
+  - id: tokens
+    kind: tokens
+    title: {en: Every shape}
+    size: 25mm
+    print: {cut: true}
+    sets:
+      - {owner: P1, shape: circle, count: 3, color: "#ffffff", letter: "1"}
+      - {owner: P2, shape: triangle, count: 3, color: "#ffffff", letter: "2"}
+      - {owner: P3, shape: square, count: 3, color: "#ffffff", pattern: ring}
+      - {owner: P4, shape: diamond, count: 3, color: "#ffffff", pattern: dot}
+      - {owner: P5, shape: hexagon, count: 3, color: "#ffffff", letter: "5"}
+      - {owner: P6, shape: star, count: 3, color: "#ffffff"}
+rules:
+  - heading: {en: Play}
+    body: {en: "There are {tokens.total} tokens."}
+invariants:
+  - {id: total, check: "tokens.total == 18 and tokens.P1 + tokens.P2 + tokens.P3 + tokens.P4 + tokens.P5 + tokens.P6 == 18"}
+"""
+
+
+def test_every_shape_prints_and_black_and_white_marks_tell_same_coloured_sets_apart(tmp_path):
+    pdf, manifest = build_text(ALL_SHAPES, tmp_path, "shapes")
+    tokens = pieces(manifest, kind="token")
+    assert [t["shape"] for t in tokens] == [s for s in ("circle", "triangle", "square", "diamond", "hexagon", "star") for _ in range(3)]
+    shapes = page_shapes(pdf, tokens[0]["page"])
+    outlines = shapes["curves"] + shapes["rects"]
+    corners = {"triangle": 2, "diamond": 3, "hexagon": 5, "star": 9}
+    for token in tokens:
+        inside = [s for s in outlines if s.fill == rgb("#ffffff") and s.inside(token["x"], token["y"], token["width"], token["height"])]
+        assert inside, f"{token['shape']} token {token['copy']} has its shape"
+        if token["shape"] in corners:
+            assert inside[0].corners == corners[token["shape"]]
+        if token["shape"] == "square":
+            rings = [s for s in outlines if s.fill is None and s.stroke and s.inside(token["x"], token["y"], token["width"], token["height"])]
+            assert len(rings) == 1, "the square's ring pattern"
