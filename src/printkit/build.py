@@ -122,38 +122,6 @@ def write_manifest(document: Document, loaded: LoadedKit, ctx: Context, path: Pa
     write(path, manifest(document, loaded.name, ctx.paper))
 
 
-def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
-    """The cut SVG's text, made from the very rows --manifest writes (no geometry of its own)."""
-    from printkit.cutfile import svg
-    from printkit.manifest import manifest
-
-    return svg(manifest(document, loaded.name, ctx.paper))
-
-
-def write_text(path: Path, text: str) -> None:
-    from printkit.output import write_atomic
-
-    write_atomic(path, text.encode("utf-8"))
-
-
-def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
-    from printkit import preview
-    from printkit.render import render
-
-    return preview.write(render(document), folder, stem, dpi)
-
-
-def calibration(lang: str, paper_name: str, flip: str) -> Document:
-    """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
-    from printkit.layout import calibration as sheet
-    from printkit.messages import LANGUAGES
-
-    if lang not in LANGUAGES:
-        raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
-    return sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
-
-
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
     document = doc_layout.layout_sheets(loaded.kit, ctx)
