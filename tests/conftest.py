@@ -21,10 +21,8 @@ class Run:
     err: str
 
 
-@pytest.fixture
-def run(capsys, monkeypatch):
-    """Call printkit's entry point as a user would, from the repository root."""
-    monkeypatch.chdir(REPO)
+def cli_runner(capsys):
+    """A function that calls printkit's entry point as a user would, from the current folder."""
 
     def call(*args: str) -> Run:
         try:
@@ -36,6 +34,13 @@ def run(capsys, monkeypatch):
         return Run(code, captured.out, captured.err)
 
     return call
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """Call printkit's entry point as a user would, from the repository root."""
+    monkeypatch.chdir(REPO)
+    return cli_runner(capsys)
 
 
 @pytest.fixture(scope="session")

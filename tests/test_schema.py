@@ -63,6 +63,11 @@ def test_every_shipped_kit_validates_against_the_schema(validator, name):
     assert errors == []
 
 
+def test_the_template_of_printkit_new_validates_against_the_schema(validator):
+    template = yaml.safe_load((REPO / "src" / "printkit" / "templates" / "new.yaml").read_text(encoding="utf-8"))
+    assert [e.message for e in validator.iter_errors(template)] == []
+
+
 @pytest.mark.parametrize("name", shipped_kit_names())
 def test_every_shipped_kit_names_the_schema_on_its_first_line(name):
     first = (REPO / "kits" / f"{name}.yaml").read_text(encoding="utf-8").splitlines()[0]

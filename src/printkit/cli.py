@@ -136,6 +136,18 @@ def schema(output: Path | None, markdown: bool) -> None:
         click.echo(str(output))
 
 
+@cli.command()
+@click.argument("name")
+@click.option("--from", "start_from", metavar="KIT", help="Start from a copy of this shipped kit instead of the template.")
+def new(name: str, start_from: str | None) -> None:
+    """Write NAME.yaml here: a small commented kit that validates and builds at once."""
+    from printkit.starter import new_kit
+
+    target = new_kit(name, start_from, Path.cwd())
+    origin = f"a copy of {start_from}" if start_from else "the template"
+    click.echo(f"{target.name} ({origin}); next: printkit validate {target.name} && printkit build {target.name}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:

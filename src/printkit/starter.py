@@ -1,0 +1,75 @@
+"""`printkit new`: a kit file to start from, the shipped template or a copy of a shipped kit.
+
+The template (templates/new.yaml) is a small game that validates and builds as it is. Either way
+the new file's first line points the YAML language server at the kit schema, so an editor
+completes and checks fields from the first keystroke.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from importlib import resources
+from pathlib import Path
+
+from printkit import kitfile
+from printkit.errors import PrintkitError
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+MODELINE = "# yaml-language-server: $schema="
+PLACEHOLDER = "THIS_FILE"  # the template's stand-in for the new kit's name
+
+
+def template_text() -> str:
+    return (resources.files("printkit") / "templates" / "new.yaml").read_text(encoding="utf-8")
+
+
+def schema_file() -> Path:
+    return kitfile.project_root() / "schema" / "kit.schema.json"
+
+
+def schema_reference(folder: Path) -> str | None:
+    """The schema as the language server finds it from ``folder``: a relative path when possible."""
+    schema = schema_file()
+    if not schema.is_file():
+        return None
+    try:
+        return Path(os.path.relpath(schema, folder.resolve())).as_posix()
+    except ValueError:  # another drive on Windows
+        return schema.as_uri()
+
+
+def with_modeline(text: str, reference: str | None) -> str:
+    """``text`` whose first line names the schema (replacing a modeline that names another path)."""
+    first, newline, rest = text.partition("\n")
+    body = rest if first.startswith(MODELINE) else text
+    return f"{MODELINE}{reference}\n{body}" if reference else body
+
+
+def kit_file_name(name: str) -> str:
+    stem = name[:-5] if name.endswith(".yaml") else name
+    if not NAME.match(stem):
+        raise PrintkitError(f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to my_game.yaml")
+    return stem
+
+
+def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
+    """Write NAME.yaml in ``folder``; never overwrite anything."""
+    stem = kit_file_name(name)
+    target = folder / f"{stem}.yaml"
+    if target.exists():
+        raise PrintkitError(f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)")
+    if start_from is None:
+        text, art = template_text().replace(PLACEHOLDER, stem), None
+    else:
+        source = kitfile.find_kit(start_from)
+        text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
+    art_target = folder / stem
+    if art is not None and art.is_dir() and art_target.exists():
+        raise PrintkitError(f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)")
+    with open(target, "x", encoding="utf-8", newline="\n") as stream:
+        stream.write(with_modeline(text, schema_reference(folder)))
+    if art is not None and art.is_dir():
+        shutil.copytree(art, art_target)
+    return target

@@ -1,0 +1,73 @@
+"""`printkit new`: a kit to start from that validates and builds at once, and never overwrites."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from conftest import REPO, cli_runner, mm
+
+SCHEMA = REPO / "schema" / "kit.schema.json"
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch, capsys):
+    """Run printkit in an empty temporary folder, as a designer starting a game would."""
+    monkeypatch.chdir(tmp_path)
+    return cli_runner(capsys)
+
+
+def test_new_validate_build_from_the_template(here, tmp_path):
+    made = here("new", "treasure")
+    assert made.code == 0, made.err
+    assert made.out.startswith("treasure.yaml (the template)")
+    assert here("validate", "treasure.yaml", "--strict").out.strip() == "treasure.yaml: ok"
+    built = here("build", "treasure.yaml")
+    assert built.code == 0, built.err
+    assert built.out.strip() == "output/treasure.pdf (5 pages)"
+    with pdfplumber.open(tmp_path / "output" / "treasure.pdf") as pdf:
+        assert [(round(mm(p.width)), round(mm(p.height))) for p in pdf.pages] == [(210, 297)] * 5
+        assert "Treasure Hunt" in pdf.pages[0].extract_text()
+
+
+def test_the_template_names_the_kit_and_the_schema(here, tmp_path):
+    here("new", "treasure.yaml")
+    lines = (tmp_path / "treasure.yaml").read_text(encoding="utf-8").splitlines()
+    prefix = "# yaml-language-server: $schema="
+    assert lines[0].startswith(prefix)
+    assert (tmp_path / lines[0][len(prefix):]).resolve() == SCHEMA
+    assert "printkit build treasure.yaml" in "\n".join(lines) and "THIS_FILE" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize("kit", ["targ", "kpn"])
+def test_new_from_a_shipped_kit_validates_and_builds(here, tmp_path, kit):
+    made = here("new", "mine", "--from", kit)
+    assert made.code == 0, made.err
+    copied = (tmp_path / "mine.yaml").read_text(encoding="utf-8").splitlines()
+    shipped = (REPO / "kits" / f"{kit}.yaml").read_text(encoding="utf-8").splitlines()
+    assert copied[1:] == shipped[1:]  # line numbers in messages stay those of the shipped kit
+    assert here("validate", "mine.yaml").code == 0
+    built = here("build", "mine.yaml")
+    assert built.code == 0, built.err
+    assert (tmp_path / "output" / "mine.pdf").stat().st_size > 0
+
+
+def test_an_existing_file_is_never_overwritten(here, tmp_path):
+    (tmp_path / "treasure.yaml").write_text("mine\n", encoding="utf-8")
+    refused = here("new", "treasure")
+    assert refused.code == 1
+    assert refused.err == "treasure.yaml already exists; printkit new never overwrites a file (choose another name or move it away)\n"
+    assert (tmp_path / "treasure.yaml").read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["new", "../escape"], "'../escape': a kit's name is letters, digits, '-' and '_'"),
+        (["new", "x", "--from", "szachy"], "szachy: unknown kit; the shipped kits are:"),
+    ],
+)
+def test_bad_names_are_one_clear_line(here, tmp_path, args, message):
+    refused = here(*args)
+    assert refused.code == 1 and refused.err.startswith(message) and refused.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
