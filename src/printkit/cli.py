@@ -48,8 +48,11 @@ def list_kits() -> None:
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge a duplex printer turns the sheet over.")
 @click.option("--back-offset", "back_offset", metavar="X,Y", default="0,0", help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.")
 @click.option("--manifest", type=click.Path(path_type=Path), help="Also write where every piece landed, as JSON.")
-def build(kit: str, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None) -> None:
+@click.option("--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C.")
+def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
+    if watch:
+        return watch_build(kit)
     from printkit import build as pipeline
     from printkit.layout.context import Options
     from printkit.units import parse_offset
@@ -69,6 +72,15 @@ def build(kit: str, lang: str | None, paper: str, output: Path | None, two_sided
     if manifest is not None:
         pipeline.write_manifest(document, loaded, ctx, manifest)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+
+
+def watch_build(kit: str) -> None:
+    """The build command's own body, run again after each change of the kit file or its art."""
+    from printkit import kitfile
+    from printkit.watch import watch
+
+    again = {**click.get_current_context().params, "watch": False}
+    watch(kitfile.find_kit(kit), lambda: build.callback(**again))
 
 
 @cli.command()
