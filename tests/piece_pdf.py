@@ -20,7 +20,7 @@ TOLERANCE = 0.05  # mm
 
 def build(kit: str, folder: Path, *options: str) -> tuple[Path, dict]:
     """Build ``kit`` into ``folder`` with the given CLI options; the PDF's path and its manifest."""
-    name = "-".join([Path(kit).stem, *[o.strip("-").replace(",", "_") for o in options]]) or "kit"
+    name = "-".join([Path(kit).stem, *[(o[2:] if o.startswith("--") else o).replace(",", "_") for o in options]])
     pdf, manifest = folder / f"{name}.pdf", folder / f"{name}.json"
     try:
         main(["build", str(REPO / kit) if kit.endswith(".yaml") else kit, "-o", str(pdf), "--manifest", str(manifest), *options])
