@@ -108,8 +108,16 @@ def _looks(token_set) -> tuple:
 
 
 def check_stone_faces(kit: Kit, found: Findings) -> None:
-    """Every stone type's faces are among the component's faces."""
+    """Every stone type's faces are among the component's faces; every move leaves the stone's cell."""
+    from printkit.layout.symbols import COMPASS
+
     for index, stones in _components(kit, "stones"):
+        for number, face in enumerate(stones.faces):
+            for move_number, move in enumerate(face.moves):
+                steps = [COMPASS[step] for step in move.split()]
+                if sum(dx for dx, _ in steps) == 0 and sum(dy for _, dy in steps) == 0:
+                    loc = ("components", index, "faces", number, "moves", move_number)
+                    found.add(loc, f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or 'N NE'")
         known = [face.id for face in stones.faces]
         for number, stone_type in enumerate(stones.types):
             for side, face in enumerate(stone_type.faces):
