@@ -160,6 +160,22 @@ def new(name: str, start_from: str | None) -> None:
     click.echo(f"{target.name} ({origin}); next: printkit validate {target.name} && printkit build {target.name}")
 
 
+@cli.command("export-tts")
+@click.argument("kit")
+@LANG
+@click.option("-o", "--output", "folder", type=click.Path(path_type=Path), default=Path("output/tts"), show_default=True, help="The folder for the sheets and tts.json.")
+def export_tts(kit: str, lang: str | None, folder: Path) -> None:
+    """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
+    from printkit import build as pipeline
+    from printkit.tts import export_kit
+
+    loaded = pipeline.load(kit)
+    index = export_kit(loaded, pipeline.context(loaded, lang), folder)
+    sheets = sum(len(deck["sheets"]) for deck in index["decks"])
+    pieces = sum(deck["count"] for deck in index["decks"])
+    click.echo(f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} {'sheet' if sheets == 1 else 'sheets'}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:

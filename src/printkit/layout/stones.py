@@ -10,7 +10,7 @@ from __future__ import annotations
 from printkit import fonts
 from printkit.layout.context import Context
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
-from printkit.layout.primitives import Circle, Group, Item, Page, Rect, Stroke, Text
+from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Stroke, Text
 from printkit.layout.symbols import moves_diagram
 from printkit.model import StoneFace, StoneOwner, StonesComponent
 
@@ -53,11 +53,18 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
 
 
 def value_marks(value: str, size: float, ink: str) -> list[Item]:
-    """The value in the top-left corner and, upside down, in the bottom-right one: readable from both sides of the table."""
+    """The value in the top-left corner and, upside down, in the bottom-right one: readable from both sides of the table.
+
+    A value with a 6 or a 9 is underlined, so 6 and 9 (or 16 and 91) cannot be mistaken upside down.
+    """
     point = size * VALUE_PT
     pad = size * 0.045
-    box_w, box_h = fonts.text_width(value, point, bold=True) + 2 * pad, fonts.cap_height(point) + 2 * pad
-    text = (Text(pad, box_h - pad, value, point, bold=True, color=ink),)
+    text_w = fonts.text_width(value, point, bold=True)
+    box_w, box_h = text_w + 2 * pad, fonts.cap_height(point) + 2 * pad
+    text: tuple[Item, ...] = (Text(pad, box_h - pad, value, point, bold=True, color=ink),)
+    if set(value) & set("69"):
+        rule = box_h - pad * 0.35
+        text += (Line(pad, rule, pad + text_w, rule, Stroke(color=ink, width=point * 0.025)),)
     upright = Group(key=f"value:{value}:{ink}:{point:.3f}", x=0.0, y=0.0, w=box_w, h=box_h, items=text)
     turned = Group(key=upright.key, x=size - box_w, y=size - box_h, w=box_w, h=box_h, items=text, rotate=180)
     return [upright, turned]

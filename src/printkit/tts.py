@@ -1,0 +1,265 @@
+"""`printkit export-tts`: a kit's cards and tiles as Tabletop Simulator deck sheets.
+
+Tabletop Simulator builds a deck from one face image holding up to 10 x 7 pieces (NumWidth x
+NumHeight, row by row from the top-left) and one back image shared by every piece. printkit
+makes no geometry of its own here: the placement manifest says on which page and in which box
+every piece landed, the very PDF ``printkit build`` writes is rasterised (pypdfium2), and each
+piece is cut out of its page. A deck with owners (a player's colour) becomes one deck per owner,
+each with that owner's back; a deck without a back gets a plain back naming it.
+
+tts.json says which image is which deck: per sheet the face and back file names, NumWidth,
+NumHeight and the number of pieces on it, as Tabletop Simulator's custom deck dialog asks.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit import fonts
+from printkit.errors import PrintkitError
+from printkit.layout.primitives import Document, Page, Rect, Stroke, Text
+from printkit.output import write_atomic
+from printkit.units import MM_PER_INCH, POINTS_PER_INCH
+
+MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
+MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
+BEST_DPI = 300  # no sharper than print
+KINDS = ("card", "tile")
+INDEX = "tts.json"
+BACK_FRAME = Stroke(color="#7f7f7f", width=0.6)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A piece's place: its page (from 1) and its cut outline in mm from the page's top-left corner."""
+
+    page: int
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The pieces of one deck and owner, in printing order, and where their shared back landed."""
+
+    component: str
+    owner: str | None
+    kind: str
+    faces: tuple[Box, ...]
+    back: Box | None
+
+    @property
+    def name(self) -> str:
+        return self.component if self.owner is None else f"{self.component}-{self.owner}"
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    """How a deck's pieces are laid out on its sheets: columns, rows, pieces per sheet, resolution."""
+
+    cols: int
+    rows: int
+    dpi: int
+    piece_px: tuple[int, int]
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def size_px(self) -> tuple[int, int]:
+        return self.cols * self.piece_px[0], self.rows * self.piece_px[1]
+
+
+def decks(manifest: dict) -> list[Deck]:
+    """Every card and tile deck in the manifest, one per owner, faces in printing order."""
+    faces: dict[tuple, list[Box]] = {}
+    backs: dict[tuple, Box] = {}
+    kinds: dict[tuple, str] = {}
+    for row in manifest["pieces"]:
+        if row["kind"] not in KINDS:
+            continue
+        key = (row["deck"], row.get("owner"))
+        box = Box(row["page"], row["x"], row["y"], row["width"], row["height"])
+        if row["side"] == "back":
+            backs.setdefault(key, box)
+        else:
+            faces.setdefault(key, []).append(box)
+            kinds[key] = row["kind"]
+    return [Deck(key[0], key[1], kinds[key], tuple(boxes), backs.get(key)) for key, boxes in faces.items()]
+
+
+def pixels(mm: float, dpi: int) -> int:
+    return round(mm / MM_PER_INCH * dpi)
+
+
+def sheet_grid(count: int, width: float, height: float) -> SheetGrid:
+    """The sheet layout that shows the pieces sharpest within MAX_SIDE, then wastes fewest places.
+
+    ``count`` pieces of ``width`` x ``height`` mm; more than a sheet holds go on further sheets of
+    the same grid.
+    """
+    best: tuple | None = None
+    per_sheet = min(count, MAX_COLS * MAX_ROWS)
+    for cols in range(1, MAX_COLS + 1):
+        rows = math.ceil(per_sheet / cols)
+        if rows > MAX_ROWS:
+            continue
+        dpi = largest_dpi(cols, rows, width, height)
+        if dpi < 1:
+            continue
+        rank = (dpi, -(cols * rows - per_sheet), cols)
+        if best is None or rank > best[0]:
+            best = (rank, SheetGrid(cols, rows, dpi, (pixels(width, dpi), pixels(height, dpi))))
+    if best is None:
+        raise PrintkitError(f"a {width:g} × {height:g} mm piece does not fit a {MAX_SIDE} px Tabletop Simulator sheet")
+    return best[1]
+
+
+def largest_dpi(cols: int, rows: int, width: float, height: float) -> int:
+    """The highest resolution, at most BEST_DPI, at which cols x rows pieces stay within MAX_SIDE."""
+    dpi = min(BEST_DPI, math.floor(MAX_SIDE * MM_PER_INCH / max(cols * width, rows * height)))
+    while dpi > 0 and max(cols * pixels(width, dpi), rows * pixels(height, dpi)) > MAX_SIDE:
+        dpi -= 1
+    return dpi
+
+
+def plain_back(width: float, height: float, title: str) -> Document:
+    """A back for a deck that has none: a frame and the deck's name, as a one-page document."""
+    inset = min(width, height) * 0.06
+    room = width - 4 * inset
+    size = fonts.fit_size(title, room, 12.0, bold=True, smallest=4.0)
+    frame = Rect(inset, inset, width - 2 * inset, height - 2 * inset, BACK_FRAME, None, inset)
+    items = (frame, Text(width / 2, height / 2 + fonts.cap_height(size) / 2, title, size, True, "center", "#555555", room))
+    return Document((Page(width, height, "back", None, items),), title=title, author="", lang="")
+
+
+# --- rasterising and writing -----------------------------------------------------------------
+
+
+class Pages:
+    """The PDF's pages as images, each rendered once per resolution asked for."""
+
+    def __init__(self, pdf: bytes):
+        import pypdfium2
+
+        self.document = pypdfium2.PdfDocument(pdf)
+        self.cache: dict[tuple[int, int], object] = {}
+
+    def image(self, page: int, dpi: int):
+        if (page, dpi) not in self.cache:
+            self.cache[(page, dpi)] = self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+        return self.cache[(page, dpi)]
+
+    def piece(self, box: Box, grid: SheetGrid):
+        left, top = pixels(box.x, grid.dpi), pixels(box.y, grid.dpi)
+        return self.image(box.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
+
+    def close(self) -> None:
+        self.document.close()
+
+
+def png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def sheet_image(pages: Pages, boxes: tuple[Box, ...], grid: SheetGrid):
+    from PIL import Image
+
+    sheet = Image.new("RGB", grid.size_px, "white")
+    for index, box in enumerate(boxes):
+        row, col = divmod(index, grid.cols)
+        sheet.paste(pages.piece(box, grid), (col * grid.piece_px[0], row * grid.piece_px[1]))
+    return sheet
+
+
+def export_kit(loaded, ctx, folder: Path) -> dict:
+    """Lay the kit out as ``printkit build`` does (same checks, same language) and export its decks."""
+    from printkit import build as pipeline
+    from printkit.manifest import manifest
+
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"{folder}: -o must name a folder for the deck sheets, and this is a file")
+    document = pipeline.lay_out(loaded, ctx)
+    titles = deck_titles(loaded.kit, ctx.tr)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    folder.mkdir(parents=True, exist_ok=True)
+    return export(document, manifest(document, loaded.name, ctx.paper), titles, folder, stem)
+
+
+def deck_titles(kit, tr) -> dict[str, str]:
+    """Each deck's name as printed, by Deck.name: 'Tiles', or 'Tiles – yellow' for an owner's deck."""
+    titles = {}
+    for component in kit.components:
+        title = tr(component.title) or component.id
+        titles[component.id] = title
+        for owner in getattr(component, "owners", None) or []:
+            titles[f"{component.id}-{owner.id}"] = f"{title} – {tr(owner.name)}"
+    return titles
+
+
+def export(document: Document, manifest: dict, titles: dict[str, str], folder: Path, stem: str) -> dict:
+    """Write every deck's sheets and back into ``folder`` and the index tts.json; returns the index.
+
+    ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
+    """
+    from printkit.render import render
+
+    found = decks(manifest)
+    if not found:
+        raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
+    pages = Pages(render(document))
+    try:
+        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), folder, stem) for deck in found]
+    finally:
+        pages.close()
+    index = {"kit": manifest["kit"], "lang": manifest["lang"], "decks": entries}
+    write_atomic(folder / INDEX, (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return index
+
+
+def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -> dict:
+    first = deck.faces[0]
+    grid = sheet_grid(len(deck.faces), first.width, first.height)
+    back_name = f"{stem}-{deck.name}-back.png"
+    write_atomic(folder / back_name, png(back_image(deck, pages, grid, title)))
+    sheets = []
+    for number, start in enumerate(range(0, len(deck.faces), grid.capacity), start=1):
+        boxes = deck.faces[start : start + grid.capacity]
+        face_name = f"{stem}-{deck.name}-{number}.png"
+        write_atomic(folder / face_name, png(sheet_image(pages, boxes, grid)))
+        sheets.append({"face": face_name, "back": back_name, "NumWidth": grid.cols, "NumHeight": grid.rows, "count": len(boxes), "BackIsHidden": True, "UniqueBack": False})
+    return {
+        "component": deck.component,
+        "owner": deck.owner,
+        "kind": deck.kind,
+        "title": title,
+        "count": len(deck.faces),
+        "width_mm": first.width,
+        "height_mm": first.height,
+        "dpi": grid.dpi,
+        "piece_px": list(grid.piece_px),
+        "sheets": sheets,
+    }
+
+
+def back_image(deck: Deck, pages: Pages, grid: SheetGrid, title: str):
+    """The deck's printed back, or a plain one naming the deck when it has none."""
+    if deck.back is not None:
+        return pages.piece(deck.back, grid)
+    from printkit.render import render
+
+    first = deck.faces[0]
+    plain = Pages(render(plain_back(first.width, first.height, title)))
+    try:
+        return plain.piece(Box(1, 0.0, 0.0, first.width, first.height), grid)
+    finally:
+        plain.close()
