@@ -50,7 +50,9 @@ def layout_findings_despite_errors(loaded: LoadedKit) -> list[Problem]:
 
 def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options: Options | None = None, players: list[str] | None = None) -> Context:
     chosen = choose_language(loaded.kit, lang)
-    return Context(paper=paper(paper_name), tr=Localizer(chosen), options=options or Options(), players=players)
+    return Context(
+        paper=paper(paper_name), tr=Localizer(chosen), options=options or Options(), players=players, assets=loaded.source.folder
+    )
 
 
 def lay_out(loaded: LoadedKit, ctx: Context) -> Document:

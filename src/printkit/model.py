@@ -232,6 +232,9 @@ class TableColumn(Model):
 
     header: Text | None = Field(None, description="The column heading.")
     players: bool = Field(False, description="True to repeat this column once per player.")
+    starter: bool = Field(
+        False, description="True for a column naming who starts each row: the first player, then the next seat each row (names from `printkit sheets`)."
+    )
     width: Length | None = Field(None, description="The column's width; others share the rest.")
 
 
@@ -402,7 +405,215 @@ class StonesComponent(ComponentBase):
     types: list[StoneType] = Field(min_length=1, description="The kinds of stone each owner gets.")
 
 
-Component = Annotated[Union[SheetComponent, BoardComponent, TokensComponent, StonesComponent], Field(discriminator="kind")]
+# --- cards and tiles: decks made from counts, and mats with places for them --------------------
+
+ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white)$")]
+BoxSpec = tuple[Offset, Offset, Length, Length]
+PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+
+
+class ElementBase(Model):
+    box: BoxSpec | None = Field(
+        None, description="Where it is drawn: [x, y, width, height] in mm from the piece's top-left corner (its cut line); none for the whole piece."
+    )
+    color: ColorRef = Field(
+        "ink", description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as '#2a7ab0'."
+    )
+
+
+class FillElement(ElementBase):
+    """A background in the piece's colour; without a box it runs out into the bleed."""
+
+    type: Literal["fill"] = Field(description="The element's type: 'fill', a background.")
+    color: ColorRef = Field("piece", description="The fill's colour (see the other elements).")
+    tint: float = Field(1.0, ge=0.05, le=1.0, description="How strong: 1 is the colour itself, 0.25 a light wash that spares ink.")
+
+
+class FrameElement(ElementBase):
+    """A border drawn inside the cut line."""
+
+    type: Literal["frame"] = Field(description="The element's type: 'frame', a border inside the cut line.")
+    color: ColorRef = Field("piece", description="The frame's colour.")
+    inset: Gap = Field(2.0, description="The distance from the cut line.")
+    width: Length = Field(0.6, description="The frame's line width.")
+    radius: Gap = Field(1.5, description="The corners' radius.")
+
+
+class PatternElement(ElementBase):
+    """A black-and-white-safe pattern (stripes, dots, ...) so colours differ without colour."""
+
+    type: Literal["pattern"] = Field(description="The element's type: 'pattern', a black-and-white-safe pattern.")
+    color: ColorRef = Field("piece", description="The pattern's colour.")
+    pattern: PatternName | None = Field(None, description="A pattern printkit draws; none for the owner's (else the type's) pattern.")
+    spacing: Length = Field(3.0, description="The distance between the pattern's stripes or dots.")
+
+
+class LineElementBase(ElementBase):
+    """One line of text centred in the box, shrunk to fit it."""
+
+    size_pt: float = Field(10.0, ge=4, le=400, description="The text's largest size in points.")
+    rotate: Literal[0, 180] = Field(0, description="180 to print it upside down (for the opposite corner).")
+
+
+class LetterElement(LineElementBase):
+    """The type's letter, as large as ``size_pt`` and the box allow."""
+
+    type: Literal["letter"] = Field(description="The element's type: 'letter', the type's letter.")
+    size_pt: float = Field(28.0, ge=4, le=400, description="The letter's largest size in points.")
+
+
+class NameElement(LineElementBase):
+    """The type's name in the kit's language."""
+
+    type: Literal["name"] = Field(description="The element's type: 'name', the type's name.")
+    bold: bool = Field(True, description="Bold or regular.")
+
+
+class OwnerElement(NameElement):
+    """The owner's name (a colour's name): the same on every piece of the owner, so fit for a back."""
+
+    type: Literal["owner"] = Field(description="The element's type: 'owner', the owner's name.")
+
+
+class IndexElement(LineElementBase):
+    """The piece's number within its type, such as '3/12', so a deck can be checked complete."""
+
+    type: Literal["index"] = Field(description="The element's type: 'index', the piece's number within its type ('3/12').")
+    size_pt: float = Field(6.5, ge=4, le=60, description="The size in points.")
+
+
+class SymbolElement(ElementBase):
+    """The type's symbol or image, centred in the box and as large as it allows."""
+
+    type: Literal["symbol"] = Field(description="The element's type: 'symbol', the type's symbol or image.")
+    icon: str | None = Field(None, description="A fixed symbol instead of the type's, e.g. 'rock'.")
+
+
+class TextElement(ElementBase):
+    """Free text that wraps in its box; **bold** and line breaks kept; {name}, {letter} and kit numbers filled."""
+
+    type: Literal["text"] = Field(description="The element's type: 'text', free text.")
+    text: Text | None = Field(None, description="The text; none for the type's own text.")
+    size_pt: float = Field(8.0, ge=4, le=60, description="The size in points.")
+    align: Literal["left", "center"] = Field("left", description="left or center.")
+
+
+class TableElement(ElementBase):
+    """A small table of short cells, e.g. hand sizes by player count; the first cell of a row is its key."""
+
+    type: Literal["table"] = Field(description="The element's type: 'table', a small table of short cells.")
+    id: Identifier | None = Field(
+        None, description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, {deck.ID.KEY.sum} adds them."
+    )
+    rows: list[list[Text | str | int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
+    header: list[Text | str] | None = Field(None, description="An optional header row.")
+    size_pt: float = Field(8.0, ge=4, le=60, description="The size in points.")
+
+
+Element = Annotated[
+    Union[FillElement, FrameElement, PatternElement, LetterElement, NameElement, OwnerElement, IndexElement, SymbolElement, TextElement, TableElement],
+    Field(discriminator="type"),
+]
+
+
+class DeckType(Model):
+    """One kind of piece in a deck (a good, a symbol): how many there are and what the face shows."""
+
+    id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
+    count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
+    name: Text | None = Field(None, description="The type's name as printed, e.g. {pl: Jagody, ...}.")
+    letter: str | None = Field(None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'.")
+    icon: str | None = Field(None, description="A vector symbol printkit draws, e.g. 'berries'.")
+    image: str | None = Field(None, description="An SVG, PNG or JPEG file in the kit's folder kits/NAME/, instead of the icon.")
+    color: Color | None = Field(None, description="The type's colour (used where an element says 'piece' and the deck has no owners).")
+    pattern: PatternName | None = Field(None, description="The type's black-and-white-safe pattern, e.g. 'dots'.")
+    text: Text | None = Field(None, description="The type's free text, printed by a text element without text of its own.")
+
+
+class DeckOwner(Model):
+    """Whose pieces they are (a player's colour); every type is made once per owner."""
+
+    id: Identifier = Field(description="The owner's name; {deck.ID} counts the owner's pieces.")
+    name: Text = Field(description="The owner as printed, e.g. {pl: żółty, ...}.")
+    color: Color = Field(description="The owner's colour.")
+    pattern: PatternName = Field(description="The owner's black-and-white-safe pattern, so the owner shows without colour.")
+
+
+_DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
+
+
+class DeckComponent(ComponentBase):
+    """Cards or tiles: pieces of one size, made from counts; each design is drawn once and reused.
+
+    Numbers: {id.total} (also {id.count}), {id.TYPE} per type, {id.OWNER} and {id.OWNER.TYPE} per
+    owner, {id.types}, {id.owners}, {id.width}, {id.height} (mm), {id.per_page} and {id.pages}.
+    """
+
+    kind: Literal["cards", "tiles"] = Field(description="The component's kind: 'cards' (printed face up) or 'tiles' (the same, usually with a back).")
+    width: Length = Field(description="A piece's width at its cut line.")
+    height: Length = Field(description="A piece's height at its cut line.")
+    types: list[DeckType] = Field(min_length=1, description="The kinds of piece, in printing order.")
+    owners: list[DeckOwner] | None = Field(None, description="The players' colours; every type is printed for each.")
+    face: list[Element] = Field(min_length=1, description="What a face shows, drawn in this order.")
+    back: list[Element] | None = Field(None, description="What a back shows (the same for every piece of an owner); none for a blank back.")
+    gutter: Gutter = Field(
+        0.0, description="The space between neighbouring pieces; 0 for touching pieces that share cut lines."
+    )
+    bleed: Bleed = Field(
+        0.0, description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the bleed."
+    )
+    crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
+    per_page: Count | None = Field(None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit.")
+    orientation: Literal["auto", "portrait", "landscape"] = Field("auto", description="The pages' orientation; auto takes the one that fits best.")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "DeckComponent":
+        if 0 < self.bleed < 2:
+            raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
+        if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
+            raise ValueError(f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print over the neighbouring piece")
+        names = [t.id for t in self.types] + [o.id for o in self.owners or []]
+        clash = sorted({n for n in names if n in _DECK_NUMBERS or names.count(n) > 1})
+        if clash:
+            raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: {', '.join(clash)}")
+        if self.back and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
+            raise ValueError("a deck with a back is printed two-sided (pieces touching, backs behind their faces); gutter, bleed, per_page and orientation are for one-sided decks")
+        for element in self.back or []:
+            if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):
+                raise ValueError(f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol element a fixed icon)")
+            if not self.owners and (element.color == "piece" or (isinstance(element, PatternElement) and not element.pattern)):
+                raise ValueError(f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): it would betray the face")
+        return self
+
+
+class PlaceGroup(Model):
+    """Consecutive places on a mat that are used from a number of players on."""
+
+    count: Count = Field(description="How many places.")
+    players: Annotated[int, Field(ge=1, le=99)] = Field(description="The fewest players with whom these places are used.")
+    label: Text | None = Field(None, description="What is printed in each place, e.g. {en: '2+ players'}.")
+
+
+class MatComponent(ComponentBase):
+    """A play mat: places for pieces (cards) in rows, marked by player count, and info panels below.
+
+    Numbers: {id.places}, {id.used.N} (places used with N players), {id.place_width}, {id.place_height}.
+    """
+
+    kind: Literal["mat"] = Field(description="The component's kind: 'mat', a play mat with places for pieces.")
+    orientation: Literal["portrait", "landscape"] = Field("portrait", description="The page's orientation.")
+    place_width: Length = Field(description="A place's width; at least the width of the piece laid on it.")
+    place_height: Length = Field(description="A place's height; at least the height of the piece laid on it.")
+    columns: Count = Field(description="Places per row.")
+    gap: Gap = Field(3.0, description="The space between places.")
+    places: list[PlaceGroup] = Field(min_length=1, description="The places in order, grouped by the player count that uses them.")
+    panels: list[list[SheetPart | list[SheetPart]]] = Field(
+        default_factory=list, description="Bands of sheet parts (legends, tables, notes) beside the places, as in a sheet's rows."
+    )
+    panels_at: Literal["below", "right"] = Field("below", description="Where the panels go: below the places or in a column right of them.")
+
+
+Component = Annotated[Union[SheetComponent, BoardComponent, TokensComponent, StonesComponent, DeckComponent, MatComponent], Field(discriminator="kind")]
 
 
 class Kit(Model):

@@ -5,6 +5,7 @@ Millimetres become points here and nowhere else (through printkit.units).
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -154,7 +155,23 @@ class _Drawer:
         paragraph.drawOn(self.canvas, mm_to_pt(r.x), self.y(r.y) - height)
 
     def image(self, image: Image) -> None:
+        if image.path.lower().endswith(".svg"):
+            self.svg(image)
+            return
         self.canvas.drawImage(image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto")
+
+    def svg(self, image: Image) -> None:
+        """An SVG as vector drawing (svglib), stretched to the image's box (layout keeps its ratio)."""
+        from reportlab.graphics import renderPDF
+
+        drawing = _svg_drawing(image.path)
+        c = self.canvas
+        c.saveState()
+        c.translate(mm_to_pt(image.x), self.y(image.y + image.h))
+        c.scale(mm_to_pt(image.w) / drawing.width, mm_to_pt(image.h) / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+
 
     def group(self, group: Group) -> None:
         """Draw the group's items once as a PDF form, then place the form wherever the group appears."""
@@ -176,6 +193,16 @@ class _Drawer:
             c.rotate(180)
         c.doForm(name)
         c.restoreState()
+
+
+@functools.lru_cache(maxsize=64)
+def _svg_drawing(path: str):
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(path)
+    if drawing is None or not drawing.width or not drawing.height:
+        raise PrintkitError(f"{path}: the SVG cannot be read or has no size")
+    return drawing
 
 
 def _check_glyphs(text: str, bold: bool) -> None:

@@ -35,6 +35,7 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_pieces_fit(kit, found)
     check_tokens_tell_apart(kit, found)
     check_stone_faces(kit, found)
+    check_decks(kit, found)
     return found.problems
 
 
@@ -125,6 +126,33 @@ def check_stone_faces(kit: Kit, found: Findings) -> None:
                     hint = difflib.get_close_matches(face, known, n=1, cutoff=0.6)
                     dym = f"did you mean '{hint[0]}'? " if hint else ""
                     found.add(("components", index, "types", number, "faces", side), f"unknown face '{face}'; {dym}the faces are: {', '.join(known)}")
+
+
+def check_decks(kit: Kit, found: Findings) -> None:
+    """Cards and tiles: known patterns, usable pictures, owners and types told apart without colour."""
+    from printkit import art
+    from printkit.layout.patterns import pattern_names
+
+    known = pattern_names()
+    for index, deck in _components(kit, "cards") + _components(kit, "tiles"):
+        at = ("components", index)
+        for loc, value in walk(deck, at):
+            if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
+                found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
+            if loc[-1] == "image" and isinstance(value, str):
+                problem = art.art_problem(found.source.folder, value)
+                if problem:
+                    found.add(loc, problem)
+        patterns = [owner.pattern for owner in deck.owners or []]
+        for number, owner in enumerate(deck.owners or []):
+            if patterns.index(owner.pattern) != number:
+                found.add(at + ("owners", number, "pattern"), f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in black and white their pieces would look alike")
+        shown = {element.type for element in deck.face}
+        looks = [tuple(getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None for f in ("letter", "icon", "image", "name", "pattern")) for t in deck.types]
+        for number, kind in enumerate(deck.types):
+            if len(deck.types) > 1 and looks.index(looks[number]) != number:
+                other = deck.types[looks.index(looks[number])].id
+                found.add(at + ("types", number), f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon or name on the face")
 
 
 class Findings:

@@ -60,6 +60,8 @@ def drop_key(text: str, rng: random.Random) -> str:
 def change_type(text: str, rng: random.Random) -> str:
     data = yaml.safe_load(text)
     locs = [loc for loc in _paths(data) if loc]
+    if not locs:
+        return insert_text(text, rng)
     _set(data, rng.choice(locs), rng.choice(STRANGE_VALUES))
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
@@ -67,6 +69,8 @@ def change_type(text: str, rng: random.Random) -> str:
 def swap_values(text: str, rng: random.Random) -> str:
     data = yaml.safe_load(text)
     locs = [loc for loc in _paths(data) if loc]
+    if not locs:
+        return insert_text(text, rng)
     first, second = rng.choice(locs), rng.choice(locs)
     if first[: len(second)] == second or second[: len(first)] == first:
         return text
@@ -77,7 +81,7 @@ def swap_values(text: str, rng: random.Random) -> str:
 
 
 def truncate(text: str, rng: random.Random) -> str:
-    return text[: rng.randrange(len(text))]
+    return text[: rng.randrange(len(text))] if text else text
 
 
 def insert_text(text: str, rng: random.Random) -> str:
@@ -130,6 +134,7 @@ def mutate(text: str, rng: random.Random, rounds: int = 1) -> str:
     for _ in range(rounds):
         try:
             text = rng.choice(MUTATIONS)(text, rng)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, TypeError, KeyError, IndexError):
+            # the text is no longer a mapping a structural mutation can walk; keep mutating it as text
             text = insert_text(text, rng)
     return text

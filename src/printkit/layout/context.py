@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from printkit.errors import PrintkitError
 from printkit.locale import Localizer
@@ -48,6 +49,7 @@ class Context:
     players: list[str] | None = None  # names for personalised sheets; None prints blank sheets
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
+    assets: Path | None = None  # the kit's own folder (kits/NAME/), where its pictures live
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
 
     @property

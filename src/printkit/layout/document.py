@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from printkit.errors import PrintkitError
 from printkit.layout import board, imposition, rules, sheet, stones, tokens
+from printkit.layout import cards, mat, tiles
 from printkit.layout.context import Context
 from printkit.layout.primitives import Document, Page, RichText, Text
 from printkit.model import Kit
@@ -21,6 +22,9 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
     "board": (board.layout, board.numbers),
     "tokens": (tokens.layout, tokens.numbers),
     "stones": (stones.layout, stones.numbers),
+    "cards": (cards.layout, cards.numbers),
+    "mat": (mat.layout, mat.numbers),
+    "tiles": (tiles.layout, tiles.numbers),
 }
 MAX_PAGES = 2000
 FOOTER_PT = 7.0

@@ -41,8 +41,13 @@ Drawn = tuple[list[Item], float]
 
 def numbers(component: SheetComponent) -> dict[str, float]:
     """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
+    return band_numbers(component.rows)
+
+
+def band_numbers(bands: list[list]) -> dict[str, float]:
+    """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id."""
     values: dict[str, float] = {}
-    for part in iter_parts(component):
+    for part in band_parts(bands):
         if part.id is None:
             continue
         prefix = part.id
@@ -65,7 +70,11 @@ def numbers(component: SheetComponent) -> dict[str, float]:
 
 
 def iter_parts(component: SheetComponent):
-    for band in component.rows:
+    return band_parts(component.rows)
+
+
+def band_parts(bands: list[list]):
+    for band in bands:
         for cell in band:
             yield from (cell if isinstance(cell, list) else [cell])
 
@@ -254,7 +263,10 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     tr = ctx.tr
     columns: list[tuple[str, float | None]] = []
     names = ctx.players or []
+    starter_at = None
     for column in part.columns:
+        if column.starter:
+            starter_at = len(columns)
         if column.players:
             count = len(names) if names else 0
             if not count:
@@ -273,12 +285,12 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
         if part.repeat > 1:
             items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, bold=True))
             y += 6
-        y = _table_rows(part, columns, widths, x, y, ctx, items)
+        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at)
         y += 5
     return items, y - 5 - top
 
 
-def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item]) -> float:
+def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item], starter_at: int | None = None) -> float:
     tr = ctx.tr
     head_h = 8.0
     total_w = sum(widths)
@@ -294,6 +306,8 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
         rows.append([part.total])
     for index, row in enumerate(rows):
         is_total = part.total is not None and index == len(rows) - 1
+        if starter_at is not None and not is_total and len(row) <= starter_at and ctx.players:
+            row = row + [""] * (starter_at - len(row)) + [starter(ctx.players, index)]
         h = part.row_height
         cx = x
         for col, cw in enumerate(widths):
@@ -305,6 +319,11 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
             cx += cw
         y += h
     return y
+
+
+def starter(names: list[str], row: int) -> str:
+    """Who starts the round of table row ``row``: the first name, then the next seat each row."""
+    return names[row % len(names)]
 
 
 def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> Drawn:

@@ -81,6 +81,84 @@ def _battery(color: str, w: float) -> Unit:
     ]
 
 
+@symbol("berries")
+def _berries(color: str, w: float) -> Unit:
+    """Three round berries under a stalk and a leaf; white glints keep them round in black and white."""
+    stroke = Stroke(color, w)
+    items: Unit = [
+        polygon([(0.5, 0.3), (0.5, 0.14), (0.6, 0.05)], color, w * 2.2, None, False),
+        polygon([(0.52, 0.15), (0.7, 0.06), (0.86, 0.1), (0.7, 0.2)], color, w, color),
+    ]
+    for cx, cy in ((0.5, 0.4), (0.3, 0.68), (0.7, 0.68)):
+        items += [Circle(cx, cy, 0.2, stroke, color), Circle(cx - 0.07, cy - 0.07, 0.045, None, "#ffffff")]
+    return items
+
+
+@symbol("crystal")
+def _crystal(color: str, w: float) -> Unit:
+    """A cut gem: a solid outline with white facet lines."""
+    white = "#ffffff"
+    return [
+        polygon([(0.28, 0.14), (0.72, 0.14), (0.94, 0.38), (0.5, 0.94), (0.06, 0.38)], color, w, color),
+        polygon([(0.06, 0.38), (0.94, 0.38)], white, w * 1.6, None, False),
+        polygon([(0.28, 0.14), (0.38, 0.38), (0.5, 0.94), (0.62, 0.38), (0.72, 0.14)], white, w * 1.6, None, False),
+        polygon([(0.38, 0.38), (0.5, 0.14), (0.62, 0.38)], white, w * 1.6, None, False),
+    ]
+
+
+@symbol("honey")
+def _honey(color: str, w: float) -> Unit:
+    """A round honey pot with a rim, a dipper standing in it and a white label holding a honeycomb cell."""
+    body = [(0.5 + 0.38 * math.cos(a), 0.62 + 0.31 * math.sin(a)) for a in (math.radians(d) for d in range(-60, 241, 10))]
+    return [
+        polygon([(0.56, 0.24), (0.74, 0.04)], color, w * 4, None, False),
+        Circle(0.76, 0.05, 0.05, None, color),
+        polygon(body, color, w, color),
+        Rect(0.24, 0.2, 0.52, 0.1, Stroke(color, w), color, 0.03),
+        Rect(0.3, 0.29, 0.4, 0.06, None, color),
+        Rect(0.3, 0.53, 0.4, 0.2, None, "#ffffff", 0.03),
+        polygon(regular_polygon(0.5, 0.63, 0.075, 6, 0), color, w * 1.6),
+    ]
+
+
+@symbol("rock")
+def _rock(color: str, w: float) -> Unit:
+    """A heavy solid boulder, its facets picked out by white edges."""
+    white = "#ffffff"
+    return [
+        polygon([(0.06, 0.74), (0.14, 0.42), (0.36, 0.18), (0.66, 0.14), (0.9, 0.34), (0.96, 0.7), (0.78, 0.88), (0.24, 0.9)], color, w, color),
+        polygon([(0.36, 0.18), (0.46, 0.46), (0.3, 0.9)], white, w * 2.2, None, False),
+        polygon([(0.46, 0.46), (0.9, 0.34)], white, w * 2.2, None, False),
+        polygon([(0.46, 0.46), (0.78, 0.88)], white, w * 2.2, None, False),
+        polygon([(0.14, 0.42), (0.46, 0.46)], white, w * 2.2, None, False),
+    ]
+
+
+@symbol("paper")
+def _paper(color: str, w: float) -> Unit:
+    """A white sheet with a folded corner and lines of writing."""
+    lines: Unit = [polygon([(0.3, y), (0.7 if y > 0.4 else 0.56, y)], color, w * 2.2, None, False) for y in (0.34, 0.46, 0.58, 0.7)]
+    return [
+        polygon([(0.18, 0.06), (0.64, 0.06), (0.82, 0.24), (0.82, 0.94), (0.18, 0.94)], color, w * 3, "#ffffff"),
+        polygon([(0.64, 0.06), (0.64, 0.24), (0.82, 0.24)], color, w * 2.2, color),
+    ] + lines
+
+
+@symbol("scissors")
+def _scissors(color: str, w: float) -> Unit:
+    """Open scissors: two solid blades crossing at a pivot over two ring handles."""
+    ring = Stroke(color, w * 5)
+    return [
+        polygon([(0.5, 0.56), (0.16, 0.06), (0.26, 0.05), (0.58, 0.5)], color, w, color),
+        polygon([(0.5, 0.56), (0.84, 0.06), (0.74, 0.05), (0.42, 0.5)], color, w, color),
+        polygon([(0.46, 0.56), (0.34, 0.68)], color, w * 8, None, False),
+        polygon([(0.54, 0.56), (0.66, 0.68)], color, w * 8, None, False),
+        Circle(0.28, 0.8, 0.13, ring),
+        Circle(0.72, 0.8, 0.13, ring),
+        Circle(0.5, 0.54, 0.035, None, "#ffffff"),
+    ]
+
+
 @symbol("leaf")
 def _leaf(color: str, w: float) -> Unit:
     outline = []
