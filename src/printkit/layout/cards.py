@@ -1,0 +1,127 @@
+"""Cards: a deck printed face up, as many to a page as fit (or as the kit promises).
+
+The grid comes from ``cardgrid`` (pure arithmetic), each face from ``deck`` (drawn once per type
+and reused); this module puts them on pages with their cut lines, crop marks and trim boxes.
+"""
+
+from __future__ import annotations
+
+from printkit.errors import LayoutProblem
+from printkit.layout import cardgrid, deck, imposition, pieces
+from printkit.layout.cardgrid import CardGrid, GridSpec
+from printkit.layout.context import PAPERS, Context, Paper
+from printkit.layout.imposition import Box, DoesNotFit
+from printkit.layout.marks import cut_line_items, segment_line
+from printkit.layout.primitives import CUT, Item, Page, Piece
+from printkit.locale import Localizer
+from printkit.model import DeckComponent
+
+ROLE, PIECE = "cards", "card"
+
+
+def spec(component: DeckComponent) -> GridSpec:
+    return GridSpec(component.width, component.height, component.gutter, component.bleed, component.crop_marks)
+
+
+def grid(component: DeckComponent, paper: Paper) -> CardGrid:
+    try:
+        return cardgrid.choose_grid(paper, spec(component), component.per_page, component.orientation)
+    except DoesNotFit as exc:
+        raise LayoutProblem(("per_page",) if component.per_page else ("width",), f"{exc} (make the pieces smaller or the per_page lower)") from None
+
+
+def per_page(component: DeckComponent, paper: Paper = PAPERS["a4"]) -> int:
+    """The kit's promise, else how many fit on ``paper`` (A4 for the numbers, as kits are written for it)."""
+    if component.per_page:
+        return component.per_page
+    try:
+        return grid(component, paper).capacity
+    except LayoutProblem:
+        return 1
+
+
+def numbers(component: DeckComponent) -> dict[str, float]:
+    return deck.numbers(component, two_sided_per_page(component) if component.back else per_page(component))
+
+
+def layout(component: DeckComponent, ctx: Context) -> list[Page]:
+    return deck_pages(component, ctx, ROLE, PIECE)
+
+
+def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> list[Page]:
+    """A deck's pages: one-sided on the card grid, or two-sided (with a back) through ``pieces``."""
+    if component.back:
+        return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
+    page_grid = grid(component, ctx.paper)
+    items = deck.deck_pieces(component)
+    step = component.per_page or page_grid.capacity
+    return [face_page(component, ctx, page_grid, items[i : i + step], role, kind) for i in range(0, len(items), step)]
+
+
+def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
+    """The deck as two-sided pieces: each face and its owner's back, drawn once and reused."""
+    arts = []
+    backs = {}
+    for piece in deck.deck_pieces(component):
+        design = deck.Design(component, piece.type, piece.owner, ctx)
+        owner = piece.owner.id if piece.owner else None
+        if owner not in backs:
+            backs[owner] = deck.back_group(deck.Design(component, None, piece.owner, ctx), 0.0, 0.0)
+        row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
+        arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(design, piece), backs[owner], row.extra))
+    title = ctx.tr(component.title) or component.id
+    groups = tuple(sum(t.count for t in component.types) for _ in component.owners or [None])
+    return pieces.PieceRun(component.id, role, title, component.width, component.height, tuple(arts), groups, ("width",))
+
+
+def two_sided_per_page(component: DeckComponent) -> int:
+    """How many pieces the two-sided imposition puts on the first A4 sheet."""
+    ctx = Context(PAPERS["a4"], Localizer("en"))
+    groups = [sum(t.count for t in component.types)] * max(1, len(component.owners or []))
+    try:
+        found = imposition.grid_slots(groups, component.width, component.height, pieces.piece_area(ctx))
+    except DoesNotFit:
+        return 1
+    return sum(1 for slot in found if slot.sheet == 0)
+
+
+def face_page(component: DeckComponent, ctx: Context, page_grid: CardGrid, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None) -> Page:
+    """One page of faces: designs, per-piece details, then cut lines and crop marks on top."""
+    boxes = page_grid.slots(len(chunk))
+    items: list[Item] = []
+    for piece, box in zip(chunk, boxes):
+        design = deck.Design(component, piece.type, piece.owner, ctx)
+        items.append(deck.face_group(design, piece, box.x, box.y))
+        items.extend(deck.piece_items(design, piece, box.x, box.y))
+    items += cutting_items(component, boxes)
+    pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes))
+    trim, bleed = page_boxes(component, boxes)
+    return Page(page_grid.page_w, page_grid.page_h, role, component.id, tuple(items), pieces, side, trim, bleed)
+
+
+def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
+    """Cut lines where the pieces have no bleed (one line for two touching pieces), crop marks outside."""
+    items: list[Item] = [] if component.bleed else cut_line_items(boxes)
+    if component.crop_marks:
+        items += [segment_line(s, CUT) for s in cardgrid.crop_marks(boxes, component.bleed)]
+    return items
+
+
+def page_boxes(component: DeckComponent, boxes: list[Box]) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+    """The page's TrimBox (the block of pieces) and, with a bleed, its BleedBox."""
+    block = cardgrid.bounds(boxes)
+    bleed = cardgrid.grown(block, component.bleed) if component.bleed else None
+    return (block.x, block.y, block.w, block.h), ((bleed.x, bleed.y, bleed.w, bleed.h) if bleed else None)
+
+
+def manifest_row(kind: str, piece: deck.DeckPiece, box: Box, side: str, component: DeckComponent) -> Piece:
+    """Where the piece landed. Its type is the manifest's component and ``copy`` counts the type's
+    pieces across owners (so a back matches its face by component and copy); owner and symbol too."""
+    extra: list[tuple[str, object]] = [("deck", component.id)]
+    owner_number = 0
+    if piece.owner is not None:
+        extra.append(("owner", piece.owner.id))
+        owner_number = [o.id for o in component.owners].index(piece.owner.id)
+    extra += [("symbol", piece.type.icon or piece.type.image or ""), ("index", piece.index), ("of", piece.type.count)]
+    copy = owner_number * piece.type.count + piece.index
+    return Piece(kind, piece.type.id, copy, box.x, box.y, box.w, box.h, side, tuple(extra))

@@ -1,0 +1,335 @@
+"""A deck's pieces and their designs: faces and backs drawn from the kit's elements.
+
+Everything a face shares with the other pieces of its type (frame, fill, letter, symbol, name)
+is one group keyed by deck, owner and type, so the renderer draws it once as a PDF form and
+places it on every such piece; only what differs per piece (the index "3/12") is drawn per piece.
+A back is one group per owner. With a bleed, a design's group is larger than the piece by the
+bleed on every side and fills run out to its edge.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from printkit import art, fonts
+from printkit.errors import LayoutProblem
+from printkit.layout.context import Context
+from printkit.layout.imposition import Box
+from printkit.layout.patterns import draw_pattern
+from printkit.layout.primitives import BLACK, Group, Image, Item, Line, Rect, RichText, Stroke, Text
+from printkit.layout.rules import to_markup
+from printkit.layout.symbols import draw_symbol
+from printkit.model import (
+    DeckComponent,
+    DeckOwner,
+    DeckType,
+    FillElement,
+    FrameElement,
+    IndexElement,
+    LetterElement,
+    NameElement,
+    OwnerElement,
+    PatternElement,
+    SymbolElement,
+    TableElement,
+    TextElement,
+)
+from printkit.units import MM_PER_POINT
+
+WHITE = "#ffffff"
+TABLE_RULE = Stroke(color="#888888", width=0.15)
+
+
+@dataclass(frozen=True)
+class DeckPiece:
+    """One printed piece: its type, its owner (None in a deck without owners) and its number."""
+
+    type: DeckType
+    owner: DeckOwner | None
+    index: int  # from 1 within its type and owner
+
+    @property
+    def key(self) -> str:
+        return f"{self.owner.id if self.owner else '-'}:{self.type.id}"
+
+
+def deck_pieces(deck: DeckComponent) -> list[DeckPiece]:
+    """Every piece in printing order: owner by owner, type by type, as many as each count says."""
+    return [
+        DeckPiece(kind, owner, index)
+        for owner in deck.owners or [None]
+        for kind in deck.types
+        for index in range(1, kind.count + 1)
+    ]
+
+
+def numbers(deck: DeckComponent, per_page: int) -> dict[str, float]:
+    """The deck's numbers: totals by type and owner, size, pages (see DeckComponent)."""
+    owners = deck.owners or []
+    copies = max(1, len(owners))
+    per_owner = sum(t.count for t in deck.types)
+    total = per_owner * copies
+    p = deck.id
+    values: dict[str, float] = {
+        f"{p}.count": total,
+        f"{p}.total": total,
+        f"{p}.types": len(deck.types),
+        f"{p}.owners": len(owners),
+        f"{p}.width": deck.width,
+        f"{p}.height": deck.height,
+        f"{p}.per_page": per_page,
+        f"{p}.pages": math.ceil(total / per_page),
+    }
+    for kind in deck.types:
+        values[f"{p}.{kind.id}"] = kind.count * copies
+    for owner in owners:
+        values[f"{p}.{owner.id}"] = per_owner
+        for kind in deck.types:
+            values[f"{p}.{owner.id}.{kind.id}"] = kind.count
+    for element in list(deck.face) + list(deck.back or []):
+        if isinstance(element, TableElement) and element.id:
+            values.update(table_numbers(f"{p}.{element.id}", element))
+    return values
+
+
+def table_numbers(prefix: str, table: TableElement) -> dict[str, float]:
+    """{prefix.KEY}: how many whole numbers follow the key in its row; {prefix.KEY.sum}: their sum."""
+    values: dict[str, float] = {f"{prefix}.rows": len(table.rows)}
+    for row in table.rows:
+        if not row or not isinstance(row[0], (str, int)):
+            continue
+        key = str(row[0]).strip()
+        numbers_in_row = [int(c) for c in row[1:] if isinstance(c, int) or (isinstance(c, str) and c.strip().isdigit())]
+        values[f"{prefix}.{key}"] = len(numbers_in_row)
+        values[f"{prefix}.{key}.sum"] = sum(numbers_in_row)
+    return values
+
+
+# --- colours -------------------------------------------------------------------------------------
+
+
+def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
+    """'ink', 'white', 'piece' (the owner's colour, else the type's) or a colour as given."""
+    if ref == "ink":
+        return BLACK
+    if ref == "white":
+        return WHITE
+    if ref == "piece":
+        if owner is not None:
+            return owner.color
+        return piece_type.color if piece_type is not None and piece_type.color else BLACK
+    return ref
+
+
+def tinted(color: str, tint: float) -> str:
+    """``color`` mixed with white: tint 1 keeps it, 0.25 leaves a quarter of it."""
+    if tint >= 1.0:
+        return color
+    channels = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * tint):02x}" for c in channels)
+
+
+# --- designs -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Design:
+    """What one design draws with: the deck, the piece's type and owner, and the language."""
+
+    deck: DeckComponent
+    type: DeckType | None  # None on a back
+    owner: DeckOwner | None
+    ctx: Context
+
+    @property
+    def bleed(self) -> float:
+        return self.deck.bleed
+
+    def color(self, ref: str) -> str:
+        return resolve_color(ref, self.type, self.owner)
+
+    def box(self, element, full: bool = False) -> Box:
+        """The element's box in the design's own coordinates (the bleed corner is the origin)."""
+        b, deck = self.bleed, self.deck
+        if element.box is None:
+            return Box(0.0, 0.0, deck.width + 2 * b, deck.height + 2 * b) if full else Box(b, b, deck.width, deck.height)
+        x, y, w, h = element.box
+        return Box(b + x, b + y, w, h)
+
+
+def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
+    """The face design shared by every piece of this type and owner, its cut corner at (x, y)."""
+    return placed(design, f"face:{piece.key}", drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
+
+
+def drawn(design: Design, side: str, wanted) -> tuple[Item, ...]:
+    """The items of the side's elements that ``wanted`` accepts; a problem names its element."""
+    items: list[Item] = []
+    for index, element in enumerate(getattr(design.deck, side) or []):
+        if wanted(element):
+            try:
+                items += draw_element(design, element)
+            except LayoutProblem as problem:
+                raise problem.within((side, index)) from None
+    return tuple(items)
+
+
+def piece_face(design: Design, piece: DeckPiece) -> Group:
+    """The piece's whole face at (0, 0): the shared design, plus its own index when it shows one."""
+    shared = face_group(design, piece, 0.0, 0.0)
+    own = piece_items(design, piece, 0.0, 0.0)
+    if not own:
+        return shared
+    return Group(f"{shared.key}:{piece.index}", shared.x, shared.y, shared.w, shared.h, (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed)))
+
+
+def back_group(design: Design, x: float, y: float) -> Group:
+    """The back design shared by every piece of an owner, its cut corner at (x, y)."""
+    items = drawn(design, "back", lambda e: True)
+    return placed(design, f"back:{design.owner.id if design.owner else '-'}", items, x, y)
+
+
+def placed(design: Design, name: str, items: tuple[Item, ...], x: float, y: float) -> Group:
+    deck, b = design.deck, design.bleed
+    return Group(f"deck:{deck.id}:{name}", x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items)
+
+
+def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[Item]:
+    """What differs from piece to piece (the index), at the piece's cut corner (x, y)."""
+    out: list[Item] = []
+    for element in design.deck.face:
+        if isinstance(element, IndexElement):
+            text = f"{piece.index}/{piece.type.count}"
+            out.extend(moved(one_line(design, element, text, bold=False), x - design.bleed, y - design.bleed))
+    return out
+
+
+def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
+    """Items drawn in a design's coordinates, placed on the page (only single lines are moved)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Text):
+            out.append(Text(item.x + dx, item.y + dy, item.text, item.size_pt, item.bold, item.align, item.color, item.max_w))
+        elif isinstance(item, Group):
+            out.append(Group(item.key, item.x + dx, item.y + dy, item.w, item.h, item.items, item.rotate))
+        else:
+            raise TypeError(type(item))
+    return out
+
+
+def draw_element(design: Design, element) -> list[Item]:
+    if isinstance(element, FillElement):
+        box = design.box(element, full=True)
+        return [Rect(box.x, box.y, box.w, box.h, None, tinted(design.color(element.color), element.tint))]
+    if isinstance(element, FrameElement):
+        return [frame(design, element)]
+    if isinstance(element, PatternElement):
+        return [pattern(design, element)]
+    if isinstance(element, LetterElement):
+        return one_line(design, element, design.type.letter or "", bold=True)
+    if isinstance(element, OwnerElement):
+        return one_line(design, element, design.ctx.tr(design.owner.name) if design.owner else "", bold=element.bold)
+    if isinstance(element, NameElement):
+        return one_line(design, element, design.ctx.tr(design.type.name), bold=element.bold)
+    if isinstance(element, SymbolElement):
+        return symbol(design, element)
+    if isinstance(element, TextElement):
+        return [text_block(design, element)]
+    if isinstance(element, TableElement):
+        return table(design, element)
+    raise TypeError(type(element))
+
+
+def frame(design: Design, element: FrameElement) -> Rect:
+    box, inset = design.box(element), element.inset
+    return Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(design.color(element.color), element.width), None, element.radius)
+
+
+def pattern(design: Design, element: PatternElement) -> Group:
+    name = element.pattern or (design.owner.pattern if design.owner else design.type.pattern)
+    if not name:
+        raise LayoutProblem((), f"a pattern element needs a pattern: the type '{design.type.id}' has none")
+    box = design.box(element, full=True)
+    return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing)
+
+
+def one_line(design: Design, element, text: str, bold: bool) -> list[Item]:
+    """A line of text centred in the element's box, as large as the box allows up to size_pt."""
+    if not text:
+        return []
+    box = design.box(element)
+    size = fonts.fit_size(text, box.w, element.size_pt, bold=bold, smallest=4.0)
+    size = min(size, box.h / (0.668 * MM_PER_POINT))
+    baseline = box.h / 2 + fonts.cap_height(size) / 2
+    line = Text(box.w / 2, baseline, text, size, bold, "center", design.color(element.color), box.w)
+    if element.rotate == 180:
+        key = f"deck:{design.deck.id}:line:{text}:{size:.2f}:{bold}:{line.color}:{box.w:.2f}x{box.h:.2f}"
+        return [Group(key, box.x, box.y, box.w, box.h, (line,), rotate=180)]
+    return [Text(box.x + line.x, box.y + baseline, text, size, bold, "center", line.color, box.w)]
+
+
+def symbol(design: Design, element: SymbolElement) -> list[Item]:
+    box = design.box(element)
+    color = design.color(element.color)
+    icon = element.icon or (design.type.icon if design.type else None)
+    image = None if element.icon or design.type is None else design.type.image
+    if image:
+        return [picture(design, image, box)]
+    if not icon:
+        return []
+    side = min(box.w, box.h)
+    return [draw_symbol(icon, box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, color)]
+
+
+def picture(design: Design, relative: str, box: Box) -> Image:
+    folder = design.ctx.assets
+    problem = art.art_problem(folder, relative) if folder else f"no kit folder to find '{relative}' in"
+    if problem:
+        raise LayoutProblem((), problem)
+    path = (folder / relative).resolve()
+    x, y, w, h = art.fitted(box.x, box.y, box.w, box.h, art.aspect(path))
+    return Image(x, y, w, h, str(path))
+
+
+def text_block(design: Design, element: TextElement) -> RichText:
+    """Wrapped text; a line break in the kit's text stays a line break; the box must hold it all."""
+    box = design.box(element)
+    source = element.text if element.text is not None else (design.type.text if design.type else None)
+    extra = {}
+    if design.type is not None:
+        extra = {"name": design.ctx.tr(design.type.name), "letter": design.type.letter or "", "count": design.type.count}
+    text = design.ctx.tr(source, **extra) if source is not None else ""
+    markup = "<br/>".join(to_markup(line) for line in text.strip().splitlines())
+    leading = element.size_pt * 1.22
+    needed = fonts.paragraph_height(markup, box.w, element.size_pt, leading)
+    if needed > box.h + 0.01:
+        raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {text[:50]!r}")
+    return RichText(box.x, box.y, box.w, box.h, markup, element.size_pt, leading, color=design.color(element.color), align=element.align)
+
+
+def table(design: Design, element: TableElement) -> list[Item]:
+    """Rows of short cells, the first column bold, a hairline under every row."""
+    box, tr = design.box(element), design.ctx.tr
+    rows = ([element.header] if element.header else []) + list(element.rows)
+    cells = [[tr(cell) for cell in row] for row in rows]
+    row_h = element.size_pt * 1.6 * MM_PER_POINT
+    if row_h * len(cells) > box.h + 0.01:
+        raise LayoutProblem(("box",), f"a table of {len(cells)} rows needs {row_h * len(cells):.1f} mm but its box is {box.h:.1f} mm high")
+    columns = max(len(row) for row in cells)
+    widths = [max(fonts.text_width(row[c], element.size_pt, True) if c < len(row) else 0.0 for row in cells) + 2.0 for c in range(columns)]
+    scale = min(1.0, box.w / sum(widths))
+    widths = [w * scale for w in widths]
+    color = design.color(element.color)
+    items: list[Item] = []
+    for r, row in enumerate(cells):
+        top = box.y + r * row_h
+        baseline = top + row_h / 2 + fonts.cap_height(element.size_pt) / 2
+        x = box.x
+        for c, cell in enumerate(row):
+            bold = c == 0 or (element.header is not None and r == 0)
+            size = fonts.fit_size(cell, widths[c] - 1.0, element.size_pt, bold=bold, smallest=4.0)
+            items.append(Text(x + (0.0 if c == 0 else widths[c] / 2), baseline, cell, size, bold, "left" if c == 0 else "center", color, widths[c] - 1.0))
+            x += widths[c]
+        items.append(Line(box.x, top + row_h, box.x + sum(widths), top + row_h, TABLE_RULE))
+    return items

@@ -1,0 +1,115 @@
+"""A play mat: rows of places for pieces, each marked with the player counts that use it, and
+panels of sheet parts (legends, tables, notes) below them. The page is not cut.
+
+A place's outline tells its group in black and white too: the first group solid, the next
+dashed, then dotted; each place also names the player counts ("3+") and the group's label.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printkit import fonts
+from printkit.errors import LayoutProblem
+from printkit.layout import sheet
+from printkit.layout.context import Context
+from printkit.layout.primitives import Item, Page, Piece, Rect, Stroke, Text
+from printkit.model import MatComponent
+
+TITLE_PT = 16.0
+TITLE_BAND = 11.0
+PANEL_GAP = 7.0
+MIN_PANEL = 30.0  # the narrowest column of panels right of the places
+PLACE_STROKES = (
+    Stroke(color="#333333", width=0.6),
+    Stroke(color="#333333", width=0.6, dash=(3.0, 1.6)),
+    Stroke(color="#333333", width=0.7, dash=(0.4, 1.3)),
+)
+FAINT = "#9a9a9a"
+
+
+def numbers(mat: MatComponent) -> dict[str, float]:
+    """{id.places}, {id.used.N} for every player count from the first group's on, the place size."""
+    total = sum(group.count for group in mat.places)
+    values: dict[str, float] = {
+        f"{mat.id}.places": total,
+        f"{mat.id}.place_width": mat.place_width,
+        f"{mat.id}.place_height": mat.place_height,
+        f"{mat.id}.columns": mat.columns,
+        f"{mat.id}.rows": math.ceil(total / mat.columns),
+    }
+    lowest, highest = min(g.players for g in mat.places), max(g.players for g in mat.places)
+    for players in range(lowest, highest + 1):
+        values[f"{mat.id}.used.{players}"] = sum(g.count for g in mat.places if g.players <= players)
+    return values | sheet.band_numbers(mat.panels)
+
+
+def page_size(mat: MatComponent, ctx: Context) -> tuple[float, float]:
+    short, long = sorted((ctx.paper.width, ctx.paper.height))
+    return (long, short) if mat.orientation == "landscape" else (short, long)
+
+
+def layout(mat: MatComponent, ctx: Context) -> list[Page]:
+    width, height = page_size(mat, ctx)
+    m = ctx.margin
+    items: list[Item] = []
+    top = m
+    if mat.title:
+        title = ctx.tr(mat.title)
+        size = fonts.fit_size(title, width - 2 * m, TITLE_PT, bold=True, smallest=10)
+        items.append(Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=width - 2 * m))
+        top += TITLE_BAND
+    right_panels = mat.panels_at == "right"
+    place_items, pieces, (grid_right, grid_bottom) = places(mat, ctx, width, top, left_aligned=right_panels)
+    items += place_items
+    if right_panels:
+        x, y, panel_w = grid_right + PANEL_GAP, top, width - m - grid_right - PANEL_GAP
+    else:
+        x, y, panel_w = m, grid_bottom + PANEL_GAP, width - 2 * m
+    for index, band in enumerate(mat.panels):
+        try:
+            band_items, band_h = sheet.draw_band(band, x, y, panel_w, ctx)
+        except LayoutProblem as problem:
+            raise problem.within(("panels", index)) from None
+        if y + band_h > height - m + 1e-6:
+            raise LayoutProblem(("panels", index), f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of {ctx.paper.name}; shorten them or make the places smaller")
+        items += band_items
+        y += band_h + sheet.BAND_GAP
+    return [Page(width, height, "board", mat.id, tuple(items), tuple(pieces))]
+
+
+def places(mat: MatComponent, ctx: Context, page_w: float, top: float, left_aligned: bool) -> tuple[list[Item], list[Piece], tuple[float, float]]:
+    """Every place, row by row, centred across the page (or from the left margin when panels
+    stand to the right); returns the items, the manifest rows and the grid's right and bottom."""
+    pw, ph, gap = mat.place_width, mat.place_height, mat.gap
+    grid_w = mat.columns * pw + (mat.columns - 1) * gap
+    room = page_w - 2 * ctx.margin - (MIN_PANEL + PANEL_GAP if left_aligned and mat.panels else 0)
+    if grid_w > room + 1e-6:
+        raise LayoutProblem(("columns",), f"{mat.columns} places of {pw:g} mm with {gap:g} mm gaps need {grid_w:.1f} mm; the page has {room:.1f} mm for them")
+    left = ctx.margin if left_aligned else (page_w - grid_w) / 2
+    most = int(ctx.tr.numbers.get("players.max", 0))
+    items: list[Item] = []
+    pieces: list[Piece] = []
+    index = 0
+    for number, group in enumerate(mat.places):
+        stroke = PLACE_STROKES[min(number, len(PLACE_STROKES) - 1)]
+        label = ctx.tr(group.label) if group.label else ""
+        mark = f"{group.players}+" if group.players < most else str(group.players)
+        for _ in range(group.count):
+            row, col = divmod(index, mat.columns)
+            x, y = left + col * (pw + gap), top + row * (ph + gap)
+            items += place_items(x, y, pw, ph, stroke, mark, label)
+            index += 1
+            pieces.append(Piece("place", mat.id, index, x, y, pw, ph, extra=(("players", group.players),)))
+    rows = math.ceil(index / mat.columns)
+    return items, pieces, (left + grid_w, top + rows * ph + (rows - 1) * gap)
+
+
+def place_items(x: float, y: float, w: float, h: float, stroke: Stroke, mark: str, label: str) -> list[Item]:
+    """A place: its outline, a large faint player-count mark, and the label under it."""
+    size = min(fonts.fit_size(mark, w * 0.7, 40, bold=True, smallest=8), h * 0.35 / 0.3528 / 0.668)
+    items: list[Item] = [Rect(x, y, w, h, stroke, None, 1.5), Text(x + w / 2, y + h * 0.5, mark, size, True, "center", FAINT, w * 0.7)]
+    if label:
+        label_pt = fonts.fit_size(label, w - 3, 8.0, smallest=5)
+        items.append(Text(x + w / 2, y + h * 0.5 + 6.0, label, label_pt, False, "center", "#555555", w - 3))
+    return items

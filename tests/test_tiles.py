@@ -1,0 +1,184 @@
+"""The kpn tiles measured in the PDF: 60 two-sided tiles, 4 colours x 5 of each symbol, each back
+exactly behind its face (long edge, short edge with an offset, folded), backs that show the owner
+only; the player aids and the score sheet."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from piece_pdf import TOLERANCE, build, horizontal_at, page_shapes, page_text, page_words, pieces, vertical_at
+from printkit import build as pipeline
+from printkit.layout.patterns import draw_pattern, pattern_names
+from printkit.layout.primitives import Circle, Group, Line, Rect
+from test_cards import ink_boxes, text_rows, words_in
+
+VARIANTS = {
+    "long": ("duplex", "long", (0.0, 0.0)),
+    "short_offset": ("duplex", "short", (1.0, -0.5)),
+    "fold": ("fold", "long", (0.0, 0.0)),
+}
+OWNERS = {"yellow": "żółty", "pink": "różowy", "blue": "niebieski", "green": "zielony"}
+SYMBOL_NAMES = ("kamień", "papier", "nożyczki")
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kpn")
+    out = {}
+    for name, (how, flip, (dx, dy)) in VARIANTS.items():
+        out[name] = build("kpn", folder, "--two-sided", how, "--flip", flip, "--back-offset", f"{dx},{dy}")
+    return out
+
+
+def pairs(manifest: dict) -> list[tuple[dict, dict]]:
+    faces = {(p["component"], p["copy"]): p for p in pieces(manifest, kind="tile", side="face")}
+    backs = {(p["component"], p["copy"]): p for p in pieces(manifest, kind="tile", side="back")}
+    assert faces.keys() == backs.keys()
+    return [(faces[key], backs[key]) for key in sorted(faces)]
+
+
+def expected_back(face: dict, page: dict, how: str, flip: str, offset: tuple[float, float]) -> tuple[float, float]:
+    """The mirror image worked out here, independently of the imposition module."""
+    x, y, w, h = face["x"], face["y"], face["width"], face["height"]
+    if how == "fold":
+        x = page["width"] - x - w
+    elif flip == "long":
+        x = page["width"] - x - w
+    else:
+        y = page["height"] - y - h
+    return x + offset[0], y + offset[1]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
+    _, manifest = builds[variant]
+    faces = pieces(manifest, kind="tile", side="face")
+    assert len(faces) == 60
+    assert Counter((t["owner"], t["symbol"]) for t in faces) == {(o, s): 5 for o in OWNERS for s in ("rock", "paper", "scissors")}
+    assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_each_back_is_exactly_behind_its_face(builds, variant):
+    how, flip, offset = VARIANTS[variant]
+    pdf, manifest = builds[variant]
+    pages = {p["number"]: p for p in manifest["pages"]}
+    shapes: dict[int, dict] = {}
+    for face, back in pairs(manifest):
+        assert (back["owner"], back["symbol"]) == (face["owner"], face["symbol"])
+        x, y = expected_back(face, pages[face["page"]], how, flip, offset)
+        assert (back["x"], back["y"]) == pytest.approx((x, y), abs=TOLERANCE)
+        if how == "duplex":
+            assert face["page"] % 2 == 1 and back["page"] == face["page"] + 1
+        else:
+            assert back["page"] == face["page"]
+        for row in (face, back):
+            shapes.setdefault(row["page"], page_shapes(pdf, row["page"]))
+        lines = shapes[face["page"]]["lines"]
+        fx, fy, w, h = face["x"], face["y"], face["width"], face["height"]
+        assert vertical_at(lines, fx, fy, fy + h) and vertical_at(lines, fx + w, fy, fy + h)
+        assert horizontal_at(lines, fy, fx, fx + w) and horizontal_at(lines, fy + h, fx, fx + w)
+        filled = [r for r in shapes[back["page"]]["rects"] if r.fill and r.at(back["x"], back["y"], w, h)]
+        assert filled, f"no back drawn at {back['x']:.2f}, {back['y']:.2f} on page {back['page']}"
+
+
+def test_backs_show_the_owner_and_nothing_else(builds):
+    pdf, manifest = builds["long"]
+    back_pages = sorted({p["page"] for p in pieces(manifest, kind="tile", side="back")})
+    for page in back_pages:
+        words = page_words(pdf, page)
+        for back in pieces(manifest, kind="tile", side="back", page=page):
+            assert [w["text"] for w in words_in(words, back)] == [OWNERS[back["owner"]]]
+        text = page_text(pdf, page)
+        assert not any(name in text for name in SYMBOL_NAMES)
+    face_pages = sorted({p["page"] for p in pieces(manifest, kind="tile", side="face")})
+    for page in face_pages:
+        words = page_words(pdf, page)
+        for face in pieces(manifest, kind="tile", side="face", page=page):
+            assert [w["text"] for w in words_in(words, face)] == [OWNERS[face["owner"]]]
+
+
+def test_all_backs_of_an_owner_are_one_drawing_and_owners_differ_by_pattern():
+    loaded = pipeline.load("kpn")
+    document = pipeline.lay_out(loaded, pipeline.context(loaded, "en"))
+    keys: dict[str, set[str]] = {}
+    for page in document.pages:
+        if page.side == "back":
+            groups = [item for item in page.items if isinstance(item, Group)]
+            for row, group in zip([p for p in page.pieces], groups):
+                keys.setdefault(dict(row.extra)["owner"], set()).add(group.key)
+    assert {owner: len(found) for owner, found in keys.items()} == {owner: 1 for owner in OWNERS}
+    tiles = loaded.kit.component("tiles")
+    assert len({owner.pattern for owner in tiles.owners}) == 4
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_nothing_is_printed_within_5_mm_of_the_paper_edge(builds, variant):
+    pdf, _ = builds[variant]
+    for number, (x0, top, x1, bottom, width, height) in enumerate(ink_boxes(pdf), start=1):
+        assert x0 >= 5.0 - TOLERANCE and top >= 5.0 - TOLERANCE, f"page {number}"
+        assert x1 <= width - 5.0 + TOLERANCE and bottom <= height - 5.0 + TOLERANCE, f"page {number}"
+
+
+def test_four_player_aids_with_hand_sizes_on_page_2(builds):
+    pdf, manifest = builds["long"]
+    aids = pieces(manifest, kind="card", component="seat_aid")
+    assert len(aids) == 4 and {a["page"] for a in aids} == {2}
+    words = page_words(pdf, 2)
+    for aid in aids:
+        inside = words_in(words, aid)
+        lines: dict[int, list[tuple[float, str]]] = {}
+        for w in inside:
+            lines.setdefault(round(w["y"] * 2), []).append((w["x"], w["text"]))
+        table = [[t for _, t in sorted(ws)] for _, ws in sorted(lines.items())]
+        assert ["2", "3", "4"] in table and ["3", "2", "2", "3"] in table and ["4", "2", "2", "3", "3"] in table
+        text = " ".join(" ".join(line) for line in table)
+        assert "5 × 5" in text and "4 × 4" in text and "Kamień bije nożyczki, nożyczki tną papier, papier zakrywa kamień." in text
+
+
+@pytest.mark.parametrize(
+    "lang, phrases",
+    [
+        ("pl", ["15 płytek, po 5 kamieni", "Strony 3–6 (Płytki) drukuj dwustronnie", "2 osoby: 3 i 4 płytki", "4 osoby: 2, 2, 3 i 3 płytki", "5 × 5"]),
+        ("cs", ["15 destiček, po 5 kamenech", "dvou 4 × 4", "3 hráči: 2, 2 a 3 destičky", "Tři hráči"]),
+        ("en", ["15 tiles, 5 each of rock, paper and scissors", "Print pages 3–6 (Tiles) two-sided", "4 players: 2, 2, 3 and 3 tiles", "4 × 4 with two players"]),
+    ],
+)
+def test_the_rules_in_every_language(tmp_path_factory, lang, phrases):
+    pdf, manifest = build("kpn", tmp_path_factory.mktemp(f"kpn_{lang}"), "--lang", lang)
+    assert [p["role"] for p in manifest["pages"]][:3] == ["rules", "cards", "tiles"]
+    text = page_text(pdf, 1)
+    for phrase in phrases:
+        assert phrase in text
+    assert len(PdfReader(pdf).pages) == 6
+
+
+def test_the_score_sheet_counts_rounds_won_and_moves_the_start_one_seat_left(tmp_path, run):
+    target = tmp_path / "scores.pdf"
+    result = run("sheets", "kpn", "--players", "4", "--names", "Ala,Olek,Ewa,Jan", "--lang", "en", "-o", str(target))
+    assert result.code == 0, result.err
+    rows = text_rows(target)
+    assert rows[1] == ["Round", "Starts", "Ala", "Olek", "Ewa", "Jan"]
+    assert [row for row in rows[2:7]] == [["1", "Ala"], ["2", "Olek"], ["3", "Ewa"], ["4", "Jan"], ["5", "Ala"]]
+    assert rows[7] == ["Rounds", "won"]
+    assert "The first to win 2 rounds wins the game." in page_text(target, 1)
+
+
+@pytest.mark.parametrize("name", pattern_names())
+def test_every_pattern_stays_inside_its_rectangle(name):
+    for w, h, spacing in ((36.0, 36.0, 3.2), (27.0, 9.0, 4.0), (50.0, 12.5, 2.5)):
+        group = draw_pattern(name, 10.0, 20.0, w, h, "#000000", spacing)
+        assert (group.x, group.y, group.w, group.h) == (10.0, 20.0, w, h)
+        assert group.items, name
+        for item in group.items:
+            if isinstance(item, Line):
+                xs, ys = (item.x1, item.x2), (item.y1, item.y2)
+            elif isinstance(item, Circle):
+                xs, ys = (item.cx - item.r, item.cx + item.r), (item.cy - item.r, item.cy + item.r)
+            else:
+                assert isinstance(item, Rect)
+                xs, ys = (item.x, item.x + item.w), (item.y, item.y + item.h)
+            assert -1e-6 <= min(xs) and max(xs) <= w + 1e-6 and -1e-6 <= min(ys) and max(ys) <= h + 1e-6, (name, item)
