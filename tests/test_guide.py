@@ -30,7 +30,7 @@ def prose() -> str:
 
 
 def yaml_blocks(text: str) -> list[str]:
-    return re.findall(r"```yaml\n(.*?)```", text, re.S)
+    return re.findall(r"```yaml\n(.*?)```", text, re.DOTALL)
 
 
 def walkthrough_kit() -> str:

@@ -42,13 +42,13 @@ def schema_reference(folder: Path) -> str | None:
 
 def with_modeline(text: str, reference: str | None) -> str:
     """``text`` whose first line names the schema (replacing a modeline that names another path)."""
-    first, newline, rest = text.partition("\n")
+    first, _, rest = text.partition("\n")
     body = rest if first.startswith(MODELINE) else text
     return f"{MODELINE}{reference}\n{body}" if reference else body
 
 
 def kit_file_name(name: str) -> str:
-    stem = name[:-5] if name.endswith(".yaml") else name
+    stem = name.removesuffix(".yaml")
     if not NAME.match(stem):
         raise PrintkitError(f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to my_game.yaml")
     return stem
