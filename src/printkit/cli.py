@@ -79,8 +79,9 @@ def watch_build(kit: str) -> None:
     from printkit import kitfile
     from printkit.watch import watch
 
-    again = {**click.get_current_context().params, "watch": False}
-    watch(kitfile.find_kit(kit), lambda: build.callback(**again))
+    context = click.get_current_context()
+    again = {**context.params, "watch": False}
+    watch(kitfile.find_kit(kit), lambda: context.invoke(build, **again))
 
 
 @cli.command()
