@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from printkit import fonts
 from printkit.errors import PrintkitError
 from printkit.layout import board, imposition, rules, sheet, stones, tokens
 from printkit.layout import cards, mat, tiles
 from printkit.layout.context import Context
+from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Page, RichText, Text
+from printkit.layout.text import fit_text
 from printkit.model import Kit
 
 # kind -> (layout, numbers); a new component kind registers here.
@@ -140,8 +143,24 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
     if page.side == "back":
         return page
     y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
+    page_no = ctx.tr.msg("page_of", n=number, total=total)
+    scale: list = []
+    title_end = page.width - ctx.margin
+    if needs_scale_note(page, ctx.tr.msg("scale_only")):
+        scale, title_end = footer_ruler(page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only"))
     footer = (
-        Text(ctx.margin, y, title, FOOTER_PT, color="#666666"),
-        Text(page.width - ctx.margin, y, ctx.tr.msg("page_of", n=number, total=total), FOOTER_PT, align="right", color="#666666"),
+        fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=5.0, color="#666666"),
+        Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),
     )
-    return replace(page, items=page.items + footer)
+    return replace(page, items=page.items + footer + tuple(scale))
+
+
+SCALE_CRITICAL = frozenset({"board", "cell", "token", "stone", "card", "tile", "place"})
+
+
+def needs_scale_note(page: Page, note: str) -> bool:
+    """A page whose pieces must keep their printed size and that does not say "print at 100 %" yet
+    (a full ruler says it); it gets a compact ruler in its footer."""
+    if page.side == "back" or not any(piece.kind in SCALE_CRITICAL for piece in page.pieces):
+        return False
+    return not any(isinstance(item, Text) and item.text == note for item in page.items)

@@ -70,3 +70,24 @@ def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
     size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, ctx.content_width, INSTRUCTION_PT, smallest=6)
     return [Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=ctx.content_width), Text(m, m + 10.0, instruction, note, color="#333333", max_w=ctx.content_width)]
+
+
+FOOTER_TICK = 3.0  # the compact ruler's end ticks fit the footer band
+FOOTER_NOTE_PT = 6.5
+FOOTER_SCALE_PT = 6.0
+
+
+def footer_ruler(right: float, baseline: float, note: str) -> tuple[list[Item], float]:
+    """A compact 50 mm ruler standing on the footer's baseline, "50 mm" before it and ``note`` (print
+    at 100 %) in bold after it, ending at ``right``: for pages the pieces fill, with no band left for
+    the full ruler. Returns the items and the left end of the whole mark."""
+    note_w = fonts.text_width(note, FOOTER_NOTE_PT, bold=True)
+    x = right - note_w - 3.0 - RULER_LENGTH
+    items: list[Item] = [Line(x, baseline, x + RULER_LENGTH, baseline, TICK)]
+    for mm in range(int(RULER_LENGTH) + 1):
+        length = FOOTER_TICK if mm in (0, RULER_LENGTH) else 2.0 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
+        items.append(Line(x + mm, baseline - length, x + mm, baseline, TICK))
+    items.append(Text(x + RULER_LENGTH + 3.0, baseline, note, FOOTER_NOTE_PT, bold=True, max_w=note_w))
+    scale = Text(x - 1.5, baseline, "50 mm", FOOTER_SCALE_PT, align="right", color="#444444")
+    items.append(scale)
+    return items, x - 1.5 - fonts.text_width("50 mm", FOOTER_SCALE_PT)
