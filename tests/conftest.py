@@ -72,3 +72,48 @@ def mm(points: float) -> float:
 
 def pdf_bytes_io(path: Path) -> io.BytesIO:
     return io.BytesIO(path.read_bytes())
+
+
+PAPERS = ("a4", "letter")
+
+
+def kit_cases(papers: tuple[str, ...] = PAPERS) -> list[tuple[str, str, str]]:
+    """(kit, language, paper) for every shipped kit, each of its languages and each paper."""
+    from printkit import build, kitfile
+
+    cases = []
+    for name in kitfile.shipped_kit_names():
+        for lang in build.load(name).kit.kit.languages:
+            cases += [(name, lang, paper) for paper in papers]
+    return cases
+
+
+@dataclass
+class KitOutputs:
+    pdf: Path
+    manifest: dict
+    cut_svg: Path
+
+
+@pytest.fixture(scope="session")
+def kit_outputs(tmp_path_factory):
+    """A kit built once per session with its manifest and cut file: kit_outputs('targ', 'en', 'letter')."""
+    import json
+
+    cache: dict[tuple, KitOutputs] = {}
+    folder = tmp_path_factory.mktemp("outputs")
+
+    def get(kit: str, lang: str, paper: str, *extra: str) -> KitOutputs:
+        key = (kit, lang, paper, extra)
+        if key not in cache:
+            stem = f"{kit}-{lang}-{paper}-{len(cache)}"
+            pdf, manifest, svg = (folder / f"{stem}.{suffix}" for suffix in ("pdf", "json", "svg"))
+            args = ["build", kit, "--lang", lang, "--paper", paper, "-o", str(pdf), "--manifest", str(manifest), "--cut-svg", str(svg), *extra]
+            try:
+                main(args)
+            except SystemExit as exc:
+                assert not exc.code, f"{args} failed"
+            cache[key] = KitOutputs(pdf, json.loads(manifest.read_text(encoding="utf-8")), svg)
+        return cache[key]
+
+    return get

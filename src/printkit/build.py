@@ -124,6 +124,16 @@ def write_manifest(document: Document, loaded: LoadedKit, ctx: Context, path: Pa
     write(path, manifest(document, loaded.name, ctx.paper))
 
 
+def calibration(lang: str, paper_name: str, flip: str) -> Document:
+    """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
+    from printkit.layout import calibration as sheet
+    from printkit.messages import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
+    return sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
+
+
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
     document = doc_layout.layout_sheets(loaded.kit, ctx)

@@ -107,6 +107,22 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 
 
 @cli.command()
+@click.option("--lang", type=click.Choice(["pl", "cs", "en"]), default="pl", show_default=True, help="Language of the instructions on the sheet.")
+@PAPER
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge your duplex printer turns the sheet over.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf).")
+def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
+    """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
+    from printkit import build as pipeline
+
+    suffix = "" if lang == "pl" else f"-{lang}"
+    target = pipeline.resolve_output(output, Path("output") / f"calibration{suffix}.pdf")
+    pipeline.check_output(target)
+    pages = pipeline.write(pipeline.calibration(lang, paper, flip), target)
+    click.echo(f"{target} ({pages} pages: print them on one sheet, two-sided, flipping on the {flip} edge)")
+
+
+@cli.command()
 @click.argument("kit", required=False)
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")

@@ -1,0 +1,88 @@
+"""Measuring printed pages for the print-fidelity tests: where the ink is, the 50 mm rulers and the
+words beside them, in millimetres from the page's top-left corner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy
+import pdfplumber
+import pypdfium2
+from conftest import mm
+
+from printkit.messages import message
+from printkit.units import MM_PER_INCH
+
+TOLERANCE = 0.05  # mm
+INK_DPI = 100  # a pixel is 0.254 mm; the distance read is a lower bound, never more than a pixel short
+WHITE = 250  # grey levels above this are paper (anti-aliasing dust, not ink)
+BLACK = (0.0, 0.0, 0.0)
+
+
+def ink_margins(pdf_path, dpi: int = INK_DPI) -> list[tuple[float, float, float, float]]:
+    """Per page, how far the ink stays from the left, top, right and bottom edges, in mm.
+
+    A non-white pixel holds ink somewhere inside it, so each distance is measured to the pixel's
+    outer side: the figure can be up to one pixel too small, never too large.
+    """
+    pixel = MM_PER_INCH / dpi
+    margins = []
+    document = pypdfium2.PdfDocument(pdf_path)
+    try:
+        for page in document:
+            width, height = (mm(v) for v in page.get_size())
+            grey = numpy.asarray(page.render(scale=dpi / 72).to_pil().convert("L"))
+            rows, cols = numpy.nonzero(grey <= WHITE)
+            assert len(rows), "a page with no ink at all"
+            margins.append((cols.min() * pixel, rows.min() * pixel, width - (cols.max() + 1) * pixel, height - (rows.max() + 1) * pixel))
+    finally:
+        document.close()
+    return margins
+
+
+def lines_and_words(pdf_path, numbers: list[int]) -> list[tuple[list[Line], list[dict]]]:
+    """The straight lines and the words of each page in ``numbers``, in mm from the top-left corner,
+    each page parsed once."""
+    found = []
+    with pdfplumber.open(pdf_path) as document:
+        for number in numbers:
+            page = document.pages[number - 1]
+            lines = [Line(mm(o["x0"]), mm(o["top"]), mm(o["x1"] - o["x0"]), mm(o["bottom"] - o["top"]), colour(o.get("stroking_color"))) for o in page.lines]
+            words = [{"text": w["text"], "x": mm(w["x0"]), "y": mm(w["top"])} for w in page.extract_words()]
+            found.append((lines, words))
+    return found
+
+
+@dataclass(frozen=True)
+class Line:
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: tuple
+
+
+def colour(value) -> tuple:
+    values = tuple(round(float(v), 3) for v in (value if isinstance(value, (tuple, list)) else [value or 0]))
+    return values * 3 if len(values) == 1 else values
+
+
+def fifty_mm_rulers(lines: list[Line]) -> list[tuple[Line, Line]]:
+    """(left, right) end ticks of every 50 mm ruler: black vertical ticks of 4 mm (the full ruler) or
+    3 mm (the compact one in a footer), level and exactly 50 mm apart (grey crop marks are not)."""
+    ticks = [line for line in lines if line.w <= TOLERANCE and line.stroke == BLACK and any(abs(line.h - length) <= TOLERANCE for length in (3.0, 4.0))]
+    return [(a, b) for a in ticks for b in ticks if abs(a.h - b.h) <= TOLERANCE and abs(a.y - b.y) <= TOLERANCE and abs(b.x - a.x - 50.0) <= TOLERANCE]
+
+
+def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
+    """The words that follow the one 50 mm ruler's right end on its line (3 mm to its right, level
+    with its ticks); an empty string when there is no such ruler or nothing beside it."""
+    rulers = fifty_mm_rulers(lines)
+    if len(rulers) != 1:
+        return ""
+    right = rulers[0][1]
+    first_word = message(lang, "scale_only").split()[0]
+    start = [w for w in words if w["text"] == first_word and abs(w["x"] - (right.x + 3.0)) <= 0.5 and right.y - 1.0 <= w["y"] <= right.y + right.h]
+    if not start:
+        return ""
+    return " ".join(w["text"] for w in words if abs(w["y"] - start[0]["y"]) <= 0.3 and w["x"] >= start[0]["x"])
