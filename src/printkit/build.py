@@ -124,6 +124,20 @@ def write_manifest(document: Document, loaded: LoadedKit, ctx: Context, path: Pa
     write(path, manifest(document, loaded.name, ctx.paper))
 
 
+def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The cut SVG's text, made from the very rows --manifest writes (no geometry of its own)."""
+    from printkit.cutfile import svg
+    from printkit.manifest import manifest
+
+    return svg(manifest(document, loaded.name, ctx.paper))
+
+
+def write_text(path: Path, text: str) -> None:
+    from printkit.output import write_atomic
+
+    write_atomic(path, text.encode("utf-8"))
+
+
 def calibration(lang: str, paper_name: str, flip: str) -> Document:
     """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
     from printkit.layout import calibration as sheet

@@ -49,7 +49,8 @@ def list_kits() -> None:
 @click.option("--back-offset", "back_offset", metavar="X,Y", default="0,0", help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.")
 @click.option("--manifest", type=click.Path(path_type=Path), help="Also write where every piece landed, as JSON.")
 @click.option("--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C.")
-def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None) -> None:
+@click.option("--cut-svg", "cut_svg", type=click.Path(path_type=Path), help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.")
+def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None, cut_svg: Path | None) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
         return watch_build(kit)
@@ -67,10 +68,15 @@ def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | No
     pipeline.check_output(target)
     if manifest is not None:
         pipeline.check_output(manifest)
+    if cut_svg is not None:
+        pipeline.check_output(cut_svg)
     document = pipeline.lay_out(loaded, ctx)
+    cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
     pages = pipeline.write(document, target)
     if manifest is not None:
         pipeline.write_manifest(document, loaded, ctx, manifest)
+    if cuts is not None:
+        pipeline.write_text(cut_svg, cuts)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
 
 

@@ -1,0 +1,89 @@
+"""The cut file: the outline of every piece to cut, as an SVG in millimetres for cutting machines.
+
+One SVG holds the whole kit, one Inkscape layer per PDF page (layer N is page N, empty when the
+page has nothing to cut). The canvas is the paper, ``width="210mm"`` with a viewBox in mm, so one
+user unit is one millimetre. Only the first layer with pieces is shown; show one layer at a time
+and cut the sheet printed from that page.
+
+Every rectangle is a row of the placement manifest (same numbers, same rounding), so the cut file,
+the manifest and the PDF agree. Cut: tokens, stones, cards and tiles on their face side. Not cut:
+boards, play mats and sheets, and backs (a duplex back is cut from its face's side; a fold-over
+back is cut together with its face after folding).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from printkit.errors import PrintkitError
+
+CUT_KINDS = ("token", "stone", "card", "tile")
+CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
+CUT_WIDTH = 0.1
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+
+
+def cut_pieces(manifest: dict) -> list[dict]:
+    """The manifest's rows that are cut out: pieces of a cut kind, face side."""
+    return [row for row in manifest["pieces"] if row["kind"] in CUT_KINDS and row["side"] == "face"]
+
+
+def svg(manifest: dict) -> str:
+    """The cut file for a kit's manifest (see ``printkit.manifest.manifest``)."""
+    paper = manifest["paper"]
+    width, height = paper["width"], paper["height"]
+    rows = cut_pieces(manifest)
+    check_orientation(manifest, rows)
+    shown = min((row["page"] for row in rows), default=None)
+    title = f"{manifest['kit']} ({manifest['lang']}, {paper['name']}): cut outlines in mm, one layer per PDF page"
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE}" version="1.1" '
+            f'width="{number(width)}mm" height="{number(height)}mm" viewBox="0 0 {number(width)} {number(height)}">'
+        ),
+        f"  <title>{escape(title)}</title>",
+    ]
+    for page in manifest["pages"]:
+        on_page = [row for row in rows if row["page"] == page["number"]]
+        lines += layer(page, on_page, page["number"] == shown)
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
+
+
+def check_orientation(manifest: dict, rows: list[dict]) -> None:
+    """A page turned landscape cannot share the portrait canvas: refuse rather than guess how a
+    print dialog turns it onto the sheet."""
+    paper = manifest["paper"]
+    for page_number in sorted({row["page"] for row in rows}):
+        page = manifest["pages"][page_number - 1]
+        if (page["width"], page["height"]) != (paper["width"], paper["height"]):
+            raise PrintkitError(
+                f"--cut-svg: page {page_number} is {page['width']:g} × {page['height']:g} mm (landscape), but the cut file's sheets are "
+                f"{paper['name']} portrait; give its component orientation: portrait to cut it by machine"
+            )
+
+
+def layer(page: dict, rows: list[dict], visible: bool) -> list[str]:
+    what = page.get("component") or page["role"]
+    side = f", {page['side']}" if page.get("side") else ""
+    count = f"{len(rows)} {'piece' if len(rows) == 1 else 'pieces'}" if rows else "nothing to cut"
+    label = f"page {page['number']} ({what}{side}): {count}"
+    style = "inline" if visible else "none"
+    opening = f'  <g inkscape:groupmode="layer" inkscape:label={quoteattr(label)} id="page-{page["number"]}" style="display:{style}"'
+    if not rows:
+        return [opening + "/>"]
+    return [opening + ">"] + [outline(row) for row in rows] + ["  </g>"]
+
+
+def outline(row: dict) -> str:
+    """One piece's cut outline; its id names the page, the component and the copy."""
+    ident = quoteattr(f"p{row['page']}-{row['component']}-{row['copy']}")
+    x, y, w, h = (number(row[key]) for key in ("x", "y", "width", "height"))
+    return f'    <rect id={ident} x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}"/>'
+
+
+def number(value: float) -> str:
+    """Millimetres as written in the manifest (3 decimals at most), without trailing zeros."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
