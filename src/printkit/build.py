@@ -138,6 +138,14 @@ def write_text(path: Path, text: str) -> None:
     write_atomic(path, text.encode("utf-8"))
 
 
+def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
+    """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
+    from printkit import preview
+    from printkit.render import render
+
+    return preview.write(render(document), folder, stem, dpi)
+
+
 def calibration(lang: str, paper_name: str, flip: str) -> Document:
     """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
     from printkit.layout import calibration as sheet

@@ -129,6 +129,26 @@ def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
 
 
 @cli.command()
+@click.argument("kit")
+@LANG
+@PAPER
+@click.option("--dpi", type=int, default=60, show_default=True, help="Pixels per inch of the PNG files.")
+@click.option("-o", "--output", "folder", type=click.Path(path_type=Path), default=Path("output/preview"), show_default=True, help="The folder for the PNG files.")
+def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> None:
+    """Every page of KIT's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
+    from printkit import build as pipeline
+    from printkit.preview import check_dpi
+
+    check_dpi(dpi)
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper)
+    document = pipeline.lay_out(loaded, ctx)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    paths = pipeline.write_previews(document, folder, stem, dpi)
+    click.echo(f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) at {dpi} dpi")
+
+
+@cli.command()
 @click.argument("kit", required=False)
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
