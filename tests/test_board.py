@@ -123,3 +123,23 @@ def test_a_board_too_wide_for_portrait_gets_a_landscape_page(tmp_path):
     assert across == pytest.approx([35.0] * 7, abs=TOLERANCE) and down == pytest.approx([35.0] * 3, abs=TOLERANCE)
     assert horizontal_at(shapes["lines"], board["y"] + 35.0, board["x"], board["x"] + board["width"])
     assert vertical_at(shapes["lines"], board["x"] + 35.0, board["y"], board["y"] + board["height"])
+
+
+def test_a_board_too_big_for_the_page_names_the_board_the_excess_and_the_largest_cell_that_fits():
+    from printkit.errors import LayoutProblem
+    from printkit.layout import board as board_layout
+    from printkit.layout.context import Context, paper
+    from printkit.locale import Localizer
+    from printkit.model import BoardComponent
+
+    big = BoardComponent.model_validate({"id": "big", "kind": "board", "title": {"en": "Board"}, "rows": 8, "cols": 8, "cell": "40mm"})
+    with pytest.raises(LayoutProblem) as caught:
+        board_layout.layout(big, Context(paper=paper("a4"), tr=Localizer("en")))
+    assert caught.value.loc == ("cell",)
+    assert caught.value.message == (
+        "board 'big' does not fit on A4: 8 × 8 cells of 40 mm need 320.0 × 348.0 mm with title and ruler, "
+        "134.0 mm too wide and 75.0 mm too tall in portrait, the closer fit (186.0 × 273.0 mm inside the margins); "
+        "cells of at most 23 mm fit"
+    )
+    fitting = big.model_copy(update={"cell": 23.0})
+    assert board_layout.layout(fitting, Context(paper=paper("a4"), tr=Localizer("en")))[0].width == 210.0
