@@ -1,0 +1,184 @@
+"""Print fidelity, measured in the PDFs of every shipped kit, in each of its languages, on A4 and on
+Letter: no ink within 5 mm of the paper's edge, the rulebook's page plan kept on Letter, the print
+dialog told to print at 100 % (and two-sided over the right edge), the 100 % line beside the ruler
+on every page whose size matters, structurally clean files with every font embedded, and the same
+bytes for the same input.
+
+The structural check is `qpdf --check` itself, the criterion the issue names (pikepdf's check() is
+only "similar to" it). qpdf is a Debian package: .ci/run installs it when missing and sets
+PRINTKIT_REQUIRE_QPDF=1, so in CI that test runs and never skips.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+from conftest import PAPERS, kit_cases, mm
+from print_measure import (
+    TOLERANCE,
+    fifty_mm_rulers,
+    ink_margins,
+    lines_and_words,
+    scale_note_beside,
+)
+from pypdf import PdfReader
+
+from printkit import build as pipeline
+from printkit.layout.context import SAFE_EDGE, paper
+from printkit.messages import message
+
+CASES = kit_cases()
+SCALE_CRITICAL = {"board", "token", "stone", "card", "tile", "place"}  # pieces whose printed size matters
+DUPLEX = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}
+
+
+def case_id(case: tuple[str, str, str]) -> str:
+    return "-".join(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_no_ink_within_5_mm_of_the_paper_edge(kit_outputs, case):
+    margins = ink_margins(kit_outputs(*case).pdf)
+    for number, (left, top, right, bottom) in enumerate(margins, start=1):
+        assert min(left, top, right, bottom) >= SAFE_EDGE, f"page {number}: ink {left:.2f} / {top:.2f} / {right:.2f} / {bottom:.2f} mm from the left / top / right / bottom edge"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_page_is_the_paper_exactly(kit_outputs, case):
+    sheet = paper(case[2])
+    for number, page in enumerate(PdfReader(kit_outputs(*case).pdf).pages, start=1):
+        size = sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height))))
+        assert size == pytest.approx(sorted((sheet.width, sheet.height)), abs=TOLERANCE), f"page {number}"
+
+
+def page_plan(manifest: dict) -> list[tuple[str, str | None, str | None]]:
+    return [(page["role"], page.get("component"), page.get("side")) for page in manifest["pages"]]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[2] == "letter"], ids=case_id)
+def test_letter_keeps_the_rulebooks_page_plan(kit_outputs, case):
+    kit, lang, _ = case
+    letter, a4 = kit_outputs(*case), kit_outputs(kit, lang, "a4")
+    promised = pipeline.load(kit).kit
+    assert len(PdfReader(letter.pdf).pages) == len(letter.manifest["pages"])
+    if promised.page_count is not None:
+        assert len(letter.manifest["pages"]) == promised.page_count
+    for planned in promised.page_plan or []:
+        page = letter.manifest["pages"][planned.page - 1]
+        assert page["role"] == planned.role and page.get("component") == (planned.component or page.get("component")), f"page {planned.page}"
+    assert page_plan(letter.manifest) == page_plan(a4.manifest)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_print_dialog_is_told_100_percent_and_duplex_only_with_backs(kit_outputs, case):
+    outputs = kit_outputs(*case)
+    preferences = PdfReader(outputs.pdf).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    has_backs = any(page.get("side") == "back" for page in outputs.manifest["pages"])
+    assert preferences.get("/Duplex") == (DUPLEX["long"] if has_backs else None)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("kit", ["plateau", "kpn"])
+def test_the_duplex_preference_follows_flip(kit_outputs, kit, flip):
+    outputs = kit_outputs(kit, "en", "letter", "--flip", flip)
+    assert PdfReader(outputs.pdf).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == DUPLEX[flip]
+
+
+@pytest.mark.parametrize("kit", ["plateau", "kpn"])
+def test_fold_over_asks_for_no_duplex(kit_outputs, kit):
+    outputs = kit_outputs(kit, "en", "a4", "--two-sided", "fold")
+    preferences = PdfReader(outputs.pdf).trailer["/Root"]["/ViewerPreferences"]
+    assert "/Duplex" not in preferences and preferences["/PrintScaling"] == "/None"
+
+
+def scale_critical_pages(manifest: dict) -> list[int]:
+    """Pages carrying pieces whose size matters, other than backs (printed with their faces)."""
+    pages = {row["page"] for row in manifest["pieces"] if row["kind"] in SCALE_CRITICAL}
+    return sorted(n for n in pages if manifest["pages"][n - 1].get("side") != "back")
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_each_page_printed_at_100_percent_says_so_beside_its_50_mm_ruler(kit_outputs, case):
+    kit, lang, _ = case
+    outputs = kit_outputs(*case)
+    pages = scale_critical_pages(outputs.manifest)
+    assert pages or kit == "ogrod"  # ogrod has only a rules page and a score sheet
+    for number, (lines, words) in zip(pages, lines_and_words(outputs.pdf, pages)):
+        assert len(fifty_mm_rulers(lines)) == 1, f"page {number} has no 50 mm ruler, or more than one"
+        assert scale_note_beside(lines, words, lang).startswith(message(lang, "scale_only")), f"page {number}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_font_is_embedded(kit_outputs, case):
+    fonts = {}
+    for page in PdfReader(kit_outputs(*case).pdf).pages:
+        for font in fonts_of(page["/Resources"]):
+            descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            fonts[str(font["/BaseFont"])] = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    assert fonts and all(fonts.values()), fonts
+
+
+def fonts_of(resources) -> list:
+    """Every font in a resource dictionary, forms (XObjects) included."""
+    resources = resources.get_object()
+    found = [f.get_object() for f in resources.get("/Font", {}).get_object().values()] if "/Font" in resources else []
+    for xobject in resources.get("/XObject", {}).get_object().values() if "/XObject" in resources else []:
+        xobject = xobject.get_object()
+        if "/Resources" in xobject:
+            found += fonts_of(xobject["/Resources"])
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_qpdf_check_is_clean(kit_outputs, case):
+    qpdf = shutil.which("qpdf")
+    if qpdf is None:
+        if os.environ.get("PRINTKIT_REQUIRE_QPDF"):
+            pytest.fail("qpdf is not installed but PRINTKIT_REQUIRE_QPDF is set (see .ci/run)")
+        pytest.skip("qpdf is not installed (apt-get install qpdf); .ci/run installs it")
+    result = subprocess.run([qpdf, "--check", str(kit_outputs(*case).pdf)], check=False, capture_output=True, text=True)
+    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("paper_name", PAPERS)
+def test_the_same_input_gives_the_same_bytes(kit_outputs, tmp_path, run, paper_name):
+    for kit in ("latarnie", "kpn"):
+        first = kit_outputs(kit, "cs", paper_name)
+        again = tmp_path / f"{kit}.pdf"
+        assert run("build", kit, "--lang", "cs", "--paper", paper_name, "-o", str(again)).code == 0
+        assert again.read_bytes() == first.pdf.read_bytes()
+
+
+TALL_BOARD = """\
+kit:
+  title: {en: "Tall board"}
+  players: {min: 2, max: 2}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: board
+    kind: board
+    title: {en: "Board"}
+    rows: 6
+    cols: 4
+    cell: 40mm
+rules: []
+page_count: 2
+page_plan:
+  - {page: 1, role: rules}
+  - {page: 2, role: board, component: board}
+"""
+
+
+def test_a_kit_that_fits_a4_but_not_letter_is_refused_on_letter_saying_why(run, tmp_path):
+    kit = tmp_path / "tall.yaml"
+    kit.write_text(TALL_BOARD, encoding="utf-8")
+    assert run("build", str(kit), "-o", str(tmp_path / "a4.pdf")).code == 0
+    refused = run("build", str(kit), "--paper", "letter", "-o", str(tmp_path / "letter.pdf"))
+    assert refused.code == 1 and not (tmp_path / "letter.pdf").exists()
+    assert refused.err.startswith(f"{kit}:13: components[0].cell: board 'board' does not fit on Letter: 6 × 4 cells of 40 mm need ")
