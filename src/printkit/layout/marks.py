@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from printkit import fonts
 from printkit.layout.context import Context
 from printkit.layout.imposition import Box, Segment, cut_lines
-from printkit.layout.primitives import CUT, FOLD, Item, Line, Stroke, Text
+from printkit.layout.primitives import CUT, FOLD, Group, Item, Line, Stroke, Text
 
 RULER_LENGTH = 50.0
 RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers
@@ -83,10 +83,13 @@ def footer_ruler(right: float, baseline: float, note: str) -> tuple[list[Item], 
     the full ruler. Returns the items and the left end of the whole mark."""
     note_w = fonts.text_width(note, FOOTER_NOTE_PT, bold=True)
     x = right - note_w - 3.0 - RULER_LENGTH
-    items: list[Item] = [Line(x, baseline, x + RULER_LENGTH, baseline, TICK)]
+    pad = 0.5  # a form clips to its box: keep the strokes' outer halves inside it
+    ticks: list[Item] = [Line(pad, pad + FOOTER_TICK, pad + RULER_LENGTH, pad + FOOTER_TICK, TICK)]
     for mm in range(int(RULER_LENGTH) + 1):
         length = FOOTER_TICK if mm in (0, RULER_LENGTH) else 2.0 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
-        items.append(Line(x + mm, baseline - length, x + mm, baseline, TICK))
+        ticks.append(Line(pad + mm, pad + FOOTER_TICK - length, pad + mm, pad + FOOTER_TICK, TICK))
+    # one drawing placed on every page (a PDF form), not 52 lines a page
+    items: list[Item] = [Group("ruler:footer", x - pad, baseline - FOOTER_TICK - pad, RULER_LENGTH + 2 * pad, FOOTER_TICK + 2 * pad, tuple(ticks))]
     items.append(Text(x + RULER_LENGTH + 3.0, baseline, note, FOOTER_NOTE_PT, bold=True, max_w=note_w))
     scale = Text(x - 1.5, baseline, "50 mm", FOOTER_SCALE_PT, align="right", color="#444444")
     items.append(scale)
