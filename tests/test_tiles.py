@@ -61,6 +61,15 @@ def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
     assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
 
 
+@pytest.mark.parametrize("variant, per_page", [("long", 30), ("fold", 12)])
+def test_tiles_fill_their_pages_owner_after_owner(builds, variant, per_page):
+    _, manifest = builds[variant]
+    faces = pieces(manifest, kind="tile", side="face")
+    on_page = Counter(t["page"] for t in faces)
+    assert sorted(on_page.values()) == [per_page] * (60 // per_page)
+    assert [t["owner"] for t in sorted(faces, key=lambda t: (t["page"], t["y"], t["x"]))] == [o for o in OWNERS for _ in range(15)]
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_each_back_is_exactly_behind_its_face(builds, variant):
     how, flip, offset = VARIANTS[variant]

@@ -59,7 +59,10 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
 
 
 def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
-    """The deck as two-sided pieces: each face and its owner's back, drawn once and reused."""
+    """The deck as two-sided pieces: each face and its owner's back, drawn once and reused.
+
+    One group for the whole deck, owner after owner: a group per owner would start each owner on
+    a new row, and when an owner's count is odd the imposition then falls back to one column."""
     arts = []
     backs = {}
     for piece in deck.deck_pieces(component):
@@ -70,16 +73,14 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
         arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(design, piece), backs[owner], row.extra))
     title = ctx.tr(component.title) or component.id
-    groups = tuple(sum(t.count for t in component.types) for _ in component.owners or [None])
-    return pieces.PieceRun(component.id, role, title, component.width, component.height, tuple(arts), groups, ("width",))
+    return pieces.PieceRun(component.id, role, title, component.width, component.height, tuple(arts), (len(arts),), ("width",))
 
 
 def two_sided_per_page(component: DeckComponent) -> int:
     """How many pieces the two-sided imposition puts on the first A4 sheet."""
     ctx = Context(PAPERS["a4"], Localizer("en"))
-    groups = [sum(t.count for t in component.types)] * max(1, len(component.owners or []))
     try:
-        found = imposition.grid_slots(groups, component.width, component.height, pieces.piece_area(ctx))
+        found = imposition.grid_slots([len(deck.deck_pieces(component))], component.width, component.height, pieces.piece_area(ctx))
     except DoesNotFit:
         return 1
     return sum(1 for slot in found if slot.sheet == 0)
