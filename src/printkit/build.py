@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import fonts, kitfile, model, validate
-from printkit.errors import KitError, PrintkitError, Problem
+from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document
@@ -55,6 +55,11 @@ def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options
     )
 
 
+def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
+    source = loaded.source
+    return KitError([Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)])
+
+
 def lay_out(loaded: LoadedKit, ctx: Context) -> Document:
     """The kit's pages in ctx's language, refused when the layout in any of the kit's languages
     breaks its rules (a longer translation must not push the board off its promised page)."""
@@ -72,7 +77,11 @@ def layout_findings(loaded: LoadedKit, ctx: Context) -> tuple[dict[str, Document
     languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
     for lang in languages:
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
-        documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
+        try:
+            documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
+        except LayoutProblem as problem:
+            found[lang] = located(loaded, problem).problems
+            continue
         found[lang] = validate.check_layout(loaded.source, loaded.kit, documents[lang])
     return documents, validate.by_language(found)
 
@@ -158,7 +167,10 @@ def calibration(lang: str, paper_name: str, flip: str) -> Document:
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
-    document = doc_layout.layout_sheets(loaded.kit, ctx)
+    try:
+        document = doc_layout.layout_sheets(loaded.kit, ctx)
+    except LayoutProblem as problem:
+        raise located(loaded, problem) from None
     problems = validate.by_language({ctx.lang: validate.check_printed(loaded.source, loaded.kit, document)})
     if refused(loaded, problems):
         raise KitError(problems)

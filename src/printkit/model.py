@@ -165,7 +165,7 @@ class CheckboxesPart(SheetPartBase):
     type: Literal["checkboxes"] = Field(description="The part's type: 'checkboxes', a row of boxes to cross out.")
     count: Count = Field(description="Number of boxes.")
     box: Length = Field(8.0, description="The side of one box.")
-    symbol: str | None = Field(None, description="A vector symbol drawn faintly inside each box.")
+    icon: str | None = Field(None, description="A vector symbol drawn faintly inside each box, e.g. 'battery'.")
 
 
 class TrackPart(SheetPartBase):
@@ -725,6 +725,8 @@ def _message(error: dict, loc: tuple) -> str:
         return f"expected true or false, got {error.get('input')!r}"
     if kind in ("string_type",):
         return f"expected text, got {error.get('input')!r}"
+    if kind == "less_than_equal" and error.get("ctx", {}).get("le") == MAX_COUNT and isinstance(error.get("input"), int):
+        return f"{error.get('input'):,} is over the limit of {MAX_COUNT:,} of one component"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
     return f"{error['msg']} (got {error.get('input')!r})"

@@ -172,7 +172,6 @@ class _Drawer:
         renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
 
-
     def group(self, group: Group) -> None:
         """Draw the group's items once as a PDF form, then place the form wherever the group appears."""
         name = "F" + re.sub(r"[^A-Za-z0-9]", "_", group.key)

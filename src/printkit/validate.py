@@ -31,6 +31,7 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_texts(kit, found)
     check_languages_spoken(kit, found)
     check_invariants(kit, found)
+    check_icons(kit, found)
     check_board_cells(kit, found)
     check_pieces_fit(kit, found)
     check_tokens_tell_apart(kit, found)
@@ -153,6 +154,18 @@ def check_decks(kit: Kit, found: Findings) -> None:
             if len(deck.types) > 1 and looks.index(looks[number]) != number:
                 other = deck.types[looks.index(looks[number])].id
                 found.add(at + ("types", number), f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon or name on the face")
+
+
+def check_icons(kit: Kit, found: Findings) -> None:
+    """Every ``icon`` names a vector symbol printkit can draw."""
+    from printkit.layout.symbols import symbol_names
+
+    known = symbol_names()
+    for loc, value in walk(kit, ()):
+        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
+            hint = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+            dym = f"did you mean '{hint[0]}'? " if hint else ""
+            found.add(loc, f"unknown icon '{value}'; {dym}printkit draws: {', '.join(known)}")
 
 
 class Findings:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printkit import fonts
-from printkit.errors import PrintkitError
+from printkit.errors import LayoutProblem, PrintkitError
 from printkit.layout import board, imposition, rules, sheet, stones, tokens
 from printkit.layout import cards, mat, tiles
 from printkit.layout.context import Context
@@ -58,9 +58,12 @@ def page_numbers(pages: list[Page]) -> dict[str, object]:
 
 def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
     pages: list[Page] = []
-    for component in kit.components:
+    for index, component in enumerate(kit.components):
         if include(component):
-            pages.extend(KINDS[component.kind][0](component, ctx))
+            try:
+                pages.extend(KINDS[component.kind][0](component, ctx))
+            except LayoutProblem as problem:
+                raise problem.within(("components", index)) from None
             if len(pages) > MAX_PAGES:
                 raise PrintkitError(f"the kit needs more than {MAX_PAGES:,} pages (the limit)")
     return pages

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printkit import fonts
+from printkit.errors import LayoutProblem
 from printkit.layout.context import Context
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
@@ -91,9 +92,12 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
     items, y = header(component, ctx, name)
-    for band in component.rows:
-        band_items, height = draw_band(band, m, y, ctx.content_width, ctx)
+    bottom = ctx.paper.height - m
+    for index, band in enumerate(component.rows):
+        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
         items.extend(band_items)
+        if y + height > bottom + 1e-6:
+            raise LayoutProblem(("rows", index), f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of {ctx.paper.name} (make its parts smaller or move some to another sheet)")
         y += height + BAND_GAP
     piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
@@ -119,14 +123,20 @@ def name_field(x: float, y: float, w: float, h: float, label: str, name: str | N
     return items
 
 
-def draw_band(band: list, x: float, y: float, width: float, ctx: Context) -> Drawn:
+def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: tuple = ()) -> Drawn:
     cells = [cell if isinstance(cell, list) else [cell] for cell in band]
     widths = band_widths(cells, width)
+    if min(widths) < 10:
+        raise LayoutProblem(loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width")
     items: list[Item] = []
     height = 0.0
-    for stack, w in zip(cells, widths):
+    for column, (stack, w) in enumerate(zip(cells, widths)):
         stack_y = y
-        for part in stack:
+        for row, part in enumerate(stack):
+            part_loc = loc + ((column, row) if isinstance(band[column], list) else (column,))
+            needed = natural_width(part)
+            if needed and needed > w + 1e-6:
+                raise LayoutProblem(part_loc, f"the {part.type} is {needed:.1f} mm wide but only {w:.1f} mm are free on the page ({needed - w:.1f} mm too wide)")
             part_items, h = draw_part(part, x, stack_y, w, ctx)
             items.extend(part_items)
             stack_y += h + PART_GAP
@@ -192,9 +202,9 @@ def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Con
         bx = x + (i % per_line) * (part.box + gap)
         by = y + (i // per_line) * (part.box + gap)
         items.append(Rect(bx, by, part.box, part.box, BOX_LINE, radius=0.8))
-        if part.symbol:
+        if part.icon:
             inset = part.box * 0.15
-            items.append(draw_symbol(part.symbol, bx + inset, by + inset, part.box - 2 * inset, color="#8c8c8c"))
+            items.append(draw_symbol(part.icon, bx + inset, by + inset, part.box - 2 * inset, color="#8c8c8c"))
     lines = (part.count + per_line - 1) // per_line
     return items, lines * part.box + (lines - 1) * gap
 
