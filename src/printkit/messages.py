@@ -152,9 +152,9 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cal_use_heading": {"pl": "3. Użyj odczytu", "cs": "3. Použijte odečtené hodnoty", "en": "3. Use the reading"},
     "cal_use_body": {
-        "pl": "Podaj obie liczby przy budowaniu zestawu: <b>printkit build ZESTAW --back-offset X,Y</b>, na przykład <b>--back-offset 1.5,-0.5</b> (z kropką dziesiętną). Każdy tył przesunie się wtedy o X mm w prawo i Y mm w dół i wypadnie dokładnie za swoim przodem. Środek krzyżyka na 0,0 oznacza, że drukarka nie potrzebuje poprawki.",
-        "cs": "Zadejte obě čísla při sestavení sady: <b>printkit build SADA --back-offset X,Y</b>, například <b>--back-offset 1.5,-0.5</b> (s desetinnou tečkou). Každý rub se pak posune o X mm doprava a Y mm dolů a vyjde přesně za svým lícem. Střed křížku na 0,0 znamená, že tiskárna žádnou opravu nepotřebuje.",
-        "en": "Give both numbers when you build a kit: <b>printkit build KIT --back-offset X,Y</b>, for example <b>--back-offset 1.5,-0.5</b> (with a decimal point). Every back then moves X mm to the right and Y mm down and lands exactly behind its front. A cross centred on 0,0 means the printer needs no correction.",
+        "pl": "Podaj obie liczby przy budowaniu zestawu: <b>printkit build ZESTAW --back-offset X,Y</b>, na przykład <b>--back-offset 1.5,-0.5</b> (z kropką dziesiętną). Każdy tył przesunie się wtedy o X mm w prawo i Y mm w dół i wypadnie dokładnie za swoim przodem. Środek krzyżyka w punkcie X = 0, Y = 0 oznacza, że drukarka nie potrzebuje poprawki.",
+        "cs": "Zadejte obě čísla při sestavení sady: <b>printkit build SADA --back-offset X,Y</b>, například <b>--back-offset 1.5,-0.5</b> (s desetinnou tečkou). Každý rub se pak posune o X mm doprava a Y mm dolů a vyjde přesně za svým lícem. Střed křížku v bodě X = 0, Y = 0 znamená, že tiskárna žádnou opravu nepotřebuje.",
+        "en": "Give both numbers when you build a kit: <b>printkit build KIT --back-offset X,Y</b>, for example <b>--back-offset 1.5,-0.5</b> (with a decimal point). Every back then moves X mm to the right and Y mm down and lands exactly behind its front. A cross centred on X = 0, Y = 0 means the printer needs no correction.",
     },
     "cal_cross": {"pl": "środek krzyżyka", "cs": "střed křížku", "en": "centre of the cross"},
     "cal_grid_title": {"pl": "Odwrót: siatka przesunięcia", "cs": "Rub: mřížka posunu", "en": "Back: offset grid"},
