@@ -135,13 +135,51 @@ def fonts_of(resources) -> list:
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_qpdf_check_is_clean(kit_outputs, case):
+    assert_qpdf_clean(kit_outputs(*case).pdf)
+
+
+def assert_qpdf_clean(pdf_path) -> None:
     qpdf = shutil.which("qpdf")
     if qpdf is None:
         if os.environ.get("PRINTKIT_REQUIRE_QPDF"):
             pytest.fail("qpdf is not installed but PRINTKIT_REQUIRE_QPDF is set (see .ci/run)")
         pytest.skip("qpdf is not installed (apt-get install qpdf); .ci/run installs it")
-    result = subprocess.run([qpdf, "--check", str(kit_outputs(*case).pdf)], check=False, capture_output=True, text=True)
+    result = subprocess.run([qpdf, "--check", str(pdf_path)], check=False, capture_output=True, text=True)
     assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, result.stdout + result.stderr
+
+
+SHEET_CASES = [(kit, paper_name) for kit in sorted({c[0] for c in CASES}) for paper_name in PAPERS]
+NAMES = ["Żaneta", "Čeněk", "Łucja", "Ondřej"]
+
+
+@pytest.fixture(scope="module")
+def player_sheets(tmp_path_factory):
+    """printkit sheets for each kit and paper, as many named players as the game takes."""
+    from printkit.cli import main
+
+    folder = tmp_path_factory.mktemp("sheets")
+    built = {}
+    for kit, paper_name in SHEET_CASES:
+        players = pipeline.load(kit).kit.kit.players.max
+        target = folder / f"{kit}-{paper_name}.pdf"
+        try:
+            main(["sheets", kit, "--players", str(players), "--names", ",".join(NAMES[:players]), "--paper", paper_name, "-o", str(target)])
+        except SystemExit as exc:
+            assert not exc.code, f"sheets {kit} --paper {paper_name} failed"
+        built[kit, paper_name] = target
+    return built
+
+
+@pytest.mark.parametrize("case", SHEET_CASES, ids="-".join)
+def test_player_sheets_keep_the_safe_edge_and_the_print_settings_on_both_papers(player_sheets, case):
+    pdf = player_sheets[case]
+    sheet = paper(case[1])
+    reader = PdfReader(pdf)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    for number, (page, margins) in enumerate(zip(reader.pages, ink_margins(pdf)), start=1):
+        assert sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height)))) == pytest.approx(sorted((sheet.width, sheet.height)), abs=TOLERANCE)
+        assert min(margins) >= SAFE_EDGE, f"page {number}: {margins}"
+    assert_qpdf_clean(pdf)
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
