@@ -1,15 +1,20 @@
 """Measuring printed pages for the print-fidelity tests: where the ink is, the 50 mm rulers and the
-words beside them, in millimetres from the page's top-left corner."""
+words beside them (in millimetres from the page's top-left corner), the embedded fonts, qpdf --check."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from dataclasses import dataclass
 
 import numpy
 import pdfplumber
 import pypdfium2
-from conftest import mm
+import pytest
+from pypdf import PdfReader
 
+from conftest import mm
 from printkit.messages import message
 from printkit.units import MM_PER_INCH
 
@@ -86,3 +91,36 @@ def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
     if not start:
         return ""
     return " ".join(w["text"] for w in words if abs(w["y"] - start[0]["y"]) <= 0.3 and w["x"] >= start[0]["x"])
+
+
+def embedded_fonts(pdf_path) -> dict[str, bool]:
+    """Every font the PDF uses (inside forms too) and whether its program is embedded in the file."""
+    found = {}
+    for page in PdfReader(pdf_path).pages:
+        for font in fonts_of(page["/Resources"]):
+            holder = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = holder.get("/FontDescriptor")
+            found[str(font["/BaseFont"])] = descriptor is not None and any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return found
+
+
+def fonts_of(resources) -> list:
+    """Every font in a resource dictionary, forms (XObjects) included."""
+    resources = resources.get_object()
+    found = [f.get_object() for f in resources["/Font"].get_object().values()] if "/Font" in resources else []
+    for xobject in resources["/XObject"].get_object().values() if "/XObject" in resources else []:
+        xobject = xobject.get_object()
+        if "/Resources" in xobject:
+            found += fonts_of(xobject["/Resources"])
+    return found
+
+
+def assert_qpdf_clean(pdf_path) -> None:
+    """`qpdf --check` finds nothing; skipped without qpdf, except where PRINTKIT_REQUIRE_QPDF is set (CI)."""
+    qpdf = shutil.which("qpdf")
+    if qpdf is None:
+        if os.environ.get("PRINTKIT_REQUIRE_QPDF"):
+            pytest.fail("qpdf is not installed but PRINTKIT_REQUIRE_QPDF is set (see .ci/run)")
+        pytest.skip("qpdf is not installed (apt-get install qpdf); .ci/run installs it")
+    result = subprocess.run([qpdf, "--check", str(pdf_path)], check=False, capture_output=True, text=True)
+    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, result.stdout + result.stderr

@@ -8,16 +8,10 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from conftest import PAPERS, mm
-from print_measure import (
-    TOLERANCE,
-    fifty_mm_rulers,
-    ink_margins,
-    lines_and_words,
-    scale_note_beside,
-)
 from pypdf import PdfReader
 
+from conftest import PAPERS, mm
+from print_measure import TOLERANCE, assert_qpdf_clean, embedded_fonts, fifty_mm_rulers, ink_margins, lines_and_words, scale_note_beside
 from printkit import build as pipeline
 from printkit.layout import bounds, calibration, imposition
 from printkit.layout.context import SAFE_EDGE, Context, Options, paper
@@ -171,3 +165,11 @@ def test_calibrate_writes_output_calibration_pdf_by_default(run, tmp_path, monke
 def test_calibrate_refuses_an_unknown_paper_in_one_line(run, tmp_path):
     result = run("calibrate", "--paper", "a5", "-o", str(tmp_path / "c.pdf"))
     assert result.code == 1 and "'a5' is not one of 'a4', 'letter'" in result.err and not (tmp_path / "c.pdf").exists()
+
+
+@pytest.mark.parametrize("paper_name", PAPERS)
+def test_the_sheet_is_qpdf_clean_with_its_fonts_embedded(sheets, paper_name):
+    pdf = sheets("cs", paper_name)
+    fonts = embedded_fonts(pdf)
+    assert fonts and all(fonts.values()), fonts
+    assert_qpdf_clean(pdf)

@@ -11,21 +11,11 @@ PRINTKIT_REQUIRE_QPDF=1, so in CI that test runs and never skips.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-
 import pytest
-from conftest import PAPERS, kit_cases, mm
-from print_measure import (
-    TOLERANCE,
-    fifty_mm_rulers,
-    ink_margins,
-    lines_and_words,
-    scale_note_beside,
-)
 from pypdf import PdfReader
 
+from conftest import PAPERS, kit_cases, mm
+from print_measure import TOLERANCE, assert_qpdf_clean, embedded_fonts, fifty_mm_rulers, ink_margins, lines_and_words, scale_note_beside
 from printkit import build as pipeline
 from printkit.layout.context import SAFE_EDGE, paper
 from printkit.messages import message
@@ -114,38 +104,13 @@ def test_each_page_printed_at_100_percent_says_so_beside_its_50_mm_ruler(kit_out
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_every_font_is_embedded(kit_outputs, case):
-    fonts = {}
-    for page in PdfReader(kit_outputs(*case).pdf).pages:
-        for font in fonts_of(page["/Resources"]):
-            descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-            fonts[str(font["/BaseFont"])] = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    fonts = embedded_fonts(kit_outputs(*case).pdf)
     assert fonts and all(fonts.values()), fonts
-
-
-def fonts_of(resources) -> list:
-    """Every font in a resource dictionary, forms (XObjects) included."""
-    resources = resources.get_object()
-    found = [f.get_object() for f in resources.get("/Font", {}).get_object().values()] if "/Font" in resources else []
-    for xobject in resources.get("/XObject", {}).get_object().values() if "/XObject" in resources else []:
-        xobject = xobject.get_object()
-        if "/Resources" in xobject:
-            found += fonts_of(xobject["/Resources"])
-    return found
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_qpdf_check_is_clean(kit_outputs, case):
     assert_qpdf_clean(kit_outputs(*case).pdf)
-
-
-def assert_qpdf_clean(pdf_path) -> None:
-    qpdf = shutil.which("qpdf")
-    if qpdf is None:
-        if os.environ.get("PRINTKIT_REQUIRE_QPDF"):
-            pytest.fail("qpdf is not installed but PRINTKIT_REQUIRE_QPDF is set (see .ci/run)")
-        pytest.skip("qpdf is not installed (apt-get install qpdf); .ci/run installs it")
-    result = subprocess.run([qpdf, "--check", str(pdf_path)], check=False, capture_output=True, text=True)
-    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, result.stdout + result.stderr
 
 
 SHEET_CASES = [(kit, paper_name) for kit in sorted({c[0] for c in CASES}) for paper_name in PAPERS]
