@@ -185,3 +185,11 @@ def test_a_kit_that_fits_a4_but_not_letter_is_refused_on_letter_saying_why(run, 
     refused = run("build", str(kit), "--paper", "letter", "-o", str(tmp_path / "letter.pdf"))
     assert refused.code == 1 and not (tmp_path / "letter.pdf").exists()
     assert refused.err.startswith(f"{kit}:13: components[0].cell: board 'board' does not fit on Letter: 6 × 4 cells of 40 mm need ")
+    validated = run("validate", str(kit), "--paper", "letter")
+    assert validated.code == 1 and validated.err == refused.err
+    assert run("validate", str(kit)).code == 0
+
+
+def test_every_shipped_kit_validates_on_letter(run):
+    result = run("validate", "--all", "--paper", "letter")
+    assert result.code == 0, result.err

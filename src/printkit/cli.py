@@ -152,7 +152,8 @@ def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> N
 @click.argument("kit", required=False)
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
+@PAPER
+def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
     from printkit import build as pipeline
     from printkit import kitfile
@@ -164,7 +165,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool) -> None:
     for name in names:
         try:
             loaded = pipeline.load(name, strict=strict)
-            pipeline.lay_out(loaded, pipeline.context(loaded, None))
+            pipeline.lay_out(loaded, pipeline.context(loaded, None, paper))
             for warning in loaded.warnings:
                 click.echo(str(warning), err=True)
             click.echo(f"{loaded.source.display}: ok")
