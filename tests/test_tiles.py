@@ -85,7 +85,8 @@ def test_each_back_is_exactly_behind_its_face(builds, variant):
         else:
             assert back["page"] == face["page"]
         for row in (face, back):
-            shapes.setdefault(row["page"], page_shapes(pdf, row["page"]))
+            if row["page"] not in shapes:
+                shapes[row["page"]] = page_shapes(pdf, row["page"])
         lines = shapes[face["page"]]["lines"]
         fx, fy, w, h = face["x"], face["y"], face["width"], face["height"]
         assert vertical_at(lines, fx, fy, fy + h) and vertical_at(lines, fx + w, fy, fy + h)

@@ -76,7 +76,8 @@ def test_each_back_is_drawn_at_the_exact_mirror_of_its_drawn_face(builds, varian
     shapes: dict[int, dict] = {}
     for face, back in pairs(manifest):
         for row in (face, back):
-            shapes.setdefault(row["page"], page_shapes(pdf, row["page"]))
+            if row["page"] not in shapes:
+                shapes[row["page"]] = page_shapes(pdf, row["page"])
         drawn_face = body(shapes[face["page"]], (face["x"], face["y"], face["width"], face["height"]))
         assert drawn_face is not None, f"stone {face['copy']}'s face is drawn where the manifest says"
         measured = {"x": drawn_face.x, "y": drawn_face.y, "width": drawn_face.w, "height": drawn_face.h}
@@ -124,7 +125,8 @@ def test_a_stones_back_shows_the_other_face_of_the_same_stone(builds, stones, va
         top, bottom = types[face["type"]].faces
         assert (face["shows"], back["shows"]) == (top, bottom)
         for row, expected in ((face, top), (back, bottom)):
-            shapes.setdefault(row["page"], page_shapes(pdf, row["page"]))
+            if row["page"] not in shapes:
+                shapes[row["page"]] = page_shapes(pdf, row["page"])
             assert disc_fill(shapes[row["page"]], row) == colours[expected], f"stone {row['copy']} ({face['type']}) {row['side']}"
 
 
