@@ -437,6 +437,7 @@ class FrameElement(ElementBase):
     inset: Gap = Field(2.0, description="The distance from the cut line.")
     width: Length = Field(0.6, description="The frame's line width.")
     radius: Gap = Field(1.5, description="The corners' radius.")
+    fill: ColorRef | None = Field(None, description="A colour filling the inside of the frame ('white', 'piece', '#dbe7f3'); none leaves it open.")
 
 
 class PatternElement(ElementBase):
@@ -480,6 +481,9 @@ class IndexElement(LineElementBase):
 
     type: Literal["index"] = Field(description="The element's type: 'index', the piece's number within its type ('3/12').")
     size_pt: float = Field(6.5, ge=4, le=60, description="The size in points.")
+    text: Text | None = Field(
+        None, description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and {letter} filled, e.g. {pl: 'Karta {index} z {count}', ...}."
+    )
 
 
 class SymbolElement(ElementBase):
@@ -565,6 +569,15 @@ class DeckComponent(ComponentBase):
     crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
     per_page: Count | None = Field(None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit.")
     orientation: Literal["auto", "portrait", "landscape"] = Field("auto", description="The pages' orientation; auto takes the one that fits best.")
+    imposition: Literal["auto", "grid", "pieces"] = Field(
+        "auto",
+        description="How the pieces go on the pages: 'grid' as many to a page as fit, with crop marks (gutter, bleed, per_page and orientation apply) and the backs, if any, mirrored on the following page for duplex; 'pieces' touching under a heading with a ruler, backs on the next page or beside the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
+    )
+
+    @property
+    def on_grid(self) -> bool:
+        """True when the pieces go on the card grid (see ``imposition``)."""
+        return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
 
     @model_validator(mode="after")
     def _consistent(self) -> "DeckComponent":
@@ -576,12 +589,13 @@ class DeckComponent(ComponentBase):
         clash = sorted({n for n in names if n in _DECK_NUMBERS or names.count(n) > 1})
         if clash:
             raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: {', '.join(clash)}")
-        if self.back and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
-            raise ValueError("a deck with a back is printed two-sided (pieces touching, backs behind their faces); gutter, bleed, per_page and orientation are for one-sided decks")
+        if not self.on_grid and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
+            why = "imposition: pieces" if self.imposition == "pieces" else "a deck with a back, unless it says imposition: grid"
+            raise ValueError(f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)")
         for element in self.back or []:
             if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):
                 raise ValueError(f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol element a fixed icon)")
-            if not self.owners and (element.color == "piece" or (isinstance(element, PatternElement) and not element.pattern)):
+            if not self.owners and ("piece" in (element.color, getattr(element, "fill", None)) or (isinstance(element, PatternElement) and not element.pattern)):
                 raise ValueError(f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): it would betray the face")
         return self
 

@@ -228,13 +228,26 @@ def check_texts(kit: Kit, found: Findings) -> None:
         for lang in value:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
-        check_placeholders(loc, value, known, found)
+        check_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
         check_braces(loc, value, found)
         for lang, text in value.items():
             check_glyphs(loc + (lang,), text, found)
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
             check_glyphs(loc, value, found)
+
+
+def piece_placeholders(kit: Kit, loc: tuple) -> set[str]:
+    """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
+    {count}, and in an index element's line {index} too."""
+    from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
+
+    if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
+        return set()
+    component = kit.components[loc[1]]
+    if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
+        return set(INDEX_PLACEHOLDERS)
+    return set(PIECE_PLACEHOLDERS)
 
 
 def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:

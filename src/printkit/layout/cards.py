@@ -12,7 +12,7 @@ from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.imposition import Box, DoesNotFit
 from printkit.layout.marks import cut_line_items, segment_line
-from printkit.layout.primitives import CUT, Item, Page, Piece
+from printkit.layout.primitives import CUT, Item, Page, Piece, Rect
 from printkit.locale import Localizer
 from printkit.model import DeckComponent
 
@@ -41,7 +41,7 @@ def per_page(component: DeckComponent, paper: Paper = PAPERS["a4"]) -> int:
 
 
 def numbers(component: DeckComponent) -> dict[str, float]:
-    return deck.numbers(component, two_sided_per_page(component) if component.back else per_page(component))
+    return deck.numbers(component, per_page(component) if component.on_grid else two_sided_per_page(component))
 
 
 def layout(component: DeckComponent, ctx: Context) -> list[Page]:
@@ -49,13 +49,22 @@ def layout(component: DeckComponent, ctx: Context) -> list[Page]:
 
 
 def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> list[Page]:
-    """A deck's pages: one-sided on the card grid, or two-sided (with a back) through ``pieces``."""
-    if component.back:
+    """A deck's pages: on the card grid (each page of faces followed by its backs when the deck
+    has a back), or as touching pieces through ``pieces`` (see the deck's ``imposition``)."""
+    if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
+    if component.back and ctx.options.two_sided == "fold":
+        raise LayoutProblem(("imposition",), "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over")
     page_grid = grid(component, ctx.paper)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
-    return [face_page(component, ctx, page_grid, items[i : i + step], role, kind) for i in range(0, len(items), step)]
+    side = "face" if component.back else None
+    pages = []
+    for i in range(0, len(items), step):
+        pages.append(face_page(component, ctx, page_grid, items[i : i + step], role, kind, side))
+        if component.back:
+            pages.append(back_page(component, ctx, pages[-1], items[i : i + step], role, kind))
+    return pages
 
 
 def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
@@ -69,7 +78,7 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         design = deck.Design(component, piece.type, piece.owner, ctx)
         owner = piece.owner.id if piece.owner else None
         if owner not in backs:
-            backs[owner] = deck.back_group(deck.Design(component, None, piece.owner, ctx), 0.0, 0.0)
+            backs[owner] = deck.back_group(deck.Design(component, None, piece.owner, ctx), 0.0, 0.0) if component.back else None
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
         arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(design, piece), backs[owner], row.extra))
     title = ctx.tr(component.title) or component.id
@@ -98,6 +107,21 @@ def face_page(component: DeckComponent, ctx: Context, page_grid: CardGrid, chunk
     pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes))
     trim, bleed = page_boxes(component, boxes)
     return Page(page_grid.page_w, page_grid.page_h, role, component.id, tuple(items), pieces, side, trim, bleed)
+
+
+def back_page(component: DeckComponent, ctx: Context, face: Page, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:
+    """The backs of a page of faces, each where the printer's flip (and the back offset) puts it
+    behind its face, outlined faintly to show the registration."""
+    flip, offset = ctx.options.flip, ctx.options.back_offset
+    items: list[Item] = []
+    rows = []
+    for piece, row in zip(chunk, face.pieces):
+        box = imposition.back_box(Box(row.x, row.y, row.width, row.height), face.width, face.height, flip, offset)
+        items.append(deck.back_group(deck.Design(component, None, piece.owner, ctx), box.x, box.y))
+        items.append(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE))
+        rows.append(manifest_row(kind, piece, box, "back", component))
+    trim, bleed = page_boxes(component, [Box(r.x, r.y, r.width, r.height) for r in rows])
+    return Page(face.width, face.height, role, component.id, tuple(items), tuple(rows), "back", trim, bleed)
 
 
 def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:

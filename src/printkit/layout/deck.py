@@ -200,9 +200,26 @@ def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[It
     out: list[Item] = []
     for element in design.deck.face:
         if isinstance(element, IndexElement):
-            text = f"{piece.index}/{piece.type.count}"
-            out.extend(moved(one_line(design, element, text, bold=False), x - design.bleed, y - design.bleed))
+            out.extend(moved(one_line(design, element, index_text(design, element, piece), bold=False), x - design.bleed, y - design.bleed))
     return out
+
+
+PIECE_PLACEHOLDERS = ("name", "letter", "count")  # filled in a deck's element texts and a type's text
+INDEX_PLACEHOLDERS = PIECE_PLACEHOLDERS + ("index",)  # and in an index element's own line
+
+
+def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
+    """The piece's number: '3/12', or the element's own line with {index} and the type's values filled."""
+    if element.text is None:
+        return f"{piece.index}/{piece.type.count}"
+    return design.ctx.tr(element.text, index=piece.index, **type_values(design))
+
+
+def type_values(design: Design) -> dict[str, object]:
+    """{name}, {letter} and {count} of the design's type (none on a back)."""
+    if design.type is None:
+        return {}
+    return {"name": design.ctx.tr(design.type.name), "letter": design.type.letter or "", "count": design.type.count}
 
 
 def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
@@ -243,7 +260,8 @@ def draw_element(design: Design, element) -> list[Item]:
 
 def frame(design: Design, element: FrameElement) -> Rect:
     box, inset = design.box(element), element.inset
-    return Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(design.color(element.color), element.width), None, element.radius)
+    fill = design.color(element.fill) if element.fill else None
+    return Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(design.color(element.color), element.width), fill, element.radius)
 
 
 def pattern(design: Design, element: PatternElement) -> Group:
@@ -296,10 +314,7 @@ def text_block(design: Design, element: TextElement) -> RichText:
     """Wrapped text; a line break in the kit's text stays a line break; the box must hold it all."""
     box = design.box(element)
     source = element.text if element.text is not None else (design.type.text if design.type else None)
-    extra = {}
-    if design.type is not None:
-        extra = {"name": design.ctx.tr(design.type.name), "letter": design.type.letter or "", "count": design.type.count}
-    text = design.ctx.tr(source, **extra) if source is not None else ""
+    text = design.ctx.tr(source, **type_values(design)) if source is not None else ""
     markup = "<br/>".join(to_markup(line) for line in text.strip().splitlines())
     leading = element.size_pt * 1.22
     needed = fonts.paragraph_height(markup, box.w, element.size_pt, leading)

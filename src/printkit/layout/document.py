@@ -29,7 +29,7 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
     "mat": (mat.layout, mat.numbers),
     "tiles": (tiles.layout, tiles.numbers),
 }
-MAX_PAGES = 2000
+MAX_PAGES = 2500  # a deck of the largest count (10,000), two-sided at 9 a page, needs 2,224
 FOOTER_PT = 7.0
 
 
