@@ -59,11 +59,12 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
     side = "face" if component.back else None
+    designs = deck.Designs(component, ctx)
     pages = []
     for i in range(0, len(items), step):
-        pages.append(face_page(component, ctx, page_grid, items[i : i + step], role, kind, side))
+        pages.append(face_page(designs, page_grid, items[i : i + step], role, kind, side))
         if component.back:
-            pages.append(back_page(component, ctx, pages[-1], items[i : i + step], role, kind))
+            pages.append(back_page(designs, pages[-1], items[i : i + step], role, kind))
     return pages
 
 
@@ -73,14 +74,11 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
     One group for the whole deck, owner after owner: a group per owner would start each owner on
     a new row, and when an owner's count is odd the imposition then falls back to one column."""
     arts = []
-    backs = {}
+    designs = deck.Designs(component, ctx)
     for piece in deck.deck_pieces(component):
-        design = deck.Design(component, piece.type, piece.owner, ctx)
-        owner = piece.owner.id if piece.owner else None
-        if owner not in backs:
-            backs[owner] = deck.back_group(deck.Design(component, None, piece.owner, ctx), 0.0, 0.0) if component.back else None
+        back = designs.back(piece.owner, 0.0, 0.0) if component.back else None
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
-        arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(design, piece), backs[owner], row.extra))
+        arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(designs, piece), back, row.extra))
     title = ctx.tr(component.title) or component.id
     return pieces.PieceRun(component.id, role, title, component.width, component.height, tuple(arts), (len(arts),), ("width",))
 
@@ -95,29 +93,29 @@ def two_sided_per_page(component: DeckComponent) -> int:
     return sum(1 for slot in found if slot.sheet == 0)
 
 
-def face_page(component: DeckComponent, ctx: Context, page_grid: CardGrid, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None) -> Page:
+def face_page(designs: deck.Designs, page_grid: CardGrid, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None) -> Page:
     """One page of faces: designs, per-piece details, then cut lines and crop marks on top."""
+    component = designs.deck
     boxes = page_grid.slots(len(chunk))
     items: list[Item] = []
     for piece, box in zip(chunk, boxes):
-        design = deck.Design(component, piece.type, piece.owner, ctx)
-        items.append(deck.face_group(design, piece, box.x, box.y))
-        items.extend(deck.piece_items(design, piece, box.x, box.y))
+        items.append(designs.face(piece, box.x, box.y))
+        items.extend(deck.piece_items(designs.design(piece.type, piece.owner), piece, box.x, box.y))
     items += cutting_items(component, boxes)
     pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes))
     trim, bleed = page_boxes(component, boxes)
     return Page(page_grid.page_w, page_grid.page_h, role, component.id, tuple(items), pieces, side, trim, bleed)
 
 
-def back_page(component: DeckComponent, ctx: Context, face: Page, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:
+def back_page(designs: deck.Designs, face: Page, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:
     """The backs of a page of faces, each where the printer's flip (and the back offset) puts it
     behind its face, outlined faintly to show the registration."""
-    flip, offset = ctx.options.flip, ctx.options.back_offset
+    component, options = designs.deck, designs.ctx.options
     items: list[Item] = []
     rows = []
     for piece, row in zip(chunk, face.pieces):
-        box = imposition.back_box(Box(row.x, row.y, row.width, row.height), face.width, face.height, flip, offset)
-        items.append(deck.back_group(deck.Design(component, None, piece.owner, ctx), box.x, box.y))
+        box = imposition.back_box(Box(row.x, row.y, row.width, row.height), face.width, face.height, options.flip, options.back_offset)
+        items.append(designs.back(piece.owner, box.x, box.y))
         items.append(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE))
         rows.append(manifest_row(kind, piece, box, "back", component))
     trim, bleed = page_boxes(component, [Box(r.x, r.y, r.width, r.height) for r in rows])

@@ -158,6 +158,37 @@ class Design:
         return Box(b + x, b + y, w, h)
 
 
+class Designs:
+    """A deck's designs for one layout: each face (by type and owner) and each back (by owner)
+    drawn once, then placed wherever a piece goes, as the renderer draws each once as a form."""
+
+    def __init__(self, deck: DeckComponent, ctx: Context):
+        self.deck = deck
+        self.ctx = ctx
+        self._designs: dict[tuple, Design] = {}
+        self._groups: dict[str, Group] = {}
+
+    def design(self, piece_type: DeckType | None, owner: DeckOwner | None) -> Design:
+        key = (piece_type.id if piece_type else None, owner.id if owner else None)
+        if key not in self._designs:
+            self._designs[key] = Design(self.deck, piece_type, owner, self.ctx)
+        return self._designs[key]
+
+    def face(self, piece: DeckPiece, x: float, y: float) -> Group:
+        """The face shared by the piece's type and owner, its cut corner at (x, y)."""
+        return self._placed(f"face:{piece.key}", lambda: face_group(self.design(piece.type, piece.owner), piece, 0.0, 0.0), x, y)
+
+    def back(self, owner: DeckOwner | None, x: float, y: float) -> Group:
+        """The back shared by the owner's pieces, its cut corner at (x, y)."""
+        return self._placed(f"back:{owner.id if owner else '-'}", lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y)
+
+    def _placed(self, name: str, draw, x: float, y: float) -> Group:
+        group = self._groups.get(name)
+        if group is None:
+            group = self._groups[name] = draw()
+        return Group(group.key, group.x + x, group.y + y, group.w, group.h, group.items, group.rotate)
+
+
 def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
     """The face design shared by every piece of this type and owner, its cut corner at (x, y)."""
     return placed(design, f"face:{piece.key}", drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
@@ -175,9 +206,10 @@ def drawn(design: Design, side: str, wanted) -> tuple[Item, ...]:
     return tuple(items)
 
 
-def piece_face(design: Design, piece: DeckPiece) -> Group:
+def piece_face(designs: Designs, piece: DeckPiece) -> Group:
     """The piece's whole face at (0, 0): the shared design, plus its own index when it shows one."""
-    shared = face_group(design, piece, 0.0, 0.0)
+    design = designs.design(piece.type, piece.owner)
+    shared = designs.face(piece, 0.0, 0.0)
     own = piece_items(design, piece, 0.0, 0.0)
     if not own:
         return shared
