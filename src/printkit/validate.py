@@ -18,7 +18,7 @@ from printkit.kitfile import KitSource, dotted
 from printkit.layout.document import kit_numbers
 from printkit.layout import bounds
 from printkit.layout.context import SAFE_EDGE
-from printkit.layout.primitives import Document, Page, RichText, Text
+from printkit.layout.primitives import Document, Group, Page, RichText, Text
 from printkit.model import PLACEHOLDER, Invariant, Kit
 from printkit.provenance import Provenance
 
@@ -381,14 +381,67 @@ MAX_PER_PAGE = 5
 
 def check_pages(kit: Kit, document: Document, found: Findings) -> None:
     texts = TextIndex(kit, document)
+    drawings: dict[str, Drawing] = {}
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
-        placed = list(bounds.flatten(page.items))
-        check_printable_area(placed, where, found)
-        check_text_boxes(placed, where, texts, found)
-        check_text_overlaps(placed, where, texts, found)
+        suspects, cores = page_view(page, drawings)
+        check_printable_area(suspects, where, found)
+        check_text_boxes(suspects, where, texts, found)
+        check_text_overlaps(cores, where, texts, found)
         check_piece_overlaps(page, where, found)
-        check_printed_glyphs(placed, where, texts, found)
+        check_printed_glyphs(suspects, where, texts, found)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the page checks need to know of a group's drawing, found once per key however often
+    it is placed (a deck's back on 1,000 cards is one drawing)."""
+
+    ink: bounds.Box | None  # the union of the ink boxes the printable-area check measures
+    trouble: bool  # a text too big for its box or a glyph the font lacks: check it item by item
+    texts: tuple[bounds.Placed, ...]  # its texts in drawing order, where the group's origin is (0, 0)
+
+
+def drawing(group: Group) -> Drawing:
+    placed = list(bounds.flatten(group.items))
+    boxes = [box for item in placed if bounds.is_ink(item) and not overflows(item.item) and (box := bounds.ink_box(item)) is not None]
+    ink = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+    trouble = any(text_trouble(item.item) for item in placed)
+    return Drawing(ink, trouble, tuple(item for item in placed if isinstance(item.item, (Text, RichText))))
+
+
+def text_trouble(item) -> bool:
+    """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
+    if isinstance(item, Text):
+        return overflows(item) or bool(fonts.missing_characters(item.text, bold=item.bold))
+    if isinstance(item, RichText):
+        return paragraph_needs(item) > item.h + TOLERANCE or bool(fonts.missing_characters(plain(item.markup), bold=item.bold))
+    return False
+
+
+def page_view(page: Page, drawings: dict[str, Drawing]) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
+    """The page's items that the area, text-box and glyph checks must look at one by one (a group
+    proved clean as a whole is left out), and every text's core box, in drawing order."""
+    suspects: list[bounds.Placed] = []
+    cores: list[tuple[bounds.Placed, bounds.Box]] = []
+    for item in page.items:
+        if not isinstance(item, Group):
+            placed = bounds.Placed(item)
+            suspects.append(placed)
+            if (box := bounds.core_box(placed)) is not None:
+                cores.append((placed, box))
+            continue
+        if item.key not in drawings:
+            drawings[item.key] = drawing(item)
+        known = drawings[item.key]
+        sign, tx, ty = (-1, item.x + item.w, item.y + item.h) if item.rotate == 180 else (1, item.x, item.y)
+        for text in known.texts:
+            placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
+            if (box := bounds.core_box(placed)) is not None:
+                cores.append((placed, box))
+        if known.trouble or (known.ink is not None and past_edge(bounds.Placed(item, tx, ty, sign).box(*known.ink), page) > TOLERANCE):
+            suspects.extend(bounds.flatten((item,)))
+    return suspects, cores
 
 
 @dataclass(frozen=True)
@@ -411,14 +464,12 @@ def component_loc(kit: Kit, page: Page) -> tuple:
 
 
 def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Findings) -> None:
-    page = where.page
-    low_x, low_y, high_x, high_y = SAFE_EDGE, SAFE_EDGE, page.width - SAFE_EDGE, page.height - SAFE_EDGE
     worst, count = None, 0
     for item in placed:
         box = bounds.ink_box(item) if bounds.is_ink(item) and not overflows(item.item) else None
         if box is None:
             continue
-        past = max(low_x - box[0], low_y - box[1], box[2] - high_x, box[3] - high_y)
+        past = past_edge(box, where.page)
         if past > TOLERANCE:
             count += 1
             if worst is None or past > worst[0]:
@@ -427,6 +478,11 @@ def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Fin
         past, item, box = worst
         more = f" ({count} items in all)" if count > 1 else ""
         found.add(where.loc, f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}")
+
+
+def past_edge(box: bounds.Box, page: Page) -> float:
+    """How far the box reaches into the unprintable edge of the paper (negative when clear of it)."""
+    return max(SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE))
 
 
 def overflows(item) -> bool:
@@ -460,23 +516,36 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIn
             width, box = bounds.text_width(text), bounds.ink_box(item)
             found.add(texts.locate(text.text, where.loc), f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide")
         elif isinstance(text, RichText):
-            needed = fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
+            needed = paragraph_needs(text)
             if needed > text.h + TOLERANCE:
                 words = plain(text.markup)
                 found.add(texts.locate(words, where.loc), f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs {needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × {text.h:.1f} mm")
 
 
-def check_text_overlaps(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
-    """Two texts printed over each other (capitals of one line touching another's)."""
-    cores = [(item, box) for item in placed if (box := bounds.core_box(item)) is not None]
-    reported = 0
-    for i, (a, box_a) in enumerate(cores):
-        for b, box_b in cores[i + 1 :]:
+def paragraph_needs(text: RichText) -> float:
+    return fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
+
+
+def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+    """Two texts printed over each other (capitals of one line touching another's): the first
+    MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
+    that start above its bottom, so a page of many lines costs little more than its lines."""
+    order = sorted(range(len(cores)), key=lambda i: cores[i][1][1])
+    pairs = []
+    for n, i in enumerate(order):
+        box_a = cores[i][1]
+        for j in order[n + 1 :]:
+            box_b = cores[j][1]
+            if box_b[1] >= box_a[3] - OVERLAP:
+                break
             across, down = bounds.overlap(box_a, box_b)
-            if across > OVERLAP and down > OVERLAP and reported < MAX_PER_PAGE:
-                reported += 1
-                text = a.item.text if isinstance(a.item, Text) else plain(a.item.markup)
-                found.add(texts.locate(text, where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
+            if across > OVERLAP and down > OVERLAP:
+                pairs.append((min(i, j), max(i, j)))
+    for i, j in sorted(pairs)[:MAX_PER_PAGE]:
+        (a, box_a), (b, box_b) = cores[i], cores[j]
+        across, down = bounds.overlap(box_a, box_b)
+        text = a.item.text if isinstance(a.item, Text) else plain(a.item.markup)
+        found.add(texts.locate(text, where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
 
 
 def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
