@@ -51,8 +51,16 @@ def _charmap(bold: bool) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(font_name(bold)).face.charToGlyph)
 
 
+@functools.cache
+def _drawable(bold: bool) -> frozenset[str]:
+    """Every character the font draws, and those never drawn (line breaks, a soft hyphen)."""
+    return frozenset(map(chr, _charmap(bold))) | _IGNORED
+
+
 def missing_characters(text: str, bold: bool = False) -> list[str]:
     """The characters of ``text`` the font cannot draw (reportlab would print a black box)."""
+    if _drawable(bold).issuperset(text):
+        return []
     charmap = _charmap(bold)
     missing: list[str] = []
     for char in text:
@@ -61,13 +69,19 @@ def missing_characters(text: str, bold: bool = False) -> list[str]:
     return missing
 
 
-@functools.lru_cache(maxsize=8192)
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Width of one line of text in millimetres."""
+    return width_pt(text, size_pt, bold) * MM_PER_POINT
+
+
+@functools.lru_cache(maxsize=65536)
+def width_pt(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of one line of text in points, measured once whether layout, the validator or the
+    renderer asks (a 10,000-card deck has 20,000 lines of its own)."""
     register()
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(text, font_name(bold), size_pt) * MM_PER_POINT
+    return stringWidth(text, font_name(bold), size_pt)
 
 
 def fit_size(text: str, width: float, size_pt: float, bold: bool = False, smallest: float = 5.0) -> float:
