@@ -59,3 +59,17 @@ def test_binary_file_is_refused(tmp_path):
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     with pytest.raises(KitError, match="binary file"):
         load_kit_source(path)
+
+
+@pytest.mark.parametrize("name", shipped_kit_names())
+def test_libyaml_and_the_pure_python_parser_read_a_kit_alike(name, monkeypatch):
+    fast = load_kit_source(find_kit(name))
+    monkeypatch.delattr("yaml.CSafeLoader")
+    pure = load_kit_source(find_kit(name))
+    assert (fast.data, fast.lines) == (pure.data, pure.lines)
+
+
+def test_a_syntax_error_is_worded_by_the_pure_python_parser(tmp_path):
+    with pytest.raises(KitError) as caught:
+        load_kit_source(write(tmp_path, "kit:\n  title: {pl: Ogród\ncomponents: []\n"))
+    assert "kit.yaml:3: YAML syntax error, column 11: expected ',' or '}', but got ':'" in str(caught.value)  # libyaml: "did not find expected ..."

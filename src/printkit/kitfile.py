@@ -108,7 +108,7 @@ def load_kit_source(path: Path) -> KitSource:
     except UnicodeDecodeError as exc:
         raise kit_error(shown, None, "", f"the file is not UTF-8 text (byte {exc.start})") from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -122,6 +122,18 @@ def load_kit_source(path: Path) -> KitSource:
     source = KitSource(path=path, data=None)
     source.data = _Converter(source, shown).convert(root, ())
     return source
+
+
+def compose(text: str) -> Node | None:
+    """The YAML node tree, read by libyaml when PyYAML has it (ten times faster); a document libyaml
+    refuses is read again by the pure-Python parser, whose error messages printkit reports."""
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return yaml.compose(text, Loader=fast)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 class _Converter:
