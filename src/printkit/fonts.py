@@ -120,7 +120,7 @@ def _paragraph(markup: str, size_pt: float, leading_pt: float, bold: bool, align
     from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
+    from reportlab.platypus.paragraph import Paragraph  # not the package: it imports tables, frames, templates
 
     alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}[align]
     style = ParagraphStyle(
