@@ -6,6 +6,7 @@ A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahr
 
 from __future__ import annotations
 
+import collections
 import difflib
 import re
 import types
@@ -586,7 +587,8 @@ class DeckComponent(ComponentBase):
         if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
             raise ValueError(f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print over the neighbouring piece")
         names = [t.id for t in self.types] + [o.id for o in self.owners or []]
-        clash = sorted({n for n in names if n in _DECK_NUMBERS or names.count(n) > 1})
+        seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps
+        clash = sorted(n for n, times in seen.items() if n in _DECK_NUMBERS or times > 1)
         if clash:
             raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: {', '.join(clash)}")
         if not self.on_grid and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):

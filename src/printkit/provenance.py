@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-NumbersOf = Callable[[object], "dict[str, object] | None"]
-"""Plain kit data -> its derived numbers, or None when the data is not a valid kit."""
+NumbersOf = Callable[[object, tuple], "dict[str, object] | None"]
+"""Plain kit data in which the whole number at the given path (``()`` for none) was changed -> its
+derived numbers, or None when the data is not a valid kit. The path lets the caller count again
+only what that number can change."""
 
 ROOTS = (("kit", "players"), ("needs",), ("components",))
 SEARCH_SPAN = 20
@@ -63,16 +65,16 @@ def replaced(data: object, loc: tuple, value: object) -> object:
 class Provenance:
     """Derived numbers traced back to the whole numbers of the kit file."""
 
-    def __init__(self, data: object, numbers_of: NumbersOf):
+    def __init__(self, data: object, numbers_of: NumbersOf, base: dict[str, object] | None = None):
         self.data = data
         self.numbers_of = numbers_of
-        self.base = numbers_of(data) or {}
+        self.base = (numbers_of(data, ()) or {}) if base is None else base  # the numbers of data as it is
         self.leaves = dict(whole_numbers(data))
         self._fed: dict[tuple, set[str]] = {}
         self._repairs: dict[tuple, list[int]] = {}
 
     def numbers_with(self, loc: tuple, value: int) -> dict[str, object] | None:
-        return self.numbers_of(replaced(self.data, loc, value))
+        return self.numbers_of(replaced(self.data, loc, value), loc)
 
     def fed(self, loc: tuple) -> set[str]:
         """The derived numbers that move when the number at loc moves by one."""

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from printkit import fonts, invariants
 from printkit.errors import Problem
 from printkit.kitfile import KitSource, dotted
-from printkit.layout.document import kit_numbers
+from printkit.layout.document import KINDS, kit_numbers
 from printkit.layout import bounds
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.primitives import Document, Group, Page, RichText, Text
@@ -622,7 +622,7 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     """Each invariant that needs no layout, for every player count when asked; every count covered."""
     rules = parse_invariants(kit, found)
     numbers = kit_numbers(kit)
-    tracer = Provenance(found.source.data, _numbers_of)
+    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers)
     read: set[str] = set()
     for index, check in rules.items():
         if is_about_pages(check):
@@ -740,6 +740,34 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
             example = sorted(fed)[0]
             value = invariants.show(invariants.number(tracer.base[example]))
             found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
+
+
+class KitNumbers:
+    """The derived numbers of plain kit data with one whole number changed (``Provenance``'s
+    ``numbers_of``). A number inside a component can move only that component's numbers, so only
+    that component is validated and counted again, not the whole kit: tracing the counts of a kit
+    with many decks, boards and sheets no longer validates all of them for every count."""
+
+    def __init__(self, kit: Kit, numbers: dict[str, object]):
+        self.kit = kit
+        self.numbers = numbers
+        self.own = [KINDS[component.kind][1](component) for component in kit.components]
+        names = [name for part in self.own for name in part]
+        self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
+
+    def __call__(self, data: object, loc: tuple) -> dict[str, object] | None:
+        if not (self.separate and len(loc) > 2 and loc[0] == "components"):
+            return _numbers_of(data)
+        index = loc[1]
+        try:
+            component = type(self.kit.components[index]).model_validate(data["components"][index])
+            fresh = KINDS[component.kind][1](component)
+        except Exception:  # as in _numbers_of: a value the component refuses proves nothing
+            return None
+        others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}
+        if set(fresh) & set(others):
+            return _numbers_of(data)  # a changed id now names another component's number
+        return others | fresh
 
 
 def _numbers_of(data: object) -> dict[str, object] | None:
