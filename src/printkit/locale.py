@@ -44,13 +44,17 @@ class Localizer:
         return self.fill(raw, extra)
 
     def fill(self, raw: str, extra: dict | None = None) -> str:
-        values = {**self.numbers, **(extra or {})}
+        if "{" not in raw and "}" not in raw:
+            return raw
+        numbers, extra = self.numbers, extra or {}
 
         def replace(match) -> str:
             name = match.group(1)
-            if name not in values:
+            if name in extra:
+                return format_number(extra[name])
+            if name not in numbers:
                 raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}")
-            return format_number(values[name])
+            return format_number(numbers[name])
 
         return PLACEHOLDER.sub(replace, raw).replace("{{", "{").replace("}}", "}")
 

@@ -232,7 +232,7 @@ def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[It
     out: list[Item] = []
     for element in design.deck.face:
         if isinstance(element, IndexElement):
-            out.extend(moved(one_line(design, element, index_text(design, element, piece), bold=False), x - design.bleed, y - design.bleed))
+            out.extend(one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed))
     return out
 
 
@@ -304,19 +304,21 @@ def pattern(design: Design, element: PatternElement) -> Group:
     return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing)
 
 
-def one_line(design: Design, element, text: str, bold: bool) -> list[Item]:
-    """A line of text centred in the element's box, as large as the box allows up to size_pt."""
+def one_line(design: Design, element, text: str, bold: bool, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    """A line of text centred in the element's box, as large as the box allows up to size_pt;
+    (dx, dy) moves it from the design's coordinates to where a piece lies on the page."""
     if not text:
         return []
     box = design.box(element)
     size = fonts.fit_size(text, box.w, element.size_pt, bold=bold, smallest=4.0)
     size = min(size, box.h / (0.668 * MM_PER_POINT))
     baseline = box.h / 2 + fonts.cap_height(size) / 2
-    line = Text(box.w / 2, baseline, text, size, bold, "center", design.color(element.color), box.w)
+    color = design.color(element.color)
     if element.rotate == 180:
+        line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)
         key = f"deck:{design.deck.id}:line:{text}:{size:.2f}:{bold}:{line.color}:{box.w:.2f}x{box.h:.2f}"
-        return [Group(key, box.x, box.y, box.w, box.h, (line,), rotate=180)]
-    return [Text(box.x + line.x, box.y + baseline, text, size, bold, "center", line.color, box.w)]
+        return [Group(key, box.x + dx, box.y + dy, box.w, box.h, (line,), rotate=180)]
+    return [Text(box.x + box.w / 2 + dx, box.y + baseline + dy, text, size, bold, "center", color, box.w)]
 
 
 def symbol(design: Design, element: SymbolElement) -> list[Item]:

@@ -4,6 +4,7 @@ cut lines, the fold line, and the heading of a piece page.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from printkit import fonts
@@ -77,19 +78,29 @@ FOOTER_NOTE_PT = 6.5
 FOOTER_SCALE_PT = 6.0
 
 
+FOOTER_PAD = 0.5  # a form clips to its box: keep the strokes' outer halves inside it
+
+
+@functools.cache
+def footer_ticks() -> tuple[Item, ...]:
+    """The compact ruler's lines in its form's own coordinates: the same on every page."""
+    pad = FOOTER_PAD
+    ticks: list[Item] = [Line(pad, pad + FOOTER_TICK, pad + RULER_LENGTH, pad + FOOTER_TICK, TICK)]
+    for mm in range(int(RULER_LENGTH) + 1):
+        length = FOOTER_TICK if mm in (0, RULER_LENGTH) else 2.0 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
+        ticks.append(Line(pad + mm, pad + FOOTER_TICK - length, pad + mm, pad + FOOTER_TICK, TICK))
+    return tuple(ticks)
+
+
 def footer_ruler(right: float, baseline: float, note: str) -> tuple[list[Item], float]:
     """A compact 50 mm ruler standing on the footer's baseline, "50 mm" before it and ``note`` (print
     at 100 %) in bold after it, ending at ``right``: for pages the pieces fill, with no band left for
     the full ruler. Returns the items and the left end of the whole mark."""
     note_w = fonts.text_width(note, FOOTER_NOTE_PT, bold=True)
     x = right - note_w - 3.0 - RULER_LENGTH
-    pad = 0.5  # a form clips to its box: keep the strokes' outer halves inside it
-    ticks: list[Item] = [Line(pad, pad + FOOTER_TICK, pad + RULER_LENGTH, pad + FOOTER_TICK, TICK)]
-    for mm in range(int(RULER_LENGTH) + 1):
-        length = FOOTER_TICK if mm in (0, RULER_LENGTH) else 2.0 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
-        ticks.append(Line(pad + mm, pad + FOOTER_TICK - length, pad + mm, pad + FOOTER_TICK, TICK))
+    pad = FOOTER_PAD
     # one drawing placed on every page (a PDF form), not 52 lines a page
-    items: list[Item] = [Group("ruler:footer", x - pad, baseline - FOOTER_TICK - pad, RULER_LENGTH + 2 * pad, FOOTER_TICK + 2 * pad, tuple(ticks))]
+    items: list[Item] = [Group("ruler:footer", x - pad, baseline - FOOTER_TICK - pad, RULER_LENGTH + 2 * pad, FOOTER_TICK + 2 * pad, footer_ticks())]
     items.append(Text(x + RULER_LENGTH + 3.0, baseline, note, FOOTER_NOTE_PT, bold=True, max_w=note_w))
     scale = Text(x - 1.5, baseline, "50 mm", FOOTER_SCALE_PT, align="right", color="#444444")
     items.append(scale)
