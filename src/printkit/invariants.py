@@ -28,6 +28,7 @@ import difflib
 import fnmatch
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 FUNCTIONS = ("sum", "min", "max", "count")
 COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
@@ -371,7 +372,7 @@ class Link:
 class Evaluator:
     """Evaluates parsed checks over a table of named numbers; records which names it read."""
 
-    def __init__(self, values: dict[str, object]):
+    def __init__(self, values: dict[str, Any]):
         self.values = {name: v for name, v in ((n, number(v)) for n, v in values.items()) if v is not None}
         self.read: list[str] = []
 
@@ -449,7 +450,7 @@ def _compare(left: Fraction, op: str, right: Fraction) -> bool:
     }[op]
 
 
-def unknown_name(name: str, known: dict[str, object]) -> str:
+def unknown_name(name: str, known: dict[str, Any]) -> str:
     if name == "players":
         return "unknown name 'players'; set 'for_players: true' to check the rule for every player count"
     hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
@@ -463,7 +464,7 @@ def unknown_name(name: str, known: dict[str, object]) -> str:
     return f"unknown name '{name}'; names are a component's or need's id and a number, e.g. {_examples(known)}"
 
 
-def _examples(known: dict[str, object]) -> str:
+def _examples(known: dict[str, Any]) -> str:
     names = sorted(n for n in known if "." in n)[:4]
     return ", ".join(names) if names else "rounds.count"
 

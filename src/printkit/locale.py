@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.messages import LANGUAGES, message
@@ -31,7 +32,7 @@ class Localizer:
     """Turns a kit's ``Text`` into one language's string with every {placeholder} filled."""
 
     lang: str
-    numbers: dict[str, object] = field(default_factory=dict)
+    numbers: dict[str, Any] = field(default_factory=dict)
 
     def __call__(self, text: dict[str, str] | str | int | None, **extra: object) -> str:
         if text is None:

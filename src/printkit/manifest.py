@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from printkit.layout.context import Paper
 from printkit.layout.primitives import Document, Piece
@@ -20,7 +21,7 @@ DECIMALS = 3
 def manifest(document: Document, kit: str, paper: Paper) -> dict:
     pages, pieces = [], []
     for number, page in enumerate(document.pages, start=1):
-        entry: dict[str, object] = {"number": number, "role": page.role}
+        entry: dict[str, Any] = {"number": number, "role": page.role}
         if page.component:
             entry["component"] = page.component
         if page.side:
@@ -38,8 +39,8 @@ def manifest(document: Document, kit: str, paper: Paper) -> dict:
     }
 
 
-def piece_row(page: int, piece: Piece) -> dict[str, object]:
-    row: dict[str, object] = {
+def piece_row(page: int, piece: Piece) -> dict[str, Any]:
+    row: dict[str, Any] = {
         "page": page,
         "kind": piece.kind,
         "component": piece.component,

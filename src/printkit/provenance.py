@@ -9,8 +9,9 @@ blamed on the line of the one number whose change would make every rule hold aga
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
-NumbersOf = Callable[[object, tuple], "dict[str, object] | None"]
+NumbersOf = Callable[[object, tuple], "dict[str, Any] | None"]
 """Plain kit data in which the whole number at the given path (``()`` for none) was changed -> its
 derived numbers, or None when the data is not a valid kit. The path lets the caller count again
 only what that number can change."""
@@ -65,7 +66,7 @@ def replaced(data: object, loc: tuple, value: object) -> object:
 class Provenance:
     """Derived numbers traced back to the whole numbers of the kit file."""
 
-    def __init__(self, data: object, numbers_of: NumbersOf, base: dict[str, object] | None = None):
+    def __init__(self, data: object, numbers_of: NumbersOf, base: dict[str, Any] | None = None):
         self.data = data
         self.numbers_of = numbers_of
         self.base = (numbers_of(data, ()) or {}) if base is None else base  # the numbers of data as it is
@@ -73,7 +74,7 @@ class Provenance:
         self._fed: dict[tuple, set[str]] = {}
         self._repairs: dict[tuple, list[int]] = {}
 
-    def numbers_with(self, loc: tuple, value: int) -> dict[str, object] | None:
+    def numbers_with(self, loc: tuple, value: int) -> dict[str, Any] | None:
         return self.numbers_of(replaced(self.data, loc, value), loc)
 
     def fed(self, loc: tuple) -> set[str]:
@@ -93,7 +94,7 @@ class Provenance:
         """The whole numbers of the file that any of ``names`` depends on, in file order."""
         return [loc for loc in self.leaves if self.fed(loc) & names]
 
-    def repairs(self, loc: tuple, all_hold: Callable[[dict[str, object]], bool]) -> list[int]:
+    def repairs(self, loc: tuple, all_hold: Callable[[dict[str, Any]], bool]) -> list[int]:
         """The values within SEARCH_SPAN of the current one that, put at loc, would make every rule
         hold. Cached by loc: one Provenance serves one kit and one set of rules."""
         if loc not in self._repairs:

@@ -9,15 +9,16 @@ import difflib
 import html
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from pydantic import BaseModel
 
 from printkit import fonts, invariants
 from printkit.errors import Problem
 from printkit.kitfile import KitSource, dotted
-from printkit.layout.document import KINDS, kit_numbers
 from printkit.layout import bounds
 from printkit.layout.context import SAFE_EDGE
+from printkit.layout.document import KINDS, kit_numbers
 from printkit.layout.primitives import Document, Group, Page, RichText, Text
 from printkit.model import PLACEHOLDER, Invariant, Kit
 from printkit.provenance import Provenance
@@ -663,13 +664,13 @@ class Failure:
     unreadable: bool = False
 
 
-def player_counts(rule: Invariant, numbers: dict[str, object]) -> list[int | None]:
+def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
     if not rule.for_players:
         return [None]
     return list(range(int(numbers["players.min"]), int(numbers["players.max"]) + 1))
 
 
-def evaluate(rule: Invariant, check: invariants.Check, numbers: dict[str, object], read: set[str] | None = None) -> list[Failure]:
+def evaluate(rule: Invariant, check: invariants.Check, numbers: dict[str, Any], read: set[str] | None = None) -> list[Failure]:
     failures = []
     for players in player_counts(rule, numbers):
         values = numbers if players is None else {**numbers, "players": players}
@@ -724,7 +725,7 @@ def blame(kit: Kit, rules: dict, read: set[str], tracer: Provenance) -> tuple[li
     if len(suspects) == 1:
         return suspects, suspects
 
-    def all_hold(numbers: dict[str, object]) -> bool:
+    def all_hold(numbers: dict[str, Any]) -> bool:
         if numbers["players.min"] > numbers["players.max"]:
             return False  # no player count at all: every per-player rule would hold vacuously
         return not any(evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check))
@@ -748,14 +749,14 @@ class KitNumbers:
     that component is validated and counted again, not the whole kit: tracing the counts of a kit
     with many decks, boards and sheets no longer validates all of them for every count."""
 
-    def __init__(self, kit: Kit, numbers: dict[str, object]):
+    def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
         self.own = [KINDS[component.kind][1](component) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
 
-    def __call__(self, data: object, loc: tuple) -> dict[str, object] | None:
+    def __call__(self, data: object, loc: tuple) -> dict[str, Any] | None:
         if not (self.separate and len(loc) > 2 and loc[0] == "components"):
             return _numbers_of(data)
         index = loc[1]
@@ -770,7 +771,7 @@ class KitNumbers:
         return others | fresh
 
 
-def _numbers_of(data: object) -> dict[str, object] | None:
+def _numbers_of(data: object) -> dict[str, Any] | None:
     """The derived numbers of plain kit data, or None when the data is not a valid kit."""
     try:
         return kit_numbers(Kit.model_validate(data))

@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from printkit import art, fonts
 from printkit.errors import LayoutProblem
 from printkit.layout.context import Context
 from printkit.layout.imposition import Box
 from printkit.layout.patterns import draw_pattern
-from printkit.layout.primitives import BLACK, Group, Image, Item, Line, Rect, RichText, Stroke, Text
+from printkit.layout.primitives import (
+    BLACK,
+    Group,
+    Image,
+    Item,
+    Line,
+    Rect,
+    RichText,
+    Stroke,
+    Text,
+)
 from printkit.layout.rules import to_markup
 from printkit.layout.symbols import draw_symbol
 from printkit.model import (
@@ -247,7 +258,7 @@ def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
     return design.ctx.tr(element.text, index=piece.index, **type_values(design))
 
 
-def type_values(design: Design) -> dict[str, object]:
+def type_values(design: Design) -> dict[str, Any]:
     """{name}, {letter} and {count} of the design's type (none on a back)."""
     if design.type is None:
         return {}

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.layout import board, imposition, rules, sheet, stones, tokens
-from printkit.layout import cards, mat, tiles
+from printkit.layout import (
+    board,
+    cards,
+    imposition,
+    mat,
+    rules,
+    sheet,
+    stones,
+    tiles,
+    tokens,
+)
 from printkit.layout.context import Context
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Page, RichText, Text
@@ -29,13 +39,13 @@ KINDS: dict[str, tuple[Callable, Callable]] = {
     "mat": (mat.layout, mat.numbers),
     "tiles": (tiles.layout, tiles.numbers),
 }
-MAX_PAGES = 2500  # a deck of the largest count (10,000), two-sided at 9 a page, needs 2,224
+MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0
 
 
-def kit_numbers(kit: Kit) -> dict[str, object]:
+def kit_numbers(kit: Kit) -> dict[str, Any]:
     """Every number the kit's components define, by placeholder name."""
-    values: dict[str, object] = {"players.min": kit.kit.players.min, "players.max": kit.kit.players.max}
+    values: dict[str, Any] = {"players.min": kit.kit.players.min, "players.max": kit.kit.players.max}
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
@@ -43,8 +53,8 @@ def kit_numbers(kit: Kit) -> dict[str, object]:
     return values
 
 
-def page_numbers(pages: list[Page]) -> dict[str, object]:
-    values: dict[str, object] = {"pages": len(pages)}
+def page_numbers(pages: list[Page]) -> dict[str, Any]:
+    values: dict[str, Any] = {"pages": len(pages)}
     for number, page in enumerate(pages, start=1):
         key = page.component or page.role
         values.setdefault(f"page.{key}", number)
@@ -62,17 +72,26 @@ def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
         if include(component):
             try:
                 pages.extend(KINDS[component.kind][0](component, ctx))
+                check_page_limit(pages)
             except LayoutProblem as problem:
                 raise problem.within(("components", index)) from None
-            if len(pages) > MAX_PAGES:
-                raise PrintkitError(f"the kit needs more than {MAX_PAGES:,} pages (the limit)")
     return pages
+
+
+def check_page_limit(pages: list[Page]) -> None:
+    """At most 2,000 pages; a duplex back page is printed on its face's sheet, so it does not count.
+
+    That keeps the largest allowed deck (10,000 cards, 9 a page, backs behind them) printable.
+    """
+    sheets = sum(1 for page in pages if page.side != "back")
+    if sheets > MAX_SHEETS:
+        raise LayoutProblem((), f"the kit needs {sheets:,} pages (not counting duplex backs); the limit is {MAX_SHEETS:,} pages")
 
 
 def layout_kit(kit: Kit, ctx: Context) -> Document:
     """Rules pages and every in-kit component, with page placeholders settled."""
     base = dict(ctx.tr.numbers) | kit_numbers(kit)
-    guess: dict[str, object] = {}
+    guess: dict[str, Any] = {}
     ctx.tr.numbers = base
     component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
     ctx.sides = two_sided_components(component_pages)
@@ -112,11 +131,11 @@ def blank_page(ctx: Context, like: Page) -> Page:
     return Page(like.width, like.height, "blank", None, (RichText(ctx.margin, like.height / 2 - 10, width, 20, text, 10.0, 13.0, align="center", color="#666666"),))
 
 
-def _placeholder_pages(kit: Kit, guess: dict[str, object]) -> dict[str, object]:
+def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
     """Before the first layout, assume two-digit page numbers so the text is not too short."""
     if guess:
         return guess
-    values: dict[str, object] = {"pages": 10, "page.rules": 1, "lastpage.rules": 1}
+    values: dict[str, Any] = {"pages": 10, "page.rules": 1, "lastpage.rules": 1}
     for component in kit.components:
         values[f"page.{component.id}"] = values[f"lastpage.{component.id}"] = 10
         values[f"pages.{component.id}"] = "10"
