@@ -76,7 +76,7 @@ def test_a_failed_build_leaves_the_old_pdf_untouched(run, tmp_path, monkeypatch)
     assert run("build", "ogrod", "-o", str(target)).code == 0
     before = target.read_bytes()
 
-    def broken(document):
+    def broken(document, progress=None):
         raise printkit.render.PrintkitError("the renderer failed on purpose")
 
     monkeypatch.setattr(printkit.render, "render", broken)
@@ -117,7 +117,7 @@ def test_ctrl_c_during_a_build_keeps_the_old_pdf(run, tmp_path, monkeypatch):
     assert run("build", "ogrod", "-o", str(target)).code == 0
     before = target.read_bytes()
 
-    def interrupted(document):
+    def interrupted(document, progress=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(printkit.render, "render", interrupted)

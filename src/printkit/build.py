@@ -11,6 +11,7 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document
 from printkit.locale import Localizer, choose_language
+from printkit.progress import SILENT, Progress
 
 
 @dataclass
@@ -60,22 +61,23 @@ def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     return KitError([Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)])
 
 
-def lay_out(loaded: LoadedKit, ctx: Context) -> Document:
+def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
     """The kit's pages in ctx's language, refused when the layout in any of the kit's languages
     breaks its rules (a longer translation must not push the board off its promised page)."""
-    documents, problems = layout_findings(loaded, ctx)
+    documents, problems = layout_findings(loaded, ctx, progress)
     if refused(loaded, problems):
         raise KitError(loaded.warnings + problems)
     loaded.warnings.extend(p for p in problems if p not in loaded.warnings)
     return documents[ctx.lang]
 
 
-def layout_findings(loaded: LoadedKit, ctx: Context) -> tuple[dict[str, Document], list[Problem]]:
+def layout_findings(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> tuple[dict[str, Document], list[Problem]]:
     """Every language laid out with ctx's paper and options, and the findings about each."""
     documents: dict[str, Document] = {}
     found: dict[str, list[Problem]] = {}
     languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
-    for lang in languages:
+    for number, lang in enumerate(languages):
+        progress.step(f"laying out and checking ({lang})", number, len(languages))
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
         try:
             documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
@@ -119,11 +121,11 @@ def check_output(path: Path) -> None:
     check_target(path)
 
 
-def write(document: Document, path: Path) -> int:
+def write(document: Document, path: Path, progress: Progress = SILENT) -> int:
     from printkit.output import write_atomic
     from printkit.render import render
 
-    write_atomic(path, render(document))
+    write_atomic(path, render(document, progress))
     return len(document.pages)
 
 

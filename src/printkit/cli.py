@@ -57,6 +57,7 @@ def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | No
         return watch_build(kit)
     from printkit import build as pipeline
     from printkit.layout.context import Options
+    from printkit.progress import Progress
     from printkit.units import parse_offset
 
     try:
@@ -71,9 +72,13 @@ def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | No
         pipeline.check_output(manifest)
     if cut_svg is not None:
         pipeline.check_output(cut_svg)
-    document = pipeline.lay_out(loaded, ctx)
-    cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
-    pages = pipeline.write(document, target)
+    progress = Progress.on_stderr()
+    try:
+        document = pipeline.lay_out(loaded, ctx, progress)
+        cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
+        pages = pipeline.write(document, target, progress)
+    finally:
+        progress.close()
     if manifest is not None:
         pipeline.write_manifest(document, loaded, ctx, manifest)
     if cuts is not None:
