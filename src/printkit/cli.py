@@ -81,7 +81,7 @@ def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | No
         progress.close()
     if manifest is not None:
         pipeline.write_manifest(document, loaded, ctx, manifest)
-    if cuts is not None:
+    if cuts is not None and cut_svg is not None:
         pipeline.write_text(cut_svg, cuts)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
 
@@ -166,7 +166,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
 
     if all_kits == bool(kit):
         raise PrintkitError("give a KIT or --all, not both and not neither")
-    names = kitfile.shipped_kit_names() if all_kits else [kit]
+    names = [kit] if kit else kitfile.shipped_kit_names()
     failed = 0
     for name in names:
         try:

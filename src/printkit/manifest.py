@@ -19,7 +19,8 @@ DECIMALS = 3
 
 
 def manifest(document: Document, kit: str, paper: Paper) -> dict:
-    pages, pieces = [], []
+    pages: list[dict[str, Any]] = []
+    pieces: list[dict[str, Any]] = []
     for number, page in enumerate(document.pages, start=1):
         entry: dict[str, Any] = {"number": number, "role": page.role}
         if page.component:

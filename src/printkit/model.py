@@ -14,6 +14,7 @@ import typing
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError, WithJsonSchema, model_validator
+from pydantic_core import ErrorDetails
 
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
@@ -188,7 +189,10 @@ class TrackPart(SheetPartBase):
 
     @property
     def last(self) -> int:
-        return self.end if self.end is not None else self.start + self.count - 1
+        if self.end is not None:
+            return self.end
+        assert self.count is not None, "the validator requires a count or an end"
+        return self.start + self.count - 1
 
     @property
     def length(self) -> int:
@@ -471,10 +475,11 @@ class NameElement(LineElementBase):
     bold: bool = Field(True, description="Bold or regular.")
 
 
-class OwnerElement(NameElement):
+class OwnerElement(LineElementBase):
     """The owner's name (a colour's name): the same on every piece of the owner, so fit for a back."""
 
     type: Literal["owner"] = Field(description="The element's type: 'owner', the owner's name.")
+    bold: bool = Field(True, description="Bold or regular.")
 
 
 class IndexElement(LineElementBase):
@@ -675,7 +680,7 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def _problem(source: KitSource, error: dict) -> Problem:
+def _problem(source: KitSource, error: ErrorDetails) -> Problem:
     model_loc = tuple(error["loc"])
     data_loc = _data_loc(source.data, model_loc)
     line = source.line_of(data_loc)
@@ -706,7 +711,7 @@ def _data_loc(data: object, loc: tuple) -> tuple:
     return tuple(out)
 
 
-def _message(error: dict, loc: tuple) -> str:
+def _message(error: ErrorDetails, loc: tuple) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         allowed = _allowed_keys(loc[:-1])

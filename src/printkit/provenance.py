@@ -58,7 +58,8 @@ def replaced(data: object, loc: tuple, value: object) -> object:
     head, rest = loc[0], loc[1:]
     if isinstance(data, dict):
         return {**data, head: replaced(data[head], rest, value)}
-    copy = list(data)  # a list
+    assert isinstance(data, list), "a location's containers are dicts and lists"
+    copy = list(data)
     copy[head] = replaced(copy[head], rest, value)
     return copy
 

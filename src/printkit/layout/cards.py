@@ -130,7 +130,7 @@ def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
     return items
 
 
-def page_boxes(component: DeckComponent, boxes: list[Box]) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+def page_boxes(component: DeckComponent, boxes: list[Box]) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]:
     """The page's TrimBox (the block of pieces) and, with a bleed, its BleedBox."""
     block = cardgrid.bounds(boxes)
     bleed = cardgrid.grown(block, component.bleed) if component.bleed else None
@@ -144,7 +144,7 @@ def manifest_row(kind: str, piece: deck.DeckPiece, box: Box, side: str, componen
     owner_number = 0
     if piece.owner is not None:
         extra.append(("owner", piece.owner.id))
-        owner_number = [o.id for o in component.owners].index(piece.owner.id)
+        owner_number = [o.id for o in component.owners or []].index(piece.owner.id)
     extra += [("symbol", piece.type.icon or piece.type.image or ""), ("index", piece.index), ("of", piece.type.count)]
     copy = owner_number * piece.type.count + piece.index
     return Piece(kind, piece.type.id, copy, box.x, box.y, box.w, box.h, side, tuple(extra))

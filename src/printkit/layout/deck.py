@@ -67,9 +67,10 @@ class DeckPiece:
 
 def deck_pieces(deck: DeckComponent) -> list[DeckPiece]:
     """Every piece in printing order: owner by owner, type by type, as many as each count says."""
+    owners: list[DeckOwner | None] = list(deck.owners) if deck.owners else [None]
     return [
         DeckPiece(kind, owner, index)
-        for owner in deck.owners or [None]
+        for owner in owners
         for kind in deck.types
         for index in range(1, kind.count + 1)
     ]
@@ -156,6 +157,12 @@ class Design:
     @property
     def bleed(self) -> float:
         return self.deck.bleed
+
+    @property
+    def face_type(self) -> DeckType:
+        """The type of a face; only a face's elements ask for it (the model refuses them on a back)."""
+        assert self.type is not None, "a back's element asked for the piece's type"
+        return self.type
 
     def color(self, ref: str) -> str:
         return resolve_color(ref, self.type, self.owner)
@@ -287,11 +294,11 @@ def draw_element(design: Design, element) -> list[Item]:
     if isinstance(element, PatternElement):
         return [pattern(design, element)]
     if isinstance(element, LetterElement):
-        return one_line(design, element, design.type.letter or "", bold=True)
+        return one_line(design, element, design.face_type.letter or "", bold=True)
     if isinstance(element, OwnerElement):
         return one_line(design, element, design.ctx.tr(design.owner.name) if design.owner else "", bold=element.bold)
     if isinstance(element, NameElement):
-        return one_line(design, element, design.ctx.tr(design.type.name), bold=element.bold)
+        return one_line(design, element, design.ctx.tr(design.face_type.name), bold=element.bold)
     if isinstance(element, SymbolElement):
         return symbol(design, element)
     if isinstance(element, TextElement):
@@ -308,9 +315,9 @@ def frame(design: Design, element: FrameElement) -> Rect:
 
 
 def pattern(design: Design, element: PatternElement) -> Group:
-    name = element.pattern or (design.owner.pattern if design.owner else design.type.pattern)
+    name = element.pattern or (design.owner.pattern if design.owner else design.face_type.pattern)
     if not name:
-        raise LayoutProblem((), f"a pattern element needs a pattern: the type '{design.type.id}' has none")
+        raise LayoutProblem((), f"a pattern element needs a pattern: the type '{design.face_type.id}' has none")
     box = design.box(element, full=True)
     return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing)
 
@@ -347,7 +354,9 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
 
 def picture(design: Design, relative: str, box: Box) -> Image:
     folder = design.ctx.assets
-    problem = art.art_problem(folder, relative) if folder else f"no kit folder to find '{relative}' in"
+    if folder is None:
+        raise LayoutProblem((), f"no kit folder to find '{relative}' in")
+    problem = art.art_problem(folder, relative)
     if problem:
         raise LayoutProblem((), problem)
     path = (folder / relative).resolve()

@@ -8,7 +8,7 @@ edges (no clipping paths), and come back as one reusable group.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from printkit.layout.primitives import Circle, Group, Item, Line, Rect, Stroke
 
@@ -55,7 +55,7 @@ def clip_segment(x1: float, y1: float, x2: float, y2: float, w: float, h: float)
     return (x1 + low * dx, y1 + low * dy, x1 + high * dx, y1 + high * dy)
 
 
-def clipped_lines(segments, w: float, h: float, stroke: Stroke) -> list[Item]:
+def clipped_lines(segments: Iterable[tuple[float, float, float, float]], w: float, h: float, stroke: Stroke) -> list[Item]:
     out: list[Item] = []
     for segment in segments:
         clipped = clip_segment(*segment, w, h)
