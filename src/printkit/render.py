@@ -107,23 +107,22 @@ class _Drawer:
         return mm_to_pt(self.height - y_mm)
 
     def item(self, item: Item) -> None:
-        kind = type(item)
-        if kind is Rect:
+        if isinstance(item, Rect):
             self.rect(item)
-        elif kind is Line:
+        elif isinstance(item, Line):
             self.stroke(item.stroke)
             self.canvas.line(mm_to_pt(item.x1), self.y(item.y1), mm_to_pt(item.x2), self.y(item.y2))
-        elif kind is Text:
+        elif isinstance(item, Text):
             self.text(item)
-        elif kind is RichText:
+        elif isinstance(item, RichText):
             self.rich(item)
-        elif kind is Circle:
+        elif isinstance(item, Circle):
             self.circle(item)
-        elif kind is Path:
+        elif isinstance(item, Path):
             self.path(item)
-        elif kind is Group:
+        elif isinstance(item, Group):
             self.group(item)
-        elif kind is Image:
+        elif isinstance(item, Image):
             self.image(item)
         else:
             raise TypeError(f"cannot draw {item!r}")
