@@ -9,7 +9,7 @@ import difflib
 import html
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
@@ -19,8 +19,8 @@ from printkit.kitfile import KitSource, dotted
 from printkit.layout import bounds
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.document import KINDS, kit_numbers
-from printkit.layout.primitives import Document, Group, Page, RichText, Text
-from printkit.model import PLACEHOLDER, Invariant, Kit
+from printkit.layout.primitives import Document, Group, Item, Page, RichText, Text
+from printkit.model import PLACEHOLDER, Invariant, Kit, StonesComponent, TokensComponent
 from printkit.provenance import Provenance
 
 
@@ -76,9 +76,9 @@ def check_pieces_fit(kit: Kit, found: Findings) -> None:
     boards = {c.id: c for c in kit.components if c.kind == "board"}
     noun = {"tokens": "token", "stones": "stone"}
     for index, component in enumerate(kit.components):
-        target = getattr(component, "fits", None)
-        if target is None:
+        if not isinstance(component, (TokensComponent, StonesComponent)) or component.fits is None:
             continue
+        target = component.fits
         loc = ("components", index)
         if target not in boards:
             known = ", ".join(sorted(boards)) or "none"
@@ -200,8 +200,8 @@ def check_languages_spoken(kit: Kit, found: Findings) -> None:
 def check_ids(kit: Kit, found: Findings) -> None:
     seen: dict[str, tuple] = {}
     for loc, value in walk(kit, ()):
-        if isinstance(value, BaseModel) and isinstance(getattr(value, "id", None), str) and loc and loc[0] in ("components", "needs"):
-            ident = value.id
+        ident = getattr(value, "id", None)
+        if isinstance(value, BaseModel) and isinstance(ident, str) and loc and loc[0] in ("components", "needs"):
             if ident in seen:
                 line = found.source.line_of(seen[ident])
                 found.add(loc + ("id",), f"duplicate id '{ident}' (first used on line {line})")
@@ -486,7 +486,7 @@ def past_edge(box: bounds.Box, page: Page) -> float:
     return max(SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE))
 
 
-def overflows(item) -> bool:
+def overflows(item: Item) -> TypeGuard[Text]:
     """A text wider than its box (check_text_boxes reports it, and only it)."""
     return isinstance(item, Text) and item.max_w is not None and bounds.text_width(item) > item.max_w + TOLERANCE
 
@@ -498,6 +498,15 @@ def describe(placed: bounds.Placed) -> str:
     if isinstance(item, RichText):
         return f"the text '{shorten(plain(item.markup))}'"
     return f"a {type(item).__name__.lower()}"
+
+
+def printed_words(item: Item) -> str:
+    """What a text or a paragraph prints; nothing for a shape."""
+    if isinstance(item, Text):
+        return item.text
+    if isinstance(item, RichText):
+        return plain(item.markup)
+    return ""
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -515,6 +524,7 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIn
         text = item.item
         if overflows(text):
             width, box = bounds.text_width(text), bounds.ink_box(item)
+            assert box is not None, "a text always has an ink box"
             found.add(texts.locate(text.text, where.loc), f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide")
         elif isinstance(text, RichText):
             needed = paragraph_needs(text)
@@ -545,8 +555,7 @@ def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: Pa
     for i, j in sorted(pairs)[:MAX_PER_PAGE]:
         (a, box_a), (b, box_b) = cores[i], cores[j]
         across, down = bounds.overlap(box_a, box_b)
-        text = a.item.text if isinstance(a.item, Text) else plain(a.item.markup)
-        found.add(texts.locate(text, where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
+        found.add(texts.locate(printed_words(a.item), where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
 
 
 def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
@@ -568,11 +577,14 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: "Te
     check_texts reports with their own field)."""
     for item in placed:
         text = item.item
-        words = text.text if isinstance(text, Text) else plain(text.markup) if isinstance(text, RichText) else ""
+        words = printed_words(text)
         missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
         if missing and texts.locate(words, None) is None:
             chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
             found.add(where.loc, f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a black box")
+
+
+Fallback = TypeVar("Fallback", tuple, None)
 
 
 class TextIndex:
@@ -590,7 +602,7 @@ class TextIndex:
             elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
                 self.entries.append((loc, _flat(_filled(tr, value))))
 
-    def locate(self, printed: str, fallback: tuple | None) -> tuple | None:
+    def locate(self, printed: str, fallback: Fallback) -> tuple | Fallback:
         text = _flat(printed)
         if not text:
             return fallback
@@ -739,7 +751,9 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
         fed = tracer.fed(loc) if loc[-1] == "count" else set()
         if fed and not fed & read:
             example = sorted(fed)[0]
-            value = invariants.show(invariants.number(tracer.base[example]))
+            number = invariants.number(tracer.base[example])
+            assert number is not None, "a count feeds numbers only"
+            value = invariants.show(number)
             found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
 
 
@@ -757,7 +771,7 @@ class KitNumbers:
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
 
     def __call__(self, data: object, loc: tuple) -> dict[str, Any] | None:
-        if not (self.separate and len(loc) > 2 and loc[0] == "components"):
+        if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
             return _numbers_of(data)
         index = loc[1]
         try:
