@@ -78,11 +78,14 @@ def test_jpeg_prints_too(tmp_path):
     [
         ("../secret.png", "'../secret.png' lies outside the kit's folder"),
         ("/etc/hostname.png", "'/etc/hostname.png' lies outside the kit's folder"),
+        ("../../etc/passwd", "'../../etc/passwd' lies outside the kit's folder"),  # where it leads, before its name
+        ("link.png", "'link.png' is a link to a file outside the kit's folder"),
         ("missing.png", "no picture 'missing.png' in the kit's folder"),
         ("notes.txt", "'notes.txt' is not a picture printkit can print; use an .svg, .png or .jpg file"),
-        ("fake.png", "'fake.png' cannot be read as an image"),
+        ("fake.png", "'fake.png' cannot be read as an image: it is not PNG data, or it is damaged; export the picture again as .png, .jpg or .svg"),
         ("renamed.png", "'renamed.png' holds a JPEG image, not the PNG its name says"),
-        ("huge.png", "'huge.png' is 8000 × 7000 pixels (56 megapixels); the limit is 50, so scale it down"),
+        ("huge.png", "'huge.png' is 8000 × 7000 pixels (56 megapixels); the limit is 50 megapixels an image; scale it down"),
+        ("bomb.png", "'bomb.png' is far larger than the limit of 50 megapixels an image; scale it down"),  # Pillow refuses to open it
         ("entity.svg", "'entity.svg' declares XML entities; printkit does not read those"),
         ("linked.svg", "'linked.svg' links to another file (photo.png); embed it or draw it in the SVG"),
     ],
@@ -93,7 +96,9 @@ def test_a_picture_that_cannot_be_used_is_refused_with_its_line(tmp_path, run, p
     (tmp_path / "kits" / "secret.png").write_bytes((folder / "sun.png").read_bytes())
     (folder / "fake.png").write_text("not an image", encoding="utf-8")
     Image.new("RGB", (10, 10)).save(folder / "renamed.png", format="JPEG")
+    (folder / "link.png").symlink_to(tmp_path / "kits" / "secret.png")
     Image.new("1", (8000, 7000)).save(folder / "huge.png")
+    Image.new("1", (14000, 14000)).save(folder / "bomb.png")
     (folder / "entity.svg").write_text('<!DOCTYPE svg [<!ENTITY a "x">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', encoding="utf-8")
     (folder / "linked.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1"><image xlink:href="photo.png" width="1" height="1"/></svg>', encoding="utf-8")
     result = run("validate", str(kit))

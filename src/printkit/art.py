@@ -8,6 +8,7 @@ be one of the three formats by its content, and be small enough to print: raster
 from __future__ import annotations
 
 import functools
+import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -20,17 +21,30 @@ _LENGTH = re.compile(r"^\s*([0-9.]+)")
 
 def art_problem(folder: Path, relative: str) -> str | None:
     """Why the picture ``relative`` in the kit folder cannot be used, or None when it can."""
+    outside = leaves_folder(folder, relative)
+    if outside:
+        return outside
     suffix = Path(relative).suffix.lower()
     if suffix not in RASTER and suffix != ".svg":
         return f"'{relative}' is not a picture printkit can print; use an .svg, .png or .jpg file"
     path = (folder / relative).resolve()
-    try:
-        path.relative_to(folder.resolve())
-    except ValueError:
-        return f"'{relative}' lies outside the kit's folder {folder}/; keep the kit's pictures inside it"
     if not path.is_file():
         return f"no picture '{relative}' in the kit's folder {folder}/"
     return svg_problem(path) if suffix == ".svg" else raster_problem(path, RASTER[suffix])
+
+
+def leaves_folder(folder: Path, relative: str) -> str | None:
+    """Why ``relative`` leads out of the kit's folder (checked before its name or content, so a
+    path such as '../../etc/passwd' is refused for where it goes), or None."""
+    try:
+        Path(os.path.normpath(folder.absolute() / relative)).relative_to(folder.absolute())
+    except ValueError:
+        return f"'{relative}' lies outside the kit's folder {folder}/; keep the kit's pictures inside it"
+    try:
+        (folder / relative).resolve().relative_to(folder.resolve())
+    except ValueError:
+        return f"'{relative}' is a link to a file outside the kit's folder {folder}/; copy the picture into the folder instead"
+    return None
 
 
 def raster_problem(path: Path, expected: str) -> str | None:
@@ -39,14 +53,14 @@ def raster_problem(path: Path, expected: str) -> str | None:
     try:
         with Image.open(path) as image:
             found, (width, height) = image.format, image.size
-    except (UnidentifiedImageError, OSError) as exc:
-        return f"'{path.name}' cannot be read as an image ({exc.__class__.__name__})"
+    except (UnidentifiedImageError, OSError):
+        return f"'{path.name}' cannot be read as an image: it is not {expected} data, or it is damaged; export the picture again as .png, .jpg or .svg"
     except Image.DecompressionBombError:
-        return f"'{path.name}' is larger than {MAX_PIXELS // 1_000_000} megapixels; scale it down"
+        return f"'{path.name}' is far larger than the limit of {MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
     if found != expected:
         return f"'{path.name}' holds a {found} image, not the {expected} its name says"
     if width * height > MAX_PIXELS:
-        return f"'{path.name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is {MAX_PIXELS // 1_000_000}, so scale it down"
+        return f"'{path.name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is {MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
     return None
 
 
