@@ -34,13 +34,15 @@ def test_each_placement_of_a_drawing_is_measured_against_the_edge(mini):
     assert printed(mini, *placements[1:2]) == []
 
 
-def test_a_text_too_wide_for_its_box_is_reported_at_every_placement(mini):
+@pytest.mark.parametrize("placements, repeated", [(1, ""), (2, "; 1 more copy of this text overflows the same way"), (3, "; 2 more copies of this text overflow the same way")])
+def test_a_text_too_wide_for_its_box_is_one_line_at_its_first_placement_counting_the_others(mini, placements, repeated):
+    """A deck's too-long name on 1,000 cards is one line, not 1,000."""
     label = Text(0.0, 5.0, "Gracze i ich żetony", 12, max_w=10.0)
     width = fonts.text_width(label.text, 12)
-    messages = printed(mini, Group("label", 20.0, 20.0, 30.0, 10.0, (label,)), Group("label", 20.0, 60.0, 30.0, 10.0, (label,)))
+    messages = printed(mini, *[Group("label", 20.0, 20.0 + 40.0 * n, 30.0, 10.0, (label,)) for n in range(placements)])
+    y = 25.0 - fonts.vertical_extent(12)[0]
     assert messages == [
-        f"{where(mini)}: the text 'Gracze i ich żetony' does not fit its box on page 1 (sheet): at 12 pt, its smallest size, it is {width:.1f} mm wide, but the box at x 20.0, y {y:.1f} mm is 10.0 mm wide"
-        for y in (25.0 - fonts.vertical_extent(12)[0], 65.0 - fonts.vertical_extent(12)[0])
+        f"{where(mini)}: the text 'Gracze i ich żetony' does not fit its box on page 1 (sheet): at 12 pt, its smallest size, it is {width:.1f} mm wide, but the box at x 20.0, y {y:.1f} mm is 10.0 mm wide{repeated}"
     ]
 
 

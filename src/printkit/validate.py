@@ -173,9 +173,26 @@ class Findings:
     def __init__(self, source: KitSource):
         self.source = source
         self.problems: list[Problem] = []
+        self.repeats: dict[tuple, list[int]] = {}  # what repeats -> [its problem's index, more places]
 
     def add(self, loc: tuple, message: str, severity: str = "error") -> None:
         self.problems.append(Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity))
+
+    def add_repeated(self, loc: tuple, message: str, same: tuple) -> None:
+        """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:
+        the first place, then how many more (settle_repeats)."""
+        if same in self.repeats:
+            self.repeats[same][1] += 1
+            return
+        self.repeats[same] = [len(self.problems), 0]
+        self.add(loc, message)
+
+    def settle_repeats(self) -> None:
+        for index, more in self.repeats.values():
+            if more:
+                problem = self.problems[index]
+                copies = "1 more copy of this text overflows" if more == 1 else f"{more:,} more copies of this text overflow"
+                self.problems[index] = replace(problem, message=f"{problem.message}; {copies} the same way")
 
 
 def check_info(kit: Kit, found: Findings) -> None:
@@ -267,12 +284,21 @@ def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found:
         langs = [lang for lang, names in used.items() if name in names]
         hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
         dym = f"; did you mean {{{hint[0]}}}?" if hint else ""
-        found.add(loc + (langs[0],), f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; known: {{pages}}, {{page.ID}}, {_sample(known)}")
+        found.add(loc + (langs[0],), f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}")
     reference = next(iter(used.values()), set())
     for lang, names in used.items():
         if names != reference and not (names | reference) & set(unknown):
             first = next(iter(used))
             found.add(loc + (lang,), f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}")
+
+
+def _known_like(name: str, known: set[str]) -> str:
+    """What would be valid instead: for a page reference the pages there are, else a sample."""
+    prefix, _, ident = name.partition(".")
+    if prefix in ("page", "lastpage", "pages") and ident:
+        pages = ", ".join("{" + n + "}" for n in sorted(known) if n.startswith(f"{prefix}."))
+        return f"no component has the id '{ident}'; the {prefix} references are {pages}"
+    return f"known: {{pages}}, {{page.ID}}, {_sample(known)}"
 
 
 def _sample(known: set[str]) -> str:
@@ -391,6 +417,7 @@ def check_pages(kit: Kit, document: Document, found: Findings) -> None:
         check_text_overlaps(cores, where, texts, found)
         check_piece_overlaps(page, where, found)
         check_printed_glyphs(suspects, where, texts, found)
+    found.settle_repeats()
 
 
 @dataclass(frozen=True)
@@ -525,12 +552,14 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIn
         if overflows(text):
             width, box = bounds.text_width(text), bounds.ink_box(item)
             assert box is not None, "a text always has an ink box"
-            found.add(texts.locate(text.text, where.loc), f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide")
+            loc = texts.locate(text.text, where.loc)
+            found.add_repeated(loc, f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide", (loc, text.text, text.size_pt, text.max_w))
         elif isinstance(text, RichText):
             needed = paragraph_needs(text)
             if needed > text.h + TOLERANCE:
                 words = plain(text.markup)
-                found.add(texts.locate(words, where.loc), f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs {needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × {text.h:.1f} mm")
+                loc = texts.locate(words, where.loc)
+                found.add_repeated(loc, f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs {needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × {text.h:.1f} mm", (loc, words, text.size_pt, text.w, text.h))
 
 
 def paragraph_needs(text: RichText) -> float:
