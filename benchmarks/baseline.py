@@ -265,7 +265,7 @@ def rules_page(c: Canvas, cards: int, total: int) -> None:
         ("Jak wydrukować zestaw", [
             f"PDF ma {total} stron A4.",
             "Zasady (stronę 1) wystarczy czytać na ekranie.",
-            f"Strony {last} (Karty) drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi: każdy tył wypadnie dokładnie za swoim przodem.",
+            f"Strony {last} (Karty) drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi: każdy tył " "wypadnie dokładnie za swoim przodem.",
             "Pozostałe strony drukuj jednostronnie. Wszystko w skali 100 % (bez dopasowania do strony).",
             "Wytnij Karty wzdłuż linii cięcia.",
         ]),
@@ -285,7 +285,7 @@ def rules_page(c: Canvas, cards: int, total: int) -> None:
 
 
 def blank_page(c: Canvas, total: int) -> None:
-    text = "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych przy druku dwustronnym."
+    text = "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych przy " "druku dwustronnym."
     paragraph(c, text, MARGIN, PAGE_H / 2 - 10, PAGE_W - 2 * MARGIN, 10.0, 13.0, align=TA_CENTER, color="#666666")
     footer(c, 2, total, ruler=False)
     c.showPage()

@@ -82,7 +82,7 @@ def test_jpeg_prints_too(tmp_path):
         ("link.png", "'link.png' is a link to a file outside the kit's folder"),
         ("missing.png", "no picture 'missing.png' in the kit's folder"),
         ("notes.txt", "'notes.txt' is not a picture printkit can print; use an .svg, .png or .jpg file"),
-        ("fake.png", "'fake.png' cannot be read as an image: it is not PNG data, or it is damaged; export the picture again as .png, .jpg or .svg"),
+        ("fake.png", "'fake.png' cannot be read as an image: it is not PNG data, or it is damaged; export the picture again " "as .png, .jpg or .svg"),
         ("renamed.png", "'renamed.png' holds a JPEG image, not the PNG its name says"),
         ("huge.png", "'huge.png' is 8000 × 7000 pixels (56 megapixels); the limit is 50 megapixels an image; scale it down"),
         ("bomb.png", "'bomb.png' is far larger than the limit of 50 megapixels an image; scale it down"),  # Pillow refuses to open it
@@ -100,7 +100,7 @@ def test_a_picture_that_cannot_be_used_is_refused_with_its_line(tmp_path, run, p
     Image.new("1", (8000, 7000)).save(folder / "huge.png")
     Image.new("1", (14000, 14000)).save(folder / "bomb.png")
     (folder / "entity.svg").write_text('<!DOCTYPE svg [<!ENTITY a "x">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', encoding="utf-8")
-    (folder / "linked.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1"><image xlink:href="photo.png" width="1" height="1"/></svg>', encoding="utf-8")
+    (folder / "linked.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1"><image ' 'xlink:href="photo.png" width="1" height="1"/></svg>', encoding="utf-8")
     result = run("validate", str(kit))
     assert result.code == 1
     assert f"pictures.yaml:15: components[0].types[1].image: {message}" in result.err

@@ -107,7 +107,7 @@ def test_fold_over_is_refused_with_the_kit_line(tmp_path, run):
     result = run("build", str(kit), "--two-sided", "fold", "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
     line = KIT.splitlines().index("    imposition: grid") + 1
-    assert f"grid.yaml:{line}: components[0].imposition: a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over" in result.err
+    assert f"grid.yaml:{line}: components[0].imposition: a deck on the card grid prints its backs on the following " "page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over" in result.err
     assert not (tmp_path / "x.pdf").exists()
 
 
@@ -122,7 +122,7 @@ def refusal(tmp_path, run, kit_text: str) -> str:
 
 def test_a_gutter_on_a_deck_of_touching_pieces_says_how_to_use_the_grid(tmp_path, run):
     err = refusal(tmp_path, run, KIT.replace("    imposition: grid\n", "    gutter: 4mm\n"))
-    assert "components[0]: this deck prints as touching pieces under a heading (a deck with a back, unless it says imposition: grid); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)" in err
+    assert "components[0]: this deck prints as touching pieces under a heading (a deck with a back, unless it says " "imposition: grid); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)" in err
 
 
 def test_the_piece_placeholders_are_known_only_where_a_piece_fills_them(tmp_path, run):

@@ -282,7 +282,7 @@ def test_a_bleed_without_room_for_it_is_refused_with_the_kit_line(tmp_path, run)
     kit.write_text(DECK.format(count=2, gutter=2, bleed=3), encoding="utf-8")
     result = run("build", str(kit), "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
-    assert "tight.yaml:8: components[0]: a bleed of 3 mm needs a gutter of at least 6 mm, or it would print over the neighbouring piece" in result.err
+    assert "tight.yaml:8: components[0]: a bleed of 3 mm needs a gutter of at least 6 mm, or it would print over the " "neighbouring piece" in result.err
     assert not (tmp_path / "x.pdf").exists()
 
 

@@ -121,5 +121,5 @@ def test_landscape_pieces_are_refused_with_the_page_and_the_remedy(run, tmp_path
     pdf.unlink()
     result = run("build", str(kit), "-o", str(pdf), "--cut-svg", str(svg))
     assert result.code == 1
-    assert result.err.strip() == "--cut-svg: page 2 is 297 × 210 mm (landscape), but the cut file's sheets are A4 portrait; give its component orientation: portrait to cut it by machine"
+    assert result.err.strip() == "--cut-svg: page 2 is 297 × 210 mm (landscape), but the cut file's sheets are A4 portrait; give its " "component orientation: portrait to cut it by machine"
     assert not pdf.exists() and not svg.exists()

@@ -92,7 +92,7 @@ def test_the_evaluator_records_what_it_read():
         ("board.free ==", "expected a number, a name or '(' after '==', got the end of the check (column 14)"),
         ("board.free == 16 16", "expected 'and', a comparison or an operator after '16', got '16' (column 18)"),
         ("summ(tokens.*) == 16", "unknown function summ(); did you mean sum()? (printkit knows sum(), min(), max(), count()) (column 1)"),
-        ("guards_*.count == 16", "a pattern such as 'guards_*.count' names several numbers; use it inside sum(), min(), max() or count() (column 1)"),
+        ("guards_*.count == 16", "a pattern such as 'guards_*.count' names several numbers; use it inside sum(), min(), max() or count() " "(column 1)"),
         ("2x == 2", "a number runs into a name: '2x' (column 1)"),
         ("__import__('os') == 1", "unexpected character ''' (column 12)"),
     ],

@@ -33,7 +33,7 @@ def case_id(case: tuple[str, str, str]) -> str:
 def test_no_ink_within_5_mm_of_the_paper_edge(kit_outputs, case):
     margins = ink_margins(kit_outputs(*case).pdf)
     for number, (left, top, right, bottom) in enumerate(margins, start=1):
-        assert min(left, top, right, bottom) >= SAFE_EDGE, f"page {number}: ink {left:.2f} / {top:.2f} / {right:.2f} / {bottom:.2f} mm from the left / top / right / bottom edge"
+        assert min(left, top, right, bottom) >= SAFE_EDGE, f"page {number}: ink {left:.2f} / {top:.2f} / {right:.2f} / {bottom:.2f} mm from the left / top / right " "/ bottom edge"
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -29,7 +29,7 @@ def test_each_placement_of_a_drawing_is_measured_against_the_edge(mini):
     bar = (Rect(0.0, 0.0, 50.0, 10.0),)
     placements = [Group("bar", x, 20.0, 50.0, 10.0, bar) for x in (3.0, 100.0, 160.0)]
     assert printed(mini, *placements) == [
-        f"{where(mini)}: a rect on page 1 (sheet) reaches 5.0 mm into the 5 mm unprintable edge of the paper, at x 160.0–210.0, y 20.0–30.0 mm (2 items in all)"
+        f"{where(mini)}: a rect on page 1 (sheet) reaches 5.0 mm into the 5 mm unprintable edge of the paper, at x " "160.0–210.0, y 20.0–30.0 mm (2 items in all)"
     ]
     assert printed(mini, *placements[1:2]) == []
 
@@ -42,7 +42,7 @@ def test_a_text_too_wide_for_its_box_is_one_line_at_its_first_placement_counting
     messages = printed(mini, *[Group("label", 20.0, 20.0 + 40.0 * n, 30.0, 10.0, (label,)) for n in range(placements)])
     y = 25.0 - fonts.vertical_extent(12)[0]
     assert messages == [
-        f"{where(mini)}: the text 'Gracze i ich żetony' does not fit its box on page 1 (sheet): at 12 pt, its smallest size, it is {width:.1f} mm wide, but the box at x 20.0, y {y:.1f} mm is 10.0 mm wide{repeated}"
+        f"{where(mini)}: the text 'Gracze i ich żetony' does not fit its box on page 1 (sheet): at 12 pt, its " f"smallest size, it is {width:.1f} mm wide, but the box at x 20.0, y {y:.1f} mm is 10.0 mm wide{repeated}"
     ]
 
 
@@ -55,7 +55,7 @@ def test_a_text_in_a_turned_drawing_that_lands_on_a_page_text_overlaps_it(mini):
     across = min(landed[2], 48.0 - width + fonts.text_width("Round", 12)) - max(landed[0], 48.0 - width)
     down = min(landed[3], 51.0) - max(landed[1], 51.0 - fonts.cap_height(12))
     assert printed(mini, turned, round_) == [
-        f"{where(mini)}: the text 'Score' and the text 'Round' overlap on page 1 (sheet) ({across:.1f} × {down:.1f} mm, at x {max(landed[0], 48.0 - width):.1f}, y {max(landed[1], 51.0 - fonts.cap_height(12)):.1f} mm)"
+        f"{where(mini)}: the text 'Score' and the text 'Round' overlap on page 1 (sheet) ({across:.1f} × {down:.1f} " f"mm, at x {max(landed[0], 48.0 - width):.1f}, y {max(landed[1], 51.0 - fonts.cap_height(12)):.1f} mm)"
     ]
 
 

@@ -151,7 +151,7 @@ def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> N
     document = pipeline.lay_out(loaded, ctx)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     paths = pipeline.write_previews(document, folder, stem, dpi)
-    click.echo(f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) at {dpi} dpi")
+    click.echo(f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) " f"at {dpi} dpi")
 
 
 @cli.command()
@@ -223,7 +223,7 @@ def export_tts(kit: str, lang: str | None, folder: Path) -> None:
     index = export_kit(loaded, pipeline.context(loaded, lang), folder)
     sheets = sum(len(deck["sheets"]) for deck in index["decks"])
     pieces = sum(deck["count"] for deck in index["decks"])
-    click.echo(f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} {'sheet' if sheets == 1 else 'sheets'}")
+    click.echo(f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} " f"{'sheet' if sheets == 1 else 'sheets'}")
 
 
 def main(argv: list[str] | None = None) -> None:

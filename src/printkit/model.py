@@ -115,7 +115,7 @@ class Invariant(Model):
     id: Identifier = Field(description="A short name for the rule, printed with every finding about it.")
     check: str = Field(
         max_length=500,
-        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == tokens.total == 16'.",
+        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == " "tokens.total == 16'.",
     )
     rule: Text | str | None = Field(None, description="What the rulebook says, in words; findings quote it ('the rules state ...').")
     for_players: bool = Field(False, description="Check it for every player count from players.min to players.max, with 'players' bound.")
@@ -238,7 +238,7 @@ class TableColumn(Model):
     header: Text | None = Field(None, description="The column heading.")
     players: bool = Field(False, description="True to repeat this column once per player.")
     starter: bool = Field(
-        False, description="True for a column naming who starts each row: the first player, then the next seat each row (names from `printkit sheets`)."
+        False, description="True for a column naming who starts each row: the first player, then the next seat each row " "(names from `printkit sheets`)."
     )
     width: Length | None = Field(None, description="The column's width; others share the rest.")
 
@@ -292,7 +292,7 @@ class SheetComponent(ComponentBase):
     kind: Literal["sheet"] = Field(description="The component's kind: 'sheet', a sheet to write on.")
     per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
     rows: list[list[SheetCell]] = Field(
-        description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a column of parts."
+        description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a " "column of parts."
     )
 
 
@@ -378,7 +378,7 @@ class StoneFace(Model):
     color: Color | None = Field(None, description="The face's colour disc; none for a plain face in the owner's colour.")
     moves: list[Move] = Field(
         min_length=1,
-        description="The arrows printed on the face, one per move: 'N' one step up, 'NE' one step diagonally, 'N NE' one step up then one diagonally.",
+        description="The arrows printed on the face, one per move: 'N' one step up, 'NE' one step diagonally, 'N NE' " "one step up then one diagonally.",
     )
 
 
@@ -419,10 +419,10 @@ PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 class ElementBase(Model):
     box: BoxSpec | None = Field(
-        None, description="Where it is drawn: [x, y, width, height] in mm from the piece's top-left corner (its cut line); none for the whole piece."
+        None, description="Where it is drawn: [x, y, width, height] in mm from the piece's top-left corner (its cut line); " "none for the whole piece."
     )
     color: ColorRef = Field(
-        "ink", description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as '#2a7ab0'."
+        "ink", description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as " "'#2a7ab0'."
     )
 
 
@@ -488,7 +488,7 @@ class IndexElement(LineElementBase):
     type: Literal["index"] = Field(description="The element's type: 'index', the piece's number within its type ('3/12').")
     size_pt: float = Field(6.5, ge=4, le=60, description="The size in points.")
     text: Text | None = Field(
-        None, description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and {letter} filled, e.g. {pl: 'Karta {index} z {count}', ...}."
+        None, description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and " "{letter} filled, e.g. {pl: 'Karta {index} z {count}', ...}."
     )
 
 
@@ -513,7 +513,7 @@ class TableElement(ElementBase):
 
     type: Literal["table"] = Field(description="The element's type: 'table', a small table of short cells.")
     id: Identifier | None = Field(
-        None, description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, {deck.ID.KEY.sum} adds them."
+        None, description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, " "{deck.ID.KEY.sum} adds them."
     )
     rows: list[list[Text | str | int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
     header: list[Text | str] | None = Field(None, description="An optional header row.")
@@ -570,14 +570,14 @@ class DeckComponent(ComponentBase):
         0.0, description="The space between neighbouring pieces; 0 for touching pieces that share cut lines."
     )
     bleed: Bleed = Field(
-        0.0, description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the bleed."
+        0.0, description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the " "bleed."
     )
     crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
     per_page: Count | None = Field(None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit.")
     orientation: Literal["auto", "portrait", "landscape"] = Field("auto", description="The pages' orientation; auto takes the one that fits best.")
     imposition: Literal["auto", "grid", "pieces"] = Field(
         "auto",
-        description="How the pieces go on the pages: 'grid' as many to a page as fit, with crop marks (gutter, bleed, per_page and orientation apply) and the backs, if any, mirrored on the following page for duplex; 'pieces' touching under a heading with a ruler, backs on the next page or beside the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
+        description="How the pieces go on the pages: 'grid' as many to a page as fit, with crop marks (gutter, " "bleed, per_page and orientation apply) and the backs, if any, mirrored on the following page " "for duplex; 'pieces' touching under a heading with a ruler, backs on the next page or beside " "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
     )
 
     @property
@@ -590,20 +590,20 @@ class DeckComponent(ComponentBase):
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
         if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
-            raise ValueError(f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print over the neighbouring piece")
+            raise ValueError(f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print " "over the neighbouring piece")
         names = [t.id for t in self.types] + [o.id for o in self.owners or []]
         seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps
         clash = sorted(n for n, times in seen.items() if n in _DECK_NUMBERS or times > 1)
         if clash:
-            raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: {', '.join(clash)}")
+            raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: " f"{', '.join(clash)}")
         if not self.on_grid and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
             why = "imposition: pieces" if self.imposition == "pieces" else "a deck with a back, unless it says imposition: grid"
-            raise ValueError(f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)")
+            raise ValueError(f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and " "orientation are for the card grid (imposition: grid)")
         for element in self.back or []:
             if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):
-                raise ValueError(f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol element a fixed icon)")
+                raise ValueError(f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol " "element a fixed icon)")
             if not self.owners and ("piece" in (element.color, getattr(element, "fill", None)) or (isinstance(element, PatternElement) and not element.pattern)):
-                raise ValueError(f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): it would betray the face")
+                raise ValueError(f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): " "it would betray the face")
         return self
 
 

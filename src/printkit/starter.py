@@ -50,7 +50,7 @@ def with_modeline(text: str, reference: str | None) -> str:
 def kit_file_name(name: str) -> str:
     stem = name.removesuffix(".yaml")
     if not NAME.match(stem):
-        raise PrintkitError(f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to my_game.yaml")
+        raise PrintkitError(f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to " "my_game.yaml")
     return stem
 
 

@@ -48,5 +48,5 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise ValueError(f"give two lengths X,Y in mm, e.g. 0.5,-1 (got {text!r})") from None
     if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
-        raise ValueError(f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; a printer's misregistration is a few mm at most")
+        raise ValueError(f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; a printer's misregistration is a few mm at " "most")
     return x, y

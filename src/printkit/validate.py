@@ -85,7 +85,7 @@ def check_pieces_fit(kit: Kit, found: Findings) -> None:
             found.add(loc + ("fits",), f"'{target}' is not a board of this kit (boards: {known})")
         elif component.size > boards[target].cell + 1e-9:
             cell = boards[target].cell
-            found.add(loc + ("size",), f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board '{target}'; make it at most {cell:g} mm")
+            found.add(loc + ("size",), f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board " f"'{target}'; make it at most {cell:g} mm")
 
 
 RESERVED_TOKEN_NAMES = ("total", "size", "sets")
@@ -97,12 +97,12 @@ def check_tokens_tell_apart(kit: Kit, found: Findings) -> None:
         loc = ("components", index, "sets")
         for number, token_set in enumerate(tokens.sets):
             if token_set.owner in RESERVED_TOKEN_NAMES:
-                found.add(loc + (number, "owner"), f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means something else")
+                found.add(loc + (number, "owner"), f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means " "something else")
             for earlier in tokens.sets[:number]:
                 if earlier.owner != token_set.owner and _looks(earlier) == _looks(token_set):
                     found.add(
                         loc + (number,),
-                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give them a different shape, letter or pattern so a black-and-white print keeps them apart",
+                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give " "them a different shape, letter or pattern so a black-and-white print keeps them apart",
                     )
 
 
@@ -120,7 +120,7 @@ def check_stone_faces(kit: Kit, found: Findings) -> None:
                 steps = [COMPASS[step] for step in move.split()]
                 if sum(dx for dx, _ in steps) == 0 and sum(dy for _, dy in steps) == 0:
                     loc = ("components", index, "faces", number, "moves", move_number)
-                    found.add(loc, f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or 'N NE'")
+                    found.add(loc, f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or " "'N NE'")
         known = [face.id for face in stones.faces]
         for number, stone_type in enumerate(stones.types):
             for side, face in enumerate(stone_type.faces):
@@ -148,13 +148,13 @@ def check_decks(kit: Kit, found: Findings) -> None:
         patterns = [owner.pattern for owner in deck.owners or []]
         for number, owner in enumerate(deck.owners or []):
             if patterns.index(owner.pattern) != number:
-                found.add(at + ("owners", number, "pattern"), f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in black and white their pieces would look alike")
+                found.add(at + ("owners", number, "pattern"), f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in " "black and white their pieces would look alike")
         shown = {element.type for element in deck.face}
         looks = [tuple(getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None for f in ("letter", "icon", "image", "name", "pattern")) for t in deck.types]
         for number, kind in enumerate(deck.types):
             if len(deck.types) > 1 and looks.index(looks[number]) != number:
                 other = deck.types[looks.index(looks[number])].id
-                found.add(at + ("types", number), f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon or name on the face")
+                found.add(at + ("types", number), f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon " "or name on the face")
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
@@ -211,7 +211,7 @@ def check_languages_spoken(kit: Kit, found: Findings) -> None:
 
     for index, lang in enumerate(kit.kit.languages):
         if lang not in LANGUAGES:
-            found.add(("kit", "languages", index), f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it speaks {', '.join(LANGUAGES)}")
+            found.add(("kit", "languages", index), f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it " f"speaks {', '.join(LANGUAGES)}")
 
 
 def check_ids(kit: Kit, found: Findings) -> None:
@@ -242,7 +242,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
         missing = [lang for lang in languages if lang not in value]
         if missing:
             have = ", ".join(value) or "none"
-            found.add(loc, f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages are {', '.join(languages)})")
+            found.add(loc, f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages " f"are {', '.join(languages)})")
         for lang in value:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
@@ -274,7 +274,7 @@ def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
         rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
         stray = next((ch for ch in rest if ch in "{}"), None)
         if stray:
-            found.add(loc + (lang,), f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to print a brace")
+            found.add(loc + (lang,), f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to " "print a brace")
 
 
 def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
@@ -367,7 +367,7 @@ def page_roles(pages: tuple[Page, ...]) -> str:
 
 def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
     if kit.page_count is not None and kit.page_count != len(pages):
-        found.add(("page_count",), f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages ({page_roles(pages)})")
+        found.add(("page_count",), f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages " f"({page_roles(pages)})")
     for index, planned in enumerate(kit.page_plan or []):
         what = planned.component or planned.role
         stated = f"the rules state the {what} is on page {planned.page}"
@@ -505,7 +505,7 @@ def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Fin
     if worst:
         past, item, box = worst
         more = f" ({count} items in all)" if count > 1 else ""
-        found.add(where.loc, f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}")
+        found.add(where.loc, f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the " f"paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}")
 
 
 def past_edge(box: bounds.Box, page: Page) -> float:
@@ -553,13 +553,13 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIn
             width, box = bounds.text_width(text), bounds.ink_box(item)
             assert box is not None, "a text always has an ink box"
             loc = texts.locate(text.text, where.loc)
-            found.add_repeated(loc, f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is {text.max_w:.1f} mm wide", (loc, text.text, text.size_pt, text.max_w))
+            found.add_repeated(loc, f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its " f"smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is " f"{text.max_w:.1f} mm wide", (loc, text.text, text.size_pt, text.max_w))
         elif isinstance(text, RichText):
             needed = paragraph_needs(text)
             if needed > text.h + TOLERANCE:
                 words = plain(text.markup)
                 loc = texts.locate(words, where.loc)
-                found.add_repeated(loc, f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs {needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × {text.h:.1f} mm", (loc, words, text.size_pt, text.w, text.h))
+                found.add_repeated(loc, f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs " f"{needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × " f"{text.h:.1f} mm", (loc, words, text.size_pt, text.w, text.h))
 
 
 def paragraph_needs(text: RichText) -> float:
@@ -584,7 +584,7 @@ def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: Pa
     for i, j in sorted(pairs)[:MAX_PER_PAGE]:
         (a, box_a), (b, box_b) = cores[i], cores[j]
         across, down = bounds.overlap(box_a, box_b)
-        found.add(texts.locate(printed_words(a.item), where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
+        found.add(texts.locate(printed_words(a.item), where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x " f"{max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
 
 
 def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
@@ -598,7 +598,7 @@ def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
             across, down = bounds.overlap(box_a, box_b)
             if across > TOLERANCE and down > TOLERANCE and reported < MAX_PER_PAGE:
                 reported += 1
-                found.add(where.loc, f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by {across:.1f} × {down:.1f} mm")
+                found.add(where.loc, f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by " f"{across:.1f} × {down:.1f} mm")
 
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
@@ -610,7 +610,7 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: "Te
         missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
         if missing and texts.locate(words, None) is None:
             chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            found.add(where.loc, f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a black box")
+            found.add(where.loc, f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a " "black box")
 
 
 Fallback = TypeVar("Fallback", tuple, None)
@@ -783,7 +783,7 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
             number = invariants.number(tracer.base[example])
             assert number is not None, "a count feeds numbers only"
             value = invariants.show(number)
-            found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
+            found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the " f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
 
 
 class KitNumbers:

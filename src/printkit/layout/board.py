@@ -117,9 +117,9 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
     largest = math.floor(largest * 2) / 2
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
-        f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of {board.cell:g} mm "
+        f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of " f"{board.cell:g} mm "
         f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
-        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most {largest:g} mm fit"
+        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most " f"{largest:g} mm fit"
     )
 
 

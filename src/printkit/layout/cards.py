@@ -54,7 +54,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
     if component.back and ctx.options.two_sided == "fold":
-        raise LayoutProblem(("imposition",), "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over")
+        raise LayoutProblem(("imposition",), "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or " "give it imposition: pieces to fold the backs over")
     page_grid = grid(component, ctx.paper)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity

@@ -72,7 +72,7 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
         except LayoutProblem as problem:
             raise problem.within(("panels", index)) from None
         if y + band_h > height - m + 1e-6:
-            raise LayoutProblem(("panels", index), f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of {ctx.paper.name}; shorten them or make the places smaller")
+            raise LayoutProblem(("panels", index), f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of " f"{ctx.paper.name}; shorten them or make the places smaller")
         items += band_items
         y += band_h + sheet.BAND_GAP
     return [Page(width, height, "board", mat.id, tuple(items), tuple(pieces))]
@@ -85,7 +85,7 @@ def places(mat: MatComponent, ctx: Context, page_w: float, top: float, left_alig
     grid_w = mat.columns * pw + (mat.columns - 1) * gap
     room = page_w - 2 * ctx.margin - (MIN_PANEL + PANEL_GAP if left_aligned and mat.panels else 0)
     if grid_w > room + 1e-6:
-        raise LayoutProblem(("columns",), f"{mat.columns} places of {pw:g} mm with {gap:g} mm gaps need {grid_w:.1f} mm; the page has {room:.1f} mm for them")
+        raise LayoutProblem(("columns",), f"{mat.columns} places of {pw:g} mm with {gap:g} mm gaps need {grid_w:.1f} mm; the page has {room:.1f} " "mm for them")
     left = ctx.margin if left_aligned else (page_w - grid_w) / 2
     most = int(ctx.tr.numbers.get("players.max", 0))
     items: list[Item] = []

@@ -73,7 +73,7 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: str = "center") -> list
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
-            f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × {area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
+            f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × " f"{area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
         ) from None
 
 

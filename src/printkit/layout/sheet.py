@@ -97,7 +97,7 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
         band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
         items.extend(band_items)
         if y + height > bottom + 1e-6:
-            raise LayoutProblem(("rows", index), f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of {ctx.paper.name} (make its parts smaller or move some to another sheet)")
+            raise LayoutProblem(("rows", index), f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of " f"{ctx.paper.name} (make its parts smaller or move some to another sheet)")
         y += height + BAND_GAP
     piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
@@ -136,7 +136,7 @@ def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: t
             part_loc = loc + ((column, row) if isinstance(band[column], list) else (column,))
             needed = natural_width(part)
             if needed and needed > w + 1e-6:
-                raise LayoutProblem(part_loc, f"the {part.type} is {needed:.1f} mm wide but only {w:.1f} mm are free on the page ({needed - w:.1f} mm too wide)")
+                raise LayoutProblem(part_loc, f"the {part.type} is {needed:.1f} mm wide but only {w:.1f} mm are free on the page " f"({needed - w:.1f} mm too wide)")
             part_items, h = draw_part(part, x, stack_y, w, ctx)
             items.extend(part_items)
             stack_y += h + PART_GAP
