@@ -1,3 +1,4 @@
+import time
 from pathlib import Path
 
 import pytest
@@ -46,12 +47,39 @@ def test_broken_yaml_is_one_clear_error(tmp_path, text, message):
 
 
 def test_alias_bomb_fails_fast(tmp_path):
+    """Nine levels of nine aliases would be 387 million values; reading stops at the limit."""
     lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x"]']
     for i in range(1, 9):
         refs = ",".join([f"*a{i-1}"] * 9)
         lines.append(f"a{i}: &a{i} [{refs}]")
-    with pytest.raises(KitError, match="more than 200,000 values"):
+    started = time.perf_counter()
+    with pytest.raises(KitError) as caught:
         load_kit_source(write(tmp_path, "\n".join(lines) + "\n"))
+    assert time.perf_counter() - started < 5.0
+    assert str(caught.value).endswith(": the kit expands to more than 200,000 values, the limit; its YAML aliases (*name) repeat parts too often")
+
+
+@pytest.mark.parametrize(
+    "value, tag",
+    [
+        ('!!python/object/apply:os.system ["touch {marker}"]', "tag:yaml.org,2002:python/object/apply:os.system"),
+        ("!!python/name:os.system ''", "tag:yaml.org,2002:python/name:os.system"),
+        ('!!python/object/new:subprocess.Popen [["touch", "{marker}"]]', "tag:yaml.org,2002:python/object/new:subprocess.Popen"),
+        ("!!binary aGVsbG8=", "tag:yaml.org,2002:binary"),
+        ("!thing {{a: 1}}", "!thing"),
+    ],
+)
+def test_a_yaml_tag_is_refused_and_never_constructs_anything(tmp_path, value, tag):
+    marker = tmp_path / "ran"
+    with pytest.raises(KitError) as caught:
+        load_kit_source(write(tmp_path, f"kit:\n  title: {value.format(marker=marker)}\n"))
+    assert str(caught.value) == f"{tmp_path / 'kit.yaml'}:2: kit.title: YAML tag '{tag}' is not allowed; a kit holds only plain text, numbers, lists and mappings"
+    assert not marker.exists()
+
+
+def test_a_date_is_kept_as_the_text_written(tmp_path):
+    """YAML reads 2024-05-01 as a timestamp; a kit's writer means the text."""
+    assert load_kit_source(write(tmp_path, "kit:\n  version: 2024-05-01\n")).data == {"kit": {"version": "2024-05-01"}}
 
 
 def test_binary_file_is_refused(tmp_path):

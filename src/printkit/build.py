@@ -33,7 +33,7 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     problems = validate.check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
-        raise KitError(problems + layout_findings_despite_errors(loaded))
+        raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     return loaded
 
 
@@ -41,12 +41,15 @@ def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
     return any(p.severity == "error" or loaded.strict for p in problems)
 
 
-def layout_findings_despite_errors(loaded: LoadedKit) -> list[Problem]:
-    """The layout's findings for a kit already refused, so that every finding is printed at once."""
+def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -> list[Problem]:
+    """The layout's findings for a kit already refused, so that every finding is printed at once;
+    one the checks already made (a bad picture, found again where a card draws it) is not repeated."""
     try:
-        return layout_findings(loaded, context(loaded, None))[1]
+        found = layout_findings(loaded, context(loaded, None))[1]
     except Exception:  # a kit with errors may not lay out at all; its errors already say why
         return []
+    said = {problem.message for problem in problems}
+    return [problem for problem in found if problem.message.rsplit(" (in ", 1)[0] not in said]
 
 
 def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options: Options | None = None, players: list[str] | None = None) -> Context:

@@ -23,6 +23,7 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:map",
 }
 
+_DATE = "tag:yaml.org,2002:timestamp"
 Path_ = tuple  # a field path such as ("components", 0, "rows")
 
 
@@ -99,14 +100,16 @@ def load_kit_source(path: Path) -> KitSource:
     except OSError as exc:
         raise kit_error(shown, None, "", f"cannot read the kit file ({exc.strerror})") from None
     if size > MAX_KIT_BYTES:
-        raise kit_error(shown, None, "", f"the kit file is {size:,} bytes; the limit is {MAX_KIT_BYTES:,} (2 MB)")
+        raise kit_error(shown, None, "", f"the kit file is {size:,} bytes; the limit is {MAX_KIT_BYTES:,} bytes (2 MB)")
     raw = path.read_bytes()
     if b"\x00" in raw:
-        raise kit_error(shown, None, "", "this is a binary file, not a YAML kit file")
+        raise kit_error(shown, None, "", f"this is a binary file (a zero byte at byte {raw.index(bytes(1)):,}), not a kit file; a kit file is YAML text in UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise kit_error(shown, None, "", f"the file is not UTF-8 text (byte {exc.start})") from None
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise kit_error(shown, line, "", f"the kit file is not UTF-8 text (byte 0x{raw[exc.start]:02X} at column {column}); save it as UTF-8") from None
     try:
         root = compose(text)
     except yaml.MarkedYAMLError as exc:
@@ -114,7 +117,7 @@ def load_kit_source(path: Path) -> KitSource:
         line = mark.line + 1 if mark else None
         column = f", column {mark.column + 1}" if mark else ""
         problem = exc.problem or exc.context or "invalid YAML"
-        raise kit_error(shown, line, "", f"YAML syntax error{column}: {problem}") from None
+        raise kit_error(shown, line, "", f"YAML syntax error{column}: {problem}{_opened_at(exc)}") from None
     except yaml.YAMLError as exc:
         raise kit_error(shown, None, "", f"YAML error: {exc}") from None
     if root is None:
@@ -122,6 +125,26 @@ def load_kit_source(path: Path) -> KitSource:
     source = KitSource(path=path, data=None)
     source.data = _Converter(source, shown).convert(root, ())
     return source
+
+
+_OPENED = {
+    "while parsing a flow mapping": "the { } mapping",
+    "while parsing a flow sequence": "the [ ] list",
+    "while parsing a block mapping": "the mapping",
+    "while parsing a block collection": "the list",
+    "while scanning a quoted scalar": "the quoted text",
+    "while scanning a simple key": "the key",
+}
+
+
+def _opened_at(exc: yaml.MarkedYAMLError) -> str:
+    """Where the construct that went wrong began, when that is another line (an unclosed '{' or
+    quote is found only lines later, so the problem's own line alone misleads)."""
+    start, end = exc.context_mark, exc.problem_mark
+    if not exc.problem or start is None or end is None or start.line == end.line:
+        return ""
+    what = _OPENED.get(exc.context or "", "the part")
+    return f" ({what} opened on line {start.line + 1}, column {start.column + 1})"
 
 
 def compose(text: str) -> Node | None:
@@ -150,9 +173,11 @@ class _Converter:
         if self.visited > MAX_YAML_NODES:
             raise kit_error(
                 self.shown, node.start_mark.line + 1, _dotted(loc),
-                f"the kit expands to more than {MAX_YAML_NODES:,} values (too many YAML aliases?)",
+                f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat parts too often",
             )
         self.source.lines.setdefault(loc, node.start_mark.line + 1)
+        if node.tag == _DATE and isinstance(node, ScalarNode):
+            return node.value  # 'version: 2024-05-01' is text to the writer, not a YAML timestamp
         if node.tag not in _PLAIN_TAGS:
             raise kit_error(
                 self.shown, node.start_mark.line + 1, _dotted(loc),
@@ -176,7 +201,7 @@ class _Converter:
             if key in result:
                 raise kit_error(
                     self.shown, key_node.start_mark.line + 1, _dotted(loc + (key,)),
-                    f"duplicate key {key!r}",
+                    f"duplicate key {key!r} (first on line {self.source.lines[loc + (key,)]}); give each key once",
                 )
             self.source.lines[loc + (key,)] = key_node.start_mark.line + 1
             result[key] = self.convert(value_node, loc + (key,))

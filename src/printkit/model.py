@@ -720,7 +720,7 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         dym = f"; did you mean '{hint[0]}'?" if hint else ""
         return f"unknown key '{key}'{dym} (allowed: {', '.join(allowed)})"
     if kind == "missing":
-        return "required field is missing"
+        return f"required field is missing{_described(loc)}"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         ctx = error.get("ctx", {})
         expected = ctx.get("expected_tags") or _expected_tags(loc)
@@ -751,6 +751,15 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
     return f"{error['msg']} (got {error.get('input')!r})"
+
+
+def _described(loc: tuple) -> str:
+    """' (<the field's description>)', so the message says what to write there."""
+    model = _model_at(Kit, loc[:-1])
+    field = model.model_fields.get(str(loc[-1])) if model is not None else None
+    if field is None or not field.description:
+        return ""
+    return f" ({field.description[0].lower()}{field.description[1:].rstrip('.')})"
 
 
 def _pattern_hint(pattern: str) -> str:
