@@ -7,6 +7,7 @@ edges (no clipping paths), and come back as one reusable group.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
 
@@ -32,8 +33,13 @@ def draw_pattern(name: str, x: float, y: float, w: float, h: float, color: str, 
     """The pattern ``name`` filling the rectangle (x, y, w, h), with stripes or dots ``spacing`` apart."""
     if name not in _PATTERNS:
         raise KeyError(f"unknown pattern '{name}'; known: {', '.join(pattern_names())}")
-    items = tuple(_PATTERNS[name](w, h, color, spacing))
-    return Group(key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}", x=x, y=y, w=w, h=h, items=items)
+    return Group(key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}", x=x, y=y, w=w, h=h, items=_pattern_items(name, w, h, color, spacing))
+
+
+@functools.lru_cache(maxsize=1024)
+def _pattern_items(name: str, w: float, h: float, color: str, spacing: float) -> tuple[Item, ...]:
+    """A pattern's drawing: the same wherever, and in whichever language, it is placed."""
+    return tuple(_PATTERNS[name](w, h, color, spacing))
 
 
 def clip_segment(x1: float, y1: float, x2: float, y2: float, w: float, h: float) -> tuple[float, float, float, float] | None:

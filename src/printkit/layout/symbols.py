@@ -6,6 +6,7 @@ pieces, is drawn once as a reusable group.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -31,9 +32,13 @@ def draw_symbol(name: str, x: float, y: float, size: float, color: str = BLACK, 
     """The symbol ``name`` in the square of side ``size`` whose top-left corner is (x, y)."""
     if name not in _SYMBOLS:
         raise KeyError(f"unknown symbol '{name}'; known: {', '.join(symbol_names())}")
-    unit_items = _SYMBOLS[name](color, line / size)
-    items = tuple(_scale(item, size) for item in unit_items)
-    return Group(key=f"symbol:{name}:{color}:{size:.3f}", x=x, y=y, w=size, h=size, items=items)
+    return Group(key=f"symbol:{name}:{color}:{size:.3f}", x=x, y=y, w=size, h=size, items=_symbol_items(name, size, color, line))
+
+
+@functools.lru_cache(maxsize=1024)
+def _symbol_items(name: str, size: float, color: str, line: float) -> tuple[Item, ...]:
+    """A symbol's drawing: the same wherever, and in whichever language, it is placed."""
+    return tuple(_scale(item, size) for item in _SYMBOLS[name](color, line / size))
 
 
 def _scale(item: Item, k: float) -> Item:
