@@ -97,7 +97,8 @@ def page_words(pdf: Path, number: int) -> list[dict]:
 
 
 def page_text(pdf: Path, number: int) -> str:
-    """The page's text in drawing order (paragraph by paragraph, so two columns do not interleave), spaces normalised."""
+    """The page's text in drawing order (paragraph by paragraph, so two columns do not interleave),
+    spaces normalised."""
     from pypdf import PdfReader
 
     return " ".join(PdfReader(pdf).pages[number - 1].extract_text().split())

@@ -35,12 +35,18 @@ components:
     face:
       - {type: frame, color: ink}
       - {type: name, box: [6, 8, 51, 10], size_pt: 16}
-      - {type: index, box: [6, 40, 51, 6], size_pt: 9, text: {pl: "Karta nr {index} z {count}", cs: "Karta č. {index} z {count}", en: "Card {index} of {count}"}}
+      - type: index
+        box: [6, 40, 51, 6]
+        size_pt: 9
+        text: {pl: "Karta nr {index} z {count}", cs: "Karta č. {index} z {count}", en: "Card {index} of {count}"}
     back:
       - {type: frame, color: "#1f4e79", fill: "%s", inset: 5mm, width: 0.8mm, radius: 4mm}
 rules:
   - heading: {pl: Zasady, cs: Pravidla, en: Rules}
-    body: {pl: "{deck.total} kart, {deck.per_page} na stronie.", cs: "{deck.total} karet, {deck.per_page} na stránce.", en: "{deck.total} cards, {deck.per_page} a page."}
+    body:
+      pl: "{deck.total} kart, {deck.per_page} na stronie."
+      cs: "{deck.total} karet, {deck.per_page} na stránce."
+      en: "{deck.total} cards, {deck.per_page} a page."
 invariants:
   - {id: cards, check: "deck.total == 12 and deck.per_page == 9 and deck.pages == 2", rule: "12 cards, 9 a page"}
 """ % BACK_FILL

@@ -223,7 +223,8 @@ DECK = KIT_HEAD + """components:
     bleed: {bleed}
     types:
       - {{id: sun, count: {count}, letter: S, icon: star, color: "#c08000", name: {{pl: Słońce, cs: Slunce, en: Sun}}}}
-      - {{id: moon, count: {count}, letter: M, icon: crystal, color: "#204080", name: {{pl: Księżyc, cs: Měsíc, en: Moon}}}}
+      - {{id: moon, count: {count}, letter: M, icon: crystal, color: "#204080",
+         name: {{pl: Księżyc, cs: Měsíc, en: Moon}}}}
     face:
       - {{type: fill, tint: 0.2}}
       - {{type: frame}}

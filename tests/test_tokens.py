@@ -115,7 +115,8 @@ rules:
   - heading: {en: Play}
     body: {en: "There are {tokens.total} tokens."}
 invariants:
-  - {id: total, check: "tokens.total == 18 and tokens.P1 + tokens.P2 + tokens.P3 + tokens.P4 + tokens.P5 + tokens.P6 == 18"}
+  - id: total
+    check: "tokens.total == 18 and tokens.P1 + tokens.P2 + tokens.P3 + tokens.P4 + tokens.P5 + tokens.P6 == 18"
 """
 
 

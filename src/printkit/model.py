@@ -638,7 +638,7 @@ Component = Annotated[Union[SheetComponent, BoardComponent, TokensComponent, Sto
 
 
 class Kit(Model):
-    """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""
+    """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""  # noqa: E501
 
     kit: KitInfo = Field(description="The game: title, players, languages.")
     needs: list[Need] = Field(default_factory=list, description="What the game needs that is not printed.")

@@ -122,7 +122,8 @@ def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box,
 
 
 def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tuple[int, int, int]]:
-    """(sheet, row, column) for every piece; a group starts a new row and, if it fits there whole, stays on one sheet."""
+    """(sheet, row, column) for every piece; a group starts a new row and, if it fits there whole,
+    stays on one sheet."""
     cells: list[tuple[int, int, int]] = []
     sheet, row = 0, 0
     for count in groups:

@@ -53,7 +53,8 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
 
 
 def value_marks(value: str, size: float, ink: str) -> list[Item]:
-    """The value in the top-left corner and, upside down, in the bottom-right one: readable from both sides of the table.
+    """The value in the top-left corner and, upside down, in the bottom-right one: readable from both
+    sides of the table.
 
     A value with a 6 or a 9 is underlined, so 6 and 9 (or 16 and 91) cannot be mistaken upside down.
     """
