@@ -60,10 +60,10 @@ def test_svg_prints_as_vectors_and_png_as_an_image_each_in_proportion_in_its_box
         box_x, box_y = card["x"] + 10, card["y"] + 10
         if card["component"] == "sun":  # 30 x 60 px: 20 x 40 mm, centred in the 40 mm box
             expected = (box_x + 10, box_y, 20.0, 40.0)
-            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected)) for found in images), card
+            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in images), card
         else:  # a 40 x 20 SVG: 40 x 20 mm, centred vertically
             expected = (box_x, box_y + 10, 40.0, 20.0)
-            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected)) for found in rects), card
+            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in rects), card
     assert len(images) == 2
 
 

@@ -28,7 +28,7 @@ def grid_spacings(pdf, page: int, board: dict) -> tuple[list[float], list[float]
     frame = [r for r in shapes["rects"] if r.stroke and r.at(x, y, w, h)]
     assert frame, "the board's frame is drawn where the manifest says"
     xs, ys = [x] + xs + [x + w], [y] + ys + [y + h]
-    return [b - a for a, b in zip(xs, xs[1:])], [b - a for a, b in zip(ys, ys[1:])]
+    return [b - a for a, b in zip(xs, xs[1:], strict=False)], [b - a for a, b in zip(ys, ys[1:], strict=False)]
 
 
 @pytest.mark.parametrize("kit, cell, count", [("latarnie", 35.0, 5), ("plateau", 40.0, 4)])

@@ -125,10 +125,10 @@ def ink_boxes(pdf: Path):
             objects = page.chars + page.lines + page.rects + page.curves
             half = [o.get("linewidth", 0) / 2 if o.get("stroke", True) else 0 for o in objects]
             yield (
-                mm(min(o["x0"] - s for o, s in zip(objects, half))),
-                mm(min(o["top"] - s for o, s in zip(objects, half))),
-                mm(max(o["x1"] + s for o, s in zip(objects, half))),
-                mm(max(o["bottom"] + s for o, s in zip(objects, half))),
+                mm(min(o["x0"] - s for o, s in zip(objects, half, strict=True))),
+                mm(min(o["top"] - s for o, s in zip(objects, half, strict=True))),
+                mm(max(o["x1"] + s for o, s in zip(objects, half, strict=True))),
+                mm(max(o["bottom"] + s for o, s in zip(objects, half, strict=True))),
                 mm(page.width),
                 mm(page.height),
             )

@@ -38,7 +38,7 @@ def test_sheets_prints_one_named_sheet_per_player(run, tmp_path):
     with pdfplumber.open(target) as pdf:
         assert len(pdf.pages) == 4
         texts = [page.extract_text() for page in pdf.pages]
-    for text, name in zip(texts, ["Ala", "Řehoř", "Żaneta", "Gracz 4"]):
+    for text, name in zip(texts, ["Ala", "Řehoř", "Żaneta", "Gracz 4"], strict=True):
         assert name in text
 
 

@@ -46,7 +46,7 @@ def test_one_layer_per_pdf_page_holding_exactly_the_manifests_pieces_to_cut(kit_
     outputs = kit_outputs(*case)
     _, found = layers(outputs.cut_svg)
     assert [layer.get("id") for layer in found] == [f"page-{page['number']}" for page in outputs.manifest["pages"]]
-    for layer, page in zip(found, outputs.manifest["pages"]):
+    for layer, page in zip(found, outputs.manifest["pages"], strict=True):
         expected = to_cut(outputs.manifest, page["number"])
         assert outlines(layer) == pytest.approx(expected, abs=EXACT), f"page {page['number']}"
         assert layer.get(f"{INKSCAPE}label").startswith(f"page {page['number']} (")

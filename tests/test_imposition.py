@@ -100,8 +100,8 @@ def test_sixteen_tokens_in_two_groups_make_a_centred_block_of_four_rows():
     assert len(slots) == 16 and {s.sheet for s in slots} == {0}
     xs = sorted({s.box.x for s in slots})
     ys = sorted({s.box.y for s in slots})
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([30.0] * 3)
-    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([30.0] * 3)
+    assert [b - a for a, b in zip(xs, xs[1:], strict=False)] == pytest.approx([30.0] * 3)
+    assert [b - a for a, b in zip(ys, ys[1:], strict=False)] == pytest.approx([30.0] * 3)
     assert xs[0] - area.x == pytest.approx(area.right - (xs[-1] + 30.0))
     assert ys[0] - area.y == pytest.approx(area.bottom - (ys[-1] + 30.0))
     second_group = slots[8:]

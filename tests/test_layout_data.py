@@ -40,7 +40,7 @@ def test_grid_lines_are_spaced_by_the_cell(ogrod):
     frame = max((i for i in sheet.items if isinstance(i, Rect)), key=lambda r: r.w * r.h)
     assert (frame.w, frame.h) == pytest.approx((120.0, 120.0))
     verticals = sorted(i.x1 for i in sheet.items if isinstance(i, Line) and i.x1 == i.x2 and frame.x < i.x1 < frame.x + frame.w)
-    assert [round(b - a, 6) for a, b in zip([frame.x] + verticals, verticals + [frame.x + frame.w])] == [20.0] * 6
+    assert [round(b - a, 6) for a, b in zip([frame.x] + verticals, verticals + [frame.x + frame.w], strict=True)] == [20.0] * 6
 
 
 def test_round_track_numbers_one_to_eighteen(ogrod):
@@ -72,7 +72,7 @@ def test_rules_text_has_the_numbers_of_the_components(ogrod):
 def test_personal_sheets_carry_each_name(ogrod):
     pages = document(ogrod, "pl", players=["Ala", "Řehoř", "Żaneta"]).pages
     assert len(pages) == 3
-    for page, name in zip(pages, ["Ala", "Řehoř", "Żaneta"]):
+    for page, name in zip(pages, ["Ala", "Řehoř", "Żaneta"], strict=True):
         assert name in [i.text for i in page.items if isinstance(i, Text)]
 
 

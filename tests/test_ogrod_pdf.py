@@ -85,9 +85,9 @@ def test_garden_grid_cells_are_equal_squares_of_the_kit_size(built):
     xs = [mm(frame["x0"])] + verticals + [mm(frame["x1"])]
     ys = [mm(frame["top"])] + horizontals + [mm(frame["bottom"])]
     assert len(xs) == 7 and len(ys) == 7
-    for a, b in zip(xs, xs[1:]):
+    for a, b in zip(xs, xs[1:], strict=False):
         assert b - a == pytest.approx(CELL, abs=0.05)
-    for a, b in zip(ys, ys[1:]):
+    for a, b in zip(ys, ys[1:], strict=False):
         assert b - a == pytest.approx(CELL, abs=0.05)
 
 
@@ -96,7 +96,7 @@ def test_all_eighteen_rounds_are_printed_in_boxes(built):
     boxes = [r for r in page.rects if mm(r["width"]) == pytest.approx(9.0, abs=0.05) and mm(r["height"]) == pytest.approx(9.0, abs=0.05)]
     assert len(boxes) == 18
     words = page.extract_words()
-    for number, box in zip(range(1, 19), sorted(boxes, key=lambda r: r["x0"])):
+    for number, box in zip(range(1, 19), sorted(boxes, key=lambda r: r["x0"]), strict=True):
         inside = [w["text"] for w in words if box["x0"] <= w["x0"] and w["x1"] <= box["x1"] and box["top"] <= w["top"] and w["bottom"] <= box["bottom"]]
         assert inside == [str(number)]
 

@@ -97,7 +97,7 @@ def test_each_page_printed_at_100_percent_says_so_beside_its_50_mm_ruler(kit_out
     outputs = kit_outputs(*case)
     pages = scale_critical_pages(outputs.manifest)
     assert pages or kit == "ogrod"  # ogrod has only a rules page and a score sheet
-    for number, (lines, words) in zip(pages, lines_and_words(outputs.pdf, pages)):
+    for number, (lines, words) in zip(pages, lines_and_words(outputs.pdf, pages), strict=True):
         assert len(fifty_mm_rulers(lines)) == 1, f"page {number} has no 50 mm ruler, or more than one"
         assert scale_note_beside(lines, words, lang).startswith(message(lang, "scale_only")), f"page {number}"
 
@@ -141,7 +141,7 @@ def test_player_sheets_keep_the_safe_edge_and_the_print_settings_on_both_papers(
     sheet = paper(case[1])
     reader = PdfReader(pdf)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
-    for number, (page, margins) in enumerate(zip(reader.pages, ink_margins(pdf)), start=1):
+    for number, (page, margins) in enumerate(zip(reader.pages, ink_margins(pdf), strict=True), start=1):
         assert sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height)))) == pytest.approx(sorted((sheet.width, sheet.height)), abs=TOLERANCE)
         assert min(margins) >= SAFE_EDGE, f"page {number}: {margins}"
     assert_qpdf_clean(pdf)

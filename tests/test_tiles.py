@@ -118,7 +118,7 @@ def test_all_backs_of_an_owner_are_one_drawing_and_owners_differ_by_pattern():
     for page in document.pages:
         if page.side == "back":
             groups = [item for item in page.items if isinstance(item, Group)]
-            for row, group in zip([p for p in page.pieces], groups):
+            for row, group in zip([p for p in page.pieces], groups, strict=True):
                 keys.setdefault(dict(row.extra)["owner"], set()).add(group.key)
     assert {owner: len(found) for owner, found in keys.items()} == {owner: 1 for owner in OWNERS}
     tiles = loaded.kit.component("tiles")

@@ -42,7 +42,7 @@ def test_neighbouring_frames_share_one_cut_line(latarnie):
     columns = sorted({t["x"] for t in tokens} | {t["x"] + t["width"] for t in tokens})
     rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
     assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
-    gaps = [b - a for a, b in zip(columns, columns[1:])]
+    gaps = [b - a for a, b in zip(columns, columns[1:], strict=False)]
     assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
 
 

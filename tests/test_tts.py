@@ -38,7 +38,7 @@ def exported(tmp_path_factory):
 
 def close(pixel: tuple, colour: str) -> bool:
     wanted = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return all(abs(a - b) <= PIXEL_TOLERANCE for a, b in zip(pixel[:3], wanted))
+    return all(abs(a - b) <= PIXEL_TOLERANCE for a, b in zip(pixel[:3], wanted, strict=True))
 
 
 def cell(sheet: Image.Image, deck: dict, index: int) -> Image.Image:

@@ -37,7 +37,7 @@ def list_kits() -> None:
     header = ("kit", "title", "players", "languages", "pages")
     widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
     for row in [header] + rows:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
 
 
 @cli.command()

@@ -98,11 +98,11 @@ def face_page(designs: deck.Designs, page_grid: CardGrid, chunk: list[deck.DeckP
     component = designs.deck
     boxes = page_grid.slots(len(chunk))
     items: list[Item] = []
-    for piece, box in zip(chunk, boxes):
+    for piece, box in zip(chunk, boxes, strict=True):
         items.append(designs.face(piece, box.x, box.y))
         items.extend(deck.piece_items(designs.design(piece.type, piece.owner), piece, box.x, box.y))
     items += cutting_items(component, boxes)
-    pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes))
+    pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes, strict=True))
     trim, bleed = page_boxes(component, boxes)
     return Page(page_grid.page_w, page_grid.page_h, role, component.id, tuple(items), pieces, side, trim, bleed)
 
@@ -113,7 +113,7 @@ def back_page(designs: deck.Designs, face: Page, chunk: list[deck.DeckPiece], ro
     component, options = designs.deck, designs.ctx.options
     items: list[Item] = []
     rows = []
-    for piece, row in zip(chunk, face.pieces):
+    for piece, row in zip(chunk, face.pieces, strict=True):
         box = imposition.back_box(Box(row.x, row.y, row.width, row.height), face.width, face.height, options.flip, options.back_offset)
         items.append(designs.back(piece.owner, box.x, box.y))
         items.append(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE))

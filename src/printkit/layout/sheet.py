@@ -130,7 +130,7 @@ def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: t
         raise LayoutProblem(loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width")
     items: list[Item] = []
     height = 0.0
-    for column, (stack, w) in enumerate(zip(cells, widths)):
+    for column, (stack, w) in enumerate(zip(cells, widths, strict=True)):
         stack_y = y
         for row, part in enumerate(stack):
             part_loc = loc + ((column, row) if isinstance(band[column], list) else (column,))
@@ -306,7 +306,7 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
     total_w = sum(widths)
     items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill="#eeeeee"))
     cx = x
-    for (header, _), cw in zip(columns, widths):
+    for (header, _), cw in zip(columns, widths, strict=True):
         size = fonts.fit_size(header, cw - 2, 9.5, bold=True, smallest=6)
         items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center", max_w=cw - 2))
         cx += cw
