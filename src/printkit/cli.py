@@ -226,12 +226,15 @@ def export_tts(kit: str, lang: str | None, folder: Path) -> None:
     click.echo(f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} " f"{'sheet' if sheets == 1 else 'sheets'}")
 
 
+INTERRUPTED = "interrupted; no file was left half-written"
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
+    except click.exceptions.Abort:  # click's word for Ctrl-C
+        click.echo(INTERRUPTED, err=True)
         sys.exit(130)
     except click.ClickException as exc:
         exc.show()
@@ -240,7 +243,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo(str(exc), err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo("interrupted; nothing was written", err=True)
+        click.echo(INTERRUPTED, err=True)
         sys.exit(130)
     except SystemExit:
         raise

@@ -16,6 +16,8 @@ def check_target(path: Path) -> None:
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.exists():
         raise PrintkitError(f"{path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise PrintkitError(f"{path}: {parent} is a file, not a folder")
     if not os.access(parent, os.W_OK):
         raise PrintkitError(f"{path}: the folder {parent} cannot be written")
 
@@ -23,7 +25,10 @@ def check_target(path: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename it over ``path`` in one step."""
     check_target(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    except OSError as exc:
+        raise cannot_write(path, exc) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -31,9 +36,17 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(temporary)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise cannot_write(path, exc) from None
         raise
+
+
+def cannot_write(path: Path, exc: OSError) -> PrintkitError:
+    """A write the checks could not foresee (a full disk, a folder that refuses even root)."""
+    kept = "; the file there is unchanged" if path.exists() else ""
+    return PrintkitError(f"{path}: cannot write it ({exc.strerror or exc}){kept}")
