@@ -89,3 +89,12 @@ def test_build_refuses_with_the_same_message(run, case_path, name, tmp_path):
     assert result.code == 1
     assert result.err.strip().splitlines() == expected_lines(name)
     assert not target.exists()
+
+
+def test_the_readme_quotes_the_corpus_as_it_stands():
+    """README's "When something is wrong" shows real messages; they follow the corpus when it changes."""
+    lines = (BAD.parents[1] / "README.md").read_text(encoding="utf-8").splitlines()
+    quoted = [(n, line.split("tests/bad_kits/")[1].removesuffix(".yaml")) for n, line in enumerate(lines) if line.startswith("$ printkit build tests/bad_kits/")]
+    assert quoted
+    for n, name in quoted:
+        assert lines[n + 1 : n + 1 + len(expected_lines(name))] == expected_lines(name)
