@@ -107,9 +107,11 @@ def load_kit_source(path: Path) -> KitSource:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - raw.rfind(b"\n", 0, exc.start)
-        raise kit_error(shown, line, "", f"the kit file is not UTF-8 text (byte 0x{raw[exc.start]:02X} at column {column}); save it as UTF-8") from None
+        bad_line = raw[: exc.start].count(b"\n") + 1
+        bad_column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise kit_error(
+            shown, bad_line, "", f"the kit file is not UTF-8 text (byte 0x{raw[exc.start]:02X} at column {bad_column}); save it as UTF-8"
+        ) from None
     try:
         root = compose(text)
     except yaml.MarkedYAMLError as exc:
