@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from piece_pdf import TOLERANCE, build, build_text, horizontal_at, page_shapes, page_words, pieces, rgb, ruler_ends, vertical_at
+from piece_pdf import (
+    TOLERANCE,
+    build,
+    build_text,
+    horizontal_at,
+    page_shapes,
+    page_words,
+    pieces,
+    rgb,
+    ruler_ends,
+    vertical_at,
+)
 from printkit import build as pipeline
 from printkit.layout.board import MARK_FILL, marked_cells, numbers
 

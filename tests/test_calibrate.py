@@ -11,7 +11,15 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import PAPERS, mm
-from print_measure import TOLERANCE, assert_qpdf_clean, embedded_fonts, fifty_mm_rulers, ink_margins, lines_and_words, scale_note_beside
+from print_measure import (
+    TOLERANCE,
+    assert_qpdf_clean,
+    embedded_fonts,
+    fifty_mm_rulers,
+    ink_margins,
+    lines_and_words,
+    scale_note_beside,
+)
 from printkit import build as pipeline
 from printkit.layout import bounds, calibration, imposition
 from printkit.layout.context import SAFE_EDGE, Context, Options, paper

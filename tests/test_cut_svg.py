@@ -6,8 +6,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import kit_cases
 
+from conftest import kit_cases
 from printkit.cutfile import CUT_KINDS
 from printkit.layout.context import paper
 

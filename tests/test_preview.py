@@ -6,10 +6,10 @@ import io
 
 import pypdfium2
 import pytest
-from conftest import PAPERS, kit_cases, mm
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
+from conftest import PAPERS, kit_cases, mm
 from printkit import build as pipeline
 from printkit.units import MM_PER_INCH
 

@@ -15,7 +15,15 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import PAPERS, kit_cases, mm
-from print_measure import TOLERANCE, assert_qpdf_clean, embedded_fonts, fifty_mm_rulers, ink_margins, lines_and_words, scale_note_beside
+from print_measure import (
+    TOLERANCE,
+    assert_qpdf_clean,
+    embedded_fonts,
+    fifty_mm_rulers,
+    ink_margins,
+    lines_and_words,
+    scale_note_beside,
+)
 from printkit import build as pipeline
 from printkit.layout.context import SAFE_EDGE, paper
 from printkit.messages import message

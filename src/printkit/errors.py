@@ -58,5 +58,5 @@ class LayoutProblem(PrintkitError):
         self.message = message
         super().__init__(message)
 
-    def within(self, prefix: tuple) -> "LayoutProblem":
+    def within(self, prefix: tuple) -> LayoutProblem:
         return LayoutProblem(tuple(prefix) + self.loc, self.message)

@@ -148,7 +148,7 @@ class Num(Node):
 @dataclass(frozen=True)
 class Name(Node):
     name: str
-    index: "Node | None" = None
+    index: Node | None = None
 
 
 @dataclass(frozen=True)
@@ -397,7 +397,7 @@ class Evaluator:
             return self.arith(node)
         if isinstance(node, Call):
             return self.call(node)
-        raise InvariantError(f"a pattern cannot stand alone here", node.start + 1)
+        raise InvariantError("a pattern cannot stand alone here", node.start + 1)
 
     def lookup(self, node: Name) -> Fraction:
         name = node.name
@@ -511,4 +511,4 @@ def describe_failure(check: Check, links: list[Link]) -> str:
             part = f"{check.source(node)} = {show(value)}"
             if part not in parts:
                 parts.append(part)
-    return ", ".join(parts) or " and ".join(f"{show(l.left_value)} {l.op} {show(l.right_value)} is false" for l in links if not l.holds)
+    return ", ".join(parts) or " and ".join(f"{show(link.left_value)} {link.op} {show(link.right_value)} is false" for link in links if not link.holds)

@@ -13,7 +13,17 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError, WithJsonSchema, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 
 from printkit.errors import KitError, Problem
@@ -30,11 +40,11 @@ _Shift = Annotated[float, Field(ge=-2000, le=2000)]
 _Gap = Annotated[float, Field(ge=0, le=50)]
 _Gutter = Annotated[float, Field(ge=0, le=30)]
 _Bleed = Annotated[float, Field(ge=0, le=3)]
-Length = Annotated[_Size, BeforeValidator(parse_length, json_schema_input_type=Union[_Size, LengthText])]
-Offset = Annotated[_Shift, BeforeValidator(parse_length, json_schema_input_type=Union[_Shift, LengthText])]
-Gap = Annotated[_Gap, BeforeValidator(parse_length, json_schema_input_type=Union[_Gap, LengthText])]
-Gutter = Annotated[_Gutter, BeforeValidator(parse_length, json_schema_input_type=Union[_Gutter, LengthText])]
-Bleed = Annotated[_Bleed, BeforeValidator(parse_length, json_schema_input_type=Union[_Bleed, LengthText])]
+Length = Annotated[_Size, BeforeValidator(parse_length, json_schema_input_type=_Size | LengthText)]
+Offset = Annotated[_Shift, BeforeValidator(parse_length, json_schema_input_type=_Shift | LengthText)]
+Gap = Annotated[_Gap, BeforeValidator(parse_length, json_schema_input_type=_Gap | LengthText)]
+Gutter = Annotated[_Gutter, BeforeValidator(parse_length, json_schema_input_type=_Gutter | LengthText)]
+Bleed = Annotated[_Bleed, BeforeValidator(parse_length, json_schema_input_type=_Bleed | LengthText)]
 Text = Annotated[
     dict[str, str],
     WithJsonSchema({"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}),
@@ -180,7 +190,7 @@ class TrackPart(SheetPartBase):
     box: Length = Field(9.0, description="The side of one number's box.")
 
     @model_validator(mode="after")
-    def _ends_after_start(self) -> "TrackPart":
+    def _ends_after_start(self) -> TrackPart:
         if (self.count is None) == (self.end is None):
             raise ValueError("give the track's count (how many numbers) or its end (the last number), not both")
         if self.last < self.start:
@@ -270,7 +280,7 @@ class NotePart(SheetPartBase):
 
 
 SheetPart = Annotated[
-    Union[GridPart, CheckboxesPart, TrackPart, LegendPart, ScoringPart, TablePart, FieldPart, NotePart],
+    GridPart | CheckboxesPart | TrackPart | LegendPart | ScoringPart | TablePart | FieldPart | NotePart,
     Field(discriminator="type"),
 ]
 
@@ -280,7 +290,7 @@ def _part_or_column(value: Any) -> str:
 
 
 SheetCell = Annotated[
-    Union[Annotated[SheetPart, Tag("part")], Annotated[list[SheetPart], Tag("column")]],
+    Annotated[SheetPart, Tag("part")] | Annotated[list[SheetPart], Tag("column")],
     Discriminator(_part_or_column),
 ]
 SYNTHETIC_TAGS = {"part", "column"}
@@ -521,7 +531,7 @@ class TableElement(ElementBase):
 
 
 Element = Annotated[
-    Union[FillElement, FrameElement, PatternElement, LetterElement, NameElement, OwnerElement, IndexElement, SymbolElement, TextElement, TableElement],
+    FillElement | FrameElement | PatternElement | LetterElement | NameElement | OwnerElement | IndexElement | SymbolElement | TextElement | TableElement,
     Field(discriminator="type"),
 ]
 
@@ -586,7 +596,7 @@ class DeckComponent(ComponentBase):
         return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
 
     @model_validator(mode="after")
-    def _consistent(self) -> "DeckComponent":
+    def _consistent(self) -> DeckComponent:
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
         if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
@@ -634,7 +644,7 @@ class MatComponent(ComponentBase):
     panels_at: Literal["below", "right"] = Field("below", description="Where the panels go: below the places or in a column right of them.")
 
 
-Component = Annotated[Union[SheetComponent, BoardComponent, TokensComponent, StonesComponent, DeckComponent, MatComponent], Field(discriminator="kind")]
+Component = Annotated[SheetComponent | BoardComponent | TokensComponent | StonesComponent | DeckComponent | MatComponent, Field(discriminator="kind")]
 
 
 class Kit(Model):

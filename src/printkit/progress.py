@@ -28,7 +28,7 @@ class Progress:
         self.shown = 0  # length of the line on screen
 
     @classmethod
-    def on_stderr(cls) -> "Progress":
+    def on_stderr(cls) -> Progress:
         return cls(sys.stderr)
 
     def step(self, stage: str, done: int, total: int) -> None:

@@ -17,7 +17,20 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__, fonts
 from printkit.errors import PrintkitError
-from printkit.layout.primitives import Circle, Document, Group, Image, Item, Line, Page, Path, Rect, RichText, Stroke, Text
+from printkit.layout.primitives import (
+    Circle,
+    Document,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Path,
+    Rect,
+    RichText,
+    Stroke,
+    Text,
+)
 from printkit.units import mm_to_pt
 
 if TYPE_CHECKING:

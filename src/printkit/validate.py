@@ -545,7 +545,7 @@ def plain(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", markup.replace("<br/>", " ")))
 
 
-def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
     """A text shrunk to its smallest size that is still wider (or a paragraph taller) than its box."""
     for item in placed:
         text = item.item
@@ -566,7 +566,7 @@ def paragraph_needs(text: RichText) -> float:
     return fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
 
 
-def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: TextIndex, found: Findings) -> None:
     """Two texts printed over each other (capitals of one line touching another's): the first
     MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
     that start above its bottom, so a page of many lines costs little more than its lines."""
@@ -601,7 +601,7 @@ def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
                 found.add(where.loc, f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by " f"{across:.1f} × {down:.1f} mm")
 
 
-def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: "TextIndex", found: Findings) -> None:
+def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
     """Every character printed is in the font: generated texts too, not only the kit's (which
     check_texts reports with their own field)."""
     for item in placed:

@@ -15,7 +15,7 @@ class Paper:
     width: float
     height: float
 
-    def landscape(self) -> "Paper":
+    def landscape(self) -> Paper:
         return Paper(self.name, self.height, self.width)
 
 

@@ -46,10 +46,10 @@ class Box:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def shifted(self, dx: float, dy: float) -> "Box":
+    def shifted(self, dx: float, dy: float) -> Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
-    def contains(self, other: "Box") -> bool:
+    def contains(self, other: Box) -> bool:
         return (
             other.x >= self.x - EPSILON
             and other.y >= self.y - EPSILON

@@ -13,7 +13,14 @@ from printkit.errors import LayoutProblem
 from printkit.layout import imposition
 from printkit.layout.context import Context
 from printkit.layout.imposition import Box, Slot
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, cut_line_items, fold_line, piece_page_header, ruler_at_bottom
+from printkit.layout.marks import (
+    HEADER_HEIGHT,
+    RULER_HEIGHT,
+    cut_line_items,
+    fold_line,
+    piece_page_header,
+    ruler_at_bottom,
+)
 from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Stroke
 
 BAND_GAP = 4.0

@@ -6,7 +6,6 @@ Font sizes are typographic points (``size_pt``), as in every word processor; eve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 BLACK = "#000000"
 GREY = "#7f7f7f"
@@ -118,11 +117,11 @@ class Group:
     y: float
     w: float
     h: float
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     rotate: int = 0  # 0 or 180 degrees about the group's centre
 
 
-Item = Union[Rect, Line, Circle, Path, Text, RichText, Image, Group]
+Item = Rect | Line | Circle | Path | Text | RichText | Image | Group
 
 
 @dataclass(frozen=True)
