@@ -200,7 +200,10 @@ components:
     face:
       - {type: frame, color: ink, inset: 3mm, width: 0.5mm, radius: 3mm}
       - {type: name, box: [6, 8, 51, 10], size_pt: 16}
-      - {type: index, box: [6, 40, 51, 6], size_pt: 9, text: {en: "Card {index} of {count}", pl: "Karta {index} z {count}", cs: "Karta {index} z {count}"}}
+      - type: index
+        box: [6, 40, 51, 6]
+        size_pt: 9
+        text: {en: "Card {index} of {count}", pl: "Karta {index} z {count}", cs: "Karta {index} z {count}"}
     back:
       - {type: frame, color: ink, inset: 1.5mm, width: 0.3mm, radius: 0}
 rules:

@@ -73,7 +73,7 @@ def test_a_yaml_tag_is_refused_and_never_constructs_anything(tmp_path, value, ta
     marker = tmp_path / "ran"
     with pytest.raises(KitError) as caught:
         load_kit_source(write(tmp_path, f"kit:\n  title: {value.format(marker=marker)}\n"))
-    assert str(caught.value) == f"{tmp_path / 'kit.yaml'}:2: kit.title: YAML tag '{tag}' is not allowed; a kit holds only plain text, numbers, lists and mappings"
+    assert str(caught.value) == f"{tmp_path / 'kit.yaml'}:2: kit.title: YAML tag '{tag}' is not allowed; a kit holds only plain text, " "numbers, lists and mappings"
     assert not marker.exists()
 
 

@@ -103,7 +103,7 @@ def load_kit_source(path: Path) -> KitSource:
         raise kit_error(shown, None, "", f"the kit file is {size:,} bytes; the limit is {MAX_KIT_BYTES:,} bytes (2 MB)")
     raw = path.read_bytes()
     if b"\x00" in raw:
-        raise kit_error(shown, None, "", f"this is a binary file (a zero byte at byte {raw.index(bytes(1)):,}), not a kit file; a kit file is YAML text in UTF-8")
+        raise kit_error(shown, None, "", f"this is a binary file (a zero byte at byte {raw.index(bytes(1)):,}), not a kit file; a kit file is " "YAML text in UTF-8")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -175,7 +175,7 @@ class _Converter:
         if self.visited > MAX_YAML_NODES:
             raise kit_error(
                 self.shown, node.start_mark.line + 1, _dotted(loc),
-                f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat parts too often",
+                f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat " "parts too often",
             )
         self.source.lines.setdefault(loc, node.start_mark.line + 1)
         if node.tag == _DATE and isinstance(node, ScalarNode):
