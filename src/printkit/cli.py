@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -91,6 +94,7 @@ def watch_build(kit: str) -> None:
     from printkit import kitfile
     from printkit.watch import watch
 
+    gc.enable()  # a session of many builds: its garbage is collected as usual
     context = click.get_current_context()
     again = {**context.params, "watch": False}
     watch(kitfile.find_kit(kit), lambda: context.invoke(build, **again))
@@ -232,7 +236,8 @@ INTERRUPTED = "interrupted; no file was left half-written"
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:
-        cli.main(args=argv, prog_name="printkit", standalone_mode=False)
+        with collector_paused():
+            cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)
         sys.exit(130)
@@ -250,3 +255,19 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug in printkit, not the user's fault: still no traceback
         click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
         sys.exit(2)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a command runs, then the collector as it was.
+
+    A build makes hundreds of thousands of small objects and frees few; the collector's passes
+    over them cost a tenth of a build and find nothing, as printkit's data holds no cycles.
+    ``--watch`` turns it back on for its long session."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
