@@ -1,0 +1,248 @@
+"""Benchmarks: printkit against plain reportlab, and its growth from 1,000 to 10,000 cards.
+
+    python benchmarks/bench.py [--runs 5] [--json benchmarks/results.json]
+
+Every job is a whole process (as a user runs it), and the jobs are interleaved: each round runs
+every job once, each round in another order, so a neighbour's load spreads over all of them; the
+median of the rounds counts. Jobs: `python -c "import reportlab.pdfgen.canvas"` (the yardstick
+for a kit build), `printkit build KIT` for every shipped kit, the benchmark deck of 1,000 cards
+through printkit and through benchmarks/baseline.py (the same PDF drawn by hand with reportlab),
+and the 10,000-card deck through both.
+
+Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
+and warmed by one unmeasured round. Reported per job: the median wall time, its range, the CPU
+time, the peak memory (the largest RSS of any run, from the kernel's accounting of the child) and
+the PDF's size. Targets, checked at the end (exit 1 when one is missed):
+
+- the 1,000-card deck within 1.3 x the baseline's time;
+- the 10,000-card deck within 11 x the 1,000-card deck's time and 300 MB peak RSS;
+- every shipped kit within 4.5 x the time of importing reportlab's canvas;
+- at most 300 PDF bytes per extra card of the deck (whose cards share one back).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DECKS = REPO / "benchmarks" / "kits"
+SMALL, LARGE = 1_000, 10_000
+YARDSTICK = "import reportlab.pdfgen.canvas"
+TARGETS = {
+    "deck_vs_baseline": 1.3,
+    "growth_10x_cards": 11.0,
+    "peak_rss_mb_10000": 300.0,
+    "kit_vs_import": 4.5,
+    "bytes_per_extra_card": 300.0,
+}
+
+
+@dataclass
+class Job:
+    name: str
+    argv: list[str]
+    pdf: Path | None = None
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    rss: list[int] = field(default_factory=list)  # bytes
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.walls)
+
+    @property
+    def peak_mb(self) -> float:
+        return max(self.rss) / 2**20
+
+    @property
+    def pdf_bytes(self) -> int | None:
+        return self.pdf.stat().st_size if self.pdf and self.pdf.exists() else None
+
+    def row(self) -> dict:
+        return {
+            "seconds": round(self.seconds, 3),
+            "min": round(min(self.walls), 3),
+            "max": round(max(self.walls), 3),
+            "cpu_seconds": round(statistics.median(self.cpus), 3),
+            "peak_rss_mb": round(self.peak_mb, 1),
+            "pdf_bytes": self.pdf_bytes,
+            "runs": [round(w, 3) for w in self.walls],
+        }
+
+
+def printkit_command() -> list[str]:
+    script = Path(sys.executable).with_name("printkit")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "printkit"]
+
+
+def jobs(out: Path) -> list[Job]:
+    printkit = printkit_command()
+    found = [Job(YARDSTICK, [sys.executable, "-c", YARDSTICK])]
+    for kit in sorted(p.stem for p in (REPO / "kits").glob("*.yaml")):
+        found.append(Job(f"build {kit}", printkit + ["build", kit, "-o", str(out / f"{kit}.pdf")], out / f"{kit}.pdf"))
+    for cards in (SMALL, LARGE):
+        pdf, plain = out / f"deck{cards}.pdf", out / f"baseline{cards}.pdf"
+        found.append(Job(f"deck {cards:,} printkit", printkit + ["build", str(DECKS / f"deck{cards}.yaml"), "-o", str(pdf)], pdf))
+        found.append(Job(f"deck {cards:,} baseline", [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--cards", str(cards), "-o", str(plain)], plain))
+    return found
+
+
+def environment(cache: Path) -> dict[str, str]:
+    """The caller's environment with Python's bytecode cache on, kept in ``cache``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def run(job: Job, env: dict[str, str], log: Path) -> tuple[float, float, int]:
+    """One whole process: its wall time, its CPU time (user + system) and its peak RSS in bytes."""
+    with log.open("wb") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(job.argv, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{job.name} failed ({process.returncode}):\n{log.read_text(errors='replace')[-2000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
+
+
+def measure(found: list[Job], runs: int, env: dict[str, str], log: Path) -> list[float]:
+    """Runs every job ``runs`` times, round by round, each round rotated; the load average before each round."""
+    for job in found:  # warm-up: bytecode caches, the page cache
+        run(job, env, log)
+    loads = []
+    for round_ in range(runs):
+        loads.append(os.getloadavg()[0])
+        shift = round_ * len(found) // runs
+        for job in found[shift:] + found[:shift]:
+            wall, cpu, rss = run(job, env, log)
+            job.walls.append(wall)
+            job.cpus.append(cpu)
+            job.rss.append(rss)
+        print(f"round {round_ + 1}/{runs} done (load {loads[-1]:.2f})", file=sys.stderr, flush=True)
+    loads.append(os.getloadavg()[0])
+    return loads
+
+
+def figures(found: list[Job]) -> dict:
+    by = {job.name: job for job in found}
+    small, large = by[f"deck {SMALL:,} printkit"], by[f"deck {LARGE:,} printkit"]
+    plain_small, plain_large = by[f"deck {SMALL:,} baseline"], by[f"deck {LARGE:,} baseline"]
+    yardstick = by[YARDSTICK].seconds
+    extra = LARGE - SMALL
+    return {
+        "deck_vs_baseline": small.seconds / plain_small.seconds,
+        "deck_10000_vs_baseline": large.seconds / plain_large.seconds,
+        "growth_10x_cards": large.seconds / small.seconds,
+        "baseline_growth_10x_cards": plain_large.seconds / plain_small.seconds,
+        "ms_per_extra_card": 1000 * (large.seconds - small.seconds) / extra,
+        "baseline_ms_per_extra_card": 1000 * (plain_large.seconds - plain_small.seconds) / extra,
+        "peak_rss_mb_10000": large.peak_mb,
+        "kit_vs_import": {job.name.split()[1]: job.seconds / yardstick for job in found if job.name.startswith("build ")},
+        "bytes_per_extra_card": (large.pdf_bytes - small.pdf_bytes) / extra,
+        "baseline_bytes_per_extra_card": (plain_large.pdf_bytes - plain_small.pdf_bytes) / extra,
+    }
+
+
+def verdicts(numbers: dict) -> dict[str, bool]:
+    return {
+        "deck_vs_baseline": numbers["deck_vs_baseline"] <= TARGETS["deck_vs_baseline"],
+        "growth_10x_cards": numbers["growth_10x_cards"] <= TARGETS["growth_10x_cards"],
+        "peak_rss_mb_10000": numbers["peak_rss_mb_10000"] <= TARGETS["peak_rss_mb_10000"],
+        "kit_vs_import": all(ratio <= TARGETS["kit_vs_import"] for ratio in numbers["kit_vs_import"].values()),
+        "bytes_per_extra_card": numbers["bytes_per_extra_card"] <= TARGETS["bytes_per_extra_card"],
+    }
+
+
+def machine() -> dict:
+    cpu = platform.processor()
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import reportlab
+
+    try:
+        import _rl_accel  # noqa: F401
+
+        accelerated = True
+    except ImportError:
+        accelerated = False
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "system": platform.platform(),
+        "python": platform.python_version(),
+        "reportlab": reportlab.Version,
+        "reportlab_accelerator": accelerated,
+    }
+
+
+def table(found: list[Job], numbers: dict) -> str:
+    by = {job.name: job for job in found}
+    ratio = {f"deck {SMALL:,} printkit": f"{numbers['deck_vs_baseline']:.2f} x baseline", f"deck {LARGE:,} printkit": f"{numbers['growth_10x_cards']:.2f} x 1,000 cards"}
+    ratio |= {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
+    ratio[f"deck {LARGE:,} baseline"] = f"{numbers['baseline_growth_10x_cards']:.2f} x 1,000 cards"
+    lines = ["| job | median s | range s | CPU s | peak RSS MB | PDF bytes | ratio |", "|---|---:|---:|---:|---:|---:|---|"]
+    for name, job in by.items():
+        size = f"{job.pdf_bytes:,}" if job.pdf_bytes else ""
+        lines.append(f"| {name} | {job.seconds:.3f} | {min(job.walls):.3f}–{max(job.walls):.3f} | {statistics.median(job.cpus):.3f} | {job.peak_mb:.0f} | {size} | {ratio.get(name, '')} |")
+    return "\n".join(lines)
+
+
+def summary(numbers: dict, passed: dict[str, bool]) -> str:
+    mark = {True: "met", False: "MISSED"}
+    worst_kit = max(numbers["kit_vs_import"].items(), key=lambda item: item[1])
+    return "\n".join([
+        f"- 1,000 cards: {numbers['deck_vs_baseline']:.2f} x the baseline (target ≤ {TARGETS['deck_vs_baseline']}): {mark[passed['deck_vs_baseline']]}",
+        f"- 10,000 cards: {numbers['growth_10x_cards']:.2f} x the time of 1,000 (target ≤ {TARGETS['growth_10x_cards']:g}): {mark[passed['growth_10x_cards']]}; peak RSS {numbers['peak_rss_mb_10000']:.0f} MB (target ≤ {TARGETS['peak_rss_mb_10000']:g}): {mark[passed['peak_rss_mb_10000']]}",
+        f"- shipped kits: at most {worst_kit[1]:.2f} x the canvas import ({worst_kit[0]}; target ≤ {TARGETS['kit_vs_import']}): {mark[passed['kit_vs_import']]}",
+        f"- PDF bytes per extra card: {numbers['bytes_per_extra_card']:.0f} (baseline {numbers['baseline_bytes_per_extra_card']:.0f}; target ≤ {TARGETS['bytes_per_extra_card']:g}): {mark[passed['bytes_per_extra_card']]}",
+        f"- each extra card: {numbers['ms_per_extra_card']:.3f} ms in printkit, {numbers['baseline_ms_per_extra_card']:.3f} ms by hand ({numbers['ms_per_extra_card'] / numbers['baseline_ms_per_extra_card']:.2f} x)",
+    ])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="Measured rounds (at least 5 for the record).")
+    parser.add_argument("--json", type=Path, default=REPO / "benchmarks" / "results.json", help="Where to write the results.")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
+        folder = Path(scratch)
+        found = jobs(folder)
+        loads = measure(found, args.runs, environment(folder / "pycache"), folder / "stderr.txt")
+        numbers = figures(found)
+        passed = verdicts(numbers)
+        report = {
+            "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+            "machine": machine(),
+            "load_average": {"before_each_round": [round(v, 2) for v in loads[:-1]], "after": round(loads[-1], 2)},
+            "runs": args.runs,
+            "jobs": {job.name: job.row() for job in found},
+            "figures": {k: (round(v, 3) if isinstance(v, float) else {kk: round(vv, 3) for kk, vv in v.items()}) for k, v in numbers.items()},
+            "targets": TARGETS,
+            "met": passed,
+        }
+        text = table(found, numbers)
+    args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    info = report["machine"]
+    print(f"{report['date']}, {info['cpu']} ({info['cores']} cores), Python {info['python']}, reportlab {info['reportlab']}{'' if info['reportlab_accelerator'] else ' (no C accelerator)'}, load {min(loads):.2f}–{max(loads):.2f}, median of {args.runs} runs")
+    print(text)
+    print(summary(numbers, passed))
+    return 0 if all(passed.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
