@@ -64,7 +64,16 @@ def deck_pdf(cards: int) -> bytes:
     pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "AtkinsonHyperlegible-Bold.ttf")))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(pt(PAGE_W), pt(PAGE_H)), invariant=1, pdfVersion=(1, 7), initialFontName=REGULAR, initialFontSize=10, lang="pl", pageCompression=1)
+    c = Canvas(
+        buffer,
+        pagesize=(pt(PAGE_W), pt(PAGE_H)),
+        invariant=1,
+        pdfVersion=(1, 7),
+        initialFontName=REGULAR,
+        initialFontSize=10,
+        lang="pl",
+        pageCompression=1,
+    )
     c.setTitle(TITLE)
     c.setAuthor("printkit benchmarks")
     c.setViewerPreference("PrintScaling", "None")
@@ -126,7 +135,9 @@ def back_form(c: Canvas) -> None:
     c.setLineWidth(pt(1.2))
     for cx in (21.5, 31.5, 41.5):
         c.circle(pt(cx), y_of(51, CARD_H), pt(2.8), stroke=1, fill=0)
-    label = Paragraph("<b>PRINTKIT</b>", ParagraphStyle("label", fontName=REGULAR, fontSize=14, leading=17.08, alignment=TA_CENTER))
+    label = Paragraph(
+        "<b>PRINTKIT</b>", ParagraphStyle("label", fontName=REGULAR, fontSize=14, leading=17.08, alignment=TA_CENTER)
+    )
     _, height = label.wrap(pt(47), pt(10) + 1000)
     label.drawOn(c, pt(8), y_of(64, CARD_H) - height)
     c.endForm()
@@ -238,9 +249,27 @@ def backs_page(c: Canvas, count: int) -> None:
     c.showPage()
 
 
-def paragraph(c: Canvas, markup: str, x: float, y: float, w: float, size: float, leading: float, bold: bool = False, align: int = 0, color: str = "#000000") -> float:
+def paragraph(
+    c: Canvas,
+    markup: str,
+    x: float,
+    y: float,
+    w: float,
+    size: float,
+    leading: float,
+    bold: bool = False,
+    align: int = 0,
+    color: str = "#000000",
+) -> float:
     """Wrapped text whose top is at y mm; returns its height in mm."""
-    style = ParagraphStyle("p", fontName=BOLD if bold else REGULAR, fontSize=size, leading=leading, alignment=align, textColor=HexColor(color))
+    style = ParagraphStyle(
+        "p",
+        fontName=BOLD if bold else REGULAR,
+        fontSize=size,
+        leading=leading,
+        alignment=align,
+        textColor=HexColor(color),
+    )
     para = Paragraph(markup, style)
     _, height = para.wrap(pt(w), 10_000)
     para.drawOn(c, pt(x), y_of(y) - height)
@@ -262,13 +291,17 @@ def rules_page(c: Canvas, cards: int, total: int) -> None:
     y = TOP_LINE + 2.0
     for heading, bullets in (
         ("Co przygotować", [f"<b>Karty</b> (strony {last})"]),
-        ("Jak wydrukować zestaw", [
-            f"PDF ma {total} stron A4.",
-            "Zasady (stronę 1) wystarczy czytać na ekranie.",
-            f"Strony {last} (Karty) drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi: każdy tył " "wypadnie dokładnie za swoim przodem.",
-            "Pozostałe strony drukuj jednostronnie. Wszystko w skali 100 % (bez dopasowania do strony).",
-            "Wytnij Karty wzdłuż linii cięcia.",
-        ]),
+        (
+            "Jak wydrukować zestaw",
+            [
+                f"PDF ma {total} stron A4.",
+                "Zasady (stronę 1) wystarczy czytać na ekranie.",
+                f"Strony {last} (Karty) drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi: każdy tył "
+                "wypadnie dokładnie za swoim przodem.",
+                "Pozostałe strony drukuj jednostronnie. Wszystko w skali 100 % (bez dopasowania do strony).",
+                "Wytnij Karty wzdłuż linii cięcia.",
+            ],
+        ),
     ):
         y += 2.0
         y += paragraph(c, heading, MARGIN, y, 89.5, 11.5, 14.0, bold=True) + 1.6
@@ -279,13 +312,24 @@ def rules_page(c: Canvas, cards: int, total: int) -> None:
             y += paragraph(c, bullet, 16.0, y, 85.5, 9.6, 12.4) + 1.6
     y += 2.0
     y += paragraph(c, "O tej talii", MARGIN, y, 89.5, 11.5, 14.0, bold=True) + 1.6
-    paragraph(c, f"Talia służy do pomiaru szybkości: {cards} kart, po 9 na stronie, a za każdą stroną kart strona ich rewersów.", MARGIN, y, 89.5, 9.6, 12.4)
+    paragraph(
+        c,
+        f"Talia służy do pomiaru szybkości: {cards} kart, po 9 na stronie, a za każdą stroną kart strona ich rewersów.",
+        MARGIN,
+        y,
+        89.5,
+        9.6,
+        12.4,
+    )
     footer(c, 1, total, ruler=False)
     c.showPage()
 
 
 def blank_page(c: Canvas, total: int) -> None:
-    text = "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych przy " "druku dwustronnym."
+    text = (
+        "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych przy "
+        "druku dwustronnym."
+    )
     paragraph(c, text, MARGIN, PAGE_H / 2 - 10, PAGE_W - 2 * MARGIN, 10.0, 13.0, align=TA_CENTER, color="#666666")
     footer(c, 2, total, ruler=False)
     c.showPage()

@@ -93,8 +93,16 @@ def jobs(out: Path) -> list[Job]:
         found.append(Job(f"build {kit}", printkit + ["build", kit, "-o", str(out / f"{kit}.pdf")], out / f"{kit}.pdf"))
     for cards in (SMALL, LARGE):
         pdf, plain = out / f"deck{cards}.pdf", out / f"baseline{cards}.pdf"
-        found.append(Job(f"deck {cards:,} printkit", printkit + ["build", str(DECKS / f"deck{cards}.yaml"), "-o", str(pdf)], pdf))
-        found.append(Job(f"deck {cards:,} baseline", [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--cards", str(cards), "-o", str(plain)], plain))
+        found.append(
+            Job(f"deck {cards:,} printkit", printkit + ["build", str(DECKS / f"deck{cards}.yaml"), "-o", str(pdf)], pdf)
+        )
+        found.append(
+            Job(
+                f"deck {cards:,} baseline",
+                [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--cards", str(cards), "-o", str(plain)],
+                plain,
+            )
+        )
     return found
 
 
@@ -150,7 +158,9 @@ def figures(found: list[Job]) -> dict:
         "ms_per_extra_card": 1000 * (large.seconds - small.seconds) / extra,
         "baseline_ms_per_extra_card": 1000 * (plain_large.seconds - plain_small.seconds) / extra,
         "peak_rss_mb_10000": large.peak_mb,
-        "kit_vs_import": {job.name.split()[1]: job.seconds / yardstick for job in found if job.name.startswith("build ")},
+        "kit_vs_import": {
+            job.name.split()[1]: job.seconds / yardstick for job in found if job.name.startswith("build ")
+        },
         "bytes_per_extra_card": (large.pdf_bytes - small.pdf_bytes) / extra,
         "baseline_bytes_per_extra_card": (plain_large.pdf_bytes - plain_small.pdf_bytes) / extra,
     }
@@ -169,7 +179,11 @@ def verdicts(numbers: dict) -> dict[str, bool]:
 def machine() -> dict:
     cpu = platform.processor()
     try:
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name"))
+        cpu = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
     except (OSError, StopIteration):
         pass
     import reportlab
@@ -192,32 +206,49 @@ def machine() -> dict:
 
 def table(found: list[Job], numbers: dict) -> str:
     by = {job.name: job for job in found}
-    ratio = {f"deck {SMALL:,} printkit": f"{numbers['deck_vs_baseline']:.2f} x baseline", f"deck {LARGE:,} printkit": f"{numbers['growth_10x_cards']:.2f} x 1,000 cards"}
+    ratio = {
+        f"deck {SMALL:,} printkit": f"{numbers['deck_vs_baseline']:.2f} x baseline",
+        f"deck {LARGE:,} printkit": f"{numbers['growth_10x_cards']:.2f} x 1,000 cards",
+    }
     ratio |= {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
     ratio[f"deck {LARGE:,} baseline"] = f"{numbers['baseline_growth_10x_cards']:.2f} x 1,000 cards"
-    lines = ["| job | median s | range s | CPU s | peak RSS MB | PDF bytes | ratio |", "|---|---:|---:|---:|---:|---:|---|"]
+    lines = [
+        "| job | median s | range s | CPU s | peak RSS MB | PDF bytes | ratio |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
     for name, job in by.items():
         size = f"{job.pdf_bytes:,}" if job.pdf_bytes else ""
-        lines.append(f"| {name} | {job.seconds:.3f} | {min(job.walls):.3f}–{max(job.walls):.3f} | {statistics.median(job.cpus):.3f} | {job.peak_mb:.0f} | {size} | {ratio.get(name, '')} |")
+        spread = f"{min(job.walls):.3f}–{max(job.walls):.3f}"
+        cells = [name, f"{job.seconds:.3f}", spread, f"{statistics.median(job.cpus):.3f}", f"{job.peak_mb:.0f}", size]
+        lines.append("| " + " | ".join(cells + [ratio.get(name, "")]) + " |")
     return "\n".join(lines)
 
 
 def summary(numbers: dict, passed: dict[str, bool]) -> str:
-    mark = {True: "met", False: "MISSED"}
-    worst_kit = max(numbers["kit_vs_import"].items(), key=lambda item: item[1])
-    return "\n".join([
-        f"- 1,000 cards: {numbers['deck_vs_baseline']:.2f} x the baseline (target ≤ {TARGETS['deck_vs_baseline']}): {mark[passed['deck_vs_baseline']]}",
-        f"- 10,000 cards: {numbers['growth_10x_cards']:.2f} x the time of 1,000 (target ≤ {TARGETS['growth_10x_cards']:g}): {mark[passed['growth_10x_cards']]}; peak RSS {numbers['peak_rss_mb_10000']:.0f} MB (target ≤ {TARGETS['peak_rss_mb_10000']:g}): {mark[passed['peak_rss_mb_10000']]}",
-        f"- shipped kits: at most {worst_kit[1]:.2f} x the canvas import ({worst_kit[0]}; target ≤ {TARGETS['kit_vs_import']}): {mark[passed['kit_vs_import']]}",
-        f"- PDF bytes per extra card: {numbers['bytes_per_extra_card']:.0f} (baseline {numbers['baseline_bytes_per_extra_card']:.0f}; target ≤ {TARGETS['bytes_per_extra_card']:g}): {mark[passed['bytes_per_extra_card']]}",
-        f"- each extra card: {numbers['ms_per_extra_card']:.3f} ms in printkit, {numbers['baseline_ms_per_extra_card']:.3f} ms by hand ({numbers['ms_per_extra_card'] / numbers['baseline_ms_per_extra_card']:.2f} x)",
-    ])
+    def verdict(name: str) -> str:
+        return f"(target ≤ {TARGETS[name]:g}): {'met' if passed[name] else 'MISSED'}"
+
+    kit, worst = max(numbers["kit_vs_import"].items(), key=lambda item: item[1])
+    per_card, by_hand = numbers["ms_per_extra_card"], numbers["baseline_ms_per_extra_card"]
+    return "\n".join(
+        [
+            f"- 1,000 cards: {numbers['deck_vs_baseline']:.2f} x the baseline {verdict('deck_vs_baseline')}",
+            f"- 10,000 cards: {numbers['growth_10x_cards']:.2f} x the time of 1,000 {verdict('growth_10x_cards')}; "
+            f"peak RSS {numbers['peak_rss_mb_10000']:.0f} MB {verdict('peak_rss_mb_10000')}",
+            f"- shipped kits: at most {worst:.2f} x the canvas import ({kit}) {verdict('kit_vs_import')}",
+            f"- PDF bytes per extra card: {numbers['bytes_per_extra_card']:.0f} "
+            f"(baseline {numbers['baseline_bytes_per_extra_card']:.0f}) {verdict('bytes_per_extra_card')}",
+            f"- each extra card: {per_card:.3f} ms in printkit, {by_hand:.3f} ms by hand ({per_card / by_hand:.2f} x)",
+        ]
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="Measured rounds (at least 5 for the record).")
-    parser.add_argument("--json", type=Path, default=REPO / "benchmarks" / "results.json", help="Where to write the results.")
+    parser.add_argument(
+        "--json", type=Path, default=REPO / "benchmarks" / "results.json", help="Where to write the results."
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
         folder = Path(scratch)
@@ -231,14 +262,19 @@ def main() -> int:
             "load_average": {"before_each_round": [round(v, 2) for v in loads[:-1]], "after": round(loads[-1], 2)},
             "runs": args.runs,
             "jobs": {job.name: job.row() for job in found},
-            "figures": {k: (round(v, 3) if isinstance(v, float) else {kk: round(vv, 3) for kk, vv in v.items()}) for k, v in numbers.items()},
+            "figures": {
+                k: (round(v, 3) if isinstance(v, float) else {kk: round(vv, 3) for kk, vv in v.items()})
+                for k, v in numbers.items()
+            },
             "targets": TARGETS,
             "met": passed,
         }
         text = table(found, numbers)
     args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     info = report["machine"]
-    print(f"{report['date']}, {info['cpu']} ({info['cores']} cores), Python {info['python']}, reportlab {info['reportlab']}{'' if info['reportlab_accelerator'] else ' (no C accelerator)'}, load {min(loads):.2f}–{max(loads):.2f}, median of {args.runs} runs")
+    reportlab = f"reportlab {info['reportlab']}{'' if info['reportlab_accelerator'] else ' (no C accelerator)'}"
+    print(f"{report['date']}, {info['cpu']} ({info['cores']} cores), Python {info['python']}, {reportlab}, ", end="")
+    print(f"load {min(loads):.2f}–{max(loads):.2f}, median of {args.runs} runs")
     print(text)
     print(summary(numbers, passed))
     return 0 if all(passed.values()) else 1

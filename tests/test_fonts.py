@@ -19,4 +19,7 @@ def test_a_measured_width_is_what_reportlab_measures(bold):
     for text in texts:
         for size in (6.5, 9.0, 16.0, 24.25):
             assert fonts.width_pt(text, size, bold) == stringWidth(text, fonts.font_name(bold), size)
-            assert fonts.text_width(text, size, bold) == stringWidth(text, fonts.font_name(bold), size) * fonts.MM_PER_POINT
+            assert (
+                fonts.text_width(text, size, bold)
+                == stringWidth(text, fonts.font_name(bold), size) * fonts.MM_PER_POINT
+            )
