@@ -108,7 +108,21 @@ def kit_outputs(tmp_path_factory):
         if key not in cache:
             stem = f"{kit}-{lang}-{paper}-{len(cache)}"
             pdf, manifest, svg = (folder / f"{stem}.{suffix}" for suffix in ("pdf", "json", "svg"))
-            args = ["build", kit, "--lang", lang, "--paper", paper, "-o", str(pdf), "--manifest", str(manifest), "--cut-svg", str(svg), *extra]
+            args = [
+                "build",
+                kit,
+                "--lang",
+                lang,
+                "--paper",
+                paper,
+                "-o",
+                str(pdf),
+                "--manifest",
+                str(manifest),
+                "--cut-svg",
+                str(svg),
+                *extra,
+            ]
             try:
                 main(args)
             except SystemExit as exc:

@@ -23,7 +23,17 @@ def build(kit: str, folder: Path, *options: str) -> tuple[Path, dict]:
     name = "-".join([Path(kit).stem, *[(o[2:] if o.startswith("--") else o).replace(",", "_") for o in options]])
     pdf, manifest = folder / f"{name}.pdf", folder / f"{name}.json"
     try:
-        main(["build", str(REPO / kit) if kit.endswith(".yaml") else kit, "-o", str(pdf), "--manifest", str(manifest), *options])
+        main(
+            [
+                "build",
+                str(REPO / kit) if kit.endswith(".yaml") else kit,
+                "-o",
+                str(pdf),
+                "--manifest",
+                str(manifest),
+                *options,
+            ]
+        )
     except SystemExit as exc:
         assert not exc.code, f"build {kit} {options} failed"
     return pdf, json.loads(manifest.read_text(encoding="utf-8"))
@@ -54,7 +64,12 @@ class Shape:
         return all(abs(a - b) <= tolerance for a, b in ((self.x, x), (self.y, y), (self.w, w), (self.h, h)))
 
     def inside(self, x: float, y: float, w: float, h: float) -> bool:
-        return self.x >= x - TOLERANCE and self.y >= y - TOLERANCE and self.x + self.w <= x + w + TOLERANCE and self.y + self.h <= y + h + TOLERANCE
+        return (
+            self.x >= x - TOLERANCE
+            and self.y >= y - TOLERANCE
+            and self.x + self.w <= x + w + TOLERANCE
+            and self.y + self.h <= y + h + TOLERANCE
+        )
 
 
 def _shape(obj: dict) -> Shape:
@@ -76,7 +91,7 @@ def _colour(value) -> tuple | None:
 
 
 def rgb(hex_colour: str) -> tuple:
-    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    return tuple(round(int(hex_colour[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
 
 
 def page_shapes(pdf: Path, number: int) -> dict[str, list[Shape]]:
@@ -93,7 +108,10 @@ def page_shapes(pdf: Path, number: int) -> dict[str, list[Shape]]:
 
 def page_words(pdf: Path, number: int) -> list[dict]:
     with pdfplumber.open(pdf) as document:
-        return [{**w, "x": mm(w["x0"]), "y": mm(w["top"]), "w": mm(w["x1"] - w["x0"]), "h": mm(w["bottom"] - w["top"])} for w in document.pages[number - 1].extract_words()]
+        return [
+            {**w, "x": mm(w["x0"]), "y": mm(w["top"]), "w": mm(w["x1"] - w["x0"]), "h": mm(w["bottom"] - w["top"])}
+            for w in document.pages[number - 1].extract_words()
+        ]
 
 
 def page_text(pdf: Path, number: int) -> str:
@@ -106,16 +124,30 @@ def page_text(pdf: Path, number: int) -> str:
 
 def vertical_at(lines: list[Shape], x: float, top: float, bottom: float) -> bool:
     """A drawn vertical line at ``x`` that covers ``top``..``bottom``."""
-    return any(line.w <= TOLERANCE and abs(line.x - x) <= TOLERANCE and line.y <= top + TOLERANCE and line.y + line.h >= bottom - TOLERANCE for line in lines)
+    return any(
+        line.w <= TOLERANCE
+        and abs(line.x - x) <= TOLERANCE
+        and line.y <= top + TOLERANCE
+        and line.y + line.h >= bottom - TOLERANCE
+        for line in lines
+    )
 
 
 def horizontal_at(lines: list[Shape], y: float, left: float, right: float) -> bool:
-    return any(line.h <= TOLERANCE and abs(line.y - y) <= TOLERANCE and line.x <= left + TOLERANCE and line.x + line.w >= right - TOLERANCE for line in lines)
+    return any(
+        line.h <= TOLERANCE
+        and abs(line.y - y) <= TOLERANCE
+        and line.x <= left + TOLERANCE
+        and line.x + line.w >= right - TOLERANCE
+        for line in lines
+    )
 
 
 def ruler_ends(lines: list[Shape]) -> list[Shape]:
     """The ruler's two end ticks: the vertical lines 4 mm long."""
-    return sorted((line for line in lines if line.w <= TOLERANCE and abs(line.h - 4.0) <= TOLERANCE), key=lambda line: line.x)
+    return sorted(
+        (line for line in lines if line.w <= TOLERANCE and abs(line.h - 4.0) <= TOLERANCE), key=lambda line: line.x
+    )
 
 
 def pieces(manifest: dict, **match) -> list[dict]:

@@ -39,7 +39,14 @@ def ink_margins(pdf_path, dpi: int = INK_DPI) -> list[tuple[float, float, float,
             grey = numpy.asarray(page.render(scale=dpi / 72).to_pil().convert("L"))
             rows, cols = numpy.nonzero(grey <= WHITE)
             assert len(rows), "a page with no ink at all"
-            margins.append((cols.min() * pixel, rows.min() * pixel, width - (cols.max() + 1) * pixel, height - (rows.max() + 1) * pixel))
+            margins.append(
+                (
+                    cols.min() * pixel,
+                    rows.min() * pixel,
+                    width - (cols.max() + 1) * pixel,
+                    height - (rows.max() + 1) * pixel,
+                )
+            )
     finally:
         document.close()
     return margins
@@ -52,7 +59,16 @@ def lines_and_words(pdf_path, numbers: list[int]) -> list[tuple[list[Line], list
     with pdfplumber.open(pdf_path) as document:
         for number in numbers:
             page = document.pages[number - 1]
-            lines = [Line(mm(o["x0"]), mm(o["top"]), mm(o["x1"] - o["x0"]), mm(o["bottom"] - o["top"]), colour(o.get("stroking_color"))) for o in page.lines]
+            lines = [
+                Line(
+                    mm(o["x0"]),
+                    mm(o["top"]),
+                    mm(o["x1"] - o["x0"]),
+                    mm(o["bottom"] - o["top"]),
+                    colour(o.get("stroking_color")),
+                )
+                for o in page.lines
+            ]
             words = [{"text": w["text"], "x": mm(w["x0"]), "y": mm(w["top"])} for w in page.extract_words()]
             found.append((lines, words))
     return found
@@ -75,8 +91,19 @@ def colour(value) -> tuple:
 def fifty_mm_rulers(lines: list[Line]) -> list[tuple[Line, Line]]:
     """(left, right) end ticks of every 50 mm ruler: black vertical ticks of 4 mm (the full ruler) or
     3 mm (the compact one in a footer), level and exactly 50 mm apart (grey crop marks are not)."""
-    ticks = [line for line in lines if line.w <= TOLERANCE and line.stroke == BLACK and any(abs(line.h - length) <= TOLERANCE for length in (3.0, 4.0))]
-    return [(a, b) for a in ticks for b in ticks if abs(a.h - b.h) <= TOLERANCE and abs(a.y - b.y) <= TOLERANCE and abs(b.x - a.x - 50.0) <= TOLERANCE]
+    ticks = [
+        line
+        for line in lines
+        if line.w <= TOLERANCE
+        and line.stroke == BLACK
+        and any(abs(line.h - length) <= TOLERANCE for length in (3.0, 4.0))
+    ]
+    return [
+        (a, b)
+        for a in ticks
+        for b in ticks
+        if abs(a.h - b.h) <= TOLERANCE and abs(a.y - b.y) <= TOLERANCE and abs(b.x - a.x - 50.0) <= TOLERANCE
+    ]
 
 
 def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
@@ -87,7 +114,13 @@ def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
         return ""
     right = rulers[0][1]
     first_word = message(lang, "scale_only").split()[0]
-    start = [w for w in words if w["text"] == first_word and abs(w["x"] - (right.x + 3.0)) <= 0.5 and right.y - 1.0 <= w["y"] <= right.y + right.h]
+    start = [
+        w
+        for w in words
+        if w["text"] == first_word
+        and abs(w["x"] - (right.x + 3.0)) <= 0.5
+        and right.y - 1.0 <= w["y"] <= right.y + right.h
+    ]
     if not start:
         return ""
     return " ".join(w["text"] for w in words if abs(w["y"] - start[0]["y"]) <= 0.3 and w["x"] >= start[0]["x"])
@@ -100,7 +133,9 @@ def embedded_fonts(pdf_path) -> dict[str, bool]:
         for font in fonts_of(page["/Resources"]):
             holder = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
             descriptor = holder.get("/FontDescriptor")
-            found[str(font["/BaseFont"])] = descriptor is not None and any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font["/BaseFont"])] = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
     return found
 
 
@@ -123,4 +158,6 @@ def assert_qpdf_clean(pdf_path) -> None:
             pytest.fail("qpdf is not installed but PRINTKIT_REQUIRE_QPDF is set (see .ci/run)")
         pytest.skip("qpdf is not installed (apt-get install qpdf); .ci/run installs it")
     result = subprocess.run([qpdf, "--check", str(pdf_path)], check=False, capture_output=True, text=True)
-    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, result.stdout + result.stderr
+    assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, (
+        result.stdout + result.stderr
+    )

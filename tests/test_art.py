@@ -18,7 +18,9 @@ SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox=
   <circle cx="20" cy="10" r="6" fill="#ffffff"/>
 </svg>
 """
-KIT = KIT_HEAD + """components:
+KIT = (
+    KIT_HEAD
+    + """components:
   - id: deck
     kind: cards
     title: {{pl: Karty, cs: Karty, en: Cards}}
@@ -36,6 +38,7 @@ rules:
   - heading: {{pl: Zasady, cs: Pravidla, en: Rules}}
     body: {{pl: "Karty.", cs: "Karty.", en: "Cards."}}
 """
+)
 
 
 def make_kit(root: Path, first: str = "wave.svg", second: str = "sun.png") -> Path:
@@ -55,15 +58,23 @@ def test_svg_prints_as_vectors_and_png_as_an_image_each_in_proportion_in_its_box
     with pdfplumber.open(pdf) as document:
         page = document.pages[1]
         images = [(mm(i["x0"]), mm(i["top"]), mm(i["x1"] - i["x0"]), mm(i["bottom"] - i["top"])) for i in page.images]
-        rects = [(mm(r["x0"]), mm(r["top"]), mm(r["x1"] - r["x0"]), mm(r["bottom"] - r["top"])) for r in page.rects if r["fill"]]
+        rects = [
+            (mm(r["x0"]), mm(r["top"]), mm(r["x1"] - r["x0"]), mm(r["bottom"] - r["top"]))
+            for r in page.rects
+            if r["fill"]
+        ]
     for card in cards:
         box_x, box_y = card["x"] + 10, card["y"] + 10
         if card["component"] == "sun":  # 30 x 60 px: 20 x 40 mm, centred in the 40 mm box
             expected = (box_x + 10, box_y, 20.0, 40.0)
-            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in images), card
+            assert any(
+                all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in images
+            ), card
         else:  # a 40 x 20 SVG: 40 x 20 mm, centred vertically
             expected = (box_x, box_y + 10, 40.0, 20.0)
-            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in rects), card
+            assert any(all(abs(a - b) <= TOLERANCE for a, b in zip(found, expected, strict=True)) for found in rects), (
+                card
+            )
     assert len(images) == 2
 
 
@@ -82,10 +93,20 @@ def test_jpeg_prints_too(tmp_path):
         ("link.png", "'link.png' is a link to a file outside the kit's folder"),
         ("missing.png", "no picture 'missing.png' in the kit's folder"),
         ("notes.txt", "'notes.txt' is not a picture printkit can print; use an .svg, .png or .jpg file"),
-        ("fake.png", "'fake.png' cannot be read as an image: it is not PNG data, or it is damaged; export the picture again " "as .png, .jpg or .svg"),
+        (
+            "fake.png",
+            "'fake.png' cannot be read as an image: it is not PNG data, or it is damaged; export the picture again "
+            "as .png, .jpg or .svg",
+        ),
         ("renamed.png", "'renamed.png' holds a JPEG image, not the PNG its name says"),
-        ("huge.png", "'huge.png' is 8000 × 7000 pixels (56 megapixels); the limit is 50 megapixels an image; scale it down"),
-        ("bomb.png", "'bomb.png' is far larger than the limit of 50 megapixels an image; scale it down"),  # Pillow refuses to open it
+        (
+            "huge.png",
+            "'huge.png' is 8000 × 7000 pixels (56 megapixels); the limit is 50 megapixels an image; scale it down",
+        ),
+        (
+            "bomb.png",
+            "'bomb.png' is far larger than the limit of 50 megapixels an image; scale it down",
+        ),  # Pillow refuses to open it
         ("entity.svg", "'entity.svg' declares XML entities; printkit does not read those"),
         ("linked.svg", "'linked.svg' links to another file (photo.png); embed it or draw it in the SVG"),
     ],
@@ -99,8 +120,14 @@ def test_a_picture_that_cannot_be_used_is_refused_with_its_line(tmp_path, run, p
     (folder / "link.png").symlink_to(tmp_path / "kits" / "secret.png")
     Image.new("1", (8000, 7000)).save(folder / "huge.png")
     Image.new("1", (14000, 14000)).save(folder / "bomb.png")
-    (folder / "entity.svg").write_text('<!DOCTYPE svg [<!ENTITY a "x">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', encoding="utf-8")
-    (folder / "linked.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1"><image ' 'xlink:href="photo.png" width="1" height="1"/></svg>', encoding="utf-8")
+    (folder / "entity.svg").write_text(
+        '<!DOCTYPE svg [<!ENTITY a "x">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', encoding="utf-8"
+    )
+    (folder / "linked.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1"><image '
+        'xlink:href="photo.png" width="1" height="1"/></svg>',
+        encoding="utf-8",
+    )
     result = run("validate", str(kit))
     assert result.code == 1
     assert f"pictures.yaml:15: components[0].types[1].image: {message}" in result.err

@@ -42,7 +42,7 @@ def expected_lines(name: str) -> list[str]:
     if sidecar.exists():
         return sidecar.read_text(encoding="utf-8").splitlines()
     text = (BAD / f"{name}.yaml").read_bytes().decode("utf-8", errors="replace")
-    return [line[len("# expect: "):] for line in text.splitlines() if line.startswith("# expect: ")]
+    return [line[len("# expect: ") :] for line in text.splitlines() if line.startswith("# expect: ")]
 
 
 @pytest.fixture
@@ -94,7 +94,11 @@ def test_build_refuses_with_the_same_message(run, case_path, name, tmp_path):
 def test_the_readme_quotes_the_corpus_as_it_stands():
     """README's "When something is wrong" shows real messages; they follow the corpus when it changes."""
     lines = (BAD.parents[1] / "README.md").read_text(encoding="utf-8").splitlines()
-    quoted = [(n, line.split("tests/bad_kits/")[1].removesuffix(".yaml")) for n, line in enumerate(lines) if line.startswith("$ printkit build tests/bad_kits/")]
+    quoted = [
+        (n, line.split("tests/bad_kits/")[1].removesuffix(".yaml"))
+        for n, line in enumerate(lines)
+        if line.startswith("$ printkit build tests/bad_kits/")
+    ]
     assert quoted
     for n, name in quoted:
         assert lines[n + 1 : n + 1 + len(expected_lines(name))] == expected_lines(name)

@@ -34,8 +34,20 @@ def grid_spacings(pdf, page: int, board: dict) -> tuple[list[float], list[float]
     """Distances between neighbouring grid lines (frame included) drawn across the whole board."""
     shapes = page_shapes(pdf, page)
     x, y, w, h = board["x"], board["y"], board["width"], board["height"]
-    xs = sorted({round(line.x, 3) for line in shapes["lines"] if line.w <= TOLERANCE and abs(line.h - h) <= TOLERANCE and x < line.x < x + w})
-    ys = sorted({round(line.y, 3) for line in shapes["lines"] if line.h <= TOLERANCE and abs(line.w - w) <= TOLERANCE and y < line.y < y + h})
+    xs = sorted(
+        {
+            round(line.x, 3)
+            for line in shapes["lines"]
+            if line.w <= TOLERANCE and abs(line.h - h) <= TOLERANCE and x < line.x < x + w
+        }
+    )
+    ys = sorted(
+        {
+            round(line.y, 3)
+            for line in shapes["lines"]
+            if line.h <= TOLERANCE and abs(line.w - w) <= TOLERANCE and y < line.y < y + h
+        }
+    )
     frame = [r for r in shapes["rects"] if r.stroke and r.at(x, y, w, h)]
     assert frame, "the board's frame is drawn where the manifest says"
     xs, ys = [x] + xs + [x + w], [y] + ys + [y + h]
@@ -56,14 +68,27 @@ def test_latarnie_board_is_page_two_with_nine_lighthouses_worth_fifteen(latarnie
     pdf, manifest = latarnie
     assert [p["role"] for p in manifest["pages"]] == ["rules", "board", "tokens"]
     cells = pieces(manifest, kind="cell")
-    assert len(cells) == 25 and {(c["row"], c["col"]) for c in cells} == {(r, c) for r in range(1, 6) for c in range(1, 6)}
+    assert len(cells) == 25 and {(c["row"], c["col"]) for c in cells} == {
+        (r, c) for r in range(1, 6) for c in range(1, 6)
+    }
     lighthouses = [c for c in cells if c.get("special") == "lighthouse"]
     corners = {(1, 1), (1, 5), (5, 1), (5, 5)}
     edges = {(1, 3), (3, 1), (3, 5), (5, 3)}
-    assert {(c["row"], c["col"]): c["value"] for c in lighthouses} == {**{rc: 1 for rc in corners}, **{rc: 2 for rc in edges}, (3, 3): 3}
+    assert {(c["row"], c["col"]): c["value"] for c in lighthouses} == {
+        **{rc: 1 for rc in corners},
+        **{rc: 2 for rc in edges},
+        (3, 3): 3,
+    }
     words = page_words(pdf, 2)
     for cell in lighthouses:
-        inside = [w for w in words if cell["x"] <= w["x"] and w["x"] + w["w"] <= cell["x"] + cell["width"] and cell["y"] <= w["y"] and w["y"] + w["h"] <= cell["y"] + cell["height"]]
+        inside = [
+            w
+            for w in words
+            if cell["x"] <= w["x"]
+            and w["x"] + w["w"] <= cell["x"] + cell["width"]
+            and cell["y"] <= w["y"]
+            and w["y"] + w["h"] <= cell["y"] + cell["height"]
+        ]
         assert [w["text"] for w in inside] == [cell["label"]], f"the points printed in {cell['at']}"
     assert sum(int(c["label"]) for c in lighthouses) == 15
 
@@ -75,7 +100,9 @@ def test_plateau_perimeter_cells_are_shaded_and_the_middle_ones_not(plateau):
     shaded = [r for r in shapes["rects"] if r.fill == rgb(MARK_FILL)]
     marked = pieces(manifest, kind="cell", marked=True)
     assert len(marked) == 12
-    assert {(c["row"], c["col"]) for c in marked} == {(r, c) for r in range(1, 5) for c in range(1, 5) if r in (1, 4) or c in (1, 4)}
+    assert {(c["row"], c["col"]) for c in marked} == {
+        (r, c) for r in range(1, 5) for c in range(1, 5) if r in (1, 4) or c in (1, 4)
+    }
     for cell in marked:
         assert any(r.at(cell["x"], cell["y"], cell["width"], cell["height"]) for r in shaded), cell["at"]
     middle = [c for c in pieces(manifest, kind="cell") if not c.get("marked")]
@@ -86,8 +113,25 @@ def test_plateau_perimeter_cells_are_shaded_and_the_middle_ones_not(plateau):
 def test_board_numbers_for_placeholders_and_invariants():
     kit = pipeline.load("latarnie").kit
     values = numbers(kit.component("board"))
-    assert {k: values[k] for k in ("board.rows", "board.cols", "board.cells", "board.specials", "board.free", "board.special_points", "board.cell")} == {
-        "board.rows": 5, "board.cols": 5, "board.cells": 25, "board.specials": 9, "board.free": 16, "board.special_points": 15, "board.cell": 35.0,
+    assert {
+        k: values[k]
+        for k in (
+            "board.rows",
+            "board.cols",
+            "board.cells",
+            "board.specials",
+            "board.free",
+            "board.special_points",
+            "board.cell",
+        )
+    } == {
+        "board.rows": 5,
+        "board.cols": 5,
+        "board.cells": 25,
+        "board.specials": 9,
+        "board.free": 16,
+        "board.special_points": 15,
+        "board.cell": 35.0,
     }
     assert (values["board.A1"], values["board.C1"], values["board.C3"]) == (1, 2, 3)
     assert len(marked_cells(pipeline.load("plateau").kit.component("board"))) == 12
@@ -143,7 +187,9 @@ def test_a_board_too_big_for_the_page_names_the_board_the_excess_and_the_largest
     from printkit.locale import Localizer
     from printkit.model import BoardComponent
 
-    big = BoardComponent.model_validate({"id": "big", "kind": "board", "title": {"en": "Board"}, "rows": 8, "cols": 8, "cell": "40mm"})
+    big = BoardComponent.model_validate(
+        {"id": "big", "kind": "board", "title": {"en": "Board"}, "rows": 8, "cols": 8, "cell": "40mm"}
+    )
     with pytest.raises(LayoutProblem) as caught:
         board_layout.layout(big, Context(paper=paper("a4"), tr=Localizer("en")))
     assert caught.value.loc == ("cell",)

@@ -57,7 +57,13 @@ def cross_centre(lines) -> tuple[float, float]:
     vertical = [line for line in lines if line.w <= TOLERANCE and abs(line.h - arm) <= TOLERANCE]
     assert len(vertical) == 1
     cx, cy = vertical[0].x, vertical[0].y + arm / 2
-    assert any(line.h <= TOLERANCE and abs(line.y - cy) <= TOLERANCE and abs(line.x + arm / 2 - cx) <= TOLERANCE and abs(line.w - arm) <= TOLERANCE for line in lines)
+    assert any(
+        line.h <= TOLERANCE
+        and abs(line.y - cy) <= TOLERANCE
+        and abs(line.x + arm / 2 - cx) <= TOLERANCE
+        and abs(line.w - arm) <= TOLERANCE
+        for line in lines
+    )
     return cx, cy
 
 
@@ -90,7 +96,9 @@ def test_two_pages_of_the_paper_with_print_settings(sheets, paper_name):
     for flip in FLIPS:
         reader = PdfReader(sheets("pl", paper_name, flip))
         sheet = paper(paper_name)
-        assert [(mm(float(p.mediabox.width)), mm(float(p.mediabox.height))) for p in reader.pages] == [pytest.approx((sheet.width, sheet.height), abs=TOLERANCE)] * 2
+        assert [(mm(float(p.mediabox.width)), mm(float(p.mediabox.height))) for p in reader.pages] == [
+            pytest.approx((sheet.width, sheet.height), abs=TOLERANCE)
+        ] * 2
         preferences = reader.trailer["/Root"]["/ViewerPreferences"]
         assert preferences["/PrintScaling"] == "/None"
         assert preferences["/Duplex"] == {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[flip]
@@ -99,7 +107,7 @@ def test_two_pages_of_the_paper_with_print_settings(sheets, paper_name):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("paper_name", PAPERS)
 def test_the_front_carries_the_ruler_saying_print_at_100_percent(sheets, lang, paper_name):
-    (lines, words), = lines_and_words(sheets(lang, paper_name), [1])
+    ((lines, words),) = lines_and_words(sheets(lang, paper_name), [1])
     assert len(fifty_mm_rulers(lines)) == 1
     assert scale_note_beside(lines, words, lang).startswith(message(lang, "scale_only"))
 
@@ -112,11 +120,39 @@ def test_no_ink_within_5_mm_of_the_edge(sheets, lang, paper_name):
 
 
 EXPLAINED = {
-    "pl": ("Kalibracja drukarki", "1. Skala", "2. Przesunięcie tyłu", "szpilką", "3. Użyj odczytu", "--back-offset X,Y", "środek krzyżyka"),
-    "cs": ("Kalibrace tiskárny", "1. Měřítko", "2. Posun rubu", "špendlíkem", "3. Použijte odečtené hodnoty", "--back-offset X,Y", "střed křížku"),
-    "en": ("Printer calibration", "1. Scale", "2. Back offset", "pin", "3. Use the reading", "--back-offset X,Y", "centre of the cross"),
+    "pl": (
+        "Kalibracja drukarki",
+        "1. Skala",
+        "2. Przesunięcie tyłu",
+        "szpilką",
+        "3. Użyj odczytu",
+        "--back-offset X,Y",
+        "środek krzyżyka",
+    ),
+    "cs": (
+        "Kalibrace tiskárny",
+        "1. Měřítko",
+        "2. Posun rubu",
+        "špendlíkem",
+        "3. Použijte odečtené hodnoty",
+        "--back-offset X,Y",
+        "střed křížku",
+    ),
+    "en": (
+        "Printer calibration",
+        "1. Scale",
+        "2. Back offset",
+        "pin",
+        "3. Use the reading",
+        "--back-offset X,Y",
+        "centre of the cross",
+    ),
 }
-BACK = {"pl": ("Odwrót: siatka przesunięcia", "--flip short"), "cs": ("Rub: mřížka posunu", "--flip short"), "en": ("Back: offset grid", "--flip short")}
+BACK = {
+    "pl": ("Odwrót: siatka przesunięcia", "--flip short"),
+    "cs": ("Rub: mřížka posunu", "--flip short"),
+    "en": ("Back: offset grid", "--flip short"),
+}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -87,8 +87,14 @@ def test_the_faces_have_crop_marks_and_the_backs_none(decks):
     pdf, manifest = decks["long"]
     cards = pieces(manifest, kind="card", side="face", page=3)
     top = min(c["y"] for c in cards)
-    face_marks = [line for line in page_shapes(pdf, 3)["lines"] if abs(max(line.w, line.h) - MARK_LENGTH) <= TOLERANCE and line.y + line.h < top]
-    assert sorted(round(line.x, 2) for line in face_marks) == sorted({round(c["x"], 2) for c in cards} | {round(c["x"] + c["width"], 2) for c in cards})
+    face_marks = [
+        line
+        for line in page_shapes(pdf, 3)["lines"]
+        if abs(max(line.w, line.h) - MARK_LENGTH) <= TOLERANCE and line.y + line.h < top
+    ]
+    assert sorted(round(line.x, 2) for line in face_marks) == sorted(
+        {round(c["x"], 2) for c in cards} | {round(c["x"] + c["width"], 2) for c in cards}
+    )
     assert not [line for line in page_shapes(pdf, 4)["lines"] if abs(max(line.w, line.h) - MARK_LENGTH) <= TOLERANCE]
 
 
@@ -113,7 +119,10 @@ def test_fold_over_is_refused_with_the_kit_line(tmp_path, run):
     result = run("build", str(kit), "--two-sided", "fold", "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
     line = KIT.splitlines().index("    imposition: grid") + 1
-    assert f"grid.yaml:{line}: components[0].imposition: a deck on the card grid prints its backs on the following " "page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over" in result.err
+    assert (
+        f"grid.yaml:{line}: components[0].imposition: a deck on the card grid prints its backs on the following "
+        "page; build it with --two-sided duplex, or give it imposition: pieces to fold the backs over" in result.err
+    )
     assert not (tmp_path / "x.pdf").exists()
 
 
@@ -128,11 +137,20 @@ def refusal(tmp_path, run, kit_text: str) -> str:
 
 def test_a_gutter_on_a_deck_of_touching_pieces_says_how_to_use_the_grid(tmp_path, run):
     err = refusal(tmp_path, run, KIT.replace("    imposition: grid\n", "    gutter: 4mm\n"))
-    assert "components[0]: this deck prints as touching pieces under a heading (a deck with a back, unless it says " "imposition: grid); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)" in err
+    assert (
+        "components[0]: this deck prints as touching pieces under a heading (a deck with a back, unless it says "
+        "imposition: grid); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)" in err
+    )
 
 
 def test_the_piece_placeholders_are_known_only_where_a_piece_fills_them(tmp_path, run):
-    err = refusal(tmp_path, run, KIT.replace("name: {pl: Łódź, cs: Člun, en: Boat}", 'name: {pl: "Łódź {index}", cs: "Člun {index}", en: "Boat {index}"}'))
+    err = refusal(
+        tmp_path,
+        run,
+        KIT.replace(
+            "name: {pl: Łódź, cs: Člun, en: Boat}", 'name: {pl: "Łódź {index}", cs: "Člun {index}", en: "Boat {index}"}'
+        ),
+    )
     assert "components[0].types[0].name.pl: unknown placeholder {index} (in pl, cs, en)" in err
     assert "face" not in err  # the index element's {index} and {count} are known
 

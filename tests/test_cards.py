@@ -48,7 +48,11 @@ def test_four_pages_rules_board_then_cards_as_the_rulebook_says(targ):
 def test_eighteen_cards_on_each_of_pages_3_and_4_and_twelve_of_each_good(request, which):
     pdf, manifest = request.getfixturevalue(which)
     assert [len(cards_on(manifest, page)) for page in (3, 4)] == [18, 18]
-    assert Counter(card["component"] for card in pieces(manifest, kind="card")) == {"berries": 12, "crystals": 12, "honey": 12}
+    assert Counter(card["component"] for card in pieces(manifest, kind="card")) == {
+        "berries": 12,
+        "crystals": 12,
+        "honey": 12,
+    }
     printed = Counter()
     for page in (3, 4):
         words = Counter(w["text"] for w in page_words(pdf, page))
@@ -72,7 +76,11 @@ def test_each_card_shows_its_letter_name_and_number_where_the_manifest_puts_it(t
 def words_in(words: list[dict], piece: dict) -> list[dict]:
     """The words drawn wholly inside a manifest row's box, top to bottom."""
     x, y, w, h = piece["x"], piece["y"], piece["width"], piece["height"]
-    return [word for word in words if x <= word["x"] and word["x"] + word["w"] <= x + w and y <= word["y"] and word["y"] + word["h"] <= y + h]
+    return [
+        word
+        for word in words
+        if x <= word["x"] and word["x"] + word["w"] <= x + w and y <= word["y"] and word["y"] + word["h"] <= y + h
+    ]
 
 
 @pytest.mark.parametrize("which", ["targ", "targ_letter"])
@@ -95,7 +103,12 @@ def test_every_card_side_lies_on_a_drawn_cut_line_and_a_crop_mark_outside_the_bl
                 assert horizontal_at(marks, edge, left - MARK_GAP - MARK_LENGTH, left - MARK_GAP)
                 assert horizontal_at(marks, edge, right + MARK_GAP, right + MARK_GAP + MARK_LENGTH)
         for mark in marks:
-            assert mark.x + mark.w <= left + TOLERANCE or mark.x >= right - TOLERANCE or mark.y + mark.h <= top + TOLERANCE or mark.y >= bottom - TOLERANCE
+            assert (
+                mark.x + mark.w <= left + TOLERANCE
+                or mark.x >= right - TOLERANCE
+                or mark.y + mark.h <= top + TOLERANCE
+                or mark.y >= bottom - TOLERANCE
+            )
 
 
 def test_the_cards_page_trim_box_is_the_block_of_cards(targ):
@@ -146,13 +159,31 @@ def test_the_market_has_16_places_at_least_card_sized_marked_for_2_3_and_4_playe
     words = page_words(pdf, 2)
     for players, mark in ((2, "2+"), (3, "3+"), (4, "4")):
         for place in (p for p in places if p["players"] == players):
-            assert any(w["text"] == mark and place["x"] < w["x"] < place["x"] + place["width"] and place["y"] < w["y"] < place["y"] + place["height"] for w in words)
+            assert any(
+                w["text"] == mark
+                and place["x"] < w["x"] < place["x"] + place["width"]
+                and place["y"] < w["y"] < place["y"] + place["height"]
+                for w in words
+            )
 
 
 @pytest.mark.parametrize(
     "lang, phrases",
     [
-        ("pl", ["Towar dnia", "J jagody", "K kryształy", "M miód", "4 jednakowe 9", "2 pary 7", "para + 2 różne 5", "1 A B C", "2 C B A"]),
+        (
+            "pl",
+            [
+                "Towar dnia",
+                "J jagody",
+                "K kryształy",
+                "M miód",
+                "4 jednakowe 9",
+                "2 pary 7",
+                "para + 2 różne 5",
+                "1 A B C",
+                "2 C B A",
+            ],
+        ),
         ("cs", ["Zboží dne", "J bobule", "4 stejné 9", "pár + 2 různé 5", "1 A B C", "4 C B A"]),
         ("en", ["Good of the day", "K crystals", "4 alike 9", "2 pairs 7", "3 alike + 1 6", "2 C B A"]),
     ],
@@ -168,7 +199,18 @@ def test_the_market_shows_the_goods_of_the_day_the_set_scores_and_the_picking_or
 @pytest.mark.parametrize(
     "lang, phrases",
     [
-        ("pl", ["Wydrukuj strony 3–4 (Karty towarów) raz.", "36 kart", "(strona 2)", "8 kart", "12 kart", "16 kart", "Wybieranie: 4 obiegi"]),
+        (
+            "pl",
+            [
+                "Wydrukuj strony 3–4 (Karty towarów) raz.",
+                "36 kart",
+                "(strona 2)",
+                "8 kart",
+                "12 kart",
+                "16 kart",
+                "Wybieranie: 4 obiegi",
+            ],
+        ),
         ("cs", ["Vytiskněte strany 3–4 (Karty zboží) jednou.", "všech 36 karet", "Výběr: 4 obrátky", "přesně 4 karty"]),
         ("en", ["Print pages 3–4 (Goods cards) once.", "all 36 cards", "Picking: 4 passes", "exactly 4 cards"]),
     ],
@@ -187,7 +229,12 @@ def test_the_score_sheet_names_who_picks_first_each_round_moving_one_seat_clockw
     assert result.code == 0, result.err
     rows = text_rows(target)
     assert rows[1][:3] == ["Runda", "Towar", "dnia"] and rows[1][-3:] == ["Ala", "Olek", "Żaneta"]
-    assert [row[:4] for row in rows[2:6]] == [["1", "J", "jagody", "Ala"], ["2", "K", "kryształy", "Olek"], ["3", "M", "miód", "Żaneta"], ["4", "brak", "Ala"][:4]]
+    assert [row[:4] for row in rows[2:6]] == [
+        ["1", "J", "jagody", "Ala"],
+        ["2", "K", "kryształy", "Olek"],
+        ["3", "M", "miód", "Żaneta"],
+        ["4", "brak", "Ala"][:4],
+    ]
     assert rows[6] == ["Suma"]
 
 
@@ -212,7 +259,9 @@ KIT_HEAD = """kit:
   default_lang: pl
   author: test
 """
-DECK = KIT_HEAD + """components:
+DECK = (
+    KIT_HEAD
+    + """components:
   - id: deck
     kind: cards
     title: {{pl: Karty, cs: Karty, en: Cards}}
@@ -236,6 +285,7 @@ rules:
   - heading: {{pl: Zasady, cs: Pravidla, en: Rules}}
     body: {{pl: "{{deck.total}} kart.", cs: "{{deck.total}} karet.", en: "{{deck.total}} cards."}}
 """
+)
 
 
 def deck_build(folder: Path, count: int, gutter: float = 0.0, bleed: float = 0.0) -> tuple[Path, dict]:
@@ -275,7 +325,11 @@ def test_a_bleed_runs_the_fill_past_the_cut_and_sets_trim_and_bleed_boxes(tmp_pa
             assert vertical_at(marks, edge, top - 3 - MARK_GAP - MARK_LENGTH, top - 3 - MARK_GAP)
         for edge in (y, y + h):
             assert horizontal_at(marks, edge, right + 3 + MARK_GAP, right + 3 + MARK_GAP + MARK_LENGTH)
-    assert not [line for line in shapes["lines"] if line not in marks and line.y > top - 3 and line.y < bottom + 3 and line.x > left - 3 and line.x < right + 3]
+    assert not [
+        line
+        for line in shapes["lines"]
+        if line not in marks and line.y > top - 3 and line.y < bottom + 3 and line.x > left - 3 and line.x < right + 3
+    ]
 
 
 def test_a_bleed_without_room_for_it_is_refused_with_the_kit_line(tmp_path, run):
@@ -283,16 +337,25 @@ def test_a_bleed_without_room_for_it_is_refused_with_the_kit_line(tmp_path, run)
     kit.write_text(DECK.format(count=2, gutter=2, bleed=3), encoding="utf-8")
     result = run("build", str(kit), "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
-    assert "tight.yaml:8: components[0]: a bleed of 3 mm needs a gutter of at least 6 mm, or it would print over the " "neighbouring piece" in result.err
+    assert (
+        "tight.yaml:8: components[0]: a bleed of 3 mm needs a gutter of at least 6 mm, or it would print over the "
+        "neighbouring piece" in result.err
+    )
     assert not (tmp_path / "x.pdf").exists()
 
 
 def test_a_promise_of_more_cards_a_page_than_fit_is_refused(tmp_path, run):
     kit = tmp_path / "many.yaml"
-    kit.write_text(DECK.format(count=2, gutter=0, bleed=0).replace("    gutter: 0\n", "    gutter: 0\n    per_page: 12\n"), encoding="utf-8")
+    kit.write_text(
+        DECK.format(count=2, gutter=0, bleed=0).replace("    gutter: 0\n", "    gutter: 0\n    per_page: 12\n"),
+        encoding="utf-8",
+    )
     result = run("build", str(kit), "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
-    assert "many.yaml:15: components[0].per_page: 12 pieces of 63 × 88 mm do not fit on one A4 page; at most 9 do" in result.err
+    assert (
+        "many.yaml:15: components[0].per_page: 12 pieces of 63 × 88 mm do not fit on one A4 page; at most 9 do"
+        in result.err
+    )
 
 
 def test_the_same_kit_gives_the_same_bytes(tmp_path):

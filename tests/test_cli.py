@@ -54,8 +54,14 @@ def test_sheets_prints_one_named_sheet_per_player(run, tmp_path):
         (["sheets", "latarnie", "--players", "2", "--lang", "sk"], "unknown language 'sk'; this kit has: pl, cs, en"),
         (["build", "szachy"], "szachy: unknown kit; the shipped kits are: kpn, latarnie, ogrod, plateau, targ"),
         (["build", "ogrod", "--back-offset", "1"], "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got '1')"),
-        (["build", "ogrod", "--back-offset", "x,y"], "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got 'x,y')"),
-        (["build", "ogrod", "--back-offset", "50,0"], "--back-offset: '50,0' moves the backs more than 20 mm; a printer's misregistration is a few mm at most"),
+        (
+            ["build", "ogrod", "--back-offset", "x,y"],
+            "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got 'x,y')",
+        ),
+        (
+            ["build", "ogrod", "--back-offset", "50,0"],
+            "--back-offset: '50,0' moves the backs more than 20 mm; a printer's misregistration is a few mm at most",
+        ),
     ],
 )
 def test_bad_command_lines_are_one_clear_error(run, args, message):
@@ -67,7 +73,10 @@ def test_bad_command_lines_are_one_clear_error(run, args, message):
     "args, message",
     [
         (["build", "ogrod", "--paper", "a5"], "Error: Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'."),
-        (["sheets", "ogrod", "--players", "two"], "Error: Invalid value for '--players': 'two' is not a valid integer."),
+        (
+            ["sheets", "ogrod", "--players", "two"],
+            "Error: Invalid value for '--players': 'two' is not a valid integer.",
+        ),
     ],
 )
 def test_a_value_click_refuses_ends_with_its_error_line(run, args, message):
@@ -80,7 +89,10 @@ def test_a_value_click_refuses_ends_with_its_error_line(run, args, message):
 
 def test_output_that_is_a_directory_is_refused(run, tmp_path):
     result = run("build", "ogrod", "-o", str(tmp_path))
-    assert (result.code, result.err) == (1, f"{tmp_path}: the output path is a directory; give a file name such as {tmp_path / 'kit.pdf'}\n")
+    assert (result.code, result.err) == (
+        1,
+        f"{tmp_path}: the output path is a directory; give a file name such as {tmp_path / 'kit.pdf'}\n",
+    )
 
 
 def test_output_in_a_missing_folder_is_refused(run, tmp_path):
@@ -121,7 +133,10 @@ def test_a_write_the_checks_could_not_foresee_is_an_error_that_keeps_the_old_fil
 
     monkeypatch.setattr(tempfile, "mkstemp", refused)
     result = run("build", "ogrod", "-o", str(target))
-    assert (result.code, result.err) == (1, f"{target}: cannot write it (Permission denied); the file there is unchanged\n")
+    assert (result.code, result.err) == (
+        1,
+        f"{target}: cannot write it (Permission denied); the file there is unchanged\n",
+    )
     assert target.read_bytes() == b"old"
 
 
@@ -238,6 +253,7 @@ def test_ctrl_c_sent_to_a_running_build_keeps_the_old_pdf_and_leaves_no_temporar
     target.write_bytes(b"%PDF-1.4\n% the kit printed last week\n%%EOF\n")
     before = target.read_bytes()
     command = [sys.executable, "-m", "printkit", "build", str(kit), "-o", str(target)]
+
     def as_at_a_terminal() -> None:  # a shell starts background jobs with SIGINT ignored; Ctrl-C is not
         signal.signal(signal.SIGINT, signal.SIG_DFL)
 

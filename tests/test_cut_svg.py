@@ -25,11 +25,15 @@ def layers(svg_path) -> tuple[ET.Element, list[ET.Element]]:
 
 
 def outlines(layer: ET.Element) -> list[tuple[float, ...]]:
-    return sorted(tuple(float(rect.get(key)) for key in ("x", "y", "width", "height")) for rect in layer.findall(f"{SVG}rect"))
+    return sorted(
+        tuple(float(rect.get(key)) for key in ("x", "y", "width", "height")) for rect in layer.findall(f"{SVG}rect")
+    )
 
 
 def to_cut(manifest: dict, page: int) -> list[tuple[float, ...]]:
-    rows = [row for row in manifest["pieces"] if row["page"] == page and row["kind"] in CUT_KINDS and row["side"] == "face"]
+    rows = [
+        row for row in manifest["pieces"] if row["page"] == page and row["kind"] in CUT_KINDS and row["side"] == "face"
+    ]
     return sorted((row["x"], row["y"], row["width"], row["height"]) for row in rows)
 
 
@@ -56,7 +60,10 @@ def test_one_layer_per_pdf_page_holding_exactly_the_manifests_pieces_to_cut(kit_
 
 def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):
     """Latarnie's 16 tokens, plateau's 24 stones, targ's 36 cards, kpn's 60 tiles and 4 aids; ogrod cuts nothing."""
-    counts = {kit: sum(len(layer.findall(f"{SVG}rect")) for layer in layers(kit_outputs(kit, "en", "a4").cut_svg)[1]) for kit in ("latarnie", "ogrod", "plateau", "targ", "kpn")}
+    counts = {
+        kit: sum(len(layer.findall(f"{SVG}rect")) for layer in layers(kit_outputs(kit, "en", "a4").cut_svg)[1])
+        for kit in ("latarnie", "ogrod", "plateau", "targ", "kpn")
+    }
     assert counts == {"latarnie": 16, "ogrod": 0, "plateau": 24, "targ": 36, "kpn": 64}
 
 
@@ -73,19 +80,29 @@ def test_fold_over_pages_cut_the_faces_only(kit_outputs):
     assert fold_pages
     for number in fold_pages:
         faces = [row for row in outputs.manifest["pieces"] if row["page"] == number and row["side"] == "face"]
-        assert outlines(found[number - 1]) == pytest.approx(sorted((r["x"], r["y"], r["width"], r["height"]) for r in faces), abs=EXACT)
+        assert outlines(found[number - 1]) == pytest.approx(
+            sorted((r["x"], r["y"], r["width"], r["height"]) for r in faces), abs=EXACT
+        )
         assert any(row["page"] == number and row["side"] == "back" for row in outputs.manifest["pieces"])
 
 
 def test_the_same_kit_gives_the_same_cut_file(run, kit_outputs, tmp_path):
     again = tmp_path / "again.svg"
-    assert run("build", "targ", "--lang", "en", "--paper", "a4", "-o", str(tmp_path / "t.pdf"), "--cut-svg", str(again)).code == 0
+    assert (
+        run(
+            "build", "targ", "--lang", "en", "--paper", "a4", "-o", str(tmp_path / "t.pdf"), "--cut-svg", str(again)
+        ).code
+        == 0
+    )
     assert again.read_bytes() == kit_outputs("targ", "en", "a4").cut_svg.read_bytes()
 
 
 def test_a_cut_file_in_a_missing_folder_is_refused_before_anything_is_written(run, tmp_path):
     result = run("build", "latarnie", "-o", str(tmp_path / "l.pdf"), "--cut-svg", str(tmp_path / "no" / "cut.svg"))
-    assert result.code == 1 and result.err.strip() == f"{tmp_path / 'no' / 'cut.svg'}: the folder {tmp_path / 'no'} does not exist"
+    assert (
+        result.code == 1
+        and result.err.strip() == f"{tmp_path / 'no' / 'cut.svg'}: the folder {tmp_path / 'no'} does not exist"
+    )
     assert not (tmp_path / "l.pdf").exists()
 
 
@@ -121,5 +138,9 @@ def test_landscape_pieces_are_refused_with_the_page_and_the_remedy(run, tmp_path
     pdf.unlink()
     result = run("build", str(kit), "-o", str(pdf), "--cut-svg", str(svg))
     assert result.code == 1
-    assert result.err.strip() == "--cut-svg: page 2 is 297 × 210 mm (landscape), but the cut file's sheets are A4 portrait; give its " "component orientation: portrait to cut it by machine"
+    assert (
+        result.err.strip()
+        == "--cut-svg: page 2 is 297 × 210 mm (landscape), but the cut file's sheets are A4 portrait; give its "
+        "component orientation: portrait to cut it by machine"
+    )
     assert not pdf.exists() and not svg.exists()

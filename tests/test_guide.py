@@ -46,7 +46,11 @@ def test_the_guide_holds_the_reference_the_models_generate():
 
 def test_every_kind_part_and_element_has_an_example():
     schema = kit_schema()
-    tags = {name: model["properties"]["type"]["const"] for name, model in schema["$defs"].items() if "const" in model.get("properties", {}).get("type", {})}
+    tags = {
+        name: model["properties"]["type"]["const"]
+        for name, model in schema["$defs"].items()
+        if "const" in model.get("properties", {}).get("type", {})
+    }
     examples = "\n".join(yaml_blocks(prose()))
     missing = [f"kind: {kind}" for kind in KINDS if not re.search(rf"\bkind: {kind}\b", examples)]
     missing += [f"{name} (type: {tag})" for name, tag in tags.items() if not re.search(rf"\btype: {tag}\b", examples)]

@@ -60,7 +60,11 @@ def test_fold_areas_are_mirror_images_a_gutter_apart():
 
 
 @given(
-    x=st.floats(0, 150), y=st.floats(0, 250), w=st.floats(1, 60), h=st.floats(1, 60), flip=st.sampled_from(["long", "short"])
+    x=st.floats(0, 150),
+    y=st.floats(0, 250),
+    w=st.floats(1, 60),
+    h=st.floats(1, 60),
+    flip=st.sampled_from(["long", "short"]),
 )
 def test_turning_the_sheet_twice_puts_every_back_back_on_its_face(x, y, w, h, flip):
     face = Box(x, y, w, h)
@@ -89,7 +93,9 @@ def test_blank_pages_keep_every_face_page_odd(sides, blanks):
     assert all(number % 2 == 1 for number, side in enumerate(padded, 1) if side == "face")
 
 
-@pytest.mark.parametrize("fit, groups, columns", [(6, [8, 8], 4), (5, [12, 12], 4), (6, [7], 6), (4, [12, 12], 4), (2, [12], 2)])
+@pytest.mark.parametrize(
+    "fit, groups, columns", [(6, [8, 8], 4), (5, [12, 12], 4), (6, [7], 6), (4, [12, 12], 4), (2, [12], 2)]
+)
 def test_columns_fill_every_group_row_when_possible(fit, groups, columns):
     assert choose_columns(fit, groups) == columns
 
@@ -129,7 +135,8 @@ def test_touching_frames_share_one_cut_line():
     boxes = [Box(10.0 + 30 * c, 20.0 + 30 * r, 30.0, 30.0) for r in range(2) for c in range(2)]
     lines = cut_lines(boxes)
     assert sorted(lines, key=lambda s: (s.x1, s.y1, s.x2, s.y2)) == sorted(
-        [Segment(x, 20.0, x, 80.0) for x in (10.0, 40.0, 70.0)] + [Segment(10.0, y, 70.0, y) for y in (20.0, 50.0, 80.0)],
+        [Segment(x, 20.0, x, 80.0) for x in (10.0, 40.0, 70.0)]
+        + [Segment(10.0, y, 70.0, y) for y in (20.0, 50.0, 80.0)],
         key=lambda s: (s.x1, s.y1, s.x2, s.y2),
     )
 

@@ -91,8 +91,15 @@ def test_the_evaluator_records_what_it_read():
         ("(board.free + 1", "expected ')' after '1', got the end of the check (column 16)"),
         ("board.free ==", "expected a number, a name or '(' after '==', got the end of the check (column 14)"),
         ("board.free == 16 16", "expected 'and', a comparison or an operator after '16', got '16' (column 18)"),
-        ("summ(tokens.*) == 16", "unknown function summ(); did you mean sum()? (printkit knows sum(), min(), max(), count()) (column 1)"),
-        ("guards_*.count == 16", "a pattern such as 'guards_*.count' names several numbers; use it inside sum(), min(), max() or count() " "(column 1)"),
+        (
+            "summ(tokens.*) == 16",
+            "unknown function summ(); did you mean sum()? (printkit knows sum(), min(), max(), count()) (column 1)",
+        ),
+        (
+            "guards_*.count == 16",
+            "a pattern such as 'guards_*.count' names several numbers; use it inside sum(), min(), max() or count() "
+            "(column 1)",
+        ),
         ("2x == 2", "a number runs into a name: '2x' (column 1)"),
         ("__import__('os') == 1", "unexpected character ''' (column 12)"),
     ],
@@ -107,8 +114,14 @@ def test_unreadable_checks_say_what_and_where(text, message):
     "text, message",
     [
         ("board.fre == 16", "unknown name 'board.fre'; did you mean 'board.free'? (column 1)"),
-        ("board.xyzzy == 5", "unknown name 'board.xyzzy'; 'board' gives board.cell, board.cells, board.free, board.specials (column 1)"),
-        ("players <= 4", "unknown name 'players'; set 'for_players: true' to check the rule for every player count (column 1)"),
+        (
+            "board.xyzzy == 5",
+            "unknown name 'board.xyzzy'; 'board' gives board.cell, board.cells, board.free, board.specials (column 1)",
+        ),
+        (
+            "players <= 4",
+            "unknown name 'players'; set 'for_players: true' to check the rule for every player count (column 1)",
+        ),
         ("sum(lamps.*) == 1", "the pattern 'lamps.*' matches no number (column 5)"),
         ("cards.total / (board.free - 16) == 1", "division by zero: 36 / 0 (column 16)"),
         ("aid.hand[4] == 1", "unknown name 'aid.hand.4'; did you mean 'aid.hand.3'? (column 1)"),

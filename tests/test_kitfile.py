@@ -14,7 +14,9 @@ def write(tmp_path: Path, text: str, name: str = "kit.yaml") -> Path:
 
 
 def test_every_value_keeps_its_line(tmp_path):
-    source = load_kit_source(write(tmp_path, "kit:\n  title:\n    pl: Ogród\n    cs: Zahrada\ncomponents:\n  - id: a\n    kind: sheet\n"))
+    source = load_kit_source(
+        write(tmp_path, "kit:\n  title:\n    pl: Ogród\n    cs: Zahrada\ncomponents:\n  - id: a\n    kind: sheet\n")
+    )
     assert source.data["kit"]["title"]["cs"] == "Zahrada"
     assert source.line_of(("kit", "title", "cs")) == 4
     assert source.line_of(("components", 0, "kind")) == 7
@@ -50,13 +52,15 @@ def test_alias_bomb_fails_fast(tmp_path):
     """Nine levels of nine aliases would be 387 million values; reading stops at the limit."""
     lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x"]']
     for i in range(1, 9):
-        refs = ",".join([f"*a{i-1}"] * 9)
+        refs = ",".join([f"*a{i - 1}"] * 9)
         lines.append(f"a{i}: &a{i} [{refs}]")
     started = time.perf_counter()
     with pytest.raises(KitError) as caught:
         load_kit_source(write(tmp_path, "\n".join(lines) + "\n"))
     assert time.perf_counter() - started < 5.0
-    assert str(caught.value).endswith(": the kit expands to more than 200,000 values, the limit; its YAML aliases (*name) repeat parts too often")
+    assert str(caught.value).endswith(
+        ": the kit expands to more than 200,000 values, the limit; its YAML aliases (*name) repeat parts too often"
+    )
 
 
 @pytest.mark.parametrize(
@@ -64,7 +68,10 @@ def test_alias_bomb_fails_fast(tmp_path):
     [
         ('!!python/object/apply:os.system ["touch {marker}"]', "tag:yaml.org,2002:python/object/apply:os.system"),
         ("!!python/name:os.system ''", "tag:yaml.org,2002:python/name:os.system"),
-        ('!!python/object/new:subprocess.Popen [["touch", "{marker}"]]', "tag:yaml.org,2002:python/object/new:subprocess.Popen"),
+        (
+            '!!python/object/new:subprocess.Popen [["touch", "{marker}"]]',
+            "tag:yaml.org,2002:python/object/new:subprocess.Popen",
+        ),
         ("!!binary aGVsbG8=", "tag:yaml.org,2002:binary"),
         ("!thing {{a: 1}}", "!thing"),
     ],
@@ -73,7 +80,11 @@ def test_a_yaml_tag_is_refused_and_never_constructs_anything(tmp_path, value, ta
     marker = tmp_path / "ran"
     with pytest.raises(KitError) as caught:
         load_kit_source(write(tmp_path, f"kit:\n  title: {value.format(marker=marker)}\n"))
-    assert str(caught.value) == f"{tmp_path / 'kit.yaml'}:2: kit.title: YAML tag '{tag}' is not allowed; a kit holds only plain text, " "numbers, lists and mappings"
+    assert (
+        str(caught.value)
+        == f"{tmp_path / 'kit.yaml'}:2: kit.title: YAML tag '{tag}' is not allowed; a kit holds only plain text, "
+        "numbers, lists and mappings"
+    )
     assert not marker.exists()
 
 
@@ -100,4 +111,6 @@ def test_libyaml_and_the_pure_python_parser_read_a_kit_alike(name, monkeypatch):
 def test_a_syntax_error_is_worded_by_the_pure_python_parser(tmp_path):
     with pytest.raises(KitError) as caught:
         load_kit_source(write(tmp_path, "kit:\n  title: {pl: Ogród\ncomponents: []\n"))
-    assert "kit.yaml:3: YAML syntax error, column 11: expected ',' or '}', but got ':'" in str(caught.value)  # libyaml: "did not find expected ..."
+    assert "kit.yaml:3: YAML syntax error, column 11: expected ',' or '}', but got ':'" in str(
+        caught.value
+    )  # libyaml: "did not find expected ..."

@@ -39,13 +39,21 @@ def test_grid_lines_are_spaced_by_the_cell(ogrod):
     sheet = document(ogrod).pages[1]
     frame = max((i for i in sheet.items if isinstance(i, Rect)), key=lambda r: r.w * r.h)
     assert (frame.w, frame.h) == pytest.approx((120.0, 120.0))
-    verticals = sorted(i.x1 for i in sheet.items if isinstance(i, Line) and i.x1 == i.x2 and frame.x < i.x1 < frame.x + frame.w)
-    assert [round(b - a, 6) for a, b in zip([frame.x] + verticals, verticals + [frame.x + frame.w], strict=True)] == [20.0] * 6
+    verticals = sorted(
+        i.x1 for i in sheet.items if isinstance(i, Line) and i.x1 == i.x2 and frame.x < i.x1 < frame.x + frame.w
+    )
+    assert [round(b - a, 6) for a, b in zip([frame.x] + verticals, verticals + [frame.x + frame.w], strict=True)] == [
+        20.0
+    ] * 6
 
 
 def test_round_track_numbers_one_to_eighteen(ogrod):
     sheet = document(ogrod).pages[1]
-    numbers = [i.text for i in sheet.items if isinstance(i, Text) and i.text.isdigit() and i.align == "center" and i.size_pt == pytest.approx(11.0)]
+    numbers = [
+        i.text
+        for i in sheet.items
+        if isinstance(i, Text) and i.text.isdigit() and i.align == "center" and i.size_pt == pytest.approx(11.0)
+    ]
     assert [str(n) for n in range(1, 19)] == [n for n in numbers if n in {str(k) for k in range(1, 19)}][-18:]
 
 

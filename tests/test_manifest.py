@@ -30,7 +30,14 @@ def test_the_contract_fields(latarnie):
     assert [(p["number"], p["role"]) for p in latarnie["pages"]] == [(1, "rules"), (2, "board"), (3, "tokens")]
     token = pieces(latarnie, kind="token")[0]
     assert {"page", "kind", "component", "copy", "side", "x", "y", "width", "height", "owner", "shape"} <= set(token)
-    assert (token["page"], token["component"], token["copy"], token["side"], token["owner"], token["shape"]) == (3, "tokens", 1, "face", "A", "circle")
+    assert (token["page"], token["component"], token["copy"], token["side"], token["owner"], token["shape"]) == (
+        3,
+        "tokens",
+        1,
+        "face",
+        "A",
+        "circle",
+    )
 
 
 def test_every_piece_is_listed_once_with_a_known_kind(latarnie, plateau):
@@ -57,7 +64,17 @@ def test_cells_list_their_row_column_and_what_is_special(latarnie):
         assert cell["x"] == pytest.approx(board["x"] + (cell["col"] - 1) * 35.0)
         assert cell["y"] == pytest.approx(board["y"] + (cell["row"] - 1) * 35.0)
     special = {c["at"]: c["label"] for c in cells if "special" in c}
-    assert special == {"A1": "1", "C1": "2", "E1": "1", "A3": "2", "C3": "3", "E3": "2", "A5": "1", "C5": "2", "E5": "1"}
+    assert special == {
+        "A1": "1",
+        "C1": "2",
+        "E1": "1",
+        "A3": "2",
+        "C3": "3",
+        "E3": "2",
+        "A5": "1",
+        "C5": "2",
+        "E5": "1",
+    }
 
 
 def test_the_file_is_the_laid_out_document(latarnie):
@@ -76,16 +93,27 @@ def test_a_landscape_or_letter_page_reports_its_own_size(tmp_path):
 def test_a_failed_build_leaves_an_existing_manifest_alone(run, tmp_path):
     target = tmp_path / "kit.json"
     target.write_text("old", encoding="utf-8")
-    result = run("build", "tests/bad_kits/token_bigger_than_cell.yaml", "-o", str(tmp_path / "kit.pdf"), "--manifest", str(target))
+    result = run(
+        "build",
+        "tests/bad_kits/token_bigger_than_cell.yaml",
+        "-o",
+        str(tmp_path / "kit.pdf"),
+        "--manifest",
+        str(target),
+    )
     assert result.code == 1
     assert target.read_text(encoding="utf-8") == "old"
     assert not (tmp_path / "kit.pdf").exists()
 
 
 def test_a_manifest_in_a_missing_folder_is_refused_before_any_work(run, tmp_path):
-    result = run("build", "latarnie", "-o", str(tmp_path / "kit.pdf"), "--manifest", str(tmp_path / "nowhere" / "kit.json"))
+    result = run(
+        "build", "latarnie", "-o", str(tmp_path / "kit.pdf"), "--manifest", str(tmp_path / "nowhere" / "kit.json")
+    )
     assert result.code == 1
-    assert result.err.strip() == f"{tmp_path / 'nowhere' / 'kit.json'}: the folder {tmp_path / 'nowhere'} does not exist"
+    assert (
+        result.err.strip() == f"{tmp_path / 'nowhere' / 'kit.json'}: the folder {tmp_path / 'nowhere'} does not exist"
+    )
     assert not (tmp_path / "kit.pdf").exists()
 
 
@@ -95,7 +123,10 @@ def test_a_manifest_in_a_missing_folder_is_refused_before_any_work(run, tmp_path
         ("1.5", "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got '1.5')"),
         ("a,b", "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got 'a,b')"),
         ("1,2,3", "--back-offset: give two lengths X,Y in mm, e.g. 0.5,-1 (got '1,2,3')"),
-        ("25,0", "--back-offset: '25,0' moves the backs more than 20 mm; a printer's misregistration is a few mm at most"),
+        (
+            "25,0",
+            "--back-offset: '25,0' moves the backs more than 20 mm; a printer's misregistration is a few mm at most",
+        ),
     ],
 )
 def test_a_malformed_back_offset_is_one_clear_line(run, tmp_path, offset, message):

@@ -35,7 +35,7 @@ def test_the_template_names_the_kit_and_the_schema(here, tmp_path):
     lines = (tmp_path / "treasure.yaml").read_text(encoding="utf-8").splitlines()
     prefix = "# yaml-language-server: $schema="
     assert lines[0].startswith(prefix)
-    assert (tmp_path / lines[0][len(prefix):]).resolve() == SCHEMA
+    assert (tmp_path / lines[0][len(prefix) :]).resolve() == SCHEMA
     assert "printkit build treasure.yaml" in "\n".join(lines) and "THIS_FILE" not in "\n".join(lines)
 
 
@@ -56,7 +56,10 @@ def test_an_existing_file_is_never_overwritten(here, tmp_path):
     (tmp_path / "treasure.yaml").write_text("mine\n", encoding="utf-8")
     refused = here("new", "treasure")
     assert refused.code == 1
-    assert refused.err == "treasure.yaml already exists; printkit new never overwrites a file (choose another name or move it away)\n"
+    assert (
+        refused.err
+        == "treasure.yaml already exists; printkit new never overwrites a file (choose another name or move it away)\n"
+    )
     assert (tmp_path / "treasure.yaml").read_text(encoding="utf-8") == "mine\n"
 
 

@@ -54,7 +54,17 @@ def test_every_font_is_embedded_and_no_standard_font_appears(built):
 @pytest.mark.parametrize(
     "lang, phrases",
     [
-        ("pl", ["Ogród z kostek", "największą", "Punktacja po rundzie 18", "Wydrukuj stronę 2", "każdego gracza", "skreśl"]),
+        (
+            "pl",
+            [
+                "Ogród z kostek",
+                "największą",
+                "Punktacja po rundzie 18",
+                "Wydrukuj stronę 2",
+                "każdego gracza",
+                "skreśl",
+            ],
+        ),
         ("cs", ["Zahrada z kostek", "Bodování po 18. kole", "Vytiskněte stranu 2", "každého hráče", "úhlopříčky"]),
         ("en", ["Dice Garden", "Scoring after round 18", "Print page 2", "each player"]),
     ],
@@ -75,12 +85,18 @@ def test_garden_grid_cells_are_equal_squares_of_the_kit_size(built):
     assert height == pytest.approx(6 * CELL, abs=0.05)
     inside = lambda v, lo, hi: lo - 0.5 < v < hi + 0.5  # noqa: E731
     verticals = sorted(
-        mm(line["x0"]) for line in page.lines
-        if abs(line["x0"] - line["x1"]) < 0.01 and inside(line["x0"], frame["x0"], frame["x1"]) and mm(line["bottom"] - line["top"]) == pytest.approx(6 * CELL, abs=0.05)
+        mm(line["x0"])
+        for line in page.lines
+        if abs(line["x0"] - line["x1"]) < 0.01
+        and inside(line["x0"], frame["x0"], frame["x1"])
+        and mm(line["bottom"] - line["top"]) == pytest.approx(6 * CELL, abs=0.05)
     )
     horizontals = sorted(
-        mm(line["top"]) for line in page.lines
-        if abs(line["top"] - line["bottom"]) < 0.01 and inside(line["top"], frame["top"], frame["bottom"]) and mm(line["x1"] - line["x0"]) == pytest.approx(6 * CELL, abs=0.05)
+        mm(line["top"])
+        for line in page.lines
+        if abs(line["top"] - line["bottom"]) < 0.01
+        and inside(line["top"], frame["top"], frame["bottom"])
+        and mm(line["x1"] - line["x0"]) == pytest.approx(6 * CELL, abs=0.05)
     )
     xs = [mm(frame["x0"])] + verticals + [mm(frame["x1"])]
     ys = [mm(frame["top"])] + horizontals + [mm(frame["bottom"])]
@@ -93,17 +109,29 @@ def test_garden_grid_cells_are_equal_squares_of_the_kit_size(built):
 
 def test_all_eighteen_rounds_are_printed_in_boxes(built):
     page = sheet_page(built("ogrod"))
-    boxes = [r for r in page.rects if mm(r["width"]) == pytest.approx(9.0, abs=0.05) and mm(r["height"]) == pytest.approx(9.0, abs=0.05)]
+    boxes = [
+        r
+        for r in page.rects
+        if mm(r["width"]) == pytest.approx(9.0, abs=0.05) and mm(r["height"]) == pytest.approx(9.0, abs=0.05)
+    ]
     assert len(boxes) == 18
     words = page.extract_words()
     for number, box in zip(range(1, 19), sorted(boxes, key=lambda r: r["x0"]), strict=True):
-        inside = [w["text"] for w in words if box["x0"] <= w["x0"] and w["x1"] <= box["x1"] and box["top"] <= w["top"] and w["bottom"] <= box["bottom"]]
+        inside = [
+            w["text"]
+            for w in words
+            if box["x0"] <= w["x0"] and w["x1"] <= box["x1"] and box["top"] <= w["top"] and w["bottom"] <= box["bottom"]
+        ]
         assert inside == [str(number)]
 
 
 def test_three_batteries_and_die_legend(built):
     page = sheet_page(built("ogrod", "en"))
-    battery_boxes = [r for r in page.curves if mm(r["width"]) == pytest.approx(12.0, abs=0.05) and mm(r["height"]) == pytest.approx(12.0, abs=0.05)]
+    battery_boxes = [
+        r
+        for r in page.curves
+        if mm(r["width"]) == pytest.approx(12.0, abs=0.05) and mm(r["height"]) == pytest.approx(12.0, abs=0.05)
+    ]
     assert len(battery_boxes) == 3
     text = page.extract_text()
     for line in ("1–2 L leaf", "3–4 K flower", "5–6 O fruit"):

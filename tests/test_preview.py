@@ -30,7 +30,10 @@ def test_one_png_per_page_of_the_page_size(run, kit_outputs, tmp_path, kit, pape
     assert names == sorted(f"{stem}-{n}.png" for n in range(1, len(pages) + 1))
     for number, page in enumerate(pages, start=1):
         with Image.open(folder / f"{stem}-{number}.png") as image:
-            expected = (mm(float(page.mediabox.width)) / MM_PER_INCH * DPI, mm(float(page.mediabox.height)) / MM_PER_INCH * DPI)
+            expected = (
+                mm(float(page.mediabox.width)) / MM_PER_INCH * DPI,
+                mm(float(page.mediabox.height)) / MM_PER_INCH * DPI,
+            )
             assert image.size == pytest.approx(expected, abs=1.0), f"page {number}"
 
 
@@ -43,7 +46,9 @@ def test_the_png_shows_the_pdf_build_writes(run, kit_outputs, tmp_path):
             buffer = io.BytesIO()
             page.render(scale=30 / 72).to_pil().save(buffer, format="PNG")
             with Image.open(tmp_path / f"targ-{number}.png") as written, Image.open(buffer) as rendered:
-                assert ImageChops.difference(written.convert("RGB"), rendered.convert("RGB")).getbbox() is None, f"page {number}"
+                assert ImageChops.difference(written.convert("RGB"), rendered.convert("RGB")).getbbox() is None, (
+                    f"page {number}"
+                )
     finally:
         document.close()
 
@@ -58,7 +63,9 @@ def test_the_default_resolution_is_60_dpi(run, tmp_path):
 def test_a_resolution_out_of_range_is_refused_before_any_work(run, tmp_path):
     result = run("preview", "ogrod", "--dpi", "5", "-o", str(tmp_path / "p"))
     assert result.code == 1
-    assert result.err.strip() == "--dpi 5 is outside 10–600; 60 gives a quick look, 150 a sharp screen, 300 print quality"
+    assert (
+        result.err.strip() == "--dpi 5 is outside 10–600; 60 gives a quick look, 150 a sharp screen, 300 print quality"
+    )
     assert not (tmp_path / "p").exists()
 
 
@@ -66,5 +73,8 @@ def test_a_file_given_as_the_folder_is_refused(run, tmp_path):
     taken = tmp_path / "taken.png"
     taken.write_bytes(b"x")
     result = run("preview", "ogrod", "-o", str(taken))
-    assert result.code == 1 and result.err.strip() == f"{taken}: -o must name a folder for the PNG files, and this is a file"
+    assert (
+        result.code == 1
+        and result.err.strip() == f"{taken}: -o must name a folder for the PNG files, and this is a file"
+    )
     assert taken.read_bytes() == b"x"

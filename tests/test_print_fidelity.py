@@ -41,7 +41,10 @@ def case_id(case: tuple[str, str, str]) -> str:
 def test_no_ink_within_5_mm_of_the_paper_edge(kit_outputs, case):
     margins = ink_margins(kit_outputs(*case).pdf)
     for number, (left, top, right, bottom) in enumerate(margins, start=1):
-        assert min(left, top, right, bottom) >= SAFE_EDGE, f"page {number}: ink {left:.2f} / {top:.2f} / {right:.2f} / {bottom:.2f} mm from the left / top / right " "/ bottom edge"
+        assert min(left, top, right, bottom) >= SAFE_EDGE, (
+            f"page {number}: ink {left:.2f} / {top:.2f} / {right:.2f} / {bottom:.2f} mm from the left / top / right "
+            "/ bottom edge"
+        )
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -66,7 +69,9 @@ def test_letter_keeps_the_rulebooks_page_plan(kit_outputs, case):
         assert len(letter.manifest["pages"]) == promised.page_count
     for planned in promised.page_plan or []:
         page = letter.manifest["pages"][planned.page - 1]
-        assert page["role"] == planned.role and page.get("component") == (planned.component or page.get("component")), f"page {planned.page}"
+        assert page["role"] == planned.role and page.get("component") == (planned.component or page.get("component")), (
+            f"page {planned.page}"
+        )
     assert page_plan(letter.manifest) == page_plan(a4.manifest)
 
 
@@ -136,7 +141,20 @@ def player_sheets(tmp_path_factory):
         players = pipeline.load(kit).kit.kit.players.max
         target = folder / f"{kit}-{paper_name}.pdf"
         try:
-            main(["sheets", kit, "--players", str(players), "--names", ",".join(NAMES[:players]), "--paper", paper_name, "-o", str(target)])
+            main(
+                [
+                    "sheets",
+                    kit,
+                    "--players",
+                    str(players),
+                    "--names",
+                    ",".join(NAMES[:players]),
+                    "--paper",
+                    paper_name,
+                    "-o",
+                    str(target),
+                ]
+            )
         except SystemExit as exc:
             assert not exc.code, f"sheets {kit} --paper {paper_name} failed"
         built[kit, paper_name] = target
@@ -150,7 +168,9 @@ def test_player_sheets_keep_the_safe_edge_and_the_print_settings_on_both_papers(
     reader = PdfReader(pdf)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     for number, (page, margins) in enumerate(zip(reader.pages, ink_margins(pdf), strict=True), start=1):
-        assert sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height)))) == pytest.approx(sorted((sheet.width, sheet.height)), abs=TOLERANCE)
+        assert sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height)))) == pytest.approx(
+            sorted((sheet.width, sheet.height)), abs=TOLERANCE
+        )
         assert min(margins) >= SAFE_EDGE, f"page {number}: {margins}"
     assert_qpdf_clean(pdf)
 
@@ -192,7 +212,9 @@ def test_a_kit_that_fits_a4_but_not_letter_is_refused_on_letter_saying_why(run, 
     assert run("build", str(kit), "-o", str(tmp_path / "a4.pdf")).code == 0
     refused = run("build", str(kit), "--paper", "letter", "-o", str(tmp_path / "letter.pdf"))
     assert refused.code == 1 and not (tmp_path / "letter.pdf").exists()
-    assert refused.err.startswith(f"{kit}:13: components[0].cell: board 'board' does not fit on Letter: 6 × 4 cells of 40 mm need ")
+    assert refused.err.startswith(
+        f"{kit}:13: components[0].cell: board 'board' does not fit on Letter: 6 × 4 cells of 40 mm need "
+    )
     validated = run("validate", str(kit), "--paper", "letter")
     assert validated.code == 1 and validated.err == refused.err
     assert run("validate", str(kit)).code == 0

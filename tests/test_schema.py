@@ -43,7 +43,12 @@ def test_the_committed_schema_is_what_the_models_generate():
 def test_every_field_has_a_description():
     schema = kit_schema()
     models = {"Kit": schema, **schema["$defs"]}
-    undescribed = [f"{name}.{field}" for name, model in models.items() for field, spec in model.get("properties", {}).items() if not spec.get("description")]
+    undescribed = [
+        f"{name}.{field}"
+        for name, model in models.items()
+        for field, spec in model.get("properties", {}).items()
+        if not spec.get("description")
+    ]
     assert undescribed == []
     assert [name for name, model in models.items() if not model.get("description")] == []
 
@@ -98,7 +103,14 @@ BROKEN = {
     "zero count": lambda kit: kit["components"][0]["rows"][1][0].update(count=0),
     "text that is not a mapping of languages": lambda kit: kit["kit"].update(title="Ogród"),
     "language code of three letters": lambda kit: kit["kit"]["title"].update(pol="Ogród"),
-    "bad colour": lambda kit: kit["components"].append({"id": "t", "kind": "tokens", "size": 20, "sets": [{"owner": "A", "shape": "circle", "count": 1, "color": "red"}]}),
+    "bad colour": lambda kit: kit["components"].append(
+        {
+            "id": "t",
+            "kind": "tokens",
+            "size": 20,
+            "sets": [{"owner": "A", "shape": "circle", "count": 1, "color": "red"}],
+        }
+    ),
     "bad id": lambda kit: kit["needs"][0].update(id="Dice"),
 }
 

@@ -57,7 +57,9 @@ def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
     _, manifest = builds[variant]
     faces = pieces(manifest, kind="tile", side="face")
     assert len(faces) == 60
-    assert Counter((t["owner"], t["symbol"]) for t in faces) == {(o, s): 5 for o in OWNERS for s in ("rock", "paper", "scissors")}
+    assert Counter((t["owner"], t["symbol"]) for t in faces) == {
+        (o, s): 5 for o in OWNERS for s in ("rock", "paper", "scissors")
+    }
     assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
 
 
@@ -67,7 +69,9 @@ def test_tiles_fill_their_pages_owner_after_owner(builds, variant, per_page):
     faces = pieces(manifest, kind="tile", side="face")
     on_page = Counter(t["page"] for t in faces)
     assert sorted(on_page.values()) == [per_page] * (60 // per_page)
-    assert [t["owner"] for t in sorted(faces, key=lambda t: (t["page"], t["y"], t["x"]))] == [o for o in OWNERS for _ in range(15)]
+    assert [t["owner"] for t in sorted(faces, key=lambda t: (t["page"], t["y"], t["x"]))] == [
+        o for o in OWNERS for _ in range(15)
+    ]
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -146,15 +150,36 @@ def test_four_player_aids_with_hand_sizes_on_page_2(builds):
         table = [[t for _, t in sorted(ws)] for _, ws in sorted(lines.items())]
         assert ["2", "3", "4"] in table and ["3", "2", "2", "3"] in table and ["4", "2", "2", "3", "3"] in table
         text = " ".join(" ".join(line) for line in table)
-        assert "5 × 5" in text and "4 × 4" in text and "Kamień bije nożyczki, nożyczki tną papier, papier zakrywa kamień." in text
+        assert (
+            "5 × 5" in text
+            and "4 × 4" in text
+            and "Kamień bije nożyczki, nożyczki tną papier, papier zakrywa kamień." in text
+        )
 
 
 @pytest.mark.parametrize(
     "lang, phrases",
     [
-        ("pl", ["15 płytek, po 5 kamieni", "Strony 3–6 (Płytki) drukuj dwustronnie", "2 osoby: 3 i 4 płytki", "4 osoby: 2, 2, 3 i 3 płytki", "5 × 5"]),
+        (
+            "pl",
+            [
+                "15 płytek, po 5 kamieni",
+                "Strony 3–6 (Płytki) drukuj dwustronnie",
+                "2 osoby: 3 i 4 płytki",
+                "4 osoby: 2, 2, 3 i 3 płytki",
+                "5 × 5",
+            ],
+        ),
         ("cs", ["15 destiček, po 5 kamenech", "dvou 4 × 4", "3 hráči: 2, 2 a 3 destičky", "Tři hráči"]),
-        ("en", ["15 tiles, 5 each of rock, paper and scissors", "Print pages 3–6 (Tiles) two-sided", "4 players: 2, 2, 3 and 3 tiles", "4 × 4 with two players"]),
+        (
+            "en",
+            [
+                "15 tiles, 5 each of rock, paper and scissors",
+                "Print pages 3–6 (Tiles) two-sided",
+                "4 players: 2, 2, 3 and 3 tiles",
+                "4 × 4 with two players",
+            ],
+        ),
     ],
 )
 def test_the_rules_in_every_language(tmp_path_factory, lang, phrases):

@@ -42,8 +42,12 @@ def test_every_frame_side_is_a_drawn_cut_line_where_the_manifest_says(latarnie):
     cut = [line for line in page_shapes(pdf, 3)["lines"] if line.stroke == CUT_GREY]
     for token in pieces(manifest, kind="token"):
         x, y, w, h = token["x"], token["y"], token["width"], token["height"]
-        assert vertical_at(cut, x, y, y + h) and vertical_at(cut, x + w, y, y + h), f"token {token['copy']}: left and right sides"
-        assert horizontal_at(cut, y, x, x + w) and horizontal_at(cut, y + h, x, x + w), f"token {token['copy']}: top and bottom sides"
+        assert vertical_at(cut, x, y, y + h) and vertical_at(cut, x + w, y, y + h), (
+            f"token {token['copy']}: left and right sides"
+        )
+        assert horizontal_at(cut, y, x, x + w) and horizontal_at(cut, y + h, x, x + w), (
+            f"token {token['copy']}: top and bottom sides"
+        )
 
 
 def test_neighbouring_frames_share_one_cut_line(latarnie):
@@ -77,7 +81,13 @@ def test_each_token_carries_its_players_letter(latarnie):
     pdf, manifest = latarnie
     words = page_words(pdf, 3)
     for token in pieces(manifest, kind="token"):
-        inside = [w["text"] for w in words if token["x"] < w["x"] and w["x"] + w["w"] < token["x"] + token["width"] and token["y"] < w["y"] < token["y"] + token["height"]]
+        inside = [
+            w["text"]
+            for w in words
+            if token["x"] < w["x"]
+            and w["x"] + w["w"] < token["x"] + token["width"]
+            and token["y"] < w["y"] < token["y"] + token["height"]
+        ]
         assert inside == [token["letter"]]
 
 
@@ -98,7 +108,11 @@ def test_a_token_fits_inside_a_board_cell(latarnie):
 def test_token_numbers_for_placeholders_and_invariants():
     values = numbers(pipeline.load("latarnie").kit.component("tokens"))
     assert {k: values[k] for k in ("tokens.total", "tokens.A", "tokens.B", "tokens.size", "tokens.guards_a.count")} == {
-        "tokens.total": 16, "tokens.A": 8, "tokens.B": 8, "tokens.size": 30.0, "tokens.guards_a.count": 8,
+        "tokens.total": 16,
+        "tokens.A": 8,
+        "tokens.B": 8,
+        "tokens.size": 30.0,
+        "tokens.guards_a.count": 8,
     }
 
 
@@ -134,15 +148,25 @@ invariants:
 def test_every_shape_prints_and_black_and_white_marks_tell_same_coloured_sets_apart(tmp_path):
     pdf, manifest = build_text(ALL_SHAPES, tmp_path, "shapes")
     tokens = pieces(manifest, kind="token")
-    assert [t["shape"] for t in tokens] == [s for s in ("circle", "triangle", "square", "diamond", "hexagon", "star") for _ in range(3)]
+    assert [t["shape"] for t in tokens] == [
+        s for s in ("circle", "triangle", "square", "diamond", "hexagon", "star") for _ in range(3)
+    ]
     shapes = page_shapes(pdf, tokens[0]["page"])
     outlines = shapes["curves"] + shapes["rects"]
     corners = {"triangle": 2, "diamond": 3, "hexagon": 5, "star": 9}
     for token in tokens:
-        inside = [s for s in outlines if s.fill == rgb("#ffffff") and s.inside(token["x"], token["y"], token["width"], token["height"])]
+        inside = [
+            s
+            for s in outlines
+            if s.fill == rgb("#ffffff") and s.inside(token["x"], token["y"], token["width"], token["height"])
+        ]
         assert inside, f"{token['shape']} token {token['copy']} has its shape"
         if token["shape"] in corners:
             assert inside[0].corners == corners[token["shape"]]
         if token["shape"] == "square":
-            rings = [s for s in outlines if s.fill is None and s.stroke and s.inside(token["x"], token["y"], token["width"], token["height"])]
+            rings = [
+                s
+                for s in outlines
+                if s.fill is None and s.stroke and s.inside(token["x"], token["y"], token["width"], token["height"])
+            ]
             assert len(rings) == 1, "the square's ring pattern"

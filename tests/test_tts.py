@@ -68,9 +68,23 @@ def test_targ_cards_one_sheet_of_36_with_a_plain_back(exported):
     folder, index = exported("targ")
     assert (index["kit"], index["lang"]) == ("targ", "pl")
     (deck,) = index["decks"]
-    assert (deck["component"], deck["owner"], deck["kind"], deck["count"], deck["title"]) == ("cards", None, "card", 36, "Karty towarów")
+    assert (deck["component"], deck["owner"], deck["kind"], deck["count"], deck["title"]) == (
+        "cards",
+        None,
+        "card",
+        36,
+        "Karty towarów",
+    )
     (sheet,) = deck["sheets"]
-    assert sheet == {"face": "targ-cards-1.png", "back": "targ-cards-back.png", "NumWidth": 6, "NumHeight": 6, "count": 36, "BackIsHidden": True, "UniqueBack": False}
+    assert sheet == {
+        "face": "targ-cards-1.png",
+        "back": "targ-cards-back.png",
+        "NumWidth": 6,
+        "NumHeight": 6,
+        "count": 36,
+        "BackIsHidden": True,
+        "UniqueBack": False,
+    }
     face = Image.open(folder / sheet["face"])
     assert face.size == (6 * 591, 6 * 472) and deck["piece_px"] == [591, 472] and deck["dpi"] == 300
     assert Image.open(folder / sheet["back"]).size == (591, 472)
@@ -91,7 +105,10 @@ def test_kpn_one_deck_per_colour_with_its_own_back(exported):
     folder, index = exported("kpn")
     decks = {(d["component"], d["owner"]): d for d in index["decks"]}
     assert list(decks) == [("aid", None), ("tiles", "yellow"), ("tiles", "pink"), ("tiles", "blue"), ("tiles", "green")]
-    assert decks[("aid", None)]["count"] == 4 and decks[("aid", None)]["sheets"][0]["NumWidth"] * decks[("aid", None)]["sheets"][0]["NumHeight"] == 4
+    assert (
+        decks[("aid", None)]["count"] == 4
+        and decks[("aid", None)]["sheets"][0]["NumWidth"] * decks[("aid", None)]["sheets"][0]["NumHeight"] == 4
+    )
     colours = {"yellow": "#d9a400", "pink": "#d94f93", "blue": "#2d68b0", "green": "#2b9147"}
     for owner, colour in colours.items():
         deck = decks[("tiles", owner)]
@@ -107,7 +124,13 @@ def test_kpn_one_deck_per_colour_with_its_own_back(exported):
 def test_lang_names_the_files_and_titles(exported):
     folder, index = exported("kpn", "--lang", "cs")
     titles = [d["title"] for d in index["decks"]]
-    assert titles == ["Přehledy pro hráče", "Destičky – žlutá", "Destičky – růžová", "Destičky – modrá", "Destičky – zelená"]
+    assert titles == [
+        "Přehledy pro hráče",
+        "Destičky – žlutá",
+        "Destičky – růžová",
+        "Destičky – modrá",
+        "Destičky – zelená",
+    ]
     assert index["decks"][1]["sheets"][0]["face"] == "kpn-cs-tiles-yellow-1.png"
     assert all((folder / s[name]).is_file() for d in index["decks"] for s in d["sheets"] for name in ("face", "back"))
 

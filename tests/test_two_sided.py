@@ -26,7 +26,9 @@ def builds(tmp_path_factory):
     folder = tmp_path_factory.mktemp("two_sided")
     out = {}
     for name, (how, flip, (dx, dy)) in VARIANTS.items():
-        out[name] = build("plateau", folder, "--lang", "en", "--two-sided", how, "--flip", flip, "--back-offset", f"{dx},{dy}")
+        out[name] = build(
+            "plateau", folder, "--lang", "en", "--two-sided", how, "--flip", flip, "--back-offset", f"{dx},{dy}"
+        )
     return out
 
 
@@ -83,7 +85,9 @@ def test_each_back_is_drawn_at_the_exact_mirror_of_its_drawn_face(builds, varian
         measured = {"x": drawn_face.x, "y": drawn_face.y, "width": drawn_face.w, "height": drawn_face.h}
         x, y = expected_back(measured, how, flip, offset)
         drawn_back = body(shapes[back["page"]], (x, y, drawn_face.w, drawn_face.h))
-        assert drawn_back is not None, f"stone {face['copy']}'s back is drawn at the mirror of its face ({x:.2f}, {y:.2f})"
+        assert drawn_back is not None, (
+            f"stone {face['copy']}'s back is drawn at the mirror of its face ({x:.2f}, {y:.2f})"
+        )
         assert (back["x"], back["y"]) == pytest.approx((x, y), abs=TOLERANCE)
 
 
@@ -103,8 +107,14 @@ def test_fold_backs_share_the_page_across_a_dashed_fold_line(builds, variant):
         assert back["page"] == face["page"]
         assert face["x"] + face["width"] < A4_W / 2 < back["x"]
     for page in {face["page"] for face, _ in pairs(manifest)}:
-        fold = [line for line in page_shapes(pdf, page)["lines"] if line.w <= TOLERANCE and abs(line.x - A4_W / 2) <= TOLERANCE]
-        assert len(fold) == 1 and fold[0].dashed and fold[0].h > 200, "a dashed fold line runs down the middle of the page"
+        fold = [
+            line
+            for line in page_shapes(pdf, page)["lines"]
+            if line.w <= TOLERANCE and abs(line.x - A4_W / 2) <= TOLERANCE
+        ]
+        assert len(fold) == 1 and fold[0].dashed and fold[0].h > 200, (
+            "a dashed fold line runs down the middle of the page"
+        )
 
 
 def disc_fill(shapes: dict, box: dict):
@@ -127,7 +137,9 @@ def test_a_stones_back_shows_the_other_face_of_the_same_stone(builds, stones, va
         for row, expected in ((face, top), (back, bottom)):
             if row["page"] not in shapes:
                 shapes[row["page"]] = page_shapes(pdf, row["page"])
-            assert disc_fill(shapes[row["page"]], row) == colours[expected], f"stone {row['copy']} ({face['type']}) {row['side']}"
+            assert disc_fill(shapes[row["page"]], row) == colours[expected], (
+                f"stone {row['copy']} ({face['type']}) {row['side']}"
+            )
 
 
 def test_the_ace_is_red_on_its_face_and_blue_on_its_back(builds):
@@ -136,10 +148,17 @@ def test_the_ace_is_red_on_its_face_and_blue_on_its_back(builds):
     assert disc_fill(page_shapes(pdf, face["page"]), face) == rgb("#ef7266")
     assert disc_fill(page_shapes(pdf, back["page"]), back) == rgb("#7eaee6")
     words = page_words(pdf, back["page"])
-    assert any(w["text"] == "21" and back["x"] <= w["x"] <= back["x"] + back["width"] and back["y"] <= w["y"] <= back["y"] + back["height"] for w in words)
+    assert any(
+        w["text"] == "21"
+        and back["x"] <= w["x"] <= back["x"] + back["width"]
+        and back["y"] <= w["y"] <= back["y"] + back["height"]
+        for w in words
+    )
 
 
-@pytest.mark.parametrize("variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", None)])
+@pytest.mark.parametrize(
+    "variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", None)]
+)
 def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, preference):
     pdf, manifest = builds[variant]
     prefs = PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]
@@ -150,9 +169,18 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
 @pytest.mark.parametrize(
     "variant, sentence",
     [
-        ("long", "Print pages 3–4 (Stones) two-sided, flipping on the long edge, so that each back lands behind its front."),
-        ("short", "Print pages 3–4 (Stones) two-sided, flipping on the short edge, so that each back lands behind its front."),
-        ("fold", "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then cut."),
+        (
+            "long",
+            "Print pages 3–4 (Stones) two-sided, flipping on the long edge, so that each back lands behind its front.",
+        ),
+        (
+            "short",
+            "Print pages 3–4 (Stones) two-sided, flipping on the short edge, so that each back lands behind its front.",
+        ),
+        (
+            "fold",
+            "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
+        ),
     ],
 )
 def test_how_to_print_says_how_to_print_the_two_sided_pages(builds, variant, sentence):
@@ -163,7 +191,13 @@ def test_how_to_print_says_how_to_print_the_two_sided_pages(builds, variant, sen
     assert "Print single-sided" not in text
 
 
-@pytest.mark.parametrize("lang, words", [("cs", "tiskněte oboustranně s otáčením podle delší hrany"), ("pl", "drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("cs", "tiskněte oboustranně s otáčením podle delší hrany"),
+        ("pl", "drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi"),
+    ],
+)
 def test_the_two_sided_instruction_in_czech_and_polish(tmp_path, lang, words):
     pdf, _ = build("plateau", tmp_path, "--lang", lang)
     assert words in page_text(pdf, 1)
@@ -198,7 +232,12 @@ invariants:
 
 def test_a_blank_page_keeps_the_face_page_odd(tmp_path):
     pdf, manifest = build_text(STONES_ONLY, tmp_path, "stones_only")
-    assert [(p["role"], p.get("side")) for p in manifest["pages"]] == [("rules", None), ("blank", None), ("pieces", "face"), ("pieces", "back")]
+    assert [(p["role"], p.get("side")) for p in manifest["pages"]] == [
+        ("rules", None),
+        ("blank", None),
+        ("pieces", "face"),
+        ("pieces", "back"),
+    ]
     assert "This page is intentionally blank" in page_text(pdf, 2)
     folded = build_text(STONES_ONLY, tmp_path, "stones_only", "--two-sided", "fold")[1]
     assert [p["role"] for p in folded["pages"]] == ["rules", "pieces"]

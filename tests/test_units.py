@@ -5,7 +5,16 @@ from printkit.units import mm_to_pt, parse_length, pt_to_mm
 
 @pytest.mark.parametrize(
     "value, expected",
-    [(22, 22.0), (2.5, 2.5), ("63mm", 63.0), ("63 mm", 63.0), ("2.5in", 63.5), ("1cm", 10.0), ("72pt", 25.4), ("-3mm", -3.0)],
+    [
+        (22, 22.0),
+        (2.5, 2.5),
+        ("63mm", 63.0),
+        ("63 mm", 63.0),
+        ("2.5in", 63.5),
+        ("1cm", 10.0),
+        ("72pt", 25.4),
+        ("-3mm", -3.0),
+    ],
 )
 def test_lengths_become_millimetres(value, expected):
     assert parse_length(value) == pytest.approx(expected)

@@ -29,13 +29,26 @@ BASE = {
             "id": "sheet",
             "kind": "sheet",
             "title": {"pl": "Karta", "cs": "List", "en": "Sheet"},
-            "rows": [[{"type": "checkboxes", "id": "lives", "label": {"pl": "Życia", "cs": "Životy", "en": "Lives"}, "count": 3}]],
+            "rows": [
+                [
+                    {
+                        "type": "checkboxes",
+                        "id": "lives",
+                        "label": {"pl": "Życia", "cs": "Životy", "en": "Lives"},
+                        "count": 3,
+                    }
+                ]
+            ],
         }
     ],
     "rules": [
         {
             "heading": {"pl": "Zasady", "cs": "Pravidla", "en": "Rules"},
-            "body": {"pl": "Masz {lives.count} życia.", "cs": "Máš {lives.count} životy.", "en": "You have {lives.count} lives."},
+            "body": {
+                "pl": "Masz {lives.count} życia.",
+                "cs": "Máš {lives.count} životy.",
+                "en": "You have {lives.count} lives.",
+            },
         }
     ],
     "invariants": [{"id": "lives", "rule": "each player has 3 lives", "check": "lives.count == 3"}],
@@ -99,7 +112,8 @@ def test_a_count_that_breaks_an_invariant_is_named_at_its_line(run, tmp_path):
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: lives: the rules state each player has 3 lives " "(lives.count == 3), but the components give lives.count = 4"
+        f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: lives: the rules state each player has 3 lives "
+        "(lives.count == 3), but the components give lives.count = 4"
     ]
 
 
@@ -111,7 +125,8 @@ def test_a_wrong_invariant_states_both_sides(run, tmp_path):
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: lives: the rules state each player has 5 lives " "(lives.count == 5), but the components give lives.count = 3"
+        f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: lives: the rules state each player has 5 lives "
+        "(lives.count == 5), but the components give lives.count = 3"
     ]
 
 
@@ -129,7 +144,8 @@ def test_an_invariant_over_two_counts_blames_the_one_that_would_fix_every_rule(r
     path = write_kit(tmp_path, bad)
     result = run("validate", str(path))
     assert result.err.splitlines() == [
-        f"{at(path, 'components', 0, 'rows', 1, 0, 'count')}: all: the rules state 5 boxes in all (lives.count + " "hearts.count == 5), but the components give lives.count + hearts.count = 6"
+        f"{at(path, 'components', 0, 'rows', 1, 0, 'count')}: all: the rules state 5 boxes in all (lives.count + "
+        "hearts.count == 5), but the components give lives.count + hearts.count = 6"
     ]
 
 
@@ -143,19 +159,28 @@ def test_when_no_single_number_is_to_blame_the_invariant_is_named_with_its_sourc
     lines = [source.line_of(("components", 0, "rows", r, 0, "count")) for r in (0, 1)]
     result = run("validate", str(path))
     assert result.err.splitlines() == [
-        f"{at(path, 'invariants', 0, 'check')}: all: the rules state lives.count + hearts.count == 5, but the " f"components give lives.count + hearts.count = 6 (its numbers come from lines {lines[0]}, {lines[1]})"
+        f"{at(path, 'invariants', 0, 'check')}: all: the rules state lives.count + hearts.count == 5, but the "
+        f"components give lives.count + hearts.count = 6 (its numbers come from lines {lines[0]}, {lines[1]})"
     ]
 
 
 def test_a_rule_for_every_player_count_names_the_count_that_breaks_it(run, tmp_path):
     def per_players(data):
         data["kit"]["players"] = {"min": 2, "max": 4}
-        data["invariants"].append({"id": "boxes", "rule": "at least one box per player", "check": "players <= lives.count", "for_players": True})
+        data["invariants"].append(
+            {
+                "id": "boxes",
+                "rule": "at least one box per player",
+                "check": "players <= lives.count",
+                "for_players": True,
+            }
+        )
 
     path = write_kit(tmp_path, variant(per_players))
     result = run("validate", str(path))
     assert result.err.splitlines() == [
-        f"{at(path, 'kit', 'players', 'max')}: boxes: the rules state at least one box per player (players <= " "lives.count), but with 4 players the components give players = 4, lives.count = 3"
+        f"{at(path, 'kit', 'players', 'max')}: boxes: the rules state at least one box per player (players <= "
+        "lives.count), but with 4 players the components give players = 4, lives.count = 3"
     ]
 
 
@@ -164,7 +189,11 @@ def test_a_rule_for_every_player_count_names_the_count_that_breaks_it(run, tmp_p
     [
         ("lives.count = 3", "lives: cannot read the check: a single '=' is not a comparison; use '==' (column 13)"),
         ("lives.cout == 3", "lives: unknown name 'lives.cout'; did you mean 'lives.count'? (column 1)"),
-        ("players <= 3", "lives: unknown name 'players'; set 'for_players: true' to check the rule for every player count (column " "1)"),
+        (
+            "players <= 3",
+            "lives: unknown name 'players'; set 'for_players: true' to check the rule for every player count (column "
+            "1)",
+        ),
     ],
 )
 def test_an_unreadable_invariant_is_a_kit_error(run, tmp_path, check, message):
@@ -176,7 +205,11 @@ def test_an_unreadable_invariant_is_a_kit_error(run, tmp_path, check, message):
 
 def test_a_count_no_invariant_checks_is_a_warning_and_strict_makes_it_an_error(run, tmp_path):
     path = write_kit(tmp_path, variant(lambda d: d.update(invariants=[])))
-    expected = f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: warning: no invariant checks this count " "(lives.count), so nothing proves it agrees with the rules; state the rulebook's number under " "'invariants:', e.g. 'lives.count == 3'"
+    expected = (
+        f"{at(path, 'components', 0, 'rows', 0, 0, 'count')}: warning: no invariant checks this count "
+        "(lives.count), so nothing proves it agrees with the rules; state the rulebook's number under "
+        "'invariants:', e.g. 'lives.count == 3'"
+    )
     relaxed = run("validate", str(path))
     assert (relaxed.code, relaxed.err.splitlines()) == (0, [expected])
     strict = run("validate", str(path), "--strict")
@@ -190,7 +223,8 @@ def test_an_invariant_about_pages_is_checked_against_the_layout(run, tmp_path):
     path = write_kit(tmp_path, variant(pages))
     result = run("validate", str(path))
     assert result.err.splitlines() == [
-        f"{at(path, 'invariants', 1, 'check')}: sheet_page: the rules state the sheet is on page 3 (page.sheet == " "3), but the layout gives page.sheet = 2 (rules on page 1, sheet on page 2) (in en, pl, cs)"
+        f"{at(path, 'invariants', 1, 'check')}: sheet_page: the rules state the sheet is on page 3 (page.sheet == "
+        "3), but the layout gives page.sheet = 2 (rules on page 1, sheet on page 2) (in en, pl, cs)"
     ]
 
 
@@ -209,7 +243,8 @@ def test_a_translation_that_pushes_the_sheet_to_page_3_breaks_the_page_plan(run,
     assert result.code == 1
     assert result.err.splitlines() == [
         f"{at(path, 'page_count')}: the rules state a 2-page PDF, but the layout gives 3 pages ({layout}) (in cs)",
-        f"{at(path, 'page_plan', 1)}: the rules state the sheet is on page 2, but the layout puts it on page 3 " f"({layout}) (in cs)",
+        f"{at(path, 'page_plan', 1)}: the rules state the sheet is on page 2, but the layout puts it on page 3 "
+        f"({layout}) (in cs)",
         "Aborted with 2 errors.",
     ]
 
@@ -231,14 +266,20 @@ def test_a_label_too_long_for_its_box_names_the_text_and_the_box(run, tmp_path):
     path = write_kit(tmp_path, variant(lambda d: lives(d)["label"].update(en=label)))
     loaded = build.load(path)
     document = build.layout_findings(loaded, build.context(loaded, "en"))[0]["en"]
-    drawn = next(item for item in bounds.flatten(document.pages[1].items) if isinstance(item.item, Text) and item.item.text == label)
+    drawn = next(
+        item
+        for item in bounds.flatten(document.pages[1].items)
+        if isinstance(item.item, Text) and item.item.text == label
+    )
     box = bounds.ink_box(drawn)
     width = fonts.text_width(label, drawn.item.size_pt, bold=True)
     shown = " ".join(label.split())[:59] + "…"
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'components', 0, 'rows', 0, 0, 'label', 'en')}: the text '{shown}' does not fit its box on page " f"2 (sheet): at 8 pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y " f"{box[1]:.1f} mm is {drawn.item.max_w:.1f} mm wide (in en)"
+        f"{at(path, 'components', 0, 'rows', 0, 0, 'label', 'en')}: the text '{shown}' does not fit its box on page "
+        f"2 (sheet): at 8 pt, its smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y "
+        f"{box[1]:.1f} mm is {drawn.item.max_w:.1f} mm wide (in en)"
     ]
     assert drawn.item.size_pt == 8
 
@@ -259,7 +300,8 @@ def printed(loaded, document):
 def test_ink_closer_than_5_mm_to_the_edge_is_an_error(mini):
     where = f"{mini.source.display}:{mini.source.line_of(('components', 0))}: components[0]"
     assert printed(mini, page_with(Rect(3.0, 20.0, 50.0, 10.0), Rect(100.0, 20.0, 106.0, 10.0))) == [
-        f"{where}: a rect on page 1 (sheet) reaches 2.0 mm into the 5 mm unprintable edge of the paper, at x " "3.0–53.0, y 20.0–30.0 mm (2 items in all)"
+        f"{where}: a rect on page 1 (sheet) reaches 2.0 mm into the 5 mm unprintable edge of the paper, at x "
+        "3.0–53.0, y 20.0–30.0 mm (2 items in all)"
     ]
 
 
@@ -270,7 +312,8 @@ def test_texts_printed_over_each_other_are_an_error(mini):
     across = 20.0 + fonts.text_width("Round", 12) - left
     down = 50.0 - (51.0 - fonts.cap_height(12))
     assert printed(mini, page_with(first, second)) == [
-        f"{where}: the text 'Round' and the text 'Score' overlap on page 1 (sheet) ({across:.1f} × {down:.1f} mm, at " f"x 24.0, y {51.0 - fonts.cap_height(12):.1f} mm)"
+        f"{where}: the text 'Round' and the text 'Score' overlap on page 1 (sheet) ({across:.1f} × {down:.1f} mm, at "
+        f"x 24.0, y {51.0 - fonts.cap_height(12):.1f} mm)"
     ]
 
 
@@ -283,13 +326,16 @@ def test_pieces_cut_from_one_page_may_not_share_paper(mini):
         Piece("token", "tokens", 2, 150.0, 20.0, 20.0, 20.0),
         Piece("token", "tokens", 3, 165.0, 30.0, 20.0, 20.0),
     )
-    assert printed(mini, page_with(pieces=pieces)) == [f"{where}: token tokens #2 and token tokens #3 overlap on page 1 (sheet) by 5.0 × 10.0 mm"]
+    assert printed(mini, page_with(pieces=pieces)) == [
+        f"{where}: token tokens #2 and token tokens #3 overlap on page 1 (sheet) by 5.0 × 10.0 mm"
+    ]
 
 
 def test_a_generated_text_without_glyphs_is_caught_on_the_page(mini):
     where = f"{mini.source.display}:{mini.source.line_of(('components', 0))}: components[0]"
     assert printed(mini, page_with(Text(20.0, 50.0, "Gracz ☺", 10))) == [
-        f"{where}: the text 'Gracz ☺' on page 1 (sheet) has no glyph in the font for '☺' (U+263A); it would print as " "a black box"
+        f"{where}: the text 'Gracz ☺' on page 1 (sheet) has no glyph in the font for '☺' (U+263A); it would print as "
+        "a black box"
     ]
 
 
@@ -301,19 +347,23 @@ def test_every_language_must_use_the_same_placeholders(run, tmp_path):
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'rules', 0, 'body', 'cs')}: the 'cs' text uses placeholders [] but the 'pl' text uses " "['lives.count']"
+        f"{at(path, 'rules', 0, 'body', 'cs')}: the 'cs' text uses placeholders [] but the 'pl' text uses "
+        "['lives.count']"
     ]
 
 
 def test_a_placeholder_that_names_nothing(run, tmp_path):
     def typo(data):
-        data["rules"][0]["body"] = {lang: text.replace("lives.count", "live.count") for lang, text in data["rules"][0]["body"].items()}
+        data["rules"][0]["body"] = {
+            lang: text.replace("lives.count", "live.count") for lang, text in data["rules"][0]["body"].items()
+        }
 
     path = write_kit(tmp_path, variant(typo))
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'rules', 0, 'body', 'pl')}: unknown placeholder {{live.count}} (in pl, cs, en); did you mean " f"{{lives.count}}?; known: {{pages}}, {{page.ID}}, {{lives.count}}, {{players.max}}, {{players.min}}"
+        f"{at(path, 'rules', 0, 'body', 'pl')}: unknown placeholder {{live.count}} (in pl, cs, en); did you mean "
+        f"{{lives.count}}?; known: {{pages}}, {{page.ID}}, {{lives.count}}, {{players.max}}, {{players.min}}"
     ]
 
 
@@ -322,7 +372,8 @@ def test_a_missing_translation(run, tmp_path):
     result = run("validate", str(path))
     assert result.code == 1
     assert result.err.splitlines() == [
-        f"{at(path, 'components', 0, 'rows', 0, 0, 'label')}: missing translation: no 'cs' text (this text has: pl, " "en; the kit's languages are pl, cs, en)"
+        f"{at(path, 'components', 0, 'rows', 0, 0, 'label')}: missing translation: no 'cs' text (this text has: pl, "
+        "en; the kit's languages are pl, cs, en)"
     ]
 
 
@@ -330,7 +381,10 @@ def test_a_stray_brace_would_print_as_it_stands(run, tmp_path):
     path = write_kit(tmp_path, variant(lambda d: d["rules"][0]["body"].update(en="You have {lives.count lives.")))
     result = run("validate", str(path))
     assert result.code == 1
-    assert f"{at(path, 'rules', 0, 'body', 'en')}: a '{{' that is not part of a placeholder such as {{rounds.count}}; " f"write '{{{{' to print a brace" in result.err.splitlines()
+    assert (
+        f"{at(path, 'rules', 0, 'body', 'en')}: a '{{' that is not part of a placeholder such as {{rounds.count}}; "
+        f"write '{{{{' to print a brace" in result.err.splitlines()
+    )
 
 
 def test_sheets_refuse_a_name_the_font_cannot_print(run, tmp_path):
@@ -347,4 +401,7 @@ def test_a_language_printkit_does_not_speak(run, tmp_path):
     path = write_kit(tmp_path, variant(german))
     result = run("validate", str(path))
     assert result.code == 1
-    assert f"{at(path, 'kit', 'languages', 3)}: printkit has no built-in texts for 'de' (the 'what you need' and 'how " "to print' sections); it speaks pl, cs, en" in result.err.splitlines()
+    assert (
+        f"{at(path, 'kit', 'languages', 3)}: printkit has no built-in texts for 'de' (the 'what you need' and 'how "
+        "to print' sections); it speaks pl, cs, en" in result.err.splitlines()
+    )

@@ -72,7 +72,7 @@ def settle() -> None:
 
 def test_a_change_rebuilds_once(watched, tmp_path):
     kit, builds = watched
-    edit(kit, "en: \"Treasure Hunt\"}", "en: \"Treasure Hunt II\"}")
+    edit(kit, 'en: "Treasure Hunt"}', 'en: "Treasure Hunt II"}')
     builds.wait_for(2)
     settle()
     assert builds.count == 2

@@ -43,7 +43,10 @@ def leaves_folder(folder: Path, relative: str) -> str | None:
     try:
         (folder / relative).resolve().relative_to(folder.resolve())
     except ValueError:
-        return f"'{relative}' is a link to a file outside the kit's folder {folder}/; copy the picture into the " "folder instead"
+        return (
+            f"'{relative}' is a link to a file outside the kit's folder {folder}/; copy the picture into the "
+            "folder instead"
+        )
     return None
 
 
@@ -54,13 +57,22 @@ def raster_problem(path: Path, expected: str) -> str | None:
         with Image.open(path) as image:
             found, (width, height) = image.format, image.size
     except (UnidentifiedImageError, OSError):
-        return f"'{path.name}' cannot be read as an image: it is not {expected} data, or it is damaged; export the " "picture again as .png, .jpg or .svg"
+        return (
+            f"'{path.name}' cannot be read as an image: it is not {expected} data, or it is damaged; export the "
+            "picture again as .png, .jpg or .svg"
+        )
     except Image.DecompressionBombError:
-        return f"'{path.name}' is far larger than the limit of {MAX_PIXELS // 1_000_000} megapixels an image; scale " "it down"
+        return (
+            f"'{path.name}' is far larger than the limit of {MAX_PIXELS // 1_000_000} megapixels an image; scale "
+            "it down"
+        )
     if found != expected:
         return f"'{path.name}' holds a {found} image, not the {expected} its name says"
     if width * height > MAX_PIXELS:
-        return f"'{path.name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is " f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
+        return (
+            f"'{path.name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is "
+            f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
+        )
     return None
 
 

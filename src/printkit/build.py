@@ -52,16 +52,28 @@ def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -
     return [problem for problem in found if problem.message.rsplit(" (in ", 1)[0] not in said]
 
 
-def context(loaded: LoadedKit, lang: str | None, paper_name: str = "a4", options: Options | None = None, players: list[str] | None = None) -> Context:
+def context(
+    loaded: LoadedKit,
+    lang: str | None,
+    paper_name: str = "a4",
+    options: Options | None = None,
+    players: list[str] | None = None,
+) -> Context:
     chosen = choose_language(loaded.kit, lang)
     return Context(
-        paper=paper(paper_name), tr=Localizer(chosen), options=options or Options(), players=players, assets=loaded.source.folder
+        paper=paper(paper_name),
+        tr=Localizer(chosen),
+        options=options or Options(),
+        players=players,
+        assets=loaded.source.folder,
     )
 
 
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
-    return KitError([Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)])
+    return KitError(
+        [Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)]
+    )
 
 
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
@@ -74,7 +86,9 @@ def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Doc
     return documents[ctx.lang]
 
 
-def layout_findings(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> tuple[dict[str, Document], list[Problem]]:
+def layout_findings(
+    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT
+) -> tuple[dict[str, Document], list[Problem]]:
     """Every language laid out with ctx's paper and options, and the findings about each."""
     documents: dict[str, Document] = {}
     found: dict[str, list[Problem]] = {}
@@ -107,7 +121,9 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
         missing = fonts.missing_characters(name, bold=True)
         if missing:
             chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            raise PrintkitError(f"--names: the font has no glyph for {chars} in '{name}'; it would print as a black box")
+            raise PrintkitError(
+                f"--names: the font has no glyph for {chars} in '{name}'; it would print as a black box"
+            )
     return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
 
 

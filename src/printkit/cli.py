@@ -13,7 +13,13 @@ import click
 from printkit.errors import KitError, PrintkitError
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="Paper size.")
+PAPER = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF.")
 
 
@@ -35,7 +41,9 @@ def list_kits() -> None:
         info = loaded.kit.kit
         ctx = build.context(loaded, None)
         pages = len(layout_kit(loaded.kit, ctx).pages)  # its own language only: validate checks the others
-        players = str(info.players.min) if info.players.min == info.players.max else f"{info.players.min}-{info.players.max}"
+        players = (
+            str(info.players.min) if info.players.min == info.players.max else f"{info.players.min}-{info.players.max}"
+        )
         rows.append((name, ctx.tr(info.title), players, ",".join(info.languages), str(pages)))
     header = ("kit", "title", "players", "languages", "pages")
     widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
@@ -48,13 +56,50 @@ def list_kits() -> None:
 @LANG
 @PAPER
 @OUTPUT
-@click.option("--two-sided", "two_sided", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge a duplex printer turns the sheet over.")
-@click.option("--back-offset", "back_offset", metavar="X,Y", default="0,0", help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.")
+@click.option(
+    "--two-sided",
+    "two_sided",
+    type=click.Choice(["duplex", "fold"]),
+    default="duplex",
+    show_default=True,
+    help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).",
+)
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="The edge a duplex printer turns the sheet over.",
+)
+@click.option(
+    "--back-offset",
+    "back_offset",
+    metavar="X,Y",
+    default="0,0",
+    help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.",
+)
 @click.option("--manifest", type=click.Path(path_type=Path), help="Also write where every piece landed, as JSON.")
-@click.option("--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C.")
-@click.option("--cut-svg", "cut_svg", type=click.Path(path_type=Path), help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.")
-def build(kit: str, watch: bool, lang: str | None, paper: str, output: Path | None, two_sided: str, flip: str, back_offset: str, manifest: Path | None, cut_svg: Path | None) -> None:
+@click.option(
+    "--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C."
+)
+@click.option(
+    "--cut-svg",
+    "cut_svg",
+    type=click.Path(path_type=Path),
+    help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.",
+)
+def build(
+    kit: str,
+    watch: bool,
+    lang: str | None,
+    paper: str,
+    output: Path | None,
+    two_sided: str,
+    flip: str,
+    back_offset: str,
+    manifest: Path | None,
+    cut_svg: Path | None,
+) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
         return watch_build(kit)
@@ -123,10 +168,24 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 
 
 @cli.command()
-@click.option("--lang", type=click.Choice(["pl", "cs", "en"]), default="pl", show_default=True, help="Language of the instructions on the sheet.")
+@click.option(
+    "--lang",
+    type=click.Choice(["pl", "cs", "en"]),
+    default="pl",
+    show_default=True,
+    help="Language of the instructions on the sheet.",
+)
 @PAPER
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge your duplex printer turns the sheet over.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf).")
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="The edge your duplex printer turns the sheet over.",
+)
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf)."
+)
 def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
     from printkit import build as pipeline
@@ -143,7 +202,15 @@ def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
 @LANG
 @PAPER
 @click.option("--dpi", type=int, default=60, show_default=True, help="Pixels per inch of the PNG files.")
-@click.option("-o", "--output", "folder", type=click.Path(path_type=Path), default=Path("output/preview"), show_default=True, help="The folder for the PNG files.")
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    type=click.Path(path_type=Path),
+    default=Path("output/preview"),
+    show_default=True,
+    help="The folder for the PNG files.",
+)
 def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> None:
     """Every page of KIT's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
     from printkit import build as pipeline
@@ -155,7 +222,10 @@ def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> N
     document = pipeline.lay_out(loaded, ctx)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     paths = pipeline.write_previews(document, folder, stem, dpi)
-    click.echo(f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) " f"at {dpi} dpi")
+    click.echo(
+        f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) "
+        f"at {dpi} dpi"
+    )
 
 
 @cli.command()
@@ -204,7 +274,9 @@ def schema(output: Path | None, markdown: bool) -> None:
 
 @cli.command()
 @click.argument("name")
-@click.option("--from", "start_from", metavar="KIT", help="Start from a copy of this shipped kit instead of the template.")
+@click.option(
+    "--from", "start_from", metavar="KIT", help="Start from a copy of this shipped kit instead of the template."
+)
 def new(name: str, start_from: str | None) -> None:
     """Write NAME.yaml here: a small commented kit that validates and builds at once."""
     from printkit.starter import new_kit
@@ -217,7 +289,15 @@ def new(name: str, start_from: str | None) -> None:
 @cli.command("export-tts")
 @click.argument("kit")
 @LANG
-@click.option("-o", "--output", "folder", type=click.Path(path_type=Path), default=Path("output/tts"), show_default=True, help="The folder for the sheets and tts.json.")
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    type=click.Path(path_type=Path),
+    default=Path("output/tts"),
+    show_default=True,
+    help="The folder for the sheets and tts.json.",
+)
 def export_tts(kit: str, lang: str | None, folder: Path) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit import build as pipeline
@@ -227,7 +307,10 @@ def export_tts(kit: str, lang: str | None, folder: Path) -> None:
     index = export_kit(loaded, pipeline.context(loaded, lang), folder)
     sheets = sum(len(deck["sheets"]) for deck in index["decks"])
     pieces = sum(deck["count"] for deck in index["decks"])
-    click.echo(f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} " f"{'sheet' if sheets == 1 else 'sheets'}")
+    click.echo(
+        f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} "
+        f"{'sheet' if sheets == 1 else 'sheets'}"
+    )
 
 
 INTERRUPTED = "interrupted; no file was left half-written"

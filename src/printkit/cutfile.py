@@ -59,7 +59,8 @@ def check_orientation(manifest: dict, rows: list[dict]) -> None:
         page = manifest["pages"][page_number - 1]
         if (page["width"], page["height"]) != (paper["width"], paper["height"]):
             raise PrintkitError(
-                f"--cut-svg: page {page_number} is {page['width']:g} × {page['height']:g} mm (landscape), but the " "cut file's sheets are "
+                f"--cut-svg: page {page_number} is {page['width']:g} × {page['height']:g} mm (landscape), but the "
+                "cut file's sheets are "
                 f"{paper['name']} portrait; give its component orientation: portrait to cut it by machine"
             )
 
@@ -70,7 +71,10 @@ def layer(page: dict, rows: list[dict], visible: bool) -> list[str]:
     count = f"{len(rows)} {'piece' if len(rows) == 1 else 'pieces'}" if rows else "nothing to cut"
     label = f"page {page['number']} ({what}{side}): {count}"
     style = "inline" if visible else "none"
-    opening = f'  <g inkscape:groupmode="layer" inkscape:label={quoteattr(label)} id="page-{page["number"]}" ' f'style="display:{style}"'
+    opening = (
+        f'  <g inkscape:groupmode="layer" inkscape:label={quoteattr(label)} id="page-{page["number"]}" '
+        f'style="display:{style}"'
+    )
     if not rows:
         return [opening + "/>"]
     return [opening + ">"] + [outline(row) for row in rows] + ["  </g>"]
@@ -80,7 +84,10 @@ def outline(row: dict) -> str:
     """One piece's cut outline; its id names the page, the component and the copy."""
     ident = quoteattr(f"p{row['page']}-{row['component']}-{row['copy']}")
     x, y, w, h = (number(row[key]) for key in ("x", "y", "width", "height"))
-    return f'    <rect id={ident} x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="{CUT_COLOUR}" ' f'stroke-width="{CUT_WIDTH}"/>'
+    return (
+        f'    <rect id={ident} x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="{CUT_COLOUR}" '
+        f'stroke-width="{CUT_WIDTH}"/>'
+    )
 
 
 def number(value: float) -> str:

@@ -105,7 +105,7 @@ def _number(text: str, i: int, tokens: list[Token]) -> int:
         while i < len(text) and text[i].isdigit():
             i += 1
     if i < len(text) and (text[i].isalpha() or text[i] == "_"):
-        raise InvariantError(f"a number runs into a name: '{text[start:i + 1]}'", start + 1)
+        raise InvariantError(f"a number runs into a name: '{text[start : i + 1]}'", start + 1)
     tokens.append(Token("number", text[start:i], start))
     return i
 
@@ -309,7 +309,10 @@ class _Parser:
                 return Name(token.start, self.end_of(), token.text, index)
             return Name(token.start, self.end_of(), token.text)
         if token.kind == "pattern":
-            raise InvariantError(f"a pattern such as '{token.text}' names several numbers; use it inside sum(), min(), max() or count()", token.start + 1)
+            raise InvariantError(
+                f"a pattern such as '{token.text}' names several numbers; use it inside sum(), min(), max() or count()",
+                token.start + 1,
+            )
         if self.at("("):
             self.take()
             node = self.sum()
@@ -322,7 +325,10 @@ class _Parser:
         if token.text not in FUNCTIONS:
             hint = difflib.get_close_matches(token.text, FUNCTIONS, n=1)
             dym = f"; did you mean {hint[0]}()?" if hint else ""
-            raise InvariantError(f"unknown function {token.text}(){dym} (printkit knows {', '.join(f + '()' for f in FUNCTIONS)})", token.start + 1)
+            raise InvariantError(
+                f"unknown function {token.text}(){dym} (printkit knows {', '.join(f + '()' for f in FUNCTIONS)})",
+                token.start + 1,
+            )
         self.take()
         args = [self.argument()]
         while self.at(","):
@@ -511,4 +517,6 @@ def describe_failure(check: Check, links: list[Link]) -> str:
             part = f"{check.source(node)} = {show(value)}"
             if part not in parts:
                 parts.append(part)
-    return ", ".join(parts) or " and ".join(f"{show(link.left_value)} {link.op} {show(link.right_value)} is false" for link in links if not link.holds)
+    return ", ".join(parts) or " and ".join(
+        f"{show(link.left_value)} {link.op} {show(link.right_value)} is false" for link in links if not link.holds
+    )

@@ -103,14 +103,23 @@ def load_kit_source(path: Path) -> KitSource:
         raise kit_error(shown, None, "", f"the kit file is {size:,} bytes; the limit is {MAX_KIT_BYTES:,} bytes (2 MB)")
     raw = path.read_bytes()
     if b"\x00" in raw:
-        raise kit_error(shown, None, "", f"this is a binary file (a zero byte at byte {raw.index(bytes(1)):,}), not a kit file; a kit file is " "YAML text in UTF-8")
+        raise kit_error(
+            shown,
+            None,
+            "",
+            f"this is a binary file (a zero byte at byte {raw.index(bytes(1)):,}), not a kit file; a kit file is "
+            "YAML text in UTF-8",
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         bad_line = raw[: exc.start].count(b"\n") + 1
         bad_column = exc.start - raw.rfind(b"\n", 0, exc.start)
         raise kit_error(
-            shown, bad_line, "", f"the kit file is not UTF-8 text (byte 0x{raw[exc.start]:02X} at column {bad_column}); save it as UTF-8"
+            shown,
+            bad_line,
+            "",
+            f"the kit file is not UTF-8 text (byte 0x{raw[exc.start]:02X} at column {bad_column}); save it as UTF-8",
         ) from None
     try:
         root = compose(text)
@@ -174,15 +183,20 @@ class _Converter:
         self.visited += 1
         if self.visited > MAX_YAML_NODES:
             raise kit_error(
-                self.shown, node.start_mark.line + 1, _dotted(loc),
-                f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat " "parts too often",
+                self.shown,
+                node.start_mark.line + 1,
+                _dotted(loc),
+                f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat "
+                "parts too often",
             )
         self.source.lines.setdefault(loc, node.start_mark.line + 1)
         if node.tag == _DATE and isinstance(node, ScalarNode):
             return node.value  # 'version: 2024-05-01' is text to the writer, not a YAML timestamp
         if node.tag not in _PLAIN_TAGS:
             raise kit_error(
-                self.shown, node.start_mark.line + 1, _dotted(loc),
+                self.shown,
+                node.start_mark.line + 1,
+                _dotted(loc),
                 f"YAML tag {node.tag!r} is not allowed; a kit holds only plain text, numbers, lists and mappings",
             )
         if isinstance(node, MappingNode):
@@ -198,11 +212,15 @@ class _Converter:
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported")
+                raise kit_error(
+                    self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported"
+                )
             key = str(self.constructor.construct_object(key_node))
             if key in result:
                 raise kit_error(
-                    self.shown, key_node.start_mark.line + 1, _dotted(loc + (key,)),
+                    self.shown,
+                    key_node.start_mark.line + 1,
+                    _dotted(loc + (key,)),
                     f"duplicate key {key!r} (first on line {self.source.lines[loc + (key,)]}); give each key once",
                 )
             self.source.lines[loc + (key,)] = key_node.start_mark.line + 1

@@ -13,9 +13,7 @@ from printkit.model import PLACEHOLDER, Kit
 def choose_language(kit: Kit, requested: str | None) -> str:
     lang = requested or kit.kit.default_lang
     if lang not in kit.kit.languages:
-        raise PrintkitError(
-            f"unknown language '{lang}'; this kit has: {', '.join(kit.kit.languages)}"
-        )
+        raise PrintkitError(f"unknown language '{lang}'; this kit has: {', '.join(kit.kit.languages)}")
     if lang not in LANGUAGES:
         raise PrintkitError(f"printkit has no built-in texts for '{lang}'; it speaks {', '.join(LANGUAGES)}")
     return lang

@@ -106,20 +106,24 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
     },
     "blank_page": {
-        "pl": "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych " "przy druku dwustronnym.",
+        "pl": "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych "
+        "przy druku dwustronnym.",
         "cs": "Tato strana je záměrně prázdná: díky ní vycházejí líce dílků na liché strany při oboustranném tisku.",
         "en": "This page is intentionally blank: it keeps the pieces' front pages odd for two-sided printing.",
     },
     "print_duplex": {
-        "pl": "{Pages} ({what}) drukuj dwustronnie, z obracaniem wzdłuż {edge}: każdy tył wypadnie dokładnie za " "swoim przodem.",
+        "pl": "{Pages} ({what}) drukuj dwustronnie, z obracaniem wzdłuż {edge}: każdy tył wypadnie dokładnie za "
+        "swoim przodem.",
         "cs": "{Pages} ({what}) tiskněte oboustranně s otáčením podle {edge}: každý rub vyjde přesně za svým lícem.",
         "en": "Print {pages} ({what}) two-sided, flipping on the {edge}, so that each back lands behind its front.",
     },
     "edge_long": {"pl": "dłuższej krawędzi", "cs": "delší hrany", "en": "long edge"},
     "edge_short": {"pl": "krótszej krawędzi", "cs": "kratší hrany", "en": "short edge"},
     "print_fold": {
-        "pl": "{Pages} ({what}) drukuj jednostronnie; każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero " "potem wytnij.",
-        "cs": "{Pages} ({what}) tiskněte jednostranně; každý list přeložte podél přerušované čáry, slepte a teprve " "potom vystřihněte.",
+        "pl": "{Pages} ({what}) drukuj jednostronnie; każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero "
+        "potem wytnij.",
+        "cs": "{Pages} ({what}) tiskněte jednostranně; každý list přeložte podél přerušované čáry, slepte a teprve "
+        "potom vystřihněte.",
         "en": "Print {pages} ({what}) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
     },
     "others_one_sided": {
@@ -134,34 +138,71 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Printer calibration: scale and two-sided printing",
     },
     "cal_intro": {
-        "pl": "Wydrukuj ten arkusz na drukarce i papierze, których użyjesz do zestawu: obie strony na jednej kartce, " "dwustronnie, z obracaniem wzdłuż {edge}, w skali 100 % (bez dopasowania do strony).",
-        "cs": "Vytiskněte tento list na tiskárně a papíru, které použijete pro sadu: obě strany na jeden list, " "oboustranně s otáčením podle {edge}, v měřítku 100 % (bez přizpůsobení stránce).",
-        "en": "Print this sheet on the printer and paper you will use for the kit: both pages on one sheet, " "two-sided, flipping on the {edge}, at 100 % scale (no fit to page).",
+        "pl": "Wydrukuj ten arkusz na drukarce i papierze, których użyjesz do zestawu: obie strony na jednej kartce, "
+        "dwustronnie, z obracaniem wzdłuż {edge}, w skali 100 % (bez dopasowania do strony).",
+        "cs": "Vytiskněte tento list na tiskárně a papíru, které použijete pro sadu: obě strany na jeden list, "
+        "oboustranně s otáčením podle {edge}, v měřítku 100 % (bez přizpůsobení stránce).",
+        "en": "Print this sheet on the printer and paper you will use for the kit: both pages on one sheet, "
+        "two-sided, flipping on the {edge}, at 100 % scale (no fit to page).",
     },
     "cal_scale_heading": {"pl": "1. Skala", "cs": "1. Měřítko", "en": "1. Scale"},
     "cal_scale_body": {
-        "pl": "Przyłóż linijkę do podziałki poniżej: od pierwszej do ostatniej długiej kreski musi być dokładnie 50 " "mm. Jeśli nie jest, okno drukowania przeskalowało stronę: wybierz „100 %” lub „Rzeczywisty rozmiar” i " "wydrukuj arkusz ponownie.",
-        "cs": "Přiložte pravítko ke stupnici níže: od první do poslední dlouhé čárky musí měřit přesně 50 mm. Pokud " "neměří, tiskový dialog stránku zvětšil nebo zmenšil: zvolte „100 %“ nebo „Skutečná velikost“ a list " "vytiskněte znovu.",
-        "en": "Lay a ruler along the scale below: from the first to the last long tick it must measure exactly 50 " "mm. If it does not, the print dialog resized the page: choose “100 %” or “Actual size” and print the " "sheet again.",
+        "pl": "Przyłóż linijkę do podziałki poniżej: od pierwszej do ostatniej długiej kreski musi być dokładnie 50 "
+        "mm. Jeśli nie jest, okno drukowania przeskalowało stronę: wybierz „100 %” lub „Rzeczywisty rozmiar” i "
+        "wydrukuj arkusz ponownie.",
+        "cs": "Přiložte pravítko ke stupnici níže: od první do poslední dlouhé čárky musí měřit přesně 50 mm. Pokud "
+        "neměří, tiskový dialog stránku zvětšil nebo zmenšil: zvolte „100 %“ nebo „Skutečná velikost“ a list "
+        "vytiskněte znovu.",
+        "en": "Lay a ruler along the scale below: from the first to the last long tick it must measure exactly 50 "
+        "mm. If it does not, the print dialog resized the page: choose “100 %” or “Actual size” and print the "
+        "sheet again.",
     },
     "cal_back_heading": {"pl": "2. Przesunięcie tyłu", "cs": "2. Posun rubu", "en": "2. Back offset"},
     "cal_back_body": {
-        "pl": "Obróć kartkę odwrotem do siebie i przyłóż ją do okna albo lampy: krzyżyk z tej strony prześwituje " "przez papier na siatkę wydrukowaną z tyłu. Odczytaj, gdzie wypada środek krzyżyka: X w poziomie (plus " "w prawo) i Y w pionie (plus w dół), w milimetrach, według liczb przy siatce. Nie masz światła pod " "ręką? Przebij szpilką środek krzyżyka i odczytaj, gdzie ostrze wyszło po drugiej stronie.",
-        "cs": "Otočte list rubem k sobě a přiložte ho k oknu nebo lampě: křížek z této strany prosvítá papírem na " "mřížku vytištěnou na rubu. Odečtěte, kam padne střed křížku: X vodorovně (plus doprava) a Y svisle " "(plus dolů), v milimetrech podle čísel u mřížky. Nemáte po ruce světlo? Propíchněte střed křížku " "špendlíkem a odečtěte, kde hrot vyšel na druhé straně.",
-        "en": "Turn the sheet so its back faces you and hold it against a window or a lamp: the cross on this side " "shows through the paper onto the grid printed on the back. Read where the centre of the cross falls: " "X across (plus is to the right) and Y down (plus is downwards), in millimetres, by the numbers beside " "the grid. No light to hand? Push a pin through the centre of the cross and read where it comes out on " "the other side.",
+        "pl": "Obróć kartkę odwrotem do siebie i przyłóż ją do okna albo lampy: krzyżyk z tej strony prześwituje "
+        "przez papier na siatkę wydrukowaną z tyłu. Odczytaj, gdzie wypada środek krzyżyka: X w poziomie (plus "
+        "w prawo) i Y w pionie (plus w dół), w milimetrach, według liczb przy siatce. Nie masz światła pod "
+        "ręką? Przebij szpilką środek krzyżyka i odczytaj, gdzie ostrze wyszło po drugiej stronie.",
+        "cs": "Otočte list rubem k sobě a přiložte ho k oknu nebo lampě: křížek z této strany prosvítá papírem na "
+        "mřížku vytištěnou na rubu. Odečtěte, kam padne střed křížku: X vodorovně (plus doprava) a Y svisle "
+        "(plus dolů), v milimetrech podle čísel u mřížky. Nemáte po ruce světlo? Propíchněte střed křížku "
+        "špendlíkem a odečtěte, kde hrot vyšel na druhé straně.",
+        "en": "Turn the sheet so its back faces you and hold it against a window or a lamp: the cross on this side "
+        "shows through the paper onto the grid printed on the back. Read where the centre of the cross falls: "
+        "X across (plus is to the right) and Y down (plus is downwards), in millimetres, by the numbers beside "
+        "the grid. No light to hand? Push a pin through the centre of the cross and read where it comes out on "
+        "the other side.",
     },
     "cal_use_heading": {"pl": "3. Użyj odczytu", "cs": "3. Použijte odečtené hodnoty", "en": "3. Use the reading"},
     "cal_use_body": {
-        "pl": "Podaj obie liczby przy budowaniu zestawu: <b>printkit build ZESTAW --back-offset X,Y</b>, na przykład " "<b>--back-offset 1.5,-0.5</b> (z kropką dziesiętną). Każdy tył przesunie się wtedy o X mm w prawo i Y " "mm w dół i wypadnie dokładnie za swoim przodem. Środek krzyżyka w punkcie X = 0, Y = 0 oznacza, że " "drukarka nie potrzebuje poprawki.",
-        "cs": "Zadejte obě čísla při sestavení sady: <b>printkit build SADA --back-offset X,Y</b>, například " "<b>--back-offset 1.5,-0.5</b> (s desetinnou tečkou). Každý rub se pak posune o X mm doprava a Y mm " "dolů a vyjde přesně za svým lícem. Střed křížku v bodě X = 0, Y = 0 znamená, že tiskárna žádnou " "opravu nepotřebuje.",
-        "en": "Give both numbers when you build a kit: <b>printkit build KIT --back-offset X,Y</b>, for example " "<b>--back-offset 1.5,-0.5</b> (with a decimal point). Every back then moves X mm to the right and Y " "mm down and lands exactly behind its front. A cross centred on X = 0, Y = 0 means the printer needs " "no correction.",
+        "pl": "Podaj obie liczby przy budowaniu zestawu: <b>printkit build ZESTAW --back-offset X,Y</b>, na przykład "
+        "<b>--back-offset 1.5,-0.5</b> (z kropką dziesiętną). Każdy tył przesunie się wtedy o X mm w prawo i Y "
+        "mm w dół i wypadnie dokładnie za swoim przodem. Środek krzyżyka w punkcie X = 0, Y = 0 oznacza, że "
+        "drukarka nie potrzebuje poprawki.",
+        "cs": "Zadejte obě čísla při sestavení sady: <b>printkit build SADA --back-offset X,Y</b>, například "
+        "<b>--back-offset 1.5,-0.5</b> (s desetinnou tečkou). Každý rub se pak posune o X mm doprava a Y mm "
+        "dolů a vyjde přesně za svým lícem. Střed křížku v bodě X = 0, Y = 0 znamená, že tiskárna žádnou "
+        "opravu nepotřebuje.",
+        "en": "Give both numbers when you build a kit: <b>printkit build KIT --back-offset X,Y</b>, for example "
+        "<b>--back-offset 1.5,-0.5</b> (with a decimal point). Every back then moves X mm to the right and Y "
+        "mm down and lands exactly behind its front. A cross centred on X = 0, Y = 0 means the printer needs "
+        "no correction.",
     },
     "cal_cross": {"pl": "środek krzyżyka", "cs": "střed křížku", "en": "centre of the cross"},
     "cal_grid_title": {"pl": "Odwrót: siatka przesunięcia", "cs": "Rub: mřížka posunu", "en": "Back: offset grid"},
     "cal_grid_body": {
-        "pl": "Pod światło odczytaj X i Y tam, gdzie prześwituje środek krzyżyka z przodu (w mm; plus to w prawo i w " "dół), i podaj je jako <b>--back-offset X,Y</b>. Jeśli ta strona stoi do góry nogami, gdy obracasz " "kartkę wzdłuż {edge}, drukarka obraca ją wzdłuż {other_edge}: wydrukuj arkusz ponownie z <b>--flip " "{other}</b> i buduj zestawy z tą samą opcją.",
-        "cs": "Proti světlu odečtěte X a Y tam, kde prosvítá střed křížku z líce (v mm; plus je doprava a dolů), a " "zadejte je jako <b>--back-offset X,Y</b>. Pokud je tato strana vzhůru nohama, když list otáčíte podle " "{edge}, tiskárna ho otáčí podle {other_edge}: vytiskněte list znovu s <b>--flip {other}</b> a " "sestavujte sady se stejnou volbou.",
-        "en": "Against the light, read X and Y where the centre of the front's cross shows through (in mm; plus is " "right and down) and give them as <b>--back-offset X,Y</b>. If this side is upside down when you turn " "the sheet over its {edge}, your printer turns it over its {other_edge}: print the sheet again with " "<b>--flip {other}</b> and build kits with the same option.",
+        "pl": "Pod światło odczytaj X i Y tam, gdzie prześwituje środek krzyżyka z przodu (w mm; plus to w prawo i w "
+        "dół), i podaj je jako <b>--back-offset X,Y</b>. Jeśli ta strona stoi do góry nogami, gdy obracasz "
+        "kartkę wzdłuż {edge}, drukarka obraca ją wzdłuż {other_edge}: wydrukuj arkusz ponownie z <b>--flip "
+        "{other}</b> i buduj zestawy z tą samą opcją.",
+        "cs": "Proti světlu odečtěte X a Y tam, kde prosvítá střed křížku z líce (v mm; plus je doprava a dolů), a "
+        "zadejte je jako <b>--back-offset X,Y</b>. Pokud je tato strana vzhůru nohama, když list otáčíte podle "
+        "{edge}, tiskárna ho otáčí podle {other_edge}: vytiskněte list znovu s <b>--flip {other}</b> a "
+        "sestavujte sady se stejnou volbou.",
+        "en": "Against the light, read X and Y where the centre of the front's cross shows through (in mm; plus is "
+        "right and down) and give them as <b>--back-offset X,Y</b>. If this side is upside down when you turn "
+        "the sheet over its {edge}, your printer turns it over its {other_edge}: print the sheet again with "
+        "<b>--flip {other}</b> and build kits with the same option.",
     },
 }
 

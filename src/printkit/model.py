@@ -48,7 +48,12 @@ def _length_schema(number: Any) -> WithJsonSchema:
     """The JSON Schema of a length: a number in the range of ``number`` or a text with a unit.
     Made from the range here, not derived by pydantic from a Union for each of the ~80 length
     fields at every start (15 ms)."""
-    bounds = {_BOUNDS[name]: getattr(limit, name) for limit in typing.get_args(number)[1].metadata for name in _BOUNDS if hasattr(limit, name)}
+    bounds = {
+        _BOUNDS[name]: getattr(limit, name)
+        for limit in typing.get_args(number)[1].metadata
+        for name in _BOUNDS
+        if hasattr(limit, name)
+    }
     return WithJsonSchema({"anyOf": [{**bounds, "type": "number"}, {"pattern": LENGTH_PATTERN, "type": "string"}]})
 
 
@@ -59,7 +64,9 @@ Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutte
 Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
 Text = Annotated[
     dict[str, str],
-    WithJsonSchema({"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}),
+    WithJsonSchema(
+        {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}
+    ),
 ]
 Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
@@ -137,10 +144,15 @@ class Invariant(Model):
     id: Identifier = Field(description="A short name for the rule, printed with every finding about it.")
     check: str = Field(
         max_length=500,
-        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == " "tokens.total == 16'.",
+        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == "
+        "tokens.total == 16'.",
     )
-    rule: Text | str | None = Field(None, description="What the rulebook says, in words; findings quote it ('the rules state ...').")
-    for_players: bool = Field(False, description="Check it for every player count from players.min to players.max, with 'players' bound.")
+    rule: Text | str | None = Field(
+        None, description="What the rulebook says, in words; findings quote it ('the rules state ...')."
+    )
+    for_players: bool = Field(
+        False, description="Check it for every player count from players.min to players.max, with 'players' bound."
+    )
 
 
 # --- print instructions shared by components ---------------------------------------------------
@@ -198,7 +210,9 @@ class TrackPart(SheetPartBase):
     type: Literal["track"] = Field(description="The part's type: 'track', consecutive numbers to cross out.")
     start: int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first number.")
     count: Count | None = Field(None, description="How many numbers, e.g. 18 rounds (or give end).")
-    end: int | None = Field(None, ge=-MAX_COUNT, le=MAX_COUNT, description="The last number (at least the first), when count is not given.")
+    end: int | None = Field(
+        None, ge=-MAX_COUNT, le=MAX_COUNT, description="The last number (at least the first), when count is not given."
+    )
     box: Length = Field(9.0, description="The side of one number's box.")
 
     @model_validator(mode="after")
@@ -260,7 +274,9 @@ class TableColumn(Model):
     header: Text | None = Field(None, description="The column heading.")
     players: bool = Field(False, description="True to repeat this column once per player.")
     starter: bool = Field(
-        False, description="True for a column naming who starts each row: the first player, then the next seat each row " "(names from `printkit sheets`)."
+        False,
+        description="True for a column naming who starts each row: the first player, then the next seat each row "
+        "(names from `printkit sheets`).",
     )
     width: Length | None = Field(None, description="The column's width; others share the rest.")
 
@@ -314,7 +330,8 @@ class SheetComponent(ComponentBase):
     kind: Literal["sheet"] = Field(description="The component's kind: 'sheet', a sheet to write on.")
     per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
     rows: list[list[SheetCell]] = Field(
-        description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a " "column of parts."
+        description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a "
+        "column of parts."
     )
 
 
@@ -331,7 +348,12 @@ class SpecialCell(Model):
 
     at: Coordinate = Field(description="The cell as column letter and row number, e.g. 'C3'; A1 is the top-left cell.")
     icon: str = Field(description="A vector symbol drawn in the cell, e.g. 'lighthouse' (printkit's symbols).")
-    value: int | None = Field(None, ge=0, le=10_000, description="The cell's value (points): {board.C3}; all of them sum to {board.special_points}.")
+    value: int | None = Field(
+        None,
+        ge=0,
+        le=10_000,
+        description="The cell's value (points): {board.C3}; all of them sum to {board.special_points}.",
+    )
     label: Text | str | None = Field(None, description="The text printed in the cell; the value when not given.")
 
 
@@ -343,7 +365,9 @@ class BoardComponent(ComponentBase):
     {id.marked} (marked cells), and each special cell's value by its coordinate, e.g. {id.C3}.
     """
 
-    kind: Literal["board"] = Field(description="The component's kind: 'board', a square grid of cells printed true to scale.")
+    kind: Literal["board"] = Field(
+        description="The component's kind: 'board', a square grid of cells printed true to scale."
+    )
     rows: Count = Field(description="Number of rows of cells.")
     cols: Count = Field(description="Number of columns of cells.")
     cell: Length = Field(description="The side of one square cell.")
@@ -352,7 +376,9 @@ class BoardComponent(ComponentBase):
     marked: Literal["perimeter"] | list[Coordinate] | None = Field(
         None, description="Cells printed shaded: 'perimeter' (every edge cell) or a list such as [A1, B1]."
     )
-    marked_label: Text | None = Field(None, description="What the shaded cells mean, printed under the board beside a sample.")
+    marked_label: Text | None = Field(
+        None, description="What the shaded cells mean, printed under the board beside a sample."
+    )
     note: Text | None = Field(None, description="A short text printed under the board.")
 
 
@@ -366,9 +392,13 @@ class TokenSet(Model):
     owner: Owner = Field(description="Whose tokens they are, e.g. 'A'; {tokens_id.A} counts every token the owner has.")
     shape: TokenShape = Field(description="The token's shape inside its square cut frame.")
     count: Count = Field(description="How many tokens of this set are printed.")
-    color: Color = Field("#ffffff", description="The shape's fill colour; keep it light so the outline and letter stay clear.")
+    color: Color = Field(
+        "#ffffff", description="The shape's fill colour; keep it light so the outline and letter stay clear."
+    )
     letter: str | None = Field(None, max_length=3, description="A letter printed in the shape, e.g. 'A'.")
-    pattern: Literal["none", "ring", "dot"] = Field("none", description="An extra mark: an inner outline (ring) or a centre dot.")
+    pattern: Literal["none", "ring", "dot"] = Field(
+        "none", description="An extra mark: an inner outline (ring) or a centre dot."
+    )
 
 
 class TokensComponent(ComponentBase):
@@ -377,9 +407,13 @@ class TokensComponent(ComponentBase):
     Numbers: {id.total}, {id.size} (mm), one count per owner, e.g. {id.A}, and {id.SET.count} per named set.
     """
 
-    kind: Literal["tokens"] = Field(description="The component's kind: 'tokens', a sheet of tokens in square cut frames.")
+    kind: Literal["tokens"] = Field(
+        description="The component's kind: 'tokens', a sheet of tokens in square cut frames."
+    )
     size: Length = Field(description="The side of a token's square cut frame: the piece that is cut out.")
-    fits: Identifier | None = Field(None, description="The board whose cells a token must fit inside (the validator checks it).")
+    fits: Identifier | None = Field(
+        None, description="The board whose cells a token must fit inside (the validator checks it)."
+    )
     sets: list[TokenSet] = Field(min_length=1, description="The token sets, printed in this order.")
 
 
@@ -397,10 +431,13 @@ class StoneFace(Model):
 
     id: Identifier = Field(description="The face's name, used by the stone types.")
     name: Text = Field(description="The face as named in the rules, e.g. {cs: červená, ...}.")
-    color: Color | None = Field(None, description="The face's colour disc; none for a plain face in the owner's colour.")
+    color: Color | None = Field(
+        None, description="The face's colour disc; none for a plain face in the owner's colour."
+    )
     moves: list[Move] = Field(
         min_length=1,
-        description="The arrows printed on the face, one per move: 'N' one step up, 'NE' one step diagonally, 'N NE' " "one step up then one diagonally.",
+        description="The arrows printed on the face, one per move: 'N' one step up, 'NE' one step diagonally, 'N NE' "
+        "one step up then one diagonally.",
     )
 
 
@@ -426,7 +463,9 @@ class StonesComponent(ComponentBase):
 
     kind: Literal["stones"] = Field(description="The component's kind: 'stones', two-sided playing pieces.")
     size: Length = Field(description="The side of a stone's square cut outline.")
-    fits: Identifier | None = Field(None, description="The board whose cells a stone must fit inside (the validator checks it).")
+    fits: Identifier | None = Field(
+        None, description="The board whose cells a stone must fit inside (the validator checks it)."
+    )
     owners: list[StoneOwner] = Field(min_length=1, description="The players' colours, in printing order.")
     faces: list[StoneFace] = Field(min_length=1, description="The kinds of face.")
     types: list[StoneType] = Field(min_length=1, description="The kinds of stone each owner gets.")
@@ -441,10 +480,14 @@ PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 class ElementBase(Model):
     box: BoxSpec | None = Field(
-        None, description="Where it is drawn: [x, y, width, height] in mm from the piece's top-left corner (its cut line); " "none for the whole piece."
+        None,
+        description="Where it is drawn: [x, y, width, height] in mm from the piece's top-left corner (its cut line); "
+        "none for the whole piece.",
     )
     color: ColorRef = Field(
-        "ink", description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as " "'#2a7ab0'."
+        "ink",
+        description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as "
+        "'#2a7ab0'.",
     )
 
 
@@ -453,7 +496,9 @@ class FillElement(ElementBase):
 
     type: Literal["fill"] = Field(description="The element's type: 'fill', a background.")
     color: ColorRef = Field("piece", description="The fill's colour (see the other elements).")
-    tint: float = Field(1.0, ge=0.05, le=1.0, description="How strong: 1 is the colour itself, 0.25 a light wash that spares ink.")
+    tint: float = Field(
+        1.0, ge=0.05, le=1.0, description="How strong: 1 is the colour itself, 0.25 a light wash that spares ink."
+    )
 
 
 class FrameElement(ElementBase):
@@ -464,7 +509,9 @@ class FrameElement(ElementBase):
     inset: Gap = Field(2.0, description="The distance from the cut line.")
     width: Length = Field(0.6, description="The frame's line width.")
     radius: Gap = Field(1.5, description="The corners' radius.")
-    fill: ColorRef | None = Field(None, description="A colour filling the inside of the frame ('white', 'piece', '#dbe7f3'); none leaves it open.")
+    fill: ColorRef | None = Field(
+        None, description="A colour filling the inside of the frame ('white', 'piece', '#dbe7f3'); none leaves it open."
+    )
 
 
 class PatternElement(ElementBase):
@@ -472,7 +519,9 @@ class PatternElement(ElementBase):
 
     type: Literal["pattern"] = Field(description="The element's type: 'pattern', a black-and-white-safe pattern.")
     color: ColorRef = Field("piece", description="The pattern's colour.")
-    pattern: PatternName | None = Field(None, description="A pattern printkit draws; none for the owner's (else the type's) pattern.")
+    pattern: PatternName | None = Field(
+        None, description="A pattern printkit draws; none for the owner's (else the type's) pattern."
+    )
     spacing: Length = Field(3.0, description="The distance between the pattern's stripes or dots.")
 
 
@@ -507,10 +556,14 @@ class OwnerElement(LineElementBase):
 class IndexElement(LineElementBase):
     """The piece's number within its type, such as '3/12', so a deck can be checked complete."""
 
-    type: Literal["index"] = Field(description="The element's type: 'index', the piece's number within its type ('3/12').")
+    type: Literal["index"] = Field(
+        description="The element's type: 'index', the piece's number within its type ('3/12')."
+    )
     size_pt: float = Field(6.5, ge=4, le=60, description="The size in points.")
     text: Text | None = Field(
-        None, description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and " "{letter} filled, e.g. {pl: 'Karta {index} z {count}', ...}."
+        None,
+        description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and "
+        "{letter} filled, e.g. {pl: 'Karta {index} z {count}', ...}.",
     )
 
 
@@ -535,7 +588,9 @@ class TableElement(ElementBase):
 
     type: Literal["table"] = Field(description="The element's type: 'table', a small table of short cells.")
     id: Identifier | None = Field(
-        None, description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, " "{deck.ID.KEY.sum} adds them."
+        None,
+        description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, "
+        "{deck.ID.KEY.sum} adds them.",
     )
     rows: list[list[Text | str | int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
     header: list[Text | str] | None = Field(None, description="An optional header row.")
@@ -543,7 +598,16 @@ class TableElement(ElementBase):
 
 
 Element = Annotated[
-    FillElement | FrameElement | PatternElement | LetterElement | NameElement | OwnerElement | IndexElement | SymbolElement | TextElement | TableElement,
+    FillElement
+    | FrameElement
+    | PatternElement
+    | LetterElement
+    | NameElement
+    | OwnerElement
+    | IndexElement
+    | SymbolElement
+    | TextElement
+    | TableElement,
     Field(discriminator="type"),
 ]
 
@@ -554,12 +618,20 @@ class DeckType(Model):
     id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
     count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
     name: Text | None = Field(None, description="The type's name as printed, e.g. {pl: Jagody, ...}.")
-    letter: str | None = Field(None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'.")
+    letter: str | None = Field(
+        None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'."
+    )
     icon: str | None = Field(None, description="A vector symbol printkit draws, e.g. 'berries'.")
-    image: str | None = Field(None, description="An SVG, PNG or JPEG file in the kit's folder kits/NAME/, instead of the icon.")
-    color: Color | None = Field(None, description="The type's colour (used where an element says 'piece' and the deck has no owners).")
+    image: str | None = Field(
+        None, description="An SVG, PNG or JPEG file in the kit's folder kits/NAME/, instead of the icon."
+    )
+    color: Color | None = Field(
+        None, description="The type's colour (used where an element says 'piece' and the deck has no owners)."
+    )
     pattern: PatternName | None = Field(None, description="The type's black-and-white-safe pattern, e.g. 'dots'.")
-    text: Text | None = Field(None, description="The type's free text, printed by a text element without text of its own.")
+    text: Text | None = Field(
+        None, description="The type's free text, printed by a text element without text of its own."
+    )
 
 
 class DeckOwner(Model):
@@ -568,7 +640,9 @@ class DeckOwner(Model):
     id: Identifier = Field(description="The owner's name; {deck.ID} counts the owner's pieces.")
     name: Text = Field(description="The owner as printed, e.g. {pl: żółty, ...}.")
     color: Color = Field(description="The owner's colour.")
-    pattern: PatternName = Field(description="The owner's black-and-white-safe pattern, so the owner shows without colour.")
+    pattern: PatternName = Field(
+        description="The owner's black-and-white-safe pattern, so the owner shows without colour."
+    )
 
 
 _DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
@@ -581,25 +655,38 @@ class DeckComponent(ComponentBase):
     owner, {id.types}, {id.owners}, {id.width}, {id.height} (mm), {id.per_page} and {id.pages}.
     """
 
-    kind: Literal["cards", "tiles"] = Field(description="The component's kind: 'cards' (printed face up) or 'tiles' (the same, usually with a back).")
+    kind: Literal["cards", "tiles"] = Field(
+        description="The component's kind: 'cards' (printed face up) or 'tiles' (the same, usually with a back)."
+    )
     width: Length = Field(description="A piece's width at its cut line.")
     height: Length = Field(description="A piece's height at its cut line.")
     types: list[DeckType] = Field(min_length=1, description="The kinds of piece, in printing order.")
     owners: list[DeckOwner] | None = Field(None, description="The players' colours; every type is printed for each.")
     face: list[Element] = Field(min_length=1, description="What a face shows, drawn in this order.")
-    back: list[Element] | None = Field(None, description="What a back shows (the same for every piece of an owner); none for a blank back.")
+    back: list[Element] | None = Field(
+        None, description="What a back shows (the same for every piece of an owner); none for a blank back."
+    )
     gutter: Gutter = Field(
         0.0, description="The space between neighbouring pieces; 0 for touching pieces that share cut lines."
     )
     bleed: Bleed = Field(
-        0.0, description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the " "bleed."
+        0.0,
+        description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the "
+        "bleed.",
     )
     crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
-    per_page: Count | None = Field(None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit.")
-    orientation: Literal["auto", "portrait", "landscape"] = Field("auto", description="The pages' orientation; auto takes the one that fits best.")
+    per_page: Count | None = Field(
+        None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit."
+    )
+    orientation: Literal["auto", "portrait", "landscape"] = Field(
+        "auto", description="The pages' orientation; auto takes the one that fits best."
+    )
     imposition: Literal["auto", "grid", "pieces"] = Field(
         "auto",
-        description="How the pieces go on the pages: 'grid' as many to a page as fit, with crop marks (gutter, " "bleed, per_page and orientation apply) and the backs, if any, mirrored on the following page " "for duplex; 'pieces' touching under a heading with a ruler, backs on the next page or beside " "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
+        description="How the pieces go on the pages: 'grid' as many to a page as fit, with crop marks (gutter, "
+        "bleed, per_page and orientation apply) and the backs, if any, mirrored on the following page "
+        "for duplex; 'pieces' touching under a heading with a ruler, backs on the next page or beside "
+        "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
     )
 
     @property
@@ -612,20 +699,42 @@ class DeckComponent(ComponentBase):
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
         if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
-            raise ValueError(f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print " "over the neighbouring piece")
+            raise ValueError(
+                f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print "
+                "over the neighbouring piece"
+            )
         names = [t.id for t in self.types] + [o.id for o in self.owners or []]
         seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps
         clash = sorted(n for n, times in seen.items() if n in _DECK_NUMBERS or times > 1)
         if clash:
-            raise ValueError(f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: " f"{', '.join(clash)}")
+            raise ValueError(
+                f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: "
+                f"{', '.join(clash)}"
+            )
         if not self.on_grid and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
-            why = "imposition: pieces" if self.imposition == "pieces" else "a deck with a back, unless it says imposition: grid"
-            raise ValueError(f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and " "orientation are for the card grid (imposition: grid)")
+            why = (
+                "imposition: pieces"
+                if self.imposition == "pieces"
+                else "a deck with a back, unless it says imposition: grid"
+            )
+            raise ValueError(
+                f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and "
+                "orientation are for the card grid (imposition: grid)"
+            )
         for element in self.back or []:
             if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):
-                raise ValueError(f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol " "element a fixed icon)")
-            if not self.owners and ("piece" in (element.color, getattr(element, "fill", None)) or (isinstance(element, PatternElement) and not element.pattern)):
-                raise ValueError(f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): " "it would betray the face")
+                raise ValueError(
+                    f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol "
+                    "element a fixed icon)"
+                )
+            if not self.owners and (
+                "piece" in (element.color, getattr(element, "fill", None))
+                or (isinstance(element, PatternElement) and not element.pattern)
+            ):
+                raise ValueError(
+                    f"a back of a deck without owners cannot use the piece's colour or pattern ('{element.type}'): "
+                    "it would betray the face"
+                )
         return self
 
 
@@ -633,7 +742,9 @@ class PlaceGroup(Model):
     """Consecutive places on a mat that are used from a number of players on."""
 
     count: Count = Field(description="How many places.")
-    players: Annotated[int, Field(ge=1, le=99)] = Field(description="The fewest players with whom these places are used.")
+    players: Annotated[int, Field(ge=1, le=99)] = Field(
+        description="The fewest players with whom these places are used."
+    )
     label: Text | None = Field(None, description="What is printed in each place, e.g. {en: '2+ players'}.")
 
 
@@ -649,14 +760,22 @@ class MatComponent(ComponentBase):
     place_height: Length = Field(description="A place's height; at least the height of the piece laid on it.")
     columns: Count = Field(description="Places per row.")
     gap: Gap = Field(3.0, description="The space between places.")
-    places: list[PlaceGroup] = Field(min_length=1, description="The places in order, grouped by the player count that uses them.")
-    panels: list[list[SheetPart | list[SheetPart]]] = Field(
-        default_factory=list, description="Bands of sheet parts (legends, tables, notes) beside the places, as in a sheet's rows."
+    places: list[PlaceGroup] = Field(
+        min_length=1, description="The places in order, grouped by the player count that uses them."
     )
-    panels_at: Literal["below", "right"] = Field("below", description="Where the panels go: below the places or in a column right of them.")
+    panels: list[list[SheetPart | list[SheetPart]]] = Field(
+        default_factory=list,
+        description="Bands of sheet parts (legends, tables, notes) beside the places, as in a sheet's rows.",
+    )
+    panels_at: Literal["below", "right"] = Field(
+        "below", description="Where the panels go: below the places or in a column right of them."
+    )
 
 
-Component = Annotated[SheetComponent | BoardComponent | TokensComponent | StonesComponent | DeckComponent | MatComponent, Field(discriminator="kind")]
+Component = Annotated[
+    SheetComponent | BoardComponent | TokensComponent | StonesComponent | DeckComponent | MatComponent,
+    Field(discriminator="kind"),
+]
 
 
 class Kit(Model):
@@ -684,7 +803,16 @@ class Kit(Model):
 def parse_kit(source: KitSource) -> Kit:
     """Validate plain kit data into a ``Kit``; every problem is reported at once."""
     if not isinstance(source.data, dict):
-        raise KitError([Problem(source.display, source.line_of(()), "", _shape_message(source.data, "a mapping with 'kit:', 'components:' and 'rules:'"))])
+        raise KitError(
+            [
+                Problem(
+                    source.display,
+                    source.line_of(()),
+                    "",
+                    _shape_message(source.data, "a mapping with 'kit:', 'components:' and 'rules:'"),
+                )
+            ]
+        )
     try:
         return Kit.model_validate(source.data)
     except ValidationError as exc:
@@ -757,7 +885,9 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
     if kind == "literal_error":
         return f"{error.get('input')!r} is not allowed; {error['msg'].replace('Input should be ', 'use ')}"
     if kind == "string_pattern_mismatch":
-        return f"{error.get('input')!r} does not match the pattern {error['ctx']['pattern']}" + _pattern_hint(error["ctx"]["pattern"])
+        return f"{error.get('input')!r} does not match the pattern {error['ctx']['pattern']}" + _pattern_hint(
+            error["ctx"]["pattern"]
+        )
     if kind == "value_error":
         return str(error.get("ctx", {}).get("error", error["msg"]))
     if kind in ("int_parsing", "int_type", "int_from_float"):
@@ -768,7 +898,11 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         return f"expected true or false, got {error.get('input')!r}"
     if kind in ("string_type",):
         return f"expected text, got {error.get('input')!r}"
-    if kind == "less_than_equal" and error.get("ctx", {}).get("le") == MAX_COUNT and isinstance(error.get("input"), int):
+    if (
+        kind == "less_than_equal"
+        and error.get("ctx", {}).get("le") == MAX_COUNT
+        and isinstance(error.get("input"), int)
+    ):
         return f"{error.get('input'):,} is over the limit of {MAX_COUNT:,} of one component"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
@@ -794,7 +928,15 @@ def _pattern_hint(pattern: str) -> str:
 
 
 def _shape_message(value: object, wanted: str) -> str:
-    what = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false", type(None): "nothing"}
+    what = {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        int: "a number",
+        float: "a number",
+        bool: "true/false",
+        type(None): "nothing",
+    }
     return f"expected {wanted}, got {what.get(type(value), type(value).__name__)}"
 
 

@@ -18,7 +18,9 @@ MIN_DPI, MAX_DPI = 10, 600
 
 def check_dpi(dpi: int) -> None:
     if not MIN_DPI <= dpi <= MAX_DPI:
-        raise PrintkitError(f"--dpi {dpi} is outside {MIN_DPI}–{MAX_DPI}; 60 gives a quick look, 150 a sharp screen, 300 print quality")
+        raise PrintkitError(
+            f"--dpi {dpi} is outside {MIN_DPI}–{MAX_DPI}; 60 gives a quick look, 150 a sharp screen, 300 print quality"
+        )
 
 
 def page_images(pdf: bytes, dpi: int) -> list[bytes]:

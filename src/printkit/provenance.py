@@ -101,5 +101,7 @@ class Provenance:
         if loc not in self._repairs:
             original = self.leaves[loc]
             candidates = (v for v in range(original - SEARCH_SPAN, original + SEARCH_SPAN + 1) if v != original)
-            self._repairs[loc] = [v for v in candidates if (nudged := self.numbers_with(loc, v)) is not None and all_hold(nudged)]
+            self._repairs[loc] = [
+                v for v in candidates if (nudged := self.numbers_with(loc, v)) is not None and all_hold(nudged)
+            ]
         return self._repairs[loc]

@@ -169,7 +169,9 @@ class _Drawer:
 
     def circle(self, circle: Circle) -> None:
         stroke, fill = self.stroke(circle.stroke), self.fill(circle.fill)
-        self.canvas.circle(mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r), stroke=int(stroke), fill=int(fill))
+        self.canvas.circle(
+            mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r), stroke=int(stroke), fill=int(fill)
+        )
 
     def path(self, path: Path) -> None:
         stroke, fill = self.stroke(path.stroke), self.fill(path.fill)
@@ -212,7 +214,9 @@ class _Drawer:
         if image.path.lower().endswith(".svg"):
             self.svg(image)
             return
-        self.canvas.drawImage(image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto")
+        self.canvas.drawImage(
+            image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto"
+        )
 
     def svg(self, image: Image) -> None:
         """An SVG as vector drawing (svglib), stretched to the image's box (layout keeps its ratio)."""

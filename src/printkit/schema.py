@@ -137,7 +137,9 @@ def type_of(node: dict) -> str:
 
 def _tagged(discriminator: dict) -> str:
     """A mapping whose `kind:` or `type:` says which model it is."""
-    links = ", ".join(f"[{tag}]({ref.replace('#/$defs/', '#').lower()})" for tag, ref in discriminator["mapping"].items())
+    links = ", ".join(
+        f"[{tag}]({ref.replace('#/$defs/', '#').lower()})" for tag, ref in discriminator["mapping"].items()
+    )
     return f"`{discriminator['propertyName']}:` {links}"
 
 
@@ -148,7 +150,7 @@ def _choices(choices: list[dict]) -> str:
     strings = [choice for choice in present if choice.get("pattern") == LENGTH_PATTERN]
     numbers = [choice for choice in present if choice.get("type") == "number"]
     if strings and len(numbers) == 1 and len(present) == 2:
-        return "length in mm (`20` or `\"20mm\"`, `\"2.5in\"`)" + _bounds(numbers[0])
+        return 'length in mm (`20` or `"20mm"`, `"2.5in"`)' + _bounds(numbers[0])
     names: list[str] = []
     for choice in present:
         name = type_of(choice)

@@ -50,7 +50,10 @@ def with_modeline(text: str, reference: str | None) -> str:
 def kit_file_name(name: str) -> str:
     stem = name.removesuffix(".yaml")
     if not NAME.match(stem):
-        raise PrintkitError(f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to " "my_game.yaml")
+        raise PrintkitError(
+            f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to "
+            "my_game.yaml"
+        )
     return stem
 
 
@@ -59,7 +62,9 @@ def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
     stem = kit_file_name(name)
     target = folder / f"{stem}.yaml"
     if target.exists():
-        raise PrintkitError(f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)")
+        raise PrintkitError(
+            f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
+        )
     if start_from is None:
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
@@ -67,7 +72,9 @@ def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
         text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
     art_target = folder / stem
     if art is not None and art.is_dir() and art_target.exists():
-        raise PrintkitError(f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)")
+        raise PrintkitError(
+            f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
+        )
     with open(target, "x", encoding="utf-8", newline="\n") as stream:
         stream.write(with_modeline(text, schema_reference(folder)))
     if art is not None and art.is_dir():

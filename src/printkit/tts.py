@@ -136,7 +136,10 @@ def plain_back(width: float, height: float, title: str) -> Document:
     room = width - 4 * inset
     size = fonts.fit_size(title, room, 12.0, bold=True, smallest=4.0)
     frame = Rect(inset, inset, width - 2 * inset, height - 2 * inset, BACK_FRAME, None, inset)
-    items = (frame, Text(width / 2, height / 2 + fonts.cap_height(size) / 2, title, size, True, "center", "#555555", room))
+    items = (
+        frame,
+        Text(width / 2, height / 2 + fonts.cap_height(size) / 2, title, size, True, "center", "#555555", room),
+    )
     return Document((Page(width, height, "back", None, items),), title=title, author="", lang="")
 
 
@@ -154,7 +157,9 @@ class Pages:
 
     def image(self, page: int, dpi: int):
         if (page, dpi) not in self.cache:
-            self.cache[(page, dpi)] = self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            self.cache[(page, dpi)] = (
+                self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            )
         return self.cache[(page, dpi)]
 
     def piece(self, box: Box, grid: SheetGrid):
@@ -236,7 +241,17 @@ def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -
         boxes = deck.faces[start : start + grid.capacity]
         face_name = f"{stem}-{deck.name}-{number}.png"
         write_atomic(folder / face_name, png(sheet_image(pages, boxes, grid)))
-        sheets.append({"face": face_name, "back": back_name, "NumWidth": grid.cols, "NumHeight": grid.rows, "count": len(boxes), "BackIsHidden": True, "UniqueBack": False})
+        sheets.append(
+            {
+                "face": face_name,
+                "back": back_name,
+                "NumWidth": grid.cols,
+                "NumHeight": grid.rows,
+                "count": len(boxes),
+                "BackIsHidden": True,
+                "UniqueBack": False,
+            }
+        )
     return {
         "component": deck.component,
         "owner": deck.owner,

@@ -22,9 +22,7 @@ def parse_length(value: object) -> float:
         if match:
             number, unit = match.groups()
             return float(number) * _UNITS_TO_MM[unit or "mm"]
-    raise ValueError(
-        f"expected a length such as 22, \"63mm\", \"2.5in\", \"1cm\" or \"12pt\", got {value!r}"
-    )
+    raise ValueError(f'expected a length such as 22, "63mm", "2.5in", "1cm" or "12pt", got {value!r}')
 
 
 def mm_to_pt(mm: float) -> float:
@@ -48,5 +46,8 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise ValueError(f"give two lengths X,Y in mm, e.g. 0.5,-1 (got {text!r})") from None
     if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
-        raise ValueError(f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; a printer's misregistration is a few mm at " "most")
+        raise ValueError(
+            f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; a printer's misregistration is a few mm at "
+            "most"
+        )
     return x, y

@@ -50,12 +50,17 @@ def check_board_cells(kit: Kit, found: Findings) -> None:
     for index, board in _components(kit, "board"):
         loc = ("components", index)
         if board.coordinates and board.cols > 26:
-            found.add(loc + ("cols",), f"a board with coordinates has at most 26 columns (A–Z); this one has {board.cols}")
+            found.add(
+                loc + ("cols",), f"a board with coordinates has at most 26 columns (A–Z); this one has {board.cols}"
+            )
         seen: dict[str, int] = {}
         for number, special in enumerate(board.specials):
             _check_on_board(board, special.at, loc + ("specials", number, "at"), found)
             if special.at in seen:
-                found.add(loc + ("specials", number, "at"), f"cell {special.at} is already special (specials[{seen[special.at]}])")
+                found.add(
+                    loc + ("specials", number, "at"),
+                    f"cell {special.at} is already special (specials[{seen[special.at]}])",
+                )
             seen.setdefault(special.at, number)
         if isinstance(board.marked, list):
             for number, at in enumerate(board.marked):
@@ -85,7 +90,11 @@ def check_pieces_fit(kit: Kit, found: Findings) -> None:
             found.add(loc + ("fits",), f"'{target}' is not a board of this kit (boards: {known})")
         elif component.size > boards[target].cell + 1e-9:
             cell = boards[target].cell
-            found.add(loc + ("size",), f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board " f"'{target}'; make it at most {cell:g} mm")
+            found.add(
+                loc + ("size",),
+                f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board "
+                f"'{target}'; make it at most {cell:g} mm",
+            )
 
 
 RESERVED_TOKEN_NAMES = ("total", "size", "sets")
@@ -97,12 +106,17 @@ def check_tokens_tell_apart(kit: Kit, found: Findings) -> None:
         loc = ("components", index, "sets")
         for number, token_set in enumerate(tokens.sets):
             if token_set.owner in RESERVED_TOKEN_NAMES:
-                found.add(loc + (number, "owner"), f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means " "something else")
+                found.add(
+                    loc + (number, "owner"),
+                    f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means "
+                    "something else",
+                )
             for earlier in tokens.sets[:number]:
                 if earlier.owner != token_set.owner and _looks(earlier) == _looks(token_set):
                     found.add(
                         loc + (number,),
-                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give " "them a different shape, letter or pattern so a black-and-white print keeps them apart",
+                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give "
+                        "them a different shape, letter or pattern so a black-and-white print keeps them apart",
                     )
 
 
@@ -120,14 +134,21 @@ def check_stone_faces(kit: Kit, found: Findings) -> None:
                 steps = [COMPASS[step] for step in move.split()]
                 if sum(dx for dx, _ in steps) == 0 and sum(dy for _, dy in steps) == 0:
                     loc = ("components", index, "faces", number, "moves", move_number)
-                    found.add(loc, f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or " "'N NE'")
+                    found.add(
+                        loc,
+                        f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or "
+                        "'N NE'",
+                    )
         known = [face.id for face in stones.faces]
         for number, stone_type in enumerate(stones.types):
             for side, face in enumerate(stone_type.faces):
                 if face not in known:
                     hint = difflib.get_close_matches(face, known, n=1, cutoff=0.6)
                     dym = f"did you mean '{hint[0]}'? " if hint else ""
-                    found.add(("components", index, "types", number, "faces", side), f"unknown face '{face}'; {dym}the faces are: {', '.join(known)}")
+                    found.add(
+                        ("components", index, "types", number, "faces", side),
+                        f"unknown face '{face}'; {dym}the faces are: {', '.join(known)}",
+                    )
 
 
 def check_decks(kit: Kit, found: Findings) -> None:
@@ -148,13 +169,27 @@ def check_decks(kit: Kit, found: Findings) -> None:
         patterns = [owner.pattern for owner in deck.owners or []]
         for number, owner in enumerate(deck.owners or []):
             if patterns.index(owner.pattern) != number:
-                found.add(at + ("owners", number, "pattern"), f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in " "black and white their pieces would look alike")
+                found.add(
+                    at + ("owners", number, "pattern"),
+                    f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in "
+                    "black and white their pieces would look alike",
+                )
         shown = {element.type for element in deck.face}
-        looks = [tuple(getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None for f in ("letter", "icon", "image", "name", "pattern")) for t in deck.types]
+        looks = [
+            tuple(
+                getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None
+                for f in ("letter", "icon", "image", "name", "pattern")
+            )
+            for t in deck.types
+        ]
         for number, kind in enumerate(deck.types):
             if len(deck.types) > 1 and looks.index(looks[number]) != number:
                 other = deck.types[looks.index(looks[number])].id
-                found.add(at + ("types", number), f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon " "or name on the face")
+                found.add(
+                    at + ("types", number),
+                    f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
+                    "or name on the face",
+                )
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
@@ -191,14 +226,19 @@ class Findings:
         for index, more in self.repeats.values():
             if more:
                 problem = self.problems[index]
-                copies = "1 more copy of this text overflows" if more == 1 else f"{more:,} more copies of this text overflow"
+                copies = (
+                    "1 more copy of this text overflows" if more == 1 else f"{more:,} more copies of this text overflow"
+                )
                 self.problems[index] = replace(problem, message=f"{problem.message}; {copies} the same way")
 
 
 def check_info(kit: Kit, found: Findings) -> None:
     info = kit.kit
     if info.default_lang not in info.languages:
-        found.add(("kit", "default_lang"), f"'{info.default_lang}' is not one of the kit's languages ({', '.join(info.languages)})")
+        found.add(
+            ("kit", "default_lang"),
+            f"'{info.default_lang}' is not one of the kit's languages ({', '.join(info.languages)})",
+        )
     if info.players.min > info.players.max:
         found.add(("kit", "players"), f"min ({info.players.min}) is more than max ({info.players.max})")
     if len(set(info.languages)) != len(info.languages):
@@ -211,7 +251,11 @@ def check_languages_spoken(kit: Kit, found: Findings) -> None:
 
     for index, lang in enumerate(kit.kit.languages):
         if lang not in LANGUAGES:
-            found.add(("kit", "languages", index), f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it " f"speaks {', '.join(LANGUAGES)}")
+            found.add(
+                ("kit", "languages", index),
+                f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it "
+                f"speaks {', '.join(LANGUAGES)}",
+            )
 
 
 def check_ids(kit: Kit, found: Findings) -> None:
@@ -242,7 +286,11 @@ def check_texts(kit: Kit, found: Findings) -> None:
         missing = [lang for lang in languages if lang not in value]
         if missing:
             have = ", ".join(value) or "none"
-            found.add(loc, f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages " f"are {', '.join(languages)})")
+            found.add(
+                loc,
+                f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages "
+                f"are {', '.join(languages)})",
+            )
         for lang in value:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
@@ -274,7 +322,11 @@ def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
         rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
         stray = next((ch for ch in rest if ch in "{}"), None)
         if stray:
-            found.add(loc + (lang,), f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to " "print a brace")
+            found.add(
+                loc + (lang,),
+                f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
+                "print a brace",
+            )
 
 
 def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
@@ -284,12 +336,18 @@ def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found:
         langs = [lang for lang, names in used.items() if name in names]
         hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
         dym = f"; did you mean {{{hint[0]}}}?" if hint else ""
-        found.add(loc + (langs[0],), f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}")
+        found.add(
+            loc + (langs[0],),
+            f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
+        )
     reference = next(iter(used.values()), set())
     for lang, names in used.items():
         if names != reference and not (names | reference) & set(unknown):
             first = next(iter(used))
-            found.add(loc + (lang,), f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}")
+            found.add(
+                loc + (lang,),
+                f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
+            )
 
 
 def _known_like(name: str, known: set[str]) -> str:
@@ -367,16 +425,26 @@ def page_roles(pages: tuple[Page, ...]) -> str:
 
 def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
     if kit.page_count is not None and kit.page_count != len(pages):
-        found.add(("page_count",), f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages " f"({page_roles(pages)})")
+        found.add(
+            ("page_count",),
+            f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages "
+            f"({page_roles(pages)})",
+        )
     for index, planned in enumerate(kit.page_plan or []):
         what = planned.component or planned.role
         stated = f"the rules state the {what} is on page {planned.page}"
         if planned.page > len(pages):
-            found.add(("page_plan", index), f"{stated}, but the layout gives only {len(pages)} pages ({page_roles(pages)})")
+            found.add(
+                ("page_plan", index), f"{stated}, but the layout gives only {len(pages)} pages ({page_roles(pages)})"
+            )
             continue
         page = pages[planned.page - 1]
         if page.role != planned.role or (planned.component and page.component != planned.component):
-            actual = [n for n, p in enumerate(pages, 1) if p.role == planned.role and (not planned.component or p.component == planned.component)]
+            actual = [
+                n
+                for n, p in enumerate(pages, 1)
+                if p.role == planned.role and (not planned.component or p.component == planned.component)
+            ]
             where = f"puts it on page {actual[0]}" if actual else "has no such page"
             found.add(("page_plan", index), f"{stated}, but the layout {where} ({page_roles(pages)})")
 
@@ -395,7 +463,11 @@ def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None
             continue
         for failure in evaluate(rule, check, numbers):
             with_players = players_phrase(failure.players)
-            gives = failure.message if failure.unreadable else f"{rule_statement(rule)}, but {with_players}the layout gives {failure.message}"
+            gives = (
+                failure.message
+                if failure.unreadable
+                else f"{rule_statement(rule)}, but {with_players}the layout gives {failure.message}"
+            )
             found.add(("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})")
 
 
@@ -432,8 +504,16 @@ class Drawing:
 
 def drawing(group: Group) -> Drawing:
     placed = list(bounds.flatten(group.items))
-    boxes = [box for item in placed if bounds.is_ink(item) and not overflows(item.item) and (box := bounds.ink_box(item)) is not None]
-    ink = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else None
+    boxes = [
+        box
+        for item in placed
+        if bounds.is_ink(item) and not overflows(item.item) and (box := bounds.ink_box(item)) is not None
+    ]
+    ink = (
+        (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        if boxes
+        else None
+    )
     trouble = any(text_trouble(item.item) for item in placed)
     return Drawing(ink, trouble, tuple(item for item in placed if isinstance(item.item, (Text, RichText))))
 
@@ -443,11 +523,15 @@ def text_trouble(item) -> bool:
     if isinstance(item, Text):
         return overflows(item) or bool(fonts.missing_characters(item.text, bold=item.bold))
     if isinstance(item, RichText):
-        return paragraph_needs(item) > item.h + TOLERANCE or bool(fonts.missing_characters(plain(item.markup), bold=item.bold))
+        return paragraph_needs(item) > item.h + TOLERANCE or bool(
+            fonts.missing_characters(plain(item.markup), bold=item.bold)
+        )
     return False
 
 
-def page_view(page: Page, drawings: dict[str, Drawing]) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
+def page_view(
+    page: Page, drawings: dict[str, Drawing]
+) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
     """The page's items that the area, text-box and glyph checks must look at one by one (a group
     proved clean as a whole is left out), and every text's core box, in drawing order."""
     suspects: list[bounds.Placed] = []
@@ -467,7 +551,9 @@ def page_view(page: Page, drawings: dict[str, Drawing]) -> tuple[list[bounds.Pla
             placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
             if (box := bounds.core_box(placed)) is not None:
                 cores.append((placed, box))
-        if known.trouble or (known.ink is not None and past_edge(bounds.Placed(item, tx, ty, sign).box(*known.ink), page) > TOLERANCE):
+        if known.trouble or (
+            known.ink is not None and past_edge(bounds.Placed(item, tx, ty, sign).box(*known.ink), page) > TOLERANCE
+        ):
             suspects.extend(bounds.flatten((item,)))
     return suspects, cores
 
@@ -505,12 +591,18 @@ def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Fin
     if worst:
         past, item, box = worst
         more = f" ({count} items in all)" if count > 1 else ""
-        found.add(where.loc, f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the " f"paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}")
+        found.add(
+            where.loc,
+            f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the "
+            f"paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}",
+        )
 
 
 def past_edge(box: bounds.Box, page: Page) -> float:
     """How far the box reaches into the unprintable edge of the paper (negative when clear of it)."""
-    return max(SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE))
+    return max(
+        SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE)
+    )
 
 
 def overflows(item: Item) -> TypeGuard[Text]:
@@ -553,20 +645,34 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: TextInd
             width, box = bounds.text_width(text), bounds.ink_box(item)
             assert box is not None, "a text always has an ink box"
             loc = texts.locate(text.text, where.loc)
-            found.add_repeated(loc, f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its " f"smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is " f"{text.max_w:.1f} mm wide", (loc, text.text, text.size_pt, text.max_w))
+            found.add_repeated(
+                loc,
+                f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its "
+                f"smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is "
+                f"{text.max_w:.1f} mm wide",
+                (loc, text.text, text.size_pt, text.max_w),
+            )
         elif isinstance(text, RichText):
             needed = paragraph_needs(text)
             if needed > text.h + TOLERANCE:
                 words = plain(text.markup)
                 loc = texts.locate(words, where.loc)
-                found.add_repeated(loc, f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs " f"{needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × " f"{text.h:.1f} mm", (loc, words, text.size_pt, text.w, text.h))
+                found.add_repeated(
+                    loc,
+                    f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs "
+                    f"{needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × "
+                    f"{text.h:.1f} mm",
+                    (loc, words, text.size_pt, text.w, text.h),
+                )
 
 
 def paragraph_needs(text: RichText) -> float:
     return fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
 
 
-def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: TextIndex, found: Findings) -> None:
+def check_text_overlaps(
+    cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: TextIndex, found: Findings
+) -> None:
     """Two texts printed over each other (capitals of one line touching another's): the first
     MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
     that start above its bottom, so a page of many lines costs little more than its lines."""
@@ -584,7 +690,11 @@ def check_text_overlaps(cores: list[tuple[bounds.Placed, bounds.Box]], where: Pa
     for i, j in sorted(pairs)[:MAX_PER_PAGE]:
         (a, box_a), (b, box_b) = cores[i], cores[j]
         across, down = bounds.overlap(box_a, box_b)
-        found.add(texts.locate(printed_words(a.item), where.loc), f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x " f"{max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)")
+        found.add(
+            texts.locate(printed_words(a.item), where.loc),
+            f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x "
+            f"{max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)",
+        )
 
 
 def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
@@ -598,7 +708,11 @@ def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
             across, down = bounds.overlap(box_a, box_b)
             if across > TOLERANCE and down > TOLERANCE and reported < MAX_PER_PAGE:
                 reported += 1
-                found.add(where.loc, f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by " f"{across:.1f} × {down:.1f} mm")
+                found.add(
+                    where.loc,
+                    f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by "
+                    f"{across:.1f} × {down:.1f} mm",
+                )
 
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
@@ -610,7 +724,11 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: Tex
         missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
         if missing and texts.locate(words, None) is None:
             chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            found.add(where.loc, f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a " "black box")
+            found.add(
+                where.loc,
+                f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a "
+                "black box",
+            )
 
 
 Fallback = TypeVar("Fallback", tuple, None)
@@ -711,7 +829,9 @@ def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
     return list(range(int(numbers["players.min"]), int(numbers["players.max"]) + 1))
 
 
-def evaluate(rule: Invariant, check: invariants.Check, numbers: dict[str, Any], read: set[str] | None = None) -> list[Failure]:
+def evaluate(
+    rule: Invariant, check: invariants.Check, numbers: dict[str, Any], read: set[str] | None = None
+) -> list[Failure]:
     failures = []
     for players in player_counts(rule, numbers):
         values = numbers if players is None else {**numbers, "players": players}
@@ -736,7 +856,11 @@ def players_phrase(players: int | None) -> str:
 
 def rule_statement(rule: Invariant) -> str:
     """'the rules state 16 free cells = 8 + 8 tokens (board.free == tokens.total)'."""
-    text = rule.rule if isinstance(rule.rule, str) or rule.rule is None else rule.rule.get("en") or next(iter(rule.rule.values()), "")
+    text = (
+        rule.rule
+        if isinstance(rule.rule, str) or rule.rule is None
+        else rule.rule.get("en") or next(iter(rule.rule.values()), "")
+    )
     return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
 
 
@@ -769,7 +893,9 @@ def blame(kit: Kit, rules: dict, read: set[str], tracer: Provenance) -> tuple[li
     def all_hold(numbers: dict[str, Any]) -> bool:
         if numbers["players.min"] > numbers["players.max"]:
             return False  # no player count at all: every per-player rule would hold vacuously
-        return not any(evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check))
+        return not any(
+            evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check)
+        )
 
     return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
 
@@ -783,7 +909,12 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
             number = invariants.number(tracer.base[example])
             assert number is not None, "a count feeds numbers only"
             value = invariants.show(number)
-            found.add(loc, f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the " f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'", "warning")
+            found.add(
+                loc,
+                f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the "
+                f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'",
+                "warning",
+            )
 
 
 class KitNumbers:

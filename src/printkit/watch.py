@@ -69,7 +69,10 @@ def attempt(build: Callable[[], None]) -> None:
         build()
     except PrintkitError as exc:
         click.echo(str(exc), err=True)
-        click.echo(f"{clock()} build failed after {time.perf_counter() - started:.2f} s; fix the kit and save it again", err=True)
+        click.echo(
+            f"{clock()} build failed after {time.perf_counter() - started:.2f} s; fix the kit and save it again",
+            err=True,
+        )
         return
     except Exception as exc:  # a bug in printkit: reported like the CLI does, and the watch goes on
         click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)

@@ -19,8 +19,42 @@ from printkit import build
 from printkit.errors import PrintkitError
 from printkit.kitfile import shipped_kits_dir
 
-STRANGE_VALUES = [None, True, 0, -1, 10**9, 3.5, "", "x" * 300, "{nope}", "ąčř★", [], {}, [1, 2], {"a": 1}, "63mm", "-5mm"]
-NOISE = [":", "- ", "{", "}", "[", "]", "&a", "*a", "!!python/object:os.system", "\t", "'", '"', "#", "\n  x: 1\n", "ż", "\x00"]
+STRANGE_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    10**9,
+    3.5,
+    "",
+    "x" * 300,
+    "{nope}",
+    "ąčř★",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    "63mm",
+    "-5mm",
+]
+NOISE = [
+    ":",
+    "- ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "&a",
+    "*a",
+    "!!python/object:os.system",
+    "\t",
+    "'",
+    '"',
+    "#",
+    "\n  x: 1\n",
+    "ż",
+    "\x00",
+]
 
 
 def shipped_texts() -> dict[str, str]:
@@ -92,7 +126,11 @@ def insert_text(text: str, rng: random.Random) -> str:
 
 def change_number(text: str, rng: random.Random) -> str:
     data = yaml.safe_load(text)
-    numbers = [loc for loc in _paths(data) if loc and isinstance(_get(data, loc), int) and not isinstance(_get(data, loc), bool)]
+    numbers = [
+        loc
+        for loc in _paths(data)
+        if loc and isinstance(_get(data, loc), int) and not isinstance(_get(data, loc), bool)
+    ]
     if numbers:
         loc = rng.choice(numbers)
         _set(data, loc, _get(data, loc) + rng.choice([-100, -2, -1, 1, 2, 50, 10**6]))

@@ -38,7 +38,12 @@ def cell_of(at: str) -> tuple[int, int]:
 
 def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
     if board.marked == "perimeter":
-        return [(r, c) for r in range(board.rows) for c in range(board.cols) if r in (0, board.rows - 1) or c in (0, board.cols - 1)]
+        return [
+            (r, c)
+            for r in range(board.rows)
+            for c in range(board.cols)
+            if r in (0, board.rows - 1) or c in (0, board.cols - 1)
+        ]
     return [cell_of(at) for at in board.marked or []]
 
 
@@ -112,14 +117,23 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
 
     closest = min(options, key=lambda o: sum(excess(o)))
     wide, tall = excess(closest)
-    over = " and ".join(text for text in (f"{wide:.1f} mm too wide" if wide > 1e-6 else "", f"{tall:.1f} mm too tall" if tall > 1e-6 else "") if text)
-    largest = max(min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows) for o in options)
+    over = " and ".join(
+        text
+        for text in (f"{wide:.1f} mm too wide" if wide > 1e-6 else "", f"{tall:.1f} mm too tall" if tall > 1e-6 else "")
+        if text
+    )
+    largest = max(
+        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
+        for o in options
+    )
     largest = math.floor(largest * 2) / 2
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
-        f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of " f"{board.cell:g} mm "
+        f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
+        f"{board.cell:g} mm "
         f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
-        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most " f"{largest:g} mm fit"
+        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most "
+        f"{largest:g} mm fit"
     )
 
 
@@ -130,7 +144,9 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
     left = ctx.margin + (ctx.content_width - need.width) / 2 + coords
     top = ctx.margin + HEADER_HEIGHT + GAP + (ctx.content_height - need.height) / 2 + coords
-    items: list[Item] = piece_page_header(ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"))
+    items: list[Item] = piece_page_header(
+        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}")
+    )
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)
@@ -187,9 +203,29 @@ def coordinate_items(board: BoardComponent, left: float, top: float) -> list[Ite
     cell, cap = board.cell, fonts.cap_height(COORD_PT)
     items: list[Item] = []
     for col in range(board.cols):
-        items.append(Text(left + (col + 0.5) * cell, top - (COORD_BAND - cap) / 2, chr(ord("A") + col), COORD_PT, bold=True, align="center", color="#555555"))
+        items.append(
+            Text(
+                left + (col + 0.5) * cell,
+                top - (COORD_BAND - cap) / 2,
+                chr(ord("A") + col),
+                COORD_PT,
+                bold=True,
+                align="center",
+                color="#555555",
+            )
+        )
     for row in range(board.rows):
-        items.append(Text(left - COORD_BAND / 2, top + (row + 0.5) * cell + cap / 2, str(row + 1), COORD_PT, bold=True, align="center", color="#555555"))
+        items.append(
+            Text(
+                left - COORD_BAND / 2,
+                top + (row + 0.5) * cell + cap / 2,
+                str(row + 1),
+                COORD_PT,
+                bold=True,
+                align="center",
+                color="#555555",
+            )
+        )
     return items
 
 
@@ -221,5 +257,16 @@ def cell_pieces(board: BoardComponent, left: float, top: float, ctx: Context) ->
                     extra.append(("value", special.value))
             if (row, col) in marked:
                 extra.append(("marked", True))
-            rows.append(Piece("cell", board.id, 1, left + col * board.cell, top + row * board.cell, board.cell, board.cell, extra=tuple(extra)))
+            rows.append(
+                Piece(
+                    "cell",
+                    board.id,
+                    1,
+                    left + col * board.cell,
+                    top + row * board.cell,
+                    board.cell,
+                    board.cell,
+                    extra=tuple(extra),
+                )
+            )
     return tuple(rows)

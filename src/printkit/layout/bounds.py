@@ -86,7 +86,12 @@ def overlap(a: Box, b: Box) -> tuple[float, float]:
 
 
 def contains(outer: Box, inner: Box, tolerance: float = 0.05) -> bool:
-    return outer[0] - tolerance <= inner[0] and outer[1] - tolerance <= inner[1] and inner[2] <= outer[2] + tolerance and inner[3] <= outer[3] + tolerance
+    return (
+        outer[0] - tolerance <= inner[0]
+        and outer[1] - tolerance <= inner[1]
+        and inner[2] <= outer[2] + tolerance
+        and inner[3] <= outer[3] + tolerance
+    )
 
 
 def is_ink(placed: Placed) -> bool:
@@ -95,4 +100,3 @@ def is_ink(placed: Placed) -> bool:
     if isinstance(item, (Rect, Circle, Path)):
         return item.stroke is not None or item.fill is not None
     return True
-

@@ -62,10 +62,21 @@ def front_page(ctx: Context) -> tuple[Page, tuple[float, float]]:
     """The front and the centre of its cross, placed in the room the texts leave above the footer."""
     tr, m, width = ctx.tr, ctx.margin, ctx.content_width
     edge = tr.msg(f"edge_{ctx.options.flip}")
-    items: list[Item] = [fit_text(m, m + fonts.cap_height(TITLE_PT), tr.msg("cal_title"), width, TITLE_PT, smallest=10, bold=True)]
+    items: list[Item] = [
+        fit_text(m, m + fonts.cap_height(TITLE_PT), tr.msg("cal_title"), width, TITLE_PT, smallest=10, bold=True)
+    ]
     y = m + 10.0
     y = stack(items, [Block("paragraph", html.escape(tr.msg("cal_intro", edge=edge)))], m, y, width)
-    y = stack(items, [Block("heading", html.escape(tr.msg("cal_scale_heading"))), Block("paragraph", html.escape(tr.msg("cal_scale_body")))], m, y + GAP, width)
+    y = stack(
+        items,
+        [
+            Block("heading", html.escape(tr.msg("cal_scale_heading"))),
+            Block("paragraph", html.escape(tr.msg("cal_scale_body"))),
+        ],
+        m,
+        y + GAP,
+        width,
+    )
     items += ruler(m, y + GAP, tr.msg("ruler"), tr.msg("scale_only"), width - RULER_LENGTH - 3.0)
     y += GAP + RULER_HEIGHT
     sections = [
@@ -122,7 +133,9 @@ def back_page(ctx: Context, centre: tuple[float, float]) -> Page:
     tr, m, width = ctx.tr, ctx.margin, ctx.content_width
     flip = ctx.options.flip
     other = "short" if flip == "long" else "long"
-    items: list[Item] = [fit_text(m, m + fonts.cap_height(TITLE_PT), tr.msg("cal_grid_title"), width, TITLE_PT, smallest=10, bold=True)]
+    items: list[Item] = [
+        fit_text(m, m + fonts.cap_height(TITLE_PT), tr.msg("cal_grid_title"), width, TITLE_PT, smallest=10, bold=True)
+    ]
     body = tr.msg("cal_grid_body", edge=tr.msg(f"edge_{flip}"), other_edge=tr.msg(f"edge_{other}"), other=other)
     stack(items, [Block("paragraph", body)], m, m + 10.0, width)
     items += offset_grid(*centre)

@@ -62,7 +62,9 @@ class CardGrid:
             raise IndexError(index)
         row, col = divmod(index, self.cols)
         s = self.spec
-        return Box(self.left + col * (s.piece_w + s.gutter), self.top + row * (s.piece_h + s.gutter), s.piece_w, s.piece_h)
+        return Box(
+            self.left + col * (s.piece_w + s.gutter), self.top + row * (s.piece_h + s.gutter), s.piece_w, s.piece_h
+        )
 
     def slots(self, count: int) -> list[Box]:
         return [self.slot(i) for i in range(count)]
@@ -116,7 +118,10 @@ def choose_grid(paper: Paper, spec: GridSpec, per_page: int | None = None, orien
     """
     options = candidates(paper, spec, orientation)
     if not options:
-        raise DoesNotFit(f"a {spec.piece_w:g} × {spec.piece_h:g} mm piece does not fit on {paper.name} with the safe edges and " "crop marks")
+        raise DoesNotFit(
+            f"a {spec.piece_w:g} × {spec.piece_h:g} mm piece does not fit on {paper.name} with the safe edges and "
+            "crop marks"
+        )
     if per_page is None:
         name, cols, rows = max(options, key=lambda o: (o[1] * o[2], o[0] == "portrait"))
         return grid_on(*page_size(paper, name), spec, cols, rows)
@@ -128,7 +133,10 @@ def choose_grid(paper: Paper, spec: GridSpec, per_page: int | None = None, orien
                 shapes.append((cols * rows - per_page, -cols, ORIENTATIONS.index(name), name, cols, rows))
     if not shapes:
         best = max(c * r for _, c, r in options)
-        raise DoesNotFit(f"{per_page} pieces of {spec.piece_w:g} × {spec.piece_h:g} mm do not fit on one {paper.name} page; at " f"most {best} do")
+        raise DoesNotFit(
+            f"{per_page} pieces of {spec.piece_w:g} × {spec.piece_h:g} mm do not fit on one {paper.name} page; at "
+            f"most {best} do"
+        )
     *_, name, cols, rows = min(shapes)
     return grid_on(*page_size(paper, name), spec, cols, rows)
 

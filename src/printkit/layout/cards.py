@@ -27,7 +27,10 @@ def grid(component: DeckComponent, paper: Paper) -> CardGrid:
     try:
         return cardgrid.choose_grid(paper, spec(component), component.per_page, component.orientation)
     except DoesNotFit as exc:
-        raise LayoutProblem(("per_page",) if component.per_page else ("width",), f"{exc} (make the pieces smaller or the per_page lower)") from None
+        raise LayoutProblem(
+            ("per_page",) if component.per_page else ("width",),
+            f"{exc} (make the pieces smaller or the per_page lower)",
+        ) from None
 
 
 def per_page(component: DeckComponent, paper: Paper = PAPERS["a4"]) -> int:
@@ -54,7 +57,11 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
     if component.back and ctx.options.two_sided == "fold":
-        raise LayoutProblem(("imposition",), "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or " "give it imposition: pieces to fold the backs over")
+        raise LayoutProblem(
+            ("imposition",),
+            "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or "
+            "give it imposition: pieces to fold the backs over",
+        )
     page_grid = grid(component, ctx.paper)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
@@ -80,20 +87,31 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
         arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(designs, piece), back, row.extra))
     title = ctx.tr(component.title) or component.id
-    return pieces.PieceRun(component.id, role, title, component.width, component.height, tuple(arts), (len(arts),), ("width",))
+    return pieces.PieceRun(
+        component.id, role, title, component.width, component.height, tuple(arts), (len(arts),), ("width",)
+    )
 
 
 def two_sided_per_page(component: DeckComponent) -> int:
     """How many pieces the two-sided imposition puts on the first A4 sheet."""
     ctx = Context(PAPERS["a4"], Localizer("en"))
     try:
-        found = imposition.grid_slots([len(deck.deck_pieces(component))], component.width, component.height, pieces.piece_area(ctx))
+        found = imposition.grid_slots(
+            [len(deck.deck_pieces(component))], component.width, component.height, pieces.piece_area(ctx)
+        )
     except DoesNotFit:
         return 1
     return sum(1 for slot in found if slot.sheet == 0)
 
 
-def face_page(designs: deck.Designs, page_grid: CardGrid, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None) -> Page:
+def face_page(
+    designs: deck.Designs,
+    page_grid: CardGrid,
+    chunk: list[deck.DeckPiece],
+    role: str,
+    kind: str,
+    side: str | None = None,
+) -> Page:
     """One page of faces: designs, per-piece details, then cut lines and crop marks on top."""
     component = designs.deck
     boxes = page_grid.slots(len(chunk))
@@ -114,7 +132,9 @@ def back_page(designs: deck.Designs, face: Page, chunk: list[deck.DeckPiece], ro
     items: list[Item] = []
     rows = []
     for piece, row in zip(chunk, face.pieces, strict=True):
-        box = imposition.back_box(Box(row.x, row.y, row.width, row.height), face.width, face.height, options.flip, options.back_offset)
+        box = imposition.back_box(
+            Box(row.x, row.y, row.width, row.height), face.width, face.height, options.flip, options.back_offset
+        )
         items.append(designs.back(piece.owner, box.x, box.y))
         items.append(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE))
         rows.append(manifest_row(kind, piece, box, "back", component))
@@ -130,7 +150,9 @@ def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
     return items
 
 
-def page_boxes(component: DeckComponent, boxes: list[Box]) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]:
+def page_boxes(
+    component: DeckComponent, boxes: list[Box]
+) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]:
     """The page's TrimBox (the block of pieces) and, with a bleed, its BleedBox."""
     block = cardgrid.bounds(boxes)
     bleed = cardgrid.grown(block, component.bleed) if component.bleed else None

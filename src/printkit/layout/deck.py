@@ -69,10 +69,7 @@ def deck_pieces(deck: DeckComponent) -> list[DeckPiece]:
     """Every piece in printing order: owner by owner, type by type, as many as each count says."""
     owners: list[DeckOwner | None] = list(deck.owners) if deck.owners else [None]
     return [
-        DeckPiece(kind, owner, index)
-        for owner in owners
-        for kind in deck.types
-        for index in range(1, kind.count + 1)
+        DeckPiece(kind, owner, index) for owner in owners for kind in deck.types for index in range(1, kind.count + 1)
     ]
 
 
@@ -171,7 +168,9 @@ class Design:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
         b, deck = self.bleed, self.deck
         if element.box is None:
-            return Box(0.0, 0.0, deck.width + 2 * b, deck.height + 2 * b) if full else Box(b, b, deck.width, deck.height)
+            return (
+                Box(0.0, 0.0, deck.width + 2 * b, deck.height + 2 * b) if full else Box(b, b, deck.width, deck.height)
+            )
         x, y, w, h = element.box
         return Box(b + x, b + y, w, h)
 
@@ -194,11 +193,15 @@ class Designs:
 
     def face(self, piece: DeckPiece, x: float, y: float) -> Group:
         """The face shared by the piece's type and owner, its cut corner at (x, y)."""
-        return self._placed(f"face:{piece.key}", lambda: face_group(self.design(piece.type, piece.owner), piece, 0.0, 0.0), x, y)
+        return self._placed(
+            f"face:{piece.key}", lambda: face_group(self.design(piece.type, piece.owner), piece, 0.0, 0.0), x, y
+        )
 
     def back(self, owner: DeckOwner | None, x: float, y: float) -> Group:
         """The back shared by the owner's pieces, its cut corner at (x, y)."""
-        return self._placed(f"back:{owner.id if owner else '-'}", lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y)
+        return self._placed(
+            f"back:{owner.id if owner else '-'}", lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y
+        )
 
     def _placed(self, name: str, draw, x: float, y: float) -> Group:
         group = self._groups.get(name)
@@ -231,7 +234,14 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
     own = piece_items(design, piece, 0.0, 0.0)
     if not own:
         return shared
-    return Group(f"{shared.key}:{piece.index}", shared.x, shared.y, shared.w, shared.h, (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed)))
+    return Group(
+        f"{shared.key}:{piece.index}",
+        shared.x,
+        shared.y,
+        shared.w,
+        shared.h,
+        (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed)),
+    )
 
 
 def back_group(design: Design, x: float, y: float) -> Group:
@@ -250,7 +260,9 @@ def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[It
     out: list[Item] = []
     for element in design.deck.face:
         if isinstance(element, IndexElement):
-            out.extend(one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed))
+            out.extend(
+                one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed)
+            )
     return out
 
 
@@ -277,7 +289,9 @@ def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
     out: list[Item] = []
     for item in items:
         if isinstance(item, Text):
-            out.append(Text(item.x + dx, item.y + dy, item.text, item.size_pt, item.bold, item.align, item.color, item.max_w))
+            out.append(
+                Text(item.x + dx, item.y + dy, item.text, item.size_pt, item.bold, item.align, item.color, item.max_w)
+            )
         elif isinstance(item, Group):
             out.append(Group(item.key, item.x + dx, item.y + dy, item.w, item.h, item.items, item.rotate))
         else:
@@ -311,7 +325,15 @@ def draw_element(design: Design, element) -> list[Item]:
 def frame(design: Design, element: FrameElement) -> Rect:
     box, inset = design.box(element), element.inset
     fill = design.color(element.fill) if element.fill else None
-    return Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(design.color(element.color), element.width), fill, element.radius)
+    return Rect(
+        box.x + inset,
+        box.y + inset,
+        box.w - 2 * inset,
+        box.h - 2 * inset,
+        Stroke(design.color(element.color), element.width),
+        fill,
+        element.radius,
+    )
 
 
 def pattern(design: Design, element: PatternElement) -> Group:
@@ -374,7 +396,17 @@ def text_block(design: Design, element: TextElement) -> RichText:
     needed = fonts.paragraph_height(markup, box.w, element.size_pt, leading)
     if needed > box.h + 0.01:
         raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {text[:50]!r}")
-    return RichText(box.x, box.y, box.w, box.h, markup, element.size_pt, leading, color=design.color(element.color), align=element.align)
+    return RichText(
+        box.x,
+        box.y,
+        box.w,
+        box.h,
+        markup,
+        element.size_pt,
+        leading,
+        color=design.color(element.color),
+        align=element.align,
+    )
 
 
 def table(design: Design, element: TableElement) -> list[Item]:
@@ -384,9 +416,15 @@ def table(design: Design, element: TableElement) -> list[Item]:
     cells = [[tr(cell) for cell in row] for row in rows]
     row_h = element.size_pt * 1.6 * MM_PER_POINT
     if row_h * len(cells) > box.h + 0.01:
-        raise LayoutProblem(("box",), f"a table of {len(cells)} rows needs {row_h * len(cells):.1f} mm but its box is {box.h:.1f} mm high")
+        raise LayoutProblem(
+            ("box",),
+            f"a table of {len(cells)} rows needs {row_h * len(cells):.1f} mm but its box is {box.h:.1f} mm high",
+        )
     columns = max(len(row) for row in cells)
-    widths = [max(fonts.text_width(row[c], element.size_pt, True) if c < len(row) else 0.0 for row in cells) + 2.0 for c in range(columns)]
+    widths = [
+        max(fonts.text_width(row[c], element.size_pt, True) if c < len(row) else 0.0 for row in cells) + 2.0
+        for c in range(columns)
+    ]
     scale = min(1.0, box.w / sum(widths))
     widths = [w * scale for w in widths]
     color = design.color(element.color)
@@ -398,7 +436,18 @@ def table(design: Design, element: TableElement) -> list[Item]:
         for c, cell in enumerate(row):
             bold = c == 0 or (element.header is not None and r == 0)
             size = fonts.fit_size(cell, widths[c] - 1.0, element.size_pt, bold=bold, smallest=4.0)
-            items.append(Text(x + (0.0 if c == 0 else widths[c] / 2), baseline, cell, size, bold, "left" if c == 0 else "center", color, widths[c] - 1.0))
+            items.append(
+                Text(
+                    x + (0.0 if c == 0 else widths[c] / 2),
+                    baseline,
+                    cell,
+                    size,
+                    bold,
+                    "left" if c == 0 else "center",
+                    color,
+                    widths[c] - 1.0,
+                )
+            )
             x += widths[c]
         items.append(Line(box.x, top + row_h, box.x + sum(widths), top + row_h, TABLE_RULE))
     return items

@@ -85,7 +85,9 @@ def check_page_limit(pages: list[Page]) -> None:
     """
     sheets = sum(1 for page in pages if page.side != "back")
     if sheets > MAX_SHEETS:
-        raise LayoutProblem((), f"the kit needs {sheets:,} pages (not counting duplex backs); the limit is {MAX_SHEETS:,} pages")
+        raise LayoutProblem(
+            (), f"the kit needs {sheets:,} pages (not counting duplex backs); the limit is {MAX_SHEETS:,} pages"
+        )
 
 
 def layout_kit(kit: Kit, ctx: Context) -> Document:
@@ -110,7 +112,9 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
 
 def two_sided_components(pages: list[Page]) -> dict[str, str]:
     """Which components print two-sided, and how: component id -> "duplex" or "fold"."""
-    return {page.component: "fold" if page.side == "fold" else "duplex" for page in pages if page.side and page.component}
+    return {
+        page.component: "fold" if page.side == "fold" else "duplex" for page in pages if page.side and page.component
+    }
 
 
 def with_blank_pages(pages: list[Page], ctx: Context) -> list[Page]:
@@ -128,7 +132,13 @@ def with_blank_pages(pages: list[Page], ctx: Context) -> list[Page]:
 def blank_page(ctx: Context, like: Page) -> Page:
     text = ctx.tr.msg("blank_page")
     width = like.width - 2 * ctx.margin
-    return Page(like.width, like.height, "blank", None, (RichText(ctx.margin, like.height / 2 - 10, width, 20, text, 10.0, 13.0, align="center", color="#666666"),))
+    return Page(
+        like.width,
+        like.height,
+        "blank",
+        None,
+        (RichText(ctx.margin, like.height / 2 - 10, width, 20, text, 10.0, 13.0, align="center", color="#666666"),),
+    )
 
 
 def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +167,14 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
     total = len(pages)
     footed = [with_footer(page, title, ctx, number, total) for number, page in enumerate(pages, start=1)]
     duplex = ctx.options.flip if any(page.side == "back" for page in pages) else None
-    return Document(tuple(footed), title=title, author=kit.kit.author, lang=ctx.lang, subject=ctx.tr(kit.kit.subtitle), duplex=duplex)
+    return Document(
+        tuple(footed),
+        title=title,
+        author=kit.kit.author,
+        lang=ctx.lang,
+        subject=ctx.tr(kit.kit.subtitle),
+        duplex=duplex,
+    )
 
 
 def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -> Page:
@@ -169,7 +186,9 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
     scale: list = []
     title_end = page.width - ctx.margin
     if needs_scale_note(page, ctx.tr.msg("scale_only")):
-        scale, title_end = footer_ruler(page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only"))
+        scale, title_end = footer_ruler(
+            page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only")
+        )
     footer = (
         fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=5.0, color="#666666"),
         Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),

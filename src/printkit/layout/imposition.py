@@ -141,7 +141,9 @@ def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tup
     return cells
 
 
-def back_box(face: Box, page_w: float, page_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+def back_box(
+    face: Box, page_w: float, page_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+) -> Box:
     """Where a duplex back goes on the back page so that it lands behind ``face``."""
     if flip == "long":
         mirrored = Box(page_w - face.x - face.w, face.y, face.w, face.h)

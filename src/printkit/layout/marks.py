@@ -70,7 +70,10 @@ def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
     m = ctx.margin
     size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, ctx.content_width, INSTRUCTION_PT, smallest=6)
-    return [Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=ctx.content_width), Text(m, m + 10.0, instruction, note, color="#333333", max_w=ctx.content_width)]
+    return [
+        Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=ctx.content_width),
+        Text(m, m + 10.0, instruction, note, color="#333333", max_w=ctx.content_width),
+    ]
 
 
 FOOTER_TICK = 3.0  # the compact ruler's end ticks fit the footer band
@@ -100,7 +103,16 @@ def footer_ruler(right: float, baseline: float, note: str) -> tuple[list[Item], 
     x = right - note_w - 3.0 - RULER_LENGTH
     pad = FOOTER_PAD
     # one drawing placed on every page (a PDF form), not 52 lines a page
-    items: list[Item] = [Group("ruler:footer", x - pad, baseline - FOOTER_TICK - pad, RULER_LENGTH + 2 * pad, FOOTER_TICK + 2 * pad, footer_ticks())]
+    items: list[Item] = [
+        Group(
+            "ruler:footer",
+            x - pad,
+            baseline - FOOTER_TICK - pad,
+            RULER_LENGTH + 2 * pad,
+            FOOTER_TICK + 2 * pad,
+            footer_ticks(),
+        )
+    ]
     items.append(Text(x + RULER_LENGTH + 3.0, baseline, note, FOOTER_NOTE_PT, bold=True, max_w=note_w))
     scale = Text(x - 1.5, baseline, "50 mm", FOOTER_SCALE_PT, align="right", color="#444444")
     items.append(scale)

@@ -72,20 +72,30 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
         except LayoutProblem as problem:
             raise problem.within(("panels", index)) from None
         if y + band_h > height - m + 1e-6:
-            raise LayoutProblem(("panels", index), f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of " f"{ctx.paper.name}; shorten them or make the places smaller")
+            raise LayoutProblem(
+                ("panels", index),
+                f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of "
+                f"{ctx.paper.name}; shorten them or make the places smaller",
+            )
         items += band_items
         y += band_h + sheet.BAND_GAP
     return [Page(width, height, "board", mat.id, tuple(items), tuple(pieces))]
 
 
-def places(mat: MatComponent, ctx: Context, page_w: float, top: float, left_aligned: bool) -> tuple[list[Item], list[Piece], tuple[float, float]]:
+def places(
+    mat: MatComponent, ctx: Context, page_w: float, top: float, left_aligned: bool
+) -> tuple[list[Item], list[Piece], tuple[float, float]]:
     """Every place, row by row, centred across the page (or from the left margin when panels
     stand to the right); returns the items, the manifest rows and the grid's right and bottom."""
     pw, ph, gap = mat.place_width, mat.place_height, mat.gap
     grid_w = mat.columns * pw + (mat.columns - 1) * gap
     room = page_w - 2 * ctx.margin - (MIN_PANEL + PANEL_GAP if left_aligned and mat.panels else 0)
     if grid_w > room + 1e-6:
-        raise LayoutProblem(("columns",), f"{mat.columns} places of {pw:g} mm with {gap:g} mm gaps need {grid_w:.1f} mm; the page has {room:.1f} " "mm for them")
+        raise LayoutProblem(
+            ("columns",),
+            f"{mat.columns} places of {pw:g} mm with {gap:g} mm gaps need {grid_w:.1f} mm; the page has {room:.1f} "
+            "mm for them",
+        )
     left = ctx.margin if left_aligned else (page_w - grid_w) / 2
     most = int(ctx.tr.numbers.get("players.max", 0))
     items: list[Item] = []
@@ -108,7 +118,10 @@ def places(mat: MatComponent, ctx: Context, page_w: float, top: float, left_alig
 def place_items(x: float, y: float, w: float, h: float, stroke: Stroke, mark: str, label: str) -> list[Item]:
     """A place: its outline, a large faint player-count mark, and the label under it."""
     size = min(fonts.fit_size(mark, w * 0.7, 40, bold=True, smallest=8), h * 0.35 / 0.3528 / 0.668)
-    items: list[Item] = [Rect(x, y, w, h, stroke, None, 1.5), Text(x + w / 2, y + h * 0.5, mark, size, True, "center", FAINT, w * 0.7)]
+    items: list[Item] = [
+        Rect(x, y, w, h, stroke, None, 1.5),
+        Text(x + w / 2, y + h * 0.5, mark, size, True, "center", FAINT, w * 0.7),
+    ]
     if label:
         label_pt = fonts.fit_size(label, w - 3, 8.0, smallest=5)
         items.append(Text(x + w / 2, y + h * 0.5 + 6.0, label, label_pt, False, "center", "#555555", w - 3))

@@ -33,7 +33,14 @@ def draw_pattern(name: str, x: float, y: float, w: float, h: float, color: str, 
     """The pattern ``name`` filling the rectangle (x, y, w, h), with stripes or dots ``spacing`` apart."""
     if name not in _PATTERNS:
         raise KeyError(f"unknown pattern '{name}'; known: {', '.join(pattern_names())}")
-    return Group(key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}", x=x, y=y, w=w, h=h, items=_pattern_items(name, w, h, color, spacing))
+    return Group(
+        key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}",
+        x=x,
+        y=y,
+        w=w,
+        h=h,
+        items=_pattern_items(name, w, h, color, spacing),
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -42,7 +49,9 @@ def _pattern_items(name: str, w: float, h: float, color: str, spacing: float) ->
     return tuple(_PATTERNS[name](w, h, color, spacing))
 
 
-def clip_segment(x1: float, y1: float, x2: float, y2: float, w: float, h: float) -> tuple[float, float, float, float] | None:
+def clip_segment(
+    x1: float, y1: float, x2: float, y2: float, w: float, h: float
+) -> tuple[float, float, float, float] | None:
     """The part of a segment inside the rectangle (0, 0, w, h) (Liang-Barsky), or None."""
     dx, dy = x2 - x1, y2 - y1
     low, high = 0.0, 1.0
@@ -61,7 +70,9 @@ def clip_segment(x1: float, y1: float, x2: float, y2: float, w: float, h: float)
     return (x1 + low * dx, y1 + low * dy, x1 + high * dx, y1 + high * dy)
 
 
-def clipped_lines(segments: Iterable[tuple[float, float, float, float]], w: float, h: float, stroke: Stroke) -> list[Item]:
+def clipped_lines(
+    segments: Iterable[tuple[float, float, float, float]], w: float, h: float, stroke: Stroke
+) -> list[Item]:
     out: list[Item] = []
     for segment in segments:
         clipped = clip_segment(*segment, w, h)
@@ -90,7 +101,9 @@ def _stripes(w: float, h: float, color: str, spacing: float) -> list[Item]:
 @pattern("crosshatch")
 def _crosshatch(w: float, h: float, color: str, spacing: float) -> list[Item]:
     stroke = Stroke(color, spacing * 0.16)
-    return clipped_lines(diagonals(w, h, spacing, True), w, h, stroke) + clipped_lines(diagonals(w, h, spacing, False), w, h, stroke)
+    return clipped_lines(diagonals(w, h, spacing, True), w, h, stroke) + clipped_lines(
+        diagonals(w, h, spacing, False), w, h, stroke
+    )
 
 
 @pattern("dots")
@@ -153,4 +166,9 @@ def _rings(w: float, h: float, color: str, spacing: float) -> list[Item]:
     """Small open circles on a square grid, each whole inside the rectangle."""
     r = spacing * 0.28
     stroke = Stroke(color, spacing * 0.12)
-    return [Circle(cx, cy, r, stroke) for cy in _steps(h, spacing) for cx in _steps(w, spacing) if r <= cx <= w - r and r <= cy <= h - r]
+    return [
+        Circle(cx, cy, r, stroke)
+        for cy in _steps(h, spacing)
+        for cx in _steps(w, spacing)
+        if r <= cx <= w - r and r <= cy <= h - r
+    ]

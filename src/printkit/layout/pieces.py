@@ -80,7 +80,8 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: str = "center") -> list
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
-            f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × " f"{area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
+            f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × "
+            f"{area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
         ) from None
 
 
@@ -124,8 +125,12 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
-        pages.append(Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows)))
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(
+            ctx, ctx.paper.width, ctx.paper.height
+        )
+        pages.append(
+            Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
+        )
     return pages
 
 
@@ -140,8 +145,12 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
         furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, width, height)
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
-        heading = piece_page_header(ctx, ctx.tr.msg("backs_title", title=run.title), ctx.tr.msg("backs_note", edge=edge))
-        pages.append(Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back"))
+        heading = piece_page_header(
+            ctx, ctx.tr.msg("backs_title", title=run.title), ctx.tr.msg("backs_note", edge=edge)
+        )
+        pages.append(
+            Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back")
+        )
     return pages
 
 
@@ -159,5 +168,15 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
         furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_here"))
         furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         furniture += ruler_at_bottom(ctx, width, height)
-        pages.append(Page(width, height, run.role, run.component, tuple(furniture + items + backs), tuple(rows + back_rows), side="fold"))
+        pages.append(
+            Page(
+                width,
+                height,
+                run.role,
+                run.component,
+                tuple(furniture + items + backs),
+                tuple(rows + back_rows),
+                side="fold",
+            )
+        )
     return pages

@@ -104,9 +104,15 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
         plan = component.print
         two_sided = component.id in ctx.sides
         if plan.copies == "optional":
-            sentences.append(tr.msg("print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)))
+            sentences.append(
+                tr.msg(
+                    "print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)
+                )
+            )
         elif not (two_sided and plan.copies == "once"):
-            sentences.append(tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what))
+            sentences.append(
+                tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what)
+            )
         if plan.note and plan.copies != "optional":
             sentences.append(tr(plan.note))
         if two_sided:

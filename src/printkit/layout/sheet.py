@@ -53,14 +53,27 @@ def band_numbers(bands: list[list]) -> dict[str, float]:
             continue
         prefix = part.id
         if isinstance(part, GridPart):
-            values.update({f"{prefix}.rows": part.rows, f"{prefix}.cols": part.cols, f"{prefix}.cells": part.rows * part.cols, f"{prefix}.cell": part.cell})
+            values.update(
+                {
+                    f"{prefix}.rows": part.rows,
+                    f"{prefix}.cols": part.cols,
+                    f"{prefix}.cells": part.rows * part.cols,
+                    f"{prefix}.cell": part.cell,
+                }
+            )
         elif isinstance(part, CheckboxesPart):
             values[f"{prefix}.count"] = part.count
         elif isinstance(part, TrackPart):
             values.update({f"{prefix}.count": part.length, f"{prefix}.start": part.start, f"{prefix}.end": part.last})
         elif isinstance(part, LegendPart):
             faces = [face for entry in part.entries for face in (entry.faces or [])]
-            values.update({f"{prefix}.count": len(part.entries), f"{prefix}.faces": len(faces), f"{prefix}.distinct_faces": len(set(faces))})
+            values.update(
+                {
+                    f"{prefix}.count": len(part.entries),
+                    f"{prefix}.faces": len(faces),
+                    f"{prefix}.distinct_faces": len(set(faces)),
+                }
+            )
             if faces:
                 values.update({f"{prefix}.lowest_face": min(faces), f"{prefix}.highest_face": max(faces)})
         elif isinstance(part, ScoringPart):
@@ -97,7 +110,11 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
         band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
         items.extend(band_items)
         if y + height > bottom + 1e-6:
-            raise LayoutProblem(("rows", index), f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of " f"{ctx.paper.name} (make its parts smaller or move some to another sheet)")
+            raise LayoutProblem(
+                ("rows", index),
+                f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of "
+                f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
+            )
         y += height + BAND_GAP
     piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
@@ -116,7 +133,10 @@ def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[l
 
 
 def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
-    items: list[Item] = [fit_text(x, y + 3.2, label, w, 7.5, smallest=6, color="#444444"), Line(x, y + h, x + w, y + h, BOX_LINE)]
+    items: list[Item] = [
+        fit_text(x, y + 3.2, label, w, 7.5, smallest=6, color="#444444"),
+        Line(x, y + h, x + w, y + h, BOX_LINE),
+    ]
     if name:
         size = fonts.fit_size(name, w - 2, 15, bold=True, smallest=8)
         items.append(Text(x + 1, y + h - 1.8, name, size, bold=True, max_w=w - 2))
@@ -127,7 +147,9 @@ def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: t
     cells = [cell if isinstance(cell, list) else [cell] for cell in band]
     widths = band_widths(cells, width)
     if min(widths) < 10:
-        raise LayoutProblem(loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width")
+        raise LayoutProblem(
+            loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width"
+        )
     items: list[Item] = []
     height = 0.0
     for column, (stack, w) in enumerate(zip(cells, widths, strict=True)):
@@ -136,7 +158,11 @@ def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: t
             part_loc = loc + ((column, row) if isinstance(band[column], list) else (column,))
             needed = natural_width(part)
             if needed and needed > w + 1e-6:
-                raise LayoutProblem(part_loc, f"the {part.type} is {needed:.1f} mm wide but only {w:.1f} mm are free on the page " f"({needed - w:.1f} mm too wide)")
+                raise LayoutProblem(
+                    part_loc,
+                    f"the {part.type} is {needed:.1f} mm wide but only {w:.1f} mm are free on the page "
+                    f"({needed - w:.1f} mm too wide)",
+                )
             part_items, h = draw_part(part, x, stack_y, w, ctx)
             items.extend(part_items)
             stack_y += h + PART_GAP
@@ -259,7 +285,9 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
         row_h = max(11.0, text_h + 2)
         items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
         items.append(Rect(x + w - box_w, y, box_w, row_h, BOX_LINE))
-        items.append(Line(x, y + row_h + gap / 2, x + w - box_w - 2, y + row_h + gap / 2, Stroke(color="#bbbbbb", width=0.2)))
+        items.append(
+            Line(x, y + row_h + gap / 2, x + w - box_w - 2, y + row_h + gap / 2, Stroke(color="#bbbbbb", width=0.2))
+        )
         y += row_h + gap
     if part.total:
         label = ctx.tr(part.total)
@@ -300,7 +328,9 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     return items, y - 5 - top
 
 
-def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item], starter_at: int | None = None) -> float:
+def _table_rows(
+    part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item], starter_at: int | None = None
+) -> float:
     tr = ctx.tr
     head_h = 8.0
     total_w = sum(widths)
@@ -325,7 +355,16 @@ def _table_rows(part: TablePart, columns, widths, x: float, y: float, ctx: Conte
             if col < len(row):
                 text = tr(row[col])
                 size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=6)
-                items.append(Text(cx + 1.5, y + h / 2 + fonts.cap_height(size) / 2, text, size, bold=is_total or col == 0, max_w=cw - 2.5))
+                items.append(
+                    Text(
+                        cx + 1.5,
+                        y + h / 2 + fonts.cap_height(size) / 2,
+                        text,
+                        size,
+                        bold=is_total or col == 0,
+                        max_w=cw - 2.5,
+                    )
+                )
             cx += cw
         y += h
     return y
@@ -342,7 +381,9 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
     name = ctx.player_name if part.name else None
     if name:
         size = fonts.fit_size(str(name), w - 4, 15, bold=True, smallest=8)
-        items.append(Text(x + 2, y + part.height / 2 + fonts.cap_height(size) / 2, str(name), size, bold=True, max_w=w - 4))
+        items.append(
+            Text(x + 2, y + part.height / 2 + fonts.cap_height(size) / 2, str(name), size, bold=True, max_w=w - 4)
+        )
     return items, part.height
 
 

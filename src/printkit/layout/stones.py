@@ -77,11 +77,27 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
     for owner in stones.owners:
         for stone_type in stones.types:
             top, bottom = (faces[face_id] for face_id in stone_type.faces)
-            front, back = face_art(stones, owner, top, stone_type.value), face_art(stones, owner, bottom, stone_type.value)
+            front, back = (
+                face_art(stones, owner, top, stone_type.value),
+                face_art(stones, owner, bottom, stone_type.value),
+            )
             common = (("owner", owner.id), ("type", stone_type.id), ("value", stone_type.value))
             for _ in range(stone_type.count):
-                pieces.append(PieceArt("stone", stones.id, len(pieces) + 1, front, back, common, (("shows", top.id),), (("shows", bottom.id),)))
+                pieces.append(
+                    PieceArt(
+                        "stone",
+                        stones.id,
+                        len(pieces) + 1,
+                        front,
+                        back,
+                        common,
+                        (("shows", top.id),),
+                        (("shows", bottom.id),),
+                    )
+                )
     title = ctx.tr(stones.title) or stones.id
     per_owner = sum(t.count for t in stones.types)
-    run = PieceRun(stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), (per_owner,) * len(stones.owners))
+    run = PieceRun(
+        stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), (per_owner,) * len(stones.owners)
+    )
     return piece_pages(run, ctx)

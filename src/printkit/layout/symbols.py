@@ -32,7 +32,9 @@ def draw_symbol(name: str, x: float, y: float, size: float, color: str = BLACK, 
     """The symbol ``name`` in the square of side ``size`` whose top-left corner is (x, y)."""
     if name not in _SYMBOLS:
         raise KeyError(f"unknown symbol '{name}'; known: {', '.join(symbol_names())}")
-    return Group(key=f"symbol:{name}:{color}:{size:.3f}", x=x, y=y, w=size, h=size, items=_symbol_items(name, size, color, line))
+    return Group(
+        key=f"symbol:{name}:{color}:{size:.3f}", x=x, y=y, w=size, h=size, items=_symbol_items(name, size, color, line)
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -45,9 +47,13 @@ def _scale(item: Item, k: float) -> Item:
     if isinstance(item, Circle):
         return Circle(item.cx * k, item.cy * k, item.r * k, _scale_stroke(item.stroke, k), item.fill)
     if isinstance(item, Path):
-        return Path(tuple((px * k, py * k) for px, py in item.points), _scale_stroke(item.stroke, k), item.fill, item.closed)
+        return Path(
+            tuple((px * k, py * k) for px, py in item.points), _scale_stroke(item.stroke, k), item.fill, item.closed
+        )
     if isinstance(item, Rect):
-        return Rect(item.x * k, item.y * k, item.w * k, item.h * k, _scale_stroke(item.stroke, k), item.fill, item.radius * k)
+        return Rect(
+            item.x * k, item.y * k, item.w * k, item.h * k, _scale_stroke(item.stroke, k), item.fill, item.radius * k
+        )
     raise TypeError(type(item))
 
 
@@ -63,7 +69,10 @@ def polygon(points, color: str, width: float, fill: str | None = None, closed: b
 
 def regular_polygon(cx: float, cy: float, r: float, sides: int, start_deg: float = -90.0) -> list[tuple[float, float]]:
     return [
-        (cx + r * math.cos(math.radians(start_deg + 360 * i / sides)), cy + r * math.sin(math.radians(start_deg + 360 * i / sides)))
+        (
+            cx + r * math.cos(math.radians(start_deg + 360 * i / sides)),
+            cy + r * math.sin(math.radians(start_deg + 360 * i / sides)),
+        )
         for i in range(sides)
     ]
 
@@ -82,7 +91,12 @@ def _battery(color: str, w: float) -> Unit:
     return [
         Rect(0.08, 0.28, 0.76, 0.44, Stroke(color, w * 1.5), None, 0.06),
         Rect(0.84, 0.4, 0.08, 0.2, None, color),
-        polygon([(0.5, 0.34), (0.36, 0.52), (0.48, 0.52), (0.42, 0.66), (0.6, 0.46), (0.48, 0.46), (0.54, 0.34)], color, w, color),
+        polygon(
+            [(0.5, 0.34), (0.36, 0.52), (0.48, 0.52), (0.42, 0.66), (0.6, 0.46), (0.48, 0.46), (0.54, 0.34)],
+            color,
+            w,
+            color,
+        ),
     ]
 
 
@@ -114,7 +128,9 @@ def _crystal(color: str, w: float) -> Unit:
 @symbol("honey")
 def _honey(color: str, w: float) -> Unit:
     """A round honey pot with a rim, a dipper standing in it and a white label holding a honeycomb cell."""
-    body = [(0.5 + 0.38 * math.cos(a), 0.62 + 0.31 * math.sin(a)) for a in (math.radians(d) for d in range(-60, 241, 10))]
+    body = [
+        (0.5 + 0.38 * math.cos(a), 0.62 + 0.31 * math.sin(a)) for a in (math.radians(d) for d in range(-60, 241, 10))
+    ]
     return [
         polygon([(0.56, 0.24), (0.74, 0.04)], color, w * 4, None, False),
         Circle(0.76, 0.05, 0.05, None, color),
@@ -131,7 +147,21 @@ def _rock(color: str, w: float) -> Unit:
     """A heavy solid boulder, its facets picked out by white edges."""
     white = "#ffffff"
     return [
-        polygon([(0.06, 0.74), (0.14, 0.42), (0.36, 0.18), (0.66, 0.14), (0.9, 0.34), (0.96, 0.7), (0.78, 0.88), (0.24, 0.9)], color, w, color),
+        polygon(
+            [
+                (0.06, 0.74),
+                (0.14, 0.42),
+                (0.36, 0.18),
+                (0.66, 0.14),
+                (0.9, 0.34),
+                (0.96, 0.7),
+                (0.78, 0.88),
+                (0.24, 0.9),
+            ],
+            color,
+            w,
+            color,
+        ),
         polygon([(0.36, 0.18), (0.46, 0.46), (0.3, 0.9)], white, w * 2.2, None, False),
         polygon([(0.46, 0.46), (0.9, 0.34)], white, w * 2.2, None, False),
         polygon([(0.46, 0.46), (0.78, 0.88)], white, w * 2.2, None, False),
@@ -142,7 +172,9 @@ def _rock(color: str, w: float) -> Unit:
 @symbol("paper")
 def _paper(color: str, w: float) -> Unit:
     """A white sheet with a folded corner and lines of writing."""
-    lines: Unit = [polygon([(0.3, y), (0.7 if y > 0.4 else 0.56, y)], color, w * 2.2, None, False) for y in (0.34, 0.46, 0.58, 0.7)]
+    lines: Unit = [
+        polygon([(0.3, y), (0.7 if y > 0.4 else 0.56, y)], color, w * 2.2, None, False) for y in (0.34, 0.46, 0.58, 0.7)
+    ]
     return [
         polygon([(0.18, 0.06), (0.64, 0.06), (0.82, 0.24), (0.82, 0.94), (0.18, 0.94)], color, w * 3, "#ffffff"),
         polygon([(0.64, 0.06), (0.64, 0.24), (0.82, 0.24)], color, w * 2.2, color),
@@ -178,7 +210,10 @@ def _leaf(color: str, w: float) -> Unit:
 
 @symbol("flower")
 def _flower(color: str, w: float) -> Unit:
-    petals: Unit = [Circle(0.5 + 0.25 * math.cos(a), 0.5 + 0.25 * math.sin(a), 0.16, Stroke(color, w * 1.5)) for a in [math.radians(72 * i - 90) for i in range(5)]]
+    petals: Unit = [
+        Circle(0.5 + 0.25 * math.cos(a), 0.5 + 0.25 * math.sin(a), 0.16, Stroke(color, w * 1.5))
+        for a in [math.radians(72 * i - 90) for i in range(5)]
+    ]
     return petals + [Circle(0.5, 0.5, 0.12, Stroke(color, w), color)]
 
 
@@ -224,11 +259,20 @@ def _arrow(color: str, w: float) -> Unit:
 
 
 COMPASS: dict[str, tuple[int, int]] = {
-    "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
+    "N": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (1, 1),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (-1, -1),
 }
 
 
-def arrow_items(points: list[tuple[float, float]], color: str, shaft: float, head_length: float, head_width: float) -> Unit:
+def arrow_items(
+    points: list[tuple[float, float]], color: str, shaft: float, head_length: float, head_width: float
+) -> Unit:
     """An arrow along the polyline ``points``: a shaft of width ``shaft`` and a solid head at the end."""
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = math.hypot(x2 - x1, y2 - y1)

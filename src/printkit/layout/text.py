@@ -10,7 +10,18 @@ from printkit import fonts
 from printkit.layout.primitives import BLACK, Text
 
 
-def fit_text(x: float, y: float, text: str, width: float, size_pt: float, *, smallest: float, bold: bool = False, align: str = "left", color: str = BLACK) -> Text:
+def fit_text(
+    x: float,
+    y: float,
+    text: str,
+    width: float,
+    size_pt: float,
+    *,
+    smallest: float,
+    bold: bool = False,
+    align: str = "left",
+    color: str = BLACK,
+) -> Text:
     """A line at the largest size up to ``size_pt`` (at least ``smallest``) that fits ``width`` mm."""
     size = fonts.fit_size(text, width, size_pt, bold=bold, smallest=smallest)
     return Text(x, y, text, size, bold=bold, align=align, color=color, max_w=width)

@@ -23,7 +23,11 @@ LETTER_HEIGHT = {"triangle": 0.26, "star": 0.22, "diamond": 0.3}  # a capital's 
 def numbers(tokens: TokensComponent) -> dict[str, float]:
     """{tokens.total}, {tokens.size}, {tokens.sets}, one count per owner ({tokens.A}) and {tokens.SET.count}."""
     p = tokens.id
-    values: dict[str, float] = {f"{p}.total": sum(s.count for s in tokens.sets), f"{p}.size": tokens.size, f"{p}.sets": len(tokens.sets)}
+    values: dict[str, float] = {
+        f"{p}.total": sum(s.count for s in tokens.sets),
+        f"{p}.size": tokens.size,
+        f"{p}.sets": len(tokens.sets),
+    }
     for token_set in tokens.sets:
         values[f"{p}.{token_set.owner}"] = values.get(f"{p}.{token_set.owner}", 0) + token_set.count
         if token_set.id:
@@ -60,5 +64,7 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
         for _ in range(token_set.count):
             pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra))
     title = ctx.tr(tokens.title) or tokens.id
-    run = PieceRun(tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), tuple(s.count for s in tokens.sets))
+    run = PieceRun(
+        tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), tuple(s.count for s in tokens.sets)
+    )
     return piece_pages(run, ctx)
