@@ -7,12 +7,21 @@ A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahr
 from __future__ import annotations
 
 import collections
+import contextlib
 import difflib
+import hashlib
+import importlib.util
+import os
+import pickle
 import re
+import sys
 import types
 import typing
+from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
+import pydantic
+import pydantic_core
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -24,8 +33,9 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, SchemaSerializer, SchemaValidator
 
+from printkit import units
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
 from printkit.units import LENGTH_PATTERN, parse_length
@@ -74,7 +84,9 @@ Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+    # Built on first use, not as each class is defined: the kit's schema is then made once for Kit
+    # (or read from the cache, see _complete_kit), and a part's own only if something asks for it.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, defer_build=True)
 
 
 # --- kit-level ---------------------------------------------------------------------------------
@@ -1006,3 +1018,45 @@ def _unwrap(annotation: Any, part: object) -> Any:
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+
+
+def _kit_schema_cache() -> Path:
+    """Where Kit's core schema is kept: beside model.py's bytecode (so under PYTHONPYCACHEPREFIX
+    when that is set), named by everything the schema is made from."""
+    sources = b"".join(Path(module.__file__ or "").read_bytes() for module in (sys.modules[__name__], units))
+    made_by = f"{sys.version} {pydantic.VERSION} {pydantic_core.__version__}".encode()
+    key = hashlib.sha256(sources + made_by).hexdigest()[:16]
+    return Path(importlib.util.cache_from_source(__file__)).with_name(f"model.kit-schema-{key}.pickle")
+
+
+def _write_kit_schema(cache: Path) -> None:
+    schema = Kit.__pydantic_core_schema__
+    config = (schema["schema"] if schema["type"] == "definitions" else schema)["config"]
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    partial = cache.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(pickle.dumps((schema, config)))
+    partial.replace(cache)
+    for stale in cache.parent.glob("model.kit-schema-*.pickle"):  # made from an older model.py
+        if stale != cache:
+            stale.unlink(missing_ok=True)
+
+
+def _complete_kit() -> None:
+    """Make Kit ready to validate. Pydantic spends about 0.1 s deriving the kit's core schema from
+    these classes at every start; the schema it derives is plain data (with references to these
+    classes and validators), so it is kept like bytecode and only compiled at later starts."""
+    try:
+        schema, config = pickle.loads(_kit_schema_cache().read_bytes())
+    except Exception:  # no cache yet, or one that no longer loads: derive the schema as pydantic does
+        Kit.model_rebuild()
+        if not sys.dont_write_bytecode:
+            with contextlib.suppress(Exception):  # a folder we may not write to: the next start derives it again
+                _write_kit_schema(_kit_schema_cache())
+        return
+    Kit.__pydantic_core_schema__ = schema
+    Kit.__pydantic_validator__ = SchemaValidator(schema, config)
+    Kit.__pydantic_serializer__ = SchemaSerializer(schema, config)
+    Kit.__pydantic_complete__ = True
+
+
+_complete_kit()
