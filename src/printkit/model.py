@@ -1042,7 +1042,7 @@ def _write_kit_schema(cache: Path) -> None:
 
 
 def _complete_kit() -> None:
-    """Make Kit ready to validate. Pydantic spends about 0.1 s deriving the kit's core schema from
+    """Make Kit ready to validate. Pydantic spends about 0.06 s deriving the kit's core schema from
     these classes at every start; the schema it derives is plain data (with references to these
     classes and validators), so it is kept like bytecode and only compiled at later starts."""
     try:
