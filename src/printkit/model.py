@@ -84,8 +84,8 @@ Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 class Model(BaseModel):
-    # Built on first use, not as each class is defined: the kit's schema is then made once for Kit
-    # (or read from the cache, see _complete_kit), and a part's own only if something asks for it.
+    # Built on first use, not as each class is defined: the schemas are read from the cache (see
+    # _complete_models) or, without one, made once for Kit and for a part only if something asks.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False, defer_build=True)
 
 
@@ -1020,43 +1020,69 @@ def _unwrap(annotation: Any, part: object) -> Any:
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
 
 
-def _kit_schema_cache() -> Path:
-    """Where Kit's core schema is kept: beside model.py's bytecode (so under PYTHONPYCACHEPREFIX
-    when that is set), named by everything the schema is made from."""
+def _schema_cache() -> Path:
+    """Where the models' core schemas are kept: beside model.py's bytecode (so under
+    PYTHONPYCACHEPREFIX when that is set), named by everything the schemas are made from."""
     sources = b"".join(Path(module.__file__ or "").read_bytes() for module in (sys.modules[__name__], units))
     made_by = f"{sys.version} {pydantic.VERSION} {pydantic_core.__version__}".encode()
     key = hashlib.sha256(sources + made_by).hexdigest()[:16]
-    return Path(importlib.util.cache_from_source(__file__)).with_name(f"model.kit-schema-{key}.pickle")
+    return Path(importlib.util.cache_from_source(__file__)).with_name(f"model.schemas-{key}.pickle")
 
 
-def _write_kit_schema(cache: Path) -> None:
-    schema = Kit.__pydantic_core_schema__
-    config = (schema["schema"] if schema["type"] == "definitions" else schema)["config"]
+def _models() -> dict[str, type[Model]]:
+    """Every model class of the kit schema, in the order they are defined."""
+    return {
+        name: value
+        for name, value in globals().items()
+        if isinstance(value, type) and issubclass(value, Model) and value is not Model
+    }
+
+
+def _core_config(schema: Any, model: type[Model]) -> Any:
+    """The validator's settings pydantic keeps in the model's own part of its schema."""
+    part = schema
+    while not (part["type"] == "model" and part["cls"] is model):  # inside definitions and model validators
+        part = part["schema"]
+    return part["config"]
+
+
+def _write_schemas(cache: Path) -> None:
+    schemas = {}
+    for name, model in _models().items():
+        model.model_rebuild()
+        schema = model.__pydantic_core_schema__
+        schemas[name] = (schema, _core_config(schema, model))
     cache.parent.mkdir(parents=True, exist_ok=True)
     partial = cache.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_bytes(pickle.dumps((schema, config)))
+    partial.write_bytes(pickle.dumps(schemas))
     partial.replace(cache)
-    for stale in cache.parent.glob("model.kit-schema-*.pickle"):  # made from an older model.py
+    for stale in cache.parent.glob("model.schemas-*.pickle"):  # made from an older model.py
         if stale != cache:
             stale.unlink(missing_ok=True)
 
 
-def _complete_kit() -> None:
-    """Make Kit ready to validate. Pydantic spends about 0.06 s deriving the kit's core schema from
-    these classes at every start; the schema it derives is plain data (with references to these
-    classes and validators), so it is kept like bytecode and only compiled at later starts."""
+def _complete_models() -> None:
+    """Make the models ready to validate. Pydantic spends about 0.06 s deriving the kit's core
+    schema from these classes at every start (and more for a part validated alone, as the count
+    checks do); the schemas it derives are plain data (with references to these classes and
+    validators), so they are kept like bytecode and only compiled at later starts."""
+    models = _models()
     try:
-        schema, config = pickle.loads(_kit_schema_cache().read_bytes())
-    except Exception:  # no cache yet, or one that no longer loads: derive the schema as pydantic does
+        schemas = pickle.loads(_schema_cache().read_bytes())
+        if schemas.keys() != models.keys():
+            raise ValueError("another set of models")
+    except Exception:  # no cache yet, or one that no longer fits: derive the schemas as pydantic does
         Kit.model_rebuild()
         if not sys.dont_write_bytecode:
-            with contextlib.suppress(Exception):  # a folder we may not write to: the next start derives it again
-                _write_kit_schema(_kit_schema_cache())
+            with contextlib.suppress(Exception):  # a folder we may not write to: the next start derives them
+                _write_schemas(_schema_cache())
         return
-    Kit.__pydantic_core_schema__ = schema
-    Kit.__pydantic_validator__ = SchemaValidator(schema, config)
-    Kit.__pydantic_serializer__ = SchemaSerializer(schema, config)
-    Kit.__pydantic_complete__ = True
+    for name, (schema, config) in schemas.items():
+        model = models[name]
+        model.__pydantic_core_schema__ = schema
+        model.__pydantic_validator__ = SchemaValidator(schema, config)
+        model.__pydantic_serializer__ = SchemaSerializer(schema, config)
+        model.__pydantic_complete__ = True
 
 
-_complete_kit()
+_complete_models()
