@@ -330,7 +330,7 @@ def _part_or_column(value: Any) -> str:
 
 
 SheetCell = Annotated[
-    Annotated[SheetPart, Tag("part")] | Annotated[list[SheetPart], Tag("column")],
+    Annotated[SheetPart, Tag("part")] | Annotated[list[SheetPart], Field(min_length=1), Tag("column")],
     Discriminator(_part_or_column),
 ]
 SYNTHETIC_TAGS = {"part", "column"}
@@ -341,7 +341,7 @@ class SheetComponent(ComponentBase):
 
     kind: Literal["sheet"] = Field(description="The component's kind: 'sheet', a sheet to write on.")
     per_player: bool = Field(True, description="True for one sheet per player; false for one shared sheet.")
-    rows: list[list[SheetCell]] = Field(
+    rows: list[Annotated[list[SheetCell], Field(min_length=1)]] = Field(
         description="Bands of parts, top to bottom; parts in a band sit side by side, and a list in a band is a "
         "column of parts."
     )
@@ -916,6 +916,9 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         and isinstance(error.get("input"), int)
     ):
         return f"{error.get('input'):,} is over the limit of {MAX_COUNT:,} of one component"
+    if kind == "too_short":
+        least = error.get("ctx", {}).get("min_length", 1)
+        return f"an empty list; give at least {least} item{'s' if least != 1 else ''} here (or remove the line)"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{error.get('input')!r} is out of range: {error['msg'].replace('Input should be ', 'it must be ')}"
     return f"{error['msg']} (got {error.get('input')!r})"
