@@ -230,13 +230,13 @@ def pages_word(lang: str, count: int) -> str:
     return plural(lang, count, _PAGE_WORDS[lang])
 
 
-def page_span(lang: str, first: int, last: int) -> str:
-    """'stronę 2', 'strany 3–4', 'pages 3–4' (the object form used in instructions)."""
-    single, several = _PAGE_ACCUSATIVE[lang]
+def page_span(lang: str, first: int, last: int, naming: bool = False) -> str:
+    """'stronę 2' / 'strany 3–4' / 'pages 3–4': the object of "print ...", the form instructions use;
+    with ``naming``, the form that names the pages on its own, as in "(strona 2)"."""
+    single, several = (_PAGE_WORDS[lang][0], _PAGE_WORDS[lang][1]) if naming else _PAGE_ACCUSATIVE[lang]
     if first == last:
         return f"{single} {first}"
-    joiner = "–" if last > first + 1 or lang != "en" else "–"
-    return f"{several} {first}{joiner}{last}"
+    return f"{several} {first}–{last}"
 
 
 def message(lang: str, key: str, **values: object) -> str:

@@ -74,18 +74,27 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
     for component in kit.components:
         if component.in_kit:
             title = tr(component.title) or component.id
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(page_ref(ctx, component.id))})"))
+            pages = page_ref(ctx, component.id, naming=True)
+            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(pages)})"))
     for need in kit.needs:
         key = "need_per_player" if need.per_player else "need_item"
         blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
     return blocks
 
 
-def page_ref(ctx: Context, component_id: str) -> str:
-    """'strona 2' / 'strany 3–4' as a noun phrase, from the laid-out page numbers."""
+def page_ref(ctx: Context, component_id: str, naming: bool = False) -> str:
+    """'stronę 2' / 'strany 3–4' (or, ``naming``, 'strona 2') from the laid-out page numbers."""
     first = int(ctx.tr.numbers.get(f"page.{component_id}", 0))
     last = int(ctx.tr.numbers.get(f"lastpage.{component_id}", first))
-    return page_span(ctx.lang, first, last)
+    return page_span(ctx.lang, first, last, naming)
+
+
+def in_sentence(title: str) -> str:
+    """A component's title inside a sentence: 'Żetony strażników' → 'żetony strażników' (an
+    initial capital followed by a small letter is only the title's; 'TTS' or 'A4' stay)."""
+    if len(title) > 1 and title[0].isupper() and title[1].islower():
+        return title[0].lower() + title[1:]
+    return title
 
 
 def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
@@ -93,7 +102,7 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
     total = int(tr.numbers.get("pages", 0))
     sentences = [tr.msg("pdf_pages", count=total, pages_word=pages_word(ctx.lang, total), paper=ctx.paper.name)]
     rules_last = int(tr.numbers.get("lastpage.rules", 1))
-    rules_pages = page_span(ctx.lang, 1, rules_last)
+    rules_pages = page_span(ctx.lang, 1, rules_last, naming=True)
     sentences.append(tr.msg("rules_on_screen" if kit.rules_on_screen else "rules_print", pages=rules_pages))
     cut_titles = []
     for component in kit.components:
@@ -118,7 +127,7 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
         if two_sided:
             sentences.append(two_sided_sentence(ctx, ctx.sides[component.id], pages, what))
         if plan.cut:
-            cut_titles.append(what)
+            cut_titles.append(in_sentence(what))
     sentences.append(tr.msg("others_one_sided" if ctx.sides else "one_sided"))
     if cut_titles:
         sentences.append(tr.msg("cut", what=", ".join(cut_titles)))
