@@ -885,7 +885,7 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         return f"required field is missing{_described(loc)}"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         ctx = error.get("ctx", {})
-        expected = ctx.get("expected_tags") or _expected_tags(loc)
+        expected = ctx.get("expected_tags", "")
         key = ctx.get("discriminator", "'kind'").strip("'")
         if kind == "union_tag_not_found":
             return f"missing '{key}'; it must be one of {expected}"
@@ -953,10 +953,6 @@ def _shape_message(value: object, wanted: str) -> str:
         type(None): "nothing",
     }
     return f"expected {wanted}, got {what.get(type(value), type(value).__name__)}"
-
-
-def _expected_tags(loc: tuple) -> str:
-    return ""
 
 
 def _allowed_keys(loc: tuple) -> list[str]:

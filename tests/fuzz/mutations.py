@@ -82,13 +82,17 @@ def _set(data: object, loc: tuple, value: object) -> None:
     _get(data, loc[:-1])[loc[-1]] = value  # type: ignore[index]
 
 
+def _dump(data: object) -> str:
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
 def drop_key(text: str, rng: random.Random) -> str:
     data = yaml.safe_load(text)
     keys = [loc for loc in _paths(data) if loc and isinstance(loc[-1], str)]
     if keys:
         loc = rng.choice(keys)
         del _get(data, loc[:-1])[loc[-1]]  # type: ignore[attr-defined]
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return _dump(data)
 
 
 def change_type(text: str, rng: random.Random) -> str:
@@ -97,7 +101,7 @@ def change_type(text: str, rng: random.Random) -> str:
     if not locs:
         return insert_text(text, rng)
     _set(data, rng.choice(locs), rng.choice(STRANGE_VALUES))
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return _dump(data)
 
 
 def swap_values(text: str, rng: random.Random) -> str:
@@ -111,7 +115,7 @@ def swap_values(text: str, rng: random.Random) -> str:
     a, b = _get(data, first), _get(data, second)
     _set(data, first, b)
     _set(data, second, a)
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return _dump(data)
 
 
 def truncate(text: str, rng: random.Random) -> str:
@@ -134,7 +138,7 @@ def change_number(text: str, rng: random.Random) -> str:
     if numbers:
         loc = rng.choice(numbers)
         _set(data, loc, _get(data, loc) + rng.choice([-100, -2, -1, 1, 2, 50, 10**6]))
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return _dump(data)
 
 
 MUTATIONS = [drop_key, change_type, swap_values, truncate, insert_text, change_number]
