@@ -10,6 +10,7 @@ import copy
 
 import pytest
 import yaml
+from pypdf import PdfReader
 
 from printkit import build, fonts, validate
 from printkit.kitfile import load_kit_source, shipped_kit_names
@@ -249,13 +250,18 @@ def test_a_translation_that_pushes_the_sheet_to_page_3_breaks_the_page_plan(run,
     ]
 
 
-def test_build_in_another_language_refuses_the_same_kit_with_the_same_messages(run, tmp_path):
+def test_build_checks_the_language_it_prints_and_validate_checks_them_all(run, tmp_path):
+    """A build lays out only the language it prints (a Czech draft must not stop the Polish
+    proofs); the broken language refuses with validate's messages."""
     path = write_kit(tmp_path, variant(long_czech_rules))
-    target = tmp_path / "game.pdf"
-    built = run("build", str(path), "--lang", "pl", "-o", str(target))
-    assert built.code == 1
-    assert built.err == run("validate", str(path)).err
-    assert not target.exists()
+    polish, czech = tmp_path / "game.pdf", tmp_path / "game-cs.pdf"
+    built = run("build", str(path), "--lang", "pl", "-o", str(polish))
+    assert (built.code, built.err) == (0, "")
+    assert len(PdfReader(polish).pages) == 2
+    refused = run("build", str(path), "--lang", "cs", "-o", str(czech))
+    assert refused.code == 1
+    assert refused.err == run("validate", str(path)).err
+    assert not czech.exists()
 
 
 # --- fit ----------------------------------------------------------------------------------------

@@ -77,22 +77,33 @@ def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
 
 
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
-    """The kit's pages in ctx's language, refused when the layout in any of the kit's languages
+    """The kit's pages in ctx's language, refused when they break the kit's rules. Only that
+    language is laid out: a build prints one language, and `validate` proves the others."""
+    return _checked(loaded, *layout_findings(loaded, ctx, progress, languages=[ctx.lang]))[ctx.lang]
+
+
+def verify(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> dict[str, Document]:
+    """Every language of the kit laid out with ctx's paper and options, refused when any of them
     breaks its rules (a longer translation must not push the board off its promised page)."""
-    documents, problems = layout_findings(loaded, ctx, progress)
+    return _checked(loaded, *layout_findings(loaded, ctx, progress))
+
+
+def _checked(loaded: LoadedKit, documents: dict[str, Document], problems: list[Problem]) -> dict[str, Document]:
     if refused(loaded, problems):
         raise KitError(loaded.warnings + problems)
     loaded.warnings.extend(p for p in problems if p not in loaded.warnings)
-    return documents[ctx.lang]
+    return documents
 
 
 def layout_findings(
-    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT
+    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT, languages: list[str] | None = None
 ) -> tuple[dict[str, Document], list[Problem]]:
-    """Every language laid out with ctx's paper and options, and the findings about each."""
+    """The languages (by default every one of the kit's) laid out with ctx's paper and options,
+    and the findings about each."""
     documents: dict[str, Document] = {}
     found: dict[str, list[Problem]] = {}
-    languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
+    if languages is None:
+        languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
     for number, lang in enumerate(languages):
         progress.step(f"laying out and checking ({lang})", number, len(languages))
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))

@@ -245,7 +245,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
     for name in names:
         try:
             loaded = pipeline.load(name, strict=strict)
-            pipeline.lay_out(loaded, pipeline.context(loaded, None, paper))
+            pipeline.verify(loaded, pipeline.context(loaded, None, paper))
             for warning in loaded.warnings:
                 click.echo(str(warning), err=True)
             click.echo(f"{loaded.source.display}: ok")
