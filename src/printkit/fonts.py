@@ -15,7 +15,6 @@ from printkit.units import MM_PER_POINT
 
 REGULAR = "PrintkitSans"
 BOLD = "PrintkitSans-Bold"
-FAMILY = "PrintkitSansFamily"
 _FILES = {REGULAR: "AtkinsonHyperlegible-Regular.ttf", BOLD: "AtkinsonHyperlegible-Bold.ttf"}
 _IGNORED = set("\n\r\t\u00ad")
 
@@ -26,18 +25,12 @@ def fonts_dir() -> Path:
 
 @functools.cache
 def register() -> None:
-    """Register the family once; embedding and subsetting are reportlab's TTF defaults."""
-    from reportlab.lib.fonts import addMapping
+    """Register the two fonts once; embedding and subsetting are reportlab's TTF defaults."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     for name, filename in _FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
-    pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
-    addMapping(REGULAR, 0, 0, REGULAR)
-    addMapping(REGULAR, 1, 0, BOLD)
-    addMapping(REGULAR, 0, 1, REGULAR)
-    addMapping(REGULAR, 1, 1, BOLD)
 
 
 def font_name(bold: bool) -> str:
@@ -113,37 +106,3 @@ def vertical_extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
 def cap_height(size_pt: float) -> float:
     """Height of a capital letter in millimetres (Atkinson Hyperlegible: 0.668 em)."""
     return 0.668 * size_pt * MM_PER_POINT
-
-
-@functools.lru_cache(maxsize=4096)
-def paragraph_height(markup: str, width: float, size_pt: float, leading_pt: float, bold: bool = False) -> float:
-    """Height in millimetres that reportlab's paragraph engine needs for ``markup`` at ``width`` mm."""
-    paragraph = _paragraph(markup, size_pt, leading_pt, bold, "left", "#000000")
-    _, height = paragraph.wrap(width / MM_PER_POINT, 1e6)
-    return height * MM_PER_POINT
-
-
-def _paragraph(markup: str, size_pt: float, leading_pt: float, bold: bool, align: str, color: str):
-    register()
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus.paragraph import Paragraph  # not the package: it imports tables, frames, templates
-
-    alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}[align]
-    style = ParagraphStyle(
-        "printkit",
-        fontName=font_name(bold),
-        fontSize=size_pt,
-        leading=leading_pt,
-        alignment=alignment,
-        textColor=HexColor(color),
-        allowWidows=0,
-        allowOrphans=0,
-        splitLongWords=1,
-        hyphenationLang=None,
-    )
-    return Paragraph(markup, style)
-
-
-paragraph = _paragraph

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from printkit import __version__, fonts
 from printkit.errors import PrintkitError
+from printkit.layout import paragraph
 from printkit.layout.primitives import (
     Circle,
     Document,
@@ -38,7 +39,6 @@ from printkit.units import mm_to_pt
 if TYPE_CHECKING:
     from printkit.progress import Progress
 
-_TAG = re.compile(r"<[^>]+>")
 _DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 _ESCAPES = {byte: escapePDF(bytes((byte,))) for byte in range(256)}  # reportlab's escaping, byte by byte
 
@@ -233,11 +233,29 @@ class _Drawer:
         return f"BT 1 0 0 1 {self.fp(x, y)} Tm {' '.join(parts)} T* ET"
 
     def rich(self, r: RichText) -> None:
-        _check_glyphs(_TAG.sub("", r.markup), r.bold)
-        paragraph = fonts.paragraph(r.markup, r.size_pt, r.leading_pt, r.bold, r.align, r.color)
-        _, height = paragraph.wrap(mm_to_pt(r.w), mm_to_pt(r.h) + 1000)
-        paragraph.drawOn(self.canvas, mm_to_pt(r.x), self.y(r.y) - height)
-        self.state = {}  # the paragraph sets its own font and colour
+        """Wrapped text as the lines the paragraph engine broke (the lines the validator measured):
+        one text object a line, changing font between runs, spaces shrunk where the line says."""
+        c = self.canvas
+        wrapped = paragraph.wrap(r.markup, r.w, r.size_pt, r.leading_pt, r.bold)
+        self.fill(r.color)
+        for line, baseline in zip(wrapped.lines, wrapped.baselines(r.y), strict=True):
+            if not line.runs:
+                continue
+            text = c.beginText(mm_to_pt(r.x + line.offset(r.w, r.align)), self.y(baseline))
+            if line.word_space:
+                text.setWordSpace(mm_to_pt(line.word_space))
+            for run in line.runs:
+                _check_glyphs(run.text, run.bold)
+                font = (fonts.font_name(run.bold), run.size_pt)
+                if font != (text._fontname, text._fontsize):
+                    text.setFont(*font)
+                text.textOut(run.text)
+            if line.word_space:
+                text.setWordSpace(0)
+            c.drawText(text)
+            if (c._fontname, c._fontsize) != font:  # the text object changed the font under the canvas
+                c.setFont(*font)
+            self.state["font"] = font
 
     def image(self, image: Image) -> None:
         if image.path.lower().endswith(".svg"):

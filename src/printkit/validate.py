@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from printkit import fonts, invariants
 from printkit.errors import Problem
 from printkit.kitfile import KitSource, dotted
-from printkit.layout import bounds
+from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.document import KINDS, kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, RichText, Text
@@ -667,7 +667,7 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: TextInd
 
 
 def paragraph_needs(text: RichText) -> float:
-    return fonts.paragraph_height(text.markup, text.w - text.indent, text.size_pt, text.leading_pt, text.bold)
+    return paragraph.height(text.markup, text.w, text.size_pt, text.leading_pt, text.bold)
 
 
 def check_text_overlaps(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
+from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
@@ -94,7 +95,7 @@ def legend_height(board: BoardComponent, ctx: Context) -> float:
 
 
 def note_height(board: BoardComponent, ctx: Context) -> float:
-    return fonts.paragraph_height(_escape(ctx.tr(board.note)), ctx.content_width, 9.0, 11.0)
+    return paragraph.height(_escape(ctx.tr(board.note)), ctx.content_width, 9.0, 11.0)
 
 
 def _escape(text: str) -> str:

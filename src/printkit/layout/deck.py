@@ -15,6 +15,7 @@ from typing import Any
 
 from printkit import art, fonts
 from printkit.errors import LayoutProblem
+from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.imposition import Box
 from printkit.layout.patterns import draw_pattern
@@ -393,7 +394,7 @@ def text_block(design: Design, element: TextElement) -> RichText:
     text = design.ctx.tr(source, **type_values(design)) if source is not None else ""
     markup = "<br/>".join(to_markup(line) for line in text.strip().splitlines())
     leading = element.size_pt * 1.22
-    needed = fonts.paragraph_height(markup, box.w, element.size_pt, leading)
+    needed = paragraph.height(markup, box.w, element.size_pt, leading)
     if needed > box.h + 0.01:
         raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {text[:50]!r}")
     return RichText(

@@ -89,10 +89,8 @@ class RichText:
     size_pt: float = 10.0
     leading_pt: float = 12.5
     bold: bool = False
-    align: str = "left"  # left | center | justify
+    align: str = "left"  # left | center | right
     color: str = BLACK
-    bullet: str | None = None
-    indent: float = 0.0
 
 
 @dataclass(frozen=True)

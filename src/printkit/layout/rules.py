@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from printkit import fonts
 from printkit.errors import PrintkitError
+from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
@@ -216,7 +217,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
 def block_height(block: Block, width: float) -> float:
     size, leading = block.size
     text_width = width - (BULLET_INDENT if block.kind == "item" else 0)
-    return fonts.paragraph_height(block.markup, text_width, size, leading, block.kind == "heading")
+    return paragraph.height(block.markup, text_width, size, leading, block.kind == "heading")
 
 
 def block_items(block: Block, x: float, y: float, width: float, height: float) -> list[Item]:

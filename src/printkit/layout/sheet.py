@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
+from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
@@ -281,7 +282,7 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
     for row in part.rows:
         name = ctx.tr(row.name)
         markup = f"<b>{html.escape(name)}</b>  {html.escape(ctx.tr(row.rule))}"
-        text_h = fonts.paragraph_height(markup, text_w, 9.5, 11.5)
+        text_h = paragraph.height(markup, text_w, 9.5, 11.5)
         row_h = max(11.0, text_h + 2)
         items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
         items.append(Rect(x + w - box_w, y, box_w, row_h, BOX_LINE))
@@ -391,7 +392,7 @@ def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Dra
     from printkit.layout.rules import to_markup
 
     markup = to_markup(ctx.tr(part.text))
-    h = fonts.paragraph_height(markup, w, 9.0, 11.0)
+    h = paragraph.height(markup, w, 9.0, 11.0)
     return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h
 
 
