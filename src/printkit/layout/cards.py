@@ -6,10 +6,12 @@ and reused); this module puts them on pages with their cut lines, crop marks and
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from printkit.errors import LayoutProblem
 from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
-from printkit.layout.context import PAPERS, Context, Paper
+from printkit.layout.context import PAPERS, Context, Options, Paper
 from printkit.layout.imposition import Box, DoesNotFit
 from printkit.layout.marks import cut_line_items, segment_line
 from printkit.layout.primitives import CUT, Item, Page, Piece, Rect
@@ -67,12 +69,44 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     step = component.per_page or page_grid.capacity
     side = "face" if component.back else None
     designs = deck.Designs(component, ctx)
+    frames: dict[int, Frame] = {}
     pages = []
     for i in range(0, len(items), step):
-        pages.append(face_page(designs, page_grid, items[i : i + step], role, kind, side))
+        chunk = items[i : i + step]
+        if len(chunk) not in frames:
+            frames[len(chunk)] = frame(component, page_grid, len(chunk), ctx.options)
+        pages.append(face_page(designs, frames[len(chunk)], chunk, role, kind, side))
         if component.back:
-            pages.append(back_page(designs, pages[-1], items[i : i + step], role, kind))
+            pages.append(back_page(designs, frames[len(chunk)], chunk, role, kind))
     return pages
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What every page of faces holding the same number of pieces shares with the others, and its
+    page of backs too, made once: the pieces' boxes, the cut lines and crop marks, the backs'
+    outlines, and the pages' trim and bleed boxes."""
+
+    width: float
+    height: float
+    faces: tuple[Box, ...]
+    cutting: tuple[Item, ...]
+    face_boxes: PageBoxes
+    backs: tuple[Box, ...] = ()  # where the printer's flip (and the back offset) puts each back
+    outlines: tuple[Rect, ...] = ()
+    back_boxes: PageBoxes = ((0.0, 0.0, 0.0, 0.0), None)
+
+
+def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options) -> Frame:
+    faces = page_grid.slots(count)
+    cutting = tuple(cutting_items(component, faces))
+    face = Frame(page_grid.page_w, page_grid.page_h, tuple(faces), cutting, page_boxes(component, faces))
+    if not component.back:
+        return face
+    w, h = page_grid.page_w, page_grid.page_h
+    backs = [imposition.back_box(box, w, h, options.flip, options.back_offset) for box in faces]
+    outlines = tuple(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE) for box in backs)
+    return replace(face, backs=tuple(backs), outlines=outlines, back_boxes=page_boxes(component, backs))
 
 
 def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
@@ -105,41 +139,33 @@ def two_sided_per_page(component: DeckComponent) -> int:
 
 
 def face_page(
-    designs: deck.Designs,
-    page_grid: CardGrid,
-    chunk: list[deck.DeckPiece],
-    role: str,
-    kind: str,
-    side: str | None = None,
+    designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None
 ) -> Page:
     """One page of faces: designs, per-piece details, then cut lines and crop marks on top."""
     component = designs.deck
-    boxes = page_grid.slots(len(chunk))
     items: list[Item] = []
-    for piece, box in zip(chunk, boxes, strict=True):
+    for piece, box in zip(chunk, frame.faces, strict=True):
         items.append(designs.face(piece, box.x, box.y))
         items.extend(deck.piece_items(designs.design(piece.type, piece.owner), piece, box.x, box.y))
-    items += cutting_items(component, boxes)
-    pieces = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in zip(chunk, boxes, strict=True))
-    trim, bleed = page_boxes(component, boxes)
-    return Page(page_grid.page_w, page_grid.page_h, role, component.id, tuple(items), pieces, side, trim, bleed)
+    items += frame.cutting
+    slots = zip(chunk, frame.faces, strict=True)
+    rows = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in slots)
+    trim, bleed = frame.face_boxes
+    return Page(frame.width, frame.height, role, component.id, tuple(items), rows, side, trim, bleed)
 
 
-def back_page(designs: deck.Designs, face: Page, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:
+def back_page(designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:
     """The backs of a page of faces, each where the printer's flip (and the back offset) puts it
     behind its face, outlined faintly to show the registration."""
-    component, options = designs.deck, designs.ctx.options
+    component = designs.deck
     items: list[Item] = []
     rows = []
-    for piece, row in zip(chunk, face.pieces, strict=True):
-        box = imposition.back_box(
-            Box(row.x, row.y, row.width, row.height), face.width, face.height, options.flip, options.back_offset
-        )
+    for piece, box, outline in zip(chunk, frame.backs, frame.outlines, strict=True):
         items.append(designs.back(piece.owner, box.x, box.y))
-        items.append(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE))
+        items.append(outline)
         rows.append(manifest_row(kind, piece, box, "back", component))
-    trim, bleed = page_boxes(component, [Box(r.x, r.y, r.width, r.height) for r in rows])
-    return Page(face.width, face.height, role, component.id, tuple(items), tuple(rows), "back", trim, bleed)
+    trim, bleed = frame.back_boxes
+    return Page(frame.width, frame.height, role, component.id, tuple(items), tuple(rows), "back", trim, bleed)
 
 
 def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
@@ -150,9 +176,10 @@ def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
     return items
 
 
-def page_boxes(
-    component: DeckComponent, boxes: list[Box]
-) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]:
+PageBoxes = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]
+
+
+def page_boxes(component: DeckComponent, boxes: list[Box]) -> PageBoxes:
     """The page's TrimBox (the block of pieces) and, with a bleed, its BleedBox."""
     block = cardgrid.bounds(boxes)
     bleed = cardgrid.grown(block, component.bleed) if component.bleed else None

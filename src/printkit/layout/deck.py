@@ -9,6 +9,7 @@ bleed on every side and fills run out to its edge.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 from typing import Any
@@ -165,6 +166,15 @@ class Design:
     def color(self, ref: str) -> str:
         return resolve_color(ref, self.type, self.owner)
 
+    @functools.cached_property
+    def values(self) -> dict[str, Any]:
+        """type_values, translated once for all the design's pieces."""
+        return type_values(self)
+
+    @functools.cached_property
+    def index_elements(self) -> tuple[IndexElement, ...]:
+        return tuple(element for element in self.deck.face if isinstance(element, IndexElement))
+
     def box(self, element, full: bool = False) -> Box:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
         b, deck = self.bleed, self.deck
@@ -185,6 +195,7 @@ class Designs:
         self.ctx = ctx
         self._designs: dict[tuple, Design] = {}
         self._groups: dict[str, Group] = {}
+        self._at: dict[tuple[str, float, float], Group] = {}  # a group placed at a point: the same on every page
 
     def design(self, piece_type: DeckType | None, owner: DeckOwner | None) -> Design:
         key = (piece_type.id if piece_type else None, owner.id if owner else None)
@@ -205,10 +216,14 @@ class Designs:
         )
 
     def _placed(self, name: str, draw, x: float, y: float) -> Group:
-        group = self._groups.get(name)
-        if group is None:
-            group = self._groups[name] = draw()
-        return Group(group.key, group.x + x, group.y + y, group.w, group.h, group.items, group.rotate)
+        placed = self._at.get((name, x, y))
+        if placed is None:
+            group = self._groups.get(name)
+            if group is None:
+                group = self._groups[name] = draw()
+            placed = Group(group.key, group.x + x, group.y + y, group.w, group.h, group.items, group.rotate)
+            self._at[name, x, y] = placed
+        return placed
 
 
 def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
@@ -259,11 +274,10 @@ def placed(design: Design, name: str, items: tuple[Item, ...], x: float, y: floa
 def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[Item]:
     """What differs from piece to piece (the index), at the piece's cut corner (x, y)."""
     out: list[Item] = []
-    for element in design.deck.face:
-        if isinstance(element, IndexElement):
-            out.extend(
-                one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed)
-            )
+    for element in design.index_elements:
+        out.extend(
+            one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed)
+        )
     return out
 
 
@@ -275,7 +289,7 @@ def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
     """The piece's number: '3/12', or the element's own line with {index} and the type's values filled."""
     if element.text is None:
         return f"{piece.index}/{piece.type.count}"
-    return design.ctx.tr(element.text, index=piece.index, **type_values(design))
+    return design.ctx.tr(element.text, index=piece.index, **design.values)
 
 
 def type_values(design: Design) -> dict[str, Any]:
