@@ -19,7 +19,7 @@ from printkit.kitfile import KitSource, dotted
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.document import KINDS, kit_numbers
-from printkit.layout.primitives import Document, Group, Item, Page, RichText, Text
+from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.model import PLACEHOLDER, Invariant, Kit, StonesComponent, TokensComponent
 from printkit.provenance import Provenance
 
@@ -480,16 +480,37 @@ MAX_PER_PAGE = 5
 
 def check_pages(kit: Kit, document: Document, found: Findings) -> None:
     texts = TextIndex(kit, document)
-    drawings: dict[str, Drawing] = {}
+    seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
-        suspects, cores = page_view(page, drawings)
+        suspects, cores = page_view(page, seen)
         check_printable_area(suspects, where, found)
         check_text_boxes(suspects, where, texts, found)
         check_text_overlaps(cores, where, texts, found)
-        check_piece_overlaps(page, where, found)
+        check_piece_overlaps(page, where, found, seen.pieces)
         check_printed_glyphs(suspects, where, texts, found)
     found.settle_repeats()
+
+
+View = tuple[tuple[bounds.Placed, ...], tuple[tuple[bounds.Placed, bounds.Box], ...]]  # suspects, core boxes
+
+
+class Seen:
+    """What the page checks learnt on the pages before, so that what a deck repeats on every page
+    is measured once: a group's drawing by its key, an item's view by the very object (layout
+    reuses one object for the cut lines, crop marks and designs at the same place on every page of
+    a deck), and the overlaps of pieces by their places."""
+
+    def __init__(self) -> None:
+        self.drawings: dict[str, Drawing] = {}
+        self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
+        self.pieces: dict[tuple, tuple[tuple[int, int, float, float], ...]] = {}
+
+    def drawing(self, group: Group) -> Drawing:
+        known = self.drawings.get(group.key)
+        if known is None:
+            known = self.drawings[group.key] = drawing(group)
+        return known
 
 
 @dataclass(frozen=True)
@@ -499,7 +520,8 @@ class Drawing:
 
     ink: bounds.Box | None  # the union of the ink boxes the printable-area check measures
     trouble: bool  # a text too big for its box or a glyph the font lacks: check it item by item
-    texts: tuple[bounds.Placed, ...]  # its texts in drawing order, where the group's origin is (0, 0)
+    texts: tuple[tuple[bounds.Placed, bounds.Box], ...]  # its texts in drawing order, where the group's
+    # origin is (0, 0), each with its core box in its own coordinates (bounds.core_rect)
 
 
 def drawing(group: Group) -> Drawing:
@@ -515,7 +537,8 @@ def drawing(group: Group) -> Drawing:
         else None
     )
     trouble = any(text_trouble(item.item) for item in placed)
-    return Drawing(ink, trouble, tuple(item for item in placed if isinstance(item.item, (Text, RichText))))
+    texts = tuple((item, rect) for item in placed if (rect := bounds.core_rect(item.item)) is not None)
+    return Drawing(ink, trouble, texts)
 
 
 def text_trouble(item) -> bool:
@@ -529,33 +552,53 @@ def text_trouble(item) -> bool:
     return False
 
 
-def page_view(
-    page: Page, drawings: dict[str, Drawing]
-) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
-    """The page's items that the area, text-box and glyph checks must look at one by one (a group
-    proved clean as a whole is left out), and every text's core box, in drawing order."""
+def page_view(page: Page, seen: Seen) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
+    """The page's items that the area, text-box and glyph checks would report (one by one: a
+    group proved clean as a whole is left out, a group in trouble is opened), and every text's core
+    box, in drawing order."""
     suspects: list[bounds.Placed] = []
     cores: list[tuple[bounds.Placed, bounds.Box]] = []
+    views = seen.views.setdefault((page.width, page.height), {})
     for item in page.items:
-        if not isinstance(item, Group):
-            placed = bounds.Placed(item)
-            suspects.append(placed)
-            if (box := bounds.core_box(placed)) is not None:
-                cores.append((placed, box))
-            continue
-        if item.key not in drawings:
-            drawings[item.key] = drawing(item)
-        known = drawings[item.key]
-        sign, tx, ty = (-1, item.x + item.w, item.y + item.h) if item.rotate == 180 else (1, item.x, item.y)
-        for text in known.texts:
-            placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
-            if (box := bounds.core_box(placed)) is not None:
-                cores.append((placed, box))
-        if known.trouble or (
-            known.ink is not None and past_edge(bounds.Placed(item, tx, ty, sign).box(*known.ink), page) > TOLERANCE
-        ):
-            suspects.extend(bounds.flatten((item,)))
+        if isinstance(item, Text):
+            view = item_view(item, page, seen)  # a line of text is seldom the same object twice
+        else:
+            known = views.get(id(item))
+            if known is None or known[0] is not item:
+                known = views[id(item)] = (item, item_view(item, page, seen))
+            view = known[1]
+        suspects += view[0]
+        cores += view[1]
     return suspects, cores
+
+
+def item_view(item: Item, page: Page, seen: Seen) -> View:
+    """One item of the page: itself as a suspect when a check would report it (past the edge, too
+    big for its box, a glyph missing), and its core box when it is a text."""
+    if isinstance(item, Group):
+        return group_view(item, page, seen.drawing(item))
+    placed = bounds.Placed(item)
+    if isinstance(item, Text):
+        ink_rect, core_rect = bounds.text_rects(item) or (None, None)  # a line measured once for both
+    else:
+        ink_rect, core_rect = bounds.ink_rect(item), bounds.core_rect(item)
+    ink = placed.box(*ink_rect) if ink_rect is not None and bounds.is_ink(placed) and not overflows(item) else None
+    suspect = text_trouble(item) or (ink is not None and past_edge(ink, page) > TOLERANCE)
+    return ((placed,) if suspect else ()), (((placed, placed.box(*core_rect)),) if core_rect is not None else ())
+
+
+def group_view(group: Group, page: Page, known: Drawing) -> View:
+    """A placed group: its items one by one when its drawing is in trouble or reaches past the
+    edge here, and the core boxes of its texts where it puts them."""
+    sign, tx, ty = (-1, group.x + group.w, group.y + group.h) if group.rotate == 180 else (1, group.x, group.y)
+    cores = []
+    for text, rect in known.texts:
+        placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
+        cores.append((placed, placed.box(*rect)))
+    suspect = known.trouble or (
+        known.ink is not None and past_edge(bounds.Placed(group, tx, ty, sign).box(*known.ink), page) > TOLERANCE
+    )
+    return (tuple(bounds.flatten((group,))) if suspect else ()), tuple(cores)
 
 
 @dataclass(frozen=True)
@@ -684,6 +727,8 @@ def check_text_overlaps(
             box_b = cores[j][1]
             if box_b[1] >= box_a[3] - OVERLAP:
                 break
+            if box_a[2] - box_b[0] <= OVERLAP or box_b[2] - box_a[0] <= OVERLAP:
+                continue  # apart across: the overlap across is the smaller of these two
             across, down = bounds.overlap(box_a, box_b)
             if across > OVERLAP and down > OVERLAP:
                 pairs.append((min(i, j), max(i, j)))
@@ -697,22 +742,36 @@ def check_text_overlaps(
         )
 
 
-def check_piece_overlaps(page: Page, where: PageRef, found: Findings) -> None:
+def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: dict | None = None) -> None:
     """Pieces cut from one page must not share paper (a board may hold its cells and places)."""
-    boxes = [(piece, (piece.x, piece.y, piece.x + piece.width, piece.y + piece.height)) for piece in page.pieces]
-    reported = 0
-    for i, (a, box_a) in enumerate(boxes):
-        for b, box_b in boxes[i + 1 :]:
-            if a.side != b.side or bounds.contains(box_a, box_b) or bounds.contains(box_b, box_a):
+    for i, j, across, down in overlapping_pieces(page.pieces, {} if known is None else known)[:MAX_PER_PAGE]:
+        a, b = page.pieces[i], page.pieces[j]
+        found.add(
+            where.loc,
+            f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by "
+            f"{across:.1f} × {down:.1f} mm",
+        )
+
+
+def overlapping_pieces(pieces: tuple[Piece, ...], known: dict) -> tuple[tuple[int, int, float, float], ...]:
+    """(i, j, across, down) of every two pieces that overlap, i < j; ``known`` keeps the answer for
+    pieces at the same places (every full page of a deck)."""
+    places = tuple((piece.x, piece.y, piece.width, piece.height, piece.side) for piece in pieces)
+    if places not in known:
+        known[places] = tuple(_overlaps(places))
+    return known[places]
+
+
+def _overlaps(places: tuple[tuple[float, float, float, float, str], ...]):
+    boxes = [(x, y, x + w, y + h) for x, y, w, h, _ in places]
+    for i, box_a in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            box_b = boxes[j]
+            if places[i][4] != places[j][4] or bounds.contains(box_a, box_b) or bounds.contains(box_b, box_a):
                 continue
             across, down = bounds.overlap(box_a, box_b)
-            if across > TOLERANCE and down > TOLERANCE and reported < MAX_PER_PAGE:
-                reported += 1
-                found.add(
-                    where.loc,
-                    f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by "
-                    f"{across:.1f} × {down:.1f} mm",
-                )
+            if across > TOLERANCE and down > TOLERANCE:
+                yield i, j, across, down
 
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:

@@ -7,7 +7,7 @@ boxes and that pieces and texts do not overlap; layout modules may use them to p
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit import fonts
 from printkit.layout.primitives import Circle, Group, Image, Item, Line, Path, Rect, RichText, Text
@@ -15,9 +15,10 @@ from printkit.layout.primitives import Circle, Group, Image, Item, Line, Path, R
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
-@dataclass(frozen=True)
-class Placed:
-    """An item (never a group) and where the groups around it put it: page = sign * local + (tx, ty)."""
+class Placed(NamedTuple):
+    """An item (never a group) and where the groups around it put it: page = sign * local + (tx, ty).
+
+    A named tuple, not a dataclass: the page checks make one for every text of every card."""
 
     item: Item
     tx: float = 0.0
@@ -52,32 +53,53 @@ def text_left(item: Text) -> float:
 
 def ink_box(placed: Placed) -> Box | None:
     """The item's extent on the page: the whole line box for text, the outline for shapes."""
-    item = placed.item
+    rect = ink_rect(placed.item)
+    return None if rect is None else placed.box(*rect)
+
+
+def ink_rect(item: Item) -> Box | None:
+    """ink_box in the item's own coordinates."""
     if isinstance(item, (Rect, RichText, Image)):
-        return placed.box(item.x, item.y, item.x + item.w, item.y + item.h)
+        return item.x, item.y, item.x + item.w, item.y + item.h
     if isinstance(item, Line):
-        return placed.box(min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
     if isinstance(item, Circle):
-        return placed.box(item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r)
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
     if isinstance(item, Path) and item.points:
         xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        return placed.box(min(xs), min(ys), max(xs), max(ys))
-    if isinstance(item, Text) and item.text.strip():
-        ascent, descent = fonts.vertical_extent(item.size_pt, item.bold)
-        left = text_left(item)
-        return placed.box(left, item.y - ascent, left + text_width(item), item.y + descent)
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(item, Text):
+        rects = text_rects(item)
+        return rects[0] if rects else None
     return None
 
 
 def core_box(placed: Placed) -> Box | None:
     """A text's capitals from baseline to cap height: what two lines of text must never share."""
-    item = placed.item
-    if isinstance(item, Text) and item.text.strip():
-        left = text_left(item)
-        return placed.box(left, item.y - fonts.cap_height(item.size_pt), left + text_width(item), item.y)
+    rect = core_rect(placed.item)
+    return None if rect is None else placed.box(*rect)
+
+
+def core_rect(item: Item) -> Box | None:
+    """core_box in the item's own coordinates."""
+    if isinstance(item, Text):
+        rects = text_rects(item)
+        return rects[1] if rects else None
     if isinstance(item, RichText):
-        return placed.box(item.x, item.y, item.x + item.w, item.y + item.h)
+        return item.x, item.y, item.x + item.w, item.y + item.h
     return None
+
+
+def text_rects(item: Text) -> tuple[Box, Box] | None:
+    """A line's ink rect and core rect in its own coordinates (None when it prints nothing),
+    measured together: the page checks ask for both of every line."""
+    if not item.text.strip():
+        return None
+    width = text_width(item)
+    left = {"center": item.x - width / 2, "right": item.x - width}.get(item.align, item.x)
+    ascent, descent = fonts.vertical_extent(item.size_pt, item.bold)
+    right, cap = left + width, fonts.cap_height(item.size_pt)
+    return (left, item.y - ascent, right, item.y + descent), (left, item.y - cap, right, item.y)
 
 
 def overlap(a: Box, b: Box) -> tuple[float, float]:
