@@ -102,6 +102,8 @@ class _Drawer:
         self.height = 0.0
         self.state: dict[str, object] = {}  # what the stream being written has set: pen, fill, font
         self.numbers: dict[float, str] = {}  # fp_str of every number written so far
+        self.codes: dict[tuple[int, float], tuple[Item, str]] = {}  # see known
+        self.fonts: dict[tuple[str, int, float], str] = {}  # a font subset's operators at a size
         self.draw: dict[type, Callable[[Any], None]] = {
             Rect: self.rect,
             Line: self.line,
@@ -151,11 +153,23 @@ class _Drawer:
             out.append(text)
         return " ".join(out)
 
+    def known(self, item: Item, code: Callable[[Any], str]) -> str:
+        """code(item), kept for the very item object and the height of what it is drawn in: layout
+        reuses one object for a line, an outline or a design every page of a deck repeats."""
+        key = (id(item), self.height)
+        entry = self.codes.get(key)
+        if entry is None or entry[0] is not item:
+            entry = self.codes[key] = (item, code(item))
+        return entry[1]
+
     def line(self, line: Line) -> None:
-        """What canvas.line writes."""
         self.stroke(line.stroke)
+        self.canvas.addLiteral(self.known(line, self.line_code))
+
+    def line_code(self, line: Line) -> str:
+        """What canvas.line writes."""
         start, end = self.fp(mm_to_pt(line.x1), self.y(line.y1)), self.fp(mm_to_pt(line.x2), self.y(line.y2))
-        self.canvas.addLiteral(f"n {start} m {end} l S")
+        return f"n {start} m {end} l S"
 
     def stroke(self, stroke: Stroke | None) -> bool:
         if stroke is None:
@@ -178,12 +192,17 @@ class _Drawer:
 
     def rect(self, r: Rect) -> None:
         stroke, fill = self.stroke(r.stroke), self.fill(r.fill)
-        x, y, w, h = mm_to_pt(r.x), self.y(r.y + r.h), mm_to_pt(r.w), mm_to_pt(r.h)
         if r.radius:
+            x, y, w, h = mm_to_pt(r.x), self.y(r.y + r.h), mm_to_pt(r.w), mm_to_pt(r.h)
             self.canvas.roundRect(x, y, w, h, mm_to_pt(r.radius), stroke=int(stroke), fill=int(fill))
-        else:  # what canvas.rect writes
-            c = self.canvas
-            c.addLiteral(f"n {self.fp(x, y, w, h)} re " + PATH_OPS[int(stroke), int(fill), c._fillMode])
+        else:
+            self.canvas.addLiteral(self.known(r, self.rect_code))
+
+    def rect_code(self, r: Rect) -> str:
+        """What canvas.rect writes for a plain rectangle."""
+        x, y, w, h = mm_to_pt(r.x), self.y(r.y + r.h), mm_to_pt(r.w), mm_to_pt(r.h)
+        ops = PATH_OPS[int(r.stroke is not None), int(r.fill is not None), self.canvas._fillMode]
+        return f"n {self.fp(x, y, w, h)} re {ops}"
 
     def circle(self, circle: Circle) -> None:
         stroke, fill = self.stroke(circle.stroke), self.fill(circle.fill)
@@ -227,10 +246,19 @@ class _Drawer:
         subset_now = -1
         for subset, chunk in font.splitString(text, doc):
             if subset != subset_now:
-                parts.append(f"{font.getSubsetInternalName(subset, doc)} {self.fp(size)} Tf {self.fp(size * 1.2)} TL")
+                parts.append(self.font_code(font, subset, size))
                 subset_now = subset
             parts.append(f"({chunk.decode('latin-1').translate(_ESCAPES)}) Tj")
         return f"BT 1 0 0 1 {self.fp(x, y)} Tm {' '.join(parts)} T* ET"
+
+    def font_code(self, font, subset: int, size: float) -> str:
+        """What a text object writes to switch to a subset of a TrueType font at ``size``, once a document."""
+        key = (font.fontName, subset, size)
+        code = self.fonts.get(key)
+        if code is None:
+            name = font.getSubsetInternalName(subset, self.canvas._doc)
+            code = self.fonts[key] = f"{name} {self.fp(size)} Tf {self.fp(size * 1.2)} TL"
+        return code
 
     def rich(self, r: RichText) -> None:
         """Wrapped text as the lines the paragraph engine broke (the lines the validator measured):
@@ -293,8 +321,8 @@ class _Drawer:
             self.height = saved
             self.state = {}  # the canvas now holds the form's font and colours, not the page's
             self.forms.add(name)
-        x, y = mm_to_pt(group.x), self.y(group.y + group.h)
         if group.rotate == 180:
+            x, y = mm_to_pt(group.x), self.y(group.y + group.h)
             c.saveState()
             c.translate(x, y)
             c.translate(mm_to_pt(group.w), mm_to_pt(group.h))
@@ -302,9 +330,12 @@ class _Drawer:
             c.doForm(name)
             c.restoreState()
         else:  # what saveState, translate, doForm and restoreState write, without their bookkeeping
-            c.addLiteral(f"q\n1 0 0 1 {self.fp(x, y)} cm")
+            c.addLiteral(self.known(group, self.placement_code))
             c.doForm(name)
             c.addLiteral("Q")
+
+    def placement_code(self, group: Group) -> str:
+        return f"q\n1 0 0 1 {self.fp(mm_to_pt(group.x), self.y(group.y + group.h))} cm"
 
 
 @functools.lru_cache(maxsize=4096)
