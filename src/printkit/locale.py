@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,16 +47,23 @@ class Localizer:
         if "{" not in raw and "}" not in raw:
             return raw
         numbers, extra = self.numbers, extra or {}
-
-        def replace(match) -> str:
-            name = match.group(1)
+        parts = list(_split(raw))
+        for i in range(1, len(parts), 2):
+            name = parts[i]
             if name in extra:
-                return format_number(extra[name])
-            if name not in numbers:
+                parts[i] = format_number(extra[name])
+            elif name in numbers:
+                parts[i] = format_number(numbers[name])
+            else:
                 raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}")
-            return format_number(numbers[name])
-
-        return PLACEHOLDER.sub(replace, raw).replace("{{", "{").replace("}}", "}")
+        return "".join(parts).replace("{{", "{").replace("}}", "}")
 
     def msg(self, key: str, **values: object) -> str:
         return message(self.lang, key, **values)
+
+
+@functools.lru_cache(maxsize=1024)
+def _split(raw: str) -> tuple[str, ...]:
+    """The text around the placeholders and their names, alternately: a text filled once per card
+    is split once."""
+    return tuple(PLACEHOLDER.split(raw))

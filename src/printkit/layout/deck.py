@@ -172,8 +172,10 @@ class Design:
         return type_values(self)
 
     @functools.cached_property
-    def index_elements(self) -> tuple[IndexElement, ...]:
-        return tuple(element for element in self.deck.face if isinstance(element, IndexElement))
+    def index_lines(self) -> tuple[tuple[IndexElement, Box, str], ...]:
+        """The face's index elements with their boxes and colours: found once, printed on every piece."""
+        face = self.deck.face
+        return tuple((e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement))
 
     def box(self, element, full: bool = False) -> Box:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
@@ -274,10 +276,11 @@ def placed(design: Design, name: str, items: tuple[Item, ...], x: float, y: floa
 def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[Item]:
     """What differs from piece to piece (the index), at the piece's cut corner (x, y)."""
     out: list[Item] = []
-    for element in design.index_elements:
-        out.extend(
-            one_line(design, element, index_text(design, element, piece), False, x - design.bleed, y - design.bleed)
-        )
+    dx, dy = x - design.bleed, y - design.bleed
+    for element, box, color in design.index_lines:
+        text = index_text(design, element, piece)
+        if text:
+            out += line_in(design, element, box, color, text, False, dx, dy)
     return out
 
 
@@ -364,11 +367,14 @@ def one_line(design: Design, element, text: str, bold: bool, dx: float = 0.0, dy
     (dx, dy) moves it from the design's coordinates to where a piece lies on the page."""
     if not text:
         return []
-    box = design.box(element)
+    return line_in(design, element, design.box(element), design.color(element.color), text, bold, dx, dy)
+
+
+def line_in(design: Design, element, box: Box, color: str, text: str, bold: bool, dx: float, dy: float) -> list[Item]:
+    """one_line in the element's box and colour, already found."""
     size = fonts.fit_size(text, box.w, element.size_pt, bold=bold, smallest=4.0)
     size = min(size, box.h / (0.668 * MM_PER_POINT))
     baseline = box.h / 2 + fonts.cap_height(size) / 2
-    color = design.color(element.color)
     if element.rotate == 180:
         line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)
         key = f"deck:{design.deck.id}:line:{text}:{size:.2f}:{bold}:{line.color}:{box.w:.2f}x{box.h:.2f}"
