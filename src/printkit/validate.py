@@ -561,7 +561,7 @@ def page_view(page: Page, seen: Seen) -> tuple[list[bounds.Placed], list[tuple[b
     views = seen.views.setdefault((page.width, page.height), {})
     for item in page.items:
         if isinstance(item, Text):
-            view = item_view(item, page, seen)  # a line of text is seldom the same object twice
+            view = text_view(item, page)  # a line of text is seldom the same object twice
         else:
             known = views.get(id(item))
             if known is None or known[0] is not item:
@@ -577,14 +577,23 @@ def item_view(item: Item, page: Page, seen: Seen) -> View:
     big for its box, a glyph missing), and its core box when it is a text."""
     if isinstance(item, Group):
         return group_view(item, page, seen.drawing(item))
-    placed = bounds.Placed(item)
     if isinstance(item, Text):
-        ink_rect, core_rect = bounds.text_rects(item) or (None, None)  # a line measured once for both
-    else:
-        ink_rect, core_rect = bounds.ink_rect(item), bounds.core_rect(item)
-    ink = placed.box(*ink_rect) if ink_rect is not None and bounds.is_ink(placed) and not overflows(item) else None
+        return text_view(item, page)
+    placed = bounds.Placed(item)
+    ink_rect, core_rect = bounds.ink_rect(item), bounds.core_rect(item)
+    ink = placed.box(*ink_rect) if ink_rect is not None and bounds.is_ink(placed) else None
     suspect = text_trouble(item) or (ink is not None and past_edge(ink, page) > TOLERANCE)
     return ((placed,) if suspect else ()), (((placed, placed.box(*core_rect)),) if core_rect is not None else ())
+
+
+def text_view(item: Text, page: Page) -> View:
+    """item_view of a line of text, measured once for its ink and core boxes. A line in trouble is
+    a suspect wherever it is; one too wide for its box is also the only kind left out of the area
+    check, so the ink box of a line out of trouble is always measured."""
+    placed = bounds.Placed(item)
+    rects = bounds.text_rects(item)
+    suspect = text_trouble(item) or (rects is not None and past_edge(placed.box(*rects[0]), page) > TOLERANCE)
+    return ((placed,) if suspect else ()), (((placed, placed.box(*rects[1])),) if rects is not None else ())
 
 
 def group_view(group: Group, page: Page, known: Drawing) -> View:

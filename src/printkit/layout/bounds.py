@@ -28,6 +28,8 @@ class Placed(NamedTuple):
     def box(self, x0: float, y0: float, x1: float, y1: float) -> Box:
         ax, ay = self.sign * x0 + self.tx, self.sign * y0 + self.ty
         bx, by = self.sign * x1 + self.tx, self.sign * y1 + self.ty
+        if ax < bx and ay < by:  # the usual case, without four calls
+            return ax, ay, bx, by
         return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
