@@ -20,6 +20,9 @@ import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
+from printkit import _pydantic  # noqa: F401  (first: it loads pydantic without asyncio)
+
+# isort: split
 import pydantic
 import pydantic_core
 from pydantic import (

@@ -1,0 +1,63 @@
+"""What a build imports: pydantic without asyncio (printkit/_pydantic.py), and no paragraph engine
+of reportlab's. Each case runs in a fresh interpreter, where the test runner has imported nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+
+def fresh_python(code: str) -> str:
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_a_build_loads_neither_asyncio_nor_reportlabs_paragraph_engine(tmp_path):
+    out = fresh_python(
+        f"""
+        import sys
+        from printkit.cli import main
+        try:
+            main(["build", "kpn", "-o", {str(tmp_path / "kpn.pdf")!r}])
+        except SystemExit as exit:
+            assert not exit.code, exit.code
+        print(sorted(name for name in sys.modules if name == "asyncio" or name.startswith("reportlab.platypus")))
+        """
+    )
+    assert out.splitlines()[-1] == "[]"
+
+
+def test_pydantic_loaded_that_way_still_warns_and_asyncio_still_works():
+    out = fresh_python(
+        """
+        import warnings
+        from printkit import model
+        from printkit.build import load
+        kit = load("ogrod").kit
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            kit.dict()  # pydantic's deprecated spelling of model_dump
+        print(caught[0].category.__name__)
+        import asyncio
+        async def answer():
+            return 42
+        print(asyncio.run(answer()), asyncio.iscoroutinefunction(answer))
+        """
+    )
+    assert out.splitlines() == ["PydanticDeprecatedSince20", "42 True"]
+
+
+def test_a_stand_in_asks_the_real_asyncio_for_anything_else():
+    out = fresh_python(
+        """
+        import sys
+        from printkit import _pydantic
+        package, coroutines = _pydantic._stand_ins()
+        sys.modules.update({"asyncio": package, "asyncio.coroutines": coroutines})
+        print(coroutines.iscoroutinefunction(print), package.get_event_loop_policy is not None)
+        print(type(sys.modules["asyncio"].run).__name__, hasattr(sys.modules["asyncio"], "__file__"))
+        """
+    )
+    assert out.splitlines() == ["False True", "function True"]
