@@ -28,8 +28,8 @@ def test_a_slow_build_on_a_terminal_shows_a_bar_then_wipes_it(tmp_path, monkeypa
     terminal = Terminal()
     build(tmp_path, monkeypatch, terminal)
     shown = terminal.getvalue()
-    assert "laying out and checking (pl) [" not in shown  # the first second shows nothing
-    assert "\rlaying out and checking (en) [####################..........] 2/3" in shown
+    assert "laying out and checking (pl)" not in shown  # the first second shows nothing
+    assert "\rdrawing pages [###############...............] 2/4" in shown
     assert f"\rdrawing pages [{'#' * progress.WIDTH}] 4/4" in shown
     assert "\rwriting the PDF [" in shown
     last = shown.rsplit("\r", 2)

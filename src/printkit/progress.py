@@ -1,6 +1,6 @@
 """A progress bar on stderr for a build that takes more than a second, and nothing otherwise.
 
-The pipeline reports its steps (each language laid out and checked, each page drawn); the bar
+The pipeline reports its steps (the layout and its checks, each page drawn); the bar
 appears only once a second has passed and only when stderr is a terminal, so a quick build, a
 pipe, a log file and the tests see no trace of it.
 """
