@@ -61,3 +61,20 @@ def test_a_stand_in_asks_the_real_asyncio_for_anything_else():
         """
     )
     assert out.splitlines() == ["False True", "function True"]
+
+
+def test_the_console_entry_leaves_its_objects_to_the_end_of_the_process_and_tests_do_not():
+    out = fresh_python(
+        """
+        import gc, sys
+        from printkit.cli import main
+        main(["list"])
+        print(gc.get_freeze_count() == 0)
+        sys.argv = ["printkit", "list"]
+        main()
+        print(gc.get_freeze_count() > 0, gc.isenabled())
+        """
+    )
+    lines = out.splitlines()
+    assert lines[0] == lines[7] and lines[0].split() == ["kit", "title", "players", "languages", "pages"]
+    assert (lines[6], lines[-1]) == ("True", "True True")

@@ -319,6 +319,22 @@ INTERRUPTED = "interrupted; no file was left half-written"
 def main(argv: list[str] | None = None) -> None:
     """The console entry point; ``argv`` lets tests call it in-process."""
     try:
+        _run(argv)
+    finally:
+        if argv is None:
+            leave_to_exit()
+
+
+def leave_to_exit() -> None:
+    """Hand every object to the process's end as it is. Python's shutdown makes one last full
+    collection; after a build it walks a million live objects, finds nothing (printkit's data
+    holds no cycles) and costs about 30 ms, a tenth of a small build. Frozen objects (gc.freeze,
+    made for processes about to fork or end) are left out of it; memory goes back with the process."""
+    gc.freeze()
+
+
+def _run(argv: list[str] | None) -> None:
+    try:
         with collector_paused():
             cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
