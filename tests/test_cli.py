@@ -197,7 +197,7 @@ def test_ctrl_c_during_a_build_keeps_the_old_pdf(run, tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["ogrod.pdf"]
 
 
-BIG_DECK = """kit:
+BIG_DECK_TEMPLATE = """kit:
   title: {en: "Big deck", pl: "Duża talia", cs: "Velký balíček"}
   players: {min: 1, max: 2}
   languages: [en, pl, cs]
@@ -219,27 +219,7 @@ components:
         box: [6, 40, 51, 6]
         size_pt: 9
         text: {en: "Card {index} of {count}", pl: "Karta {index} z {count}", cs: "Karta {index} z {count}"}
-      - type: index
-        box: [6, 48, 51, 5]
-        size_pt: 8
-        text: {en: "Line 1 of card {index}", pl: "Wiersz 1 karty {index}", cs: "Řádek 1 karty {index}"}
-      - type: index
-        box: [6, 54, 51, 5]
-        size_pt: 8
-        text: {en: "Line 2 of card {index}", pl: "Wiersz 2 karty {index}", cs: "Řádek 2 karty {index}"}
-      - type: index
-        box: [6, 60, 51, 5]
-        size_pt: 8
-        text: {en: "Line 3 of card {index}", pl: "Wiersz 3 karty {index}", cs: "Řádek 3 karty {index}"}
-      - type: index
-        box: [6, 66, 51, 5]
-        size_pt: 8
-        text: {en: "Line 4 of card {index}", pl: "Wiersz 4 karty {index}", cs: "Řádek 4 karty {index}"}
-      - type: index
-        box: [6, 72, 51, 5]
-        size_pt: 8
-        text: {en: "Line 5 of card {index}", pl: "Wiersz 5 karty {index}", cs: "Řádek 5 karty {index}"}
-    back:
+{lines}    back:
       - {type: frame, color: ink, inset: 1.5mm, width: 0.3mm, radius: 0}
 rules:
   - heading: {en: "Rules", pl: "Zasady", cs: "Pravidla"}
@@ -247,6 +227,12 @@ rules:
 invariants:
   - {id: cards, check: "deck.total == 10000", rule: {en: "10000 cards", pl: "10000 kart", cs: "10000 karet"}}
 """
+LINE = """      - type: index
+        box: [6, {y}, 51, 5]
+        size_pt: 8
+        text: {{en: "Line {n} of card {{index}}", pl: "Wiersz {n} karty {{index}}", cs: "Řádek {n} karty {{index}}"}}
+"""
+BIG_DECK = BIG_DECK_TEMPLATE.replace("{lines}", "".join(LINE.format(n=n, y=42 + 6 * n) for n in range(1, 6)))
 
 
 def cpu_seconds(pid: int) -> float:

@@ -31,23 +31,21 @@ def where(loaded) -> str:
     return f"{loaded.source.display}:{loaded.source.line_of(('components', 0))}: components[0]"
 
 
-def test_a_shape_on_a_wide_page_and_a_narrow_one_is_judged_on_each(mini):
-    bar = Rect(150.0, 20.0, 50.0, 10.0)  # clear of A4's edge, 15 mm into a 190 mm page's
-    wide = Page(210.0, 297.0, "sheet", "sheet", (bar,))
-    narrow = Page(190.0, 297.0, "sheet", "sheet", (bar,))
-    assert printed(mini, wide, narrow) == [
-        f"{where(mini)}: a rect on page 2 (sheet) reaches 15.0 mm into the 5 mm unprintable edge of the paper, at x "
-        "150.0–200.0, y 20.0–30.0 mm"
-    ]
-
-
-def test_a_placed_drawing_on_a_wide_page_and_a_narrow_one_is_judged_on_each(mini):
-    design = Group("design", 150.0, 20.0, 50.0, 10.0, (Rect(0.0, 0.0, 50.0, 10.0),))
-    wide = Page(210.0, 297.0, "sheet", "sheet", (design,))
-    narrow = Page(190.0, 297.0, "sheet", "sheet", (design,))
-    assert printed(mini, narrow, wide) == [
-        f"{where(mini)}: a rect on page 1 (sheet) reaches 15.0 mm into the 5 mm unprintable edge of the paper, at x "
-        "150.0–200.0, y 20.0–30.0 mm"
+@pytest.mark.parametrize(
+    ("item", "narrow_first"),
+    [
+        (Rect(150.0, 20.0, 50.0, 10.0), False),  # clear of A4's edge, 15 mm into a 190 mm page's
+        (Group("design", 150.0, 20.0, 50.0, 10.0, (Rect(0.0, 0.0, 50.0, 10.0),)), True),
+    ],
+    ids=["shape", "placed drawing"],
+)
+def test_one_item_on_a_wide_page_and_a_narrow_one_is_judged_on_each(mini, item, narrow_first):
+    wide = Page(210.0, 297.0, "sheet", "sheet", (item,))
+    narrow = Page(190.0, 297.0, "sheet", "sheet", (item,))
+    pages = (narrow, wide) if narrow_first else (wide, narrow)
+    assert printed(mini, *pages) == [
+        f"{where(mini)}: a rect on page {1 if narrow_first else 2} (sheet) reaches 15.0 mm into the 5 mm unprintable "
+        "edge of the paper, at x 150.0–200.0, y 20.0–30.0 mm"
     ]
 
 
