@@ -18,6 +18,7 @@ from piece_pdf import (
 )
 from printkit import build as pipeline
 from printkit.layout.board import MARK_FILL, marked_cells, numbers
+from printkit.layout.context import PAPERS
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ def test_plateau_perimeter_cells_are_shaded_and_the_middle_ones_not(plateau):
 
 def test_board_numbers_for_placeholders_and_invariants():
     kit = pipeline.load("latarnie").kit
-    values = numbers(kit.component("board"))
+    values = numbers(kit.component("board"), PAPERS["a4"])
     assert {
         k: values[k]
         for k in (

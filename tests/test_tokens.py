@@ -17,6 +17,7 @@ from piece_pdf import (
     vertical_at,
 )
 from printkit import build as pipeline
+from printkit.layout.context import PAPERS
 from printkit.layout.tokens import numbers
 
 CUT_GREY = rgb("#555555")
@@ -106,7 +107,7 @@ def test_a_token_fits_inside_a_board_cell(latarnie):
 
 
 def test_token_numbers_for_placeholders_and_invariants():
-    values = numbers(pipeline.load("latarnie").kit.component("tokens"))
+    values = numbers(pipeline.load("latarnie").kit.component("tokens"), PAPERS["a4"])
     assert {k: values[k] for k in ("tokens.total", "tokens.A", "tokens.B", "tokens.size", "tokens.guards_a.count")} == {
         "tokens.total": 16,
         "tokens.A": 8,

@@ -667,7 +667,8 @@ class DeckComponent(ComponentBase):
     """Cards or tiles: pieces of one size, made from counts; each design is drawn once and reused.
 
     Numbers: {id.total} (also {id.count}), {id.TYPE} per type, {id.OWNER} and {id.OWNER.TYPE} per
-    owner, {id.types}, {id.owners}, {id.width}, {id.height} (mm), {id.per_page} and {id.pages}.
+    owner, {id.types}, {id.owners}, {id.width}, {id.height} (mm), {id.per_page} and {id.pages}
+    (without a per_page, those two count on the paper printed on: 9 poker cards fit A4, 8 Letter).
     """
 
     kind: Literal["cards", "tiles"] = Field(

@@ -1,6 +1,6 @@
 """Which whole numbers in a kit file a derived number comes from, found by nudging them.
 
-Component kinds derive their numbers in plain Python (``numbers(component)``), so printkit cannot
+Component kinds derive their numbers in plain Python (``numbers(component, paper)``), so printkit cannot
 read the arithmetic; it can watch it. Raising one whole number of the file by one and seeing which
 derived numbers move tells where each derived number comes from. A broken invariant is then
 blamed on the line of the one number whose change would make every rule hold again.

@@ -17,7 +17,8 @@ from printkit import fonts, invariants
 from printkit.errors import Problem
 from printkit.kitfile import KitSource, dotted
 from printkit.layout import bounds, paragraph
-from printkit.layout.context import SAFE_EDGE
+from printkit.layout.context import PAPERS, SAFE_EDGE
+from printkit.layout.context import paper as paper_named
 from printkit.layout.document import KINDS, kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.model import PLACEHOLDER, Invariant, Kit, StonesComponent, TokensComponent
@@ -450,23 +451,29 @@ def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
 
 
 def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None:
-    """Invariants that name pages (pages, page.ID, lastpage.ID), over the laid-out page numbers."""
+    """Invariants over the laid-out pages: those that name pages (pages, page.ID, lastpage.ID),
+    and, on a paper other than A4, those that hold on A4 (where check_invariants proved them) but
+    read a number this paper changes (a deck's per_page and pages when it declares no per_page)."""
     from printkit.layout.document import page_numbers
 
-    numbers = kit_numbers(kit) | page_numbers(list(document.pages))
+    on_a4, on_paper = kit_numbers(kit), kit_numbers(kit, paper_named(document.paper))
+    moved = {name for name, value in on_paper.items() if on_a4.get(name) != value}
+    numbers = on_paper | page_numbers(list(document.pages))
     for index, rule in enumerate(kit.invariants):
         try:
             check = invariants.parse(rule.check)
         except invariants.InvariantError:
             continue  # reported with the kit's findings
-        if not is_about_pages(check):
+        about_paper = not is_about_pages(check) and bool(moved & set(invariants.names_in(check)))
+        if not is_about_pages(check) and not (about_paper and not evaluate(rule, check, on_a4)):
             continue
+        where = f"on {document.paper} " if about_paper else ""
         for failure in evaluate(rule, check, numbers):
             with_players = players_phrase(failure.players)
             gives = (
                 failure.message
                 if failure.unreadable
-                else f"{rule_statement(rule)}, but {with_players}the layout gives {failure.message}"
+                else f"{rule_statement(rule)}, but {with_players}{where}the layout gives {failure.message}"
             )
             found.add(("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})")
 
@@ -809,7 +816,8 @@ class TextIndex:
         from printkit.layout.document import page_numbers
         from printkit.locale import Localizer
 
-        tr = Localizer(document.lang, kit_numbers(kit) | page_numbers(list(document.pages)))
+        numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
+        tr = Localizer(document.lang, numbers)
         self.entries: list[tuple[tuple, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
@@ -994,7 +1002,7 @@ class KitNumbers:
     def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
-        self.own = [KINDS[component.kind][1](component) for component in kit.components]
+        self.own = [KINDS[component.kind][1](component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
 
@@ -1004,7 +1012,7 @@ class KitNumbers:
         index = loc[1]
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
-            fresh = KINDS[component.kind][1](component)
+            fresh = KINDS[component.kind][1](component, PAPERS["a4"])
         except Exception:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}

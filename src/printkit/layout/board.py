@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from printkit import fonts
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
-from printkit.layout.context import Context
+from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
@@ -48,7 +48,7 @@ def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
     return [cell_of(at) for at in board.marked or []]
 
 
-def numbers(board: BoardComponent) -> dict[str, float]:
+def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
     """{board.rows}, {board.cols}, {board.cells}, {board.cell}, {board.specials}, {board.free},
     {board.special_points}, {board.marked}, and each special cell's value as {board.C3}."""
     p = board.id

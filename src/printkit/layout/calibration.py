@@ -55,7 +55,7 @@ def layout(ctx: Context) -> Document:
     back = back_page(ctx, back_centre(ctx, centre))
     title = ctx.tr.msg("cal_title")
     pages = (with_footer(front, title, ctx, 1, 2), with_footer(back, title, ctx, 2, 2))
-    return Document(pages, title=title, author="printkit", lang=ctx.lang, duplex=ctx.options.flip)
+    return Document(pages, title=title, author="printkit", lang=ctx.lang, duplex=ctx.options.flip, paper=ctx.paper.name)
 
 
 def front_page(ctx: Context) -> tuple[Page, tuple[float, float]]:

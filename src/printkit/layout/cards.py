@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from printkit.errors import LayoutProblem
 from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
-from printkit.layout.context import PAPERS, Context, Options, Paper
+from printkit.layout.context import Context, Options, Paper
 from printkit.layout.imposition import Box, DoesNotFit
 from printkit.layout.marks import cut_line_items, segment_line
 from printkit.layout.primitives import CUT, Item, Page, Piece, Rect
@@ -35,8 +35,8 @@ def grid(component: DeckComponent, paper: Paper) -> CardGrid:
         ) from None
 
 
-def per_page(component: DeckComponent, paper: Paper = PAPERS["a4"]) -> int:
-    """The kit's promise, else how many fit on ``paper`` (A4 for the numbers, as kits are written for it)."""
+def per_page(component: DeckComponent, paper: Paper) -> int:
+    """The kit's promise, else how many fit on ``paper``."""
     if component.per_page:
         return component.per_page
     try:
@@ -45,8 +45,9 @@ def per_page(component: DeckComponent, paper: Paper = PAPERS["a4"]) -> int:
         return 1
 
 
-def numbers(component: DeckComponent) -> dict[str, float]:
-    return deck.numbers(component, per_page(component) if component.on_grid else two_sided_per_page(component))
+def numbers(component: DeckComponent, paper: Paper) -> dict[str, float]:
+    placed = per_page(component, paper) if component.on_grid else two_sided_per_page(component, paper)
+    return deck.numbers(component, placed)
 
 
 def layout(component: DeckComponent, ctx: Context) -> list[Page]:
@@ -126,9 +127,9 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
     )
 
 
-def two_sided_per_page(component: DeckComponent) -> int:
-    """How many pieces the two-sided imposition puts on the first A4 sheet."""
-    ctx = Context(PAPERS["a4"], Localizer("en"))
+def two_sided_per_page(component: DeckComponent, paper: Paper) -> int:
+    """How many pieces the two-sided imposition puts on the first sheet of ``paper``."""
+    ctx = Context(paper, Localizer("en"))
     try:
         found = imposition.grid_slots(
             [len(deck.deck_pieces(component))], component.width, component.height, pieces.piece_area(ctx)

@@ -23,13 +23,13 @@ from printkit.layout import (
     tiles,
     tokens,
 )
-from printkit.layout.context import Context
+from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Page, RichText, Text
 from printkit.layout.text import fit_text
 from printkit.model import Kit
 
-# kind -> (layout, numbers); a new component kind registers here.
+# kind -> (layout(component, ctx), numbers(component, paper)); a new component kind registers here.
 KINDS: dict[str, tuple[Callable, Callable]] = {
     "sheet": (sheet.layout, sheet.numbers),
     "board": (board.layout, board.numbers),
@@ -43,13 +43,14 @@ MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is prin
 FOOTER_PT = 7.0
 
 
-def kit_numbers(kit: Kit) -> dict[str, Any]:
-    """Every number the kit's components define, by placeholder name."""
+def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
+    """Every number the kit's components define on ``paper``, by placeholder name (only a deck
+    without a declared per_page counts differently on another paper: {id.per_page}, {id.pages})."""
     values: dict[str, Any] = {"players.min": kit.kit.players.min, "players.max": kit.kit.players.max}
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
-        values.update(KINDS[component.kind][1](component))
+        values.update(KINDS[component.kind][1](component, paper))
     return values
 
 
@@ -92,7 +93,7 @@ def check_page_limit(pages: list[Page]) -> None:
 
 def layout_kit(kit: Kit, ctx: Context) -> Document:
     """Rules pages and every in-kit component, with page placeholders settled."""
-    base = dict(ctx.tr.numbers) | kit_numbers(kit)
+    base = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     guess: dict[str, Any] = {}
     ctx.tr.numbers = base
     component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
@@ -154,7 +155,7 @@ def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
 
 def layout_sheets(kit: Kit, ctx: Context) -> Document:
     """Personalised sheets only: every sheet component, once per player or once shared."""
-    ctx.tr.numbers = dict(ctx.tr.numbers) | kit_numbers(kit)
+    ctx.tr.numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     pages = components_pages(kit, ctx, lambda c: c.kind == "sheet")
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
@@ -174,6 +175,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         lang=ctx.lang,
         subject=ctx.tr(kit.kit.subtitle),
         duplex=duplex,
+        paper=ctx.paper.name,
     )
 
 

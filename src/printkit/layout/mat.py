@@ -12,7 +12,7 @@ import math
 from printkit import fonts
 from printkit.errors import LayoutProblem
 from printkit.layout import sheet
-from printkit.layout.context import Context
+from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Item, Page, Piece, Rect, Stroke, Text
 from printkit.model import MatComponent
 
@@ -28,7 +28,7 @@ PLACE_STROKES = (
 FAINT = "#9a9a9a"
 
 
-def numbers(mat: MatComponent) -> dict[str, float]:
+def numbers(mat: MatComponent, paper: Paper) -> dict[str, float]:
     """{id.places}, {id.used.N} for every player count from the first group's on, the place size."""
     total = sum(group.count for group in mat.places)
     values: dict[str, float] = {

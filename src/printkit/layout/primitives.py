@@ -158,4 +158,5 @@ class Document:
     lang: str
     subject: str = ""
     duplex: str | None = None  # None | "long" | "short"
+    paper: str = "A4"  # the name of the paper the pages were laid out for
     meta: dict = field(default_factory=dict, compare=False)

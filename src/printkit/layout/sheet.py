@@ -13,7 +13,7 @@ from dataclasses import replace
 from printkit import fonts
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
-from printkit.layout.context import Context
+from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
 from printkit.layout.text import fit_text
@@ -41,7 +41,7 @@ HEADER_HEIGHT = 16.0
 Drawn = tuple[list[Item], float]
 
 
-def numbers(component: SheetComponent) -> dict[str, float]:
+def numbers(component: SheetComponent, paper: Paper) -> dict[str, float]:
     """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
     return band_numbers(component.rows)
 

@@ -8,7 +8,7 @@ faces by their arrows, stones by their value.
 from __future__ import annotations
 
 from printkit import fonts
-from printkit.layout.context import Context
+from printkit.layout.context import Context, Paper
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Stroke, Text
 from printkit.layout.symbols import moves_diagram
@@ -20,7 +20,7 @@ ARROWS = 0.9  # the arrows' reach, of the disc's radius
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
 
 
-def numbers(stones: StonesComponent) -> dict[str, float]:
+def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
     """{stones.per_player}, {stones.total}, {stones.points_per_player}, {stones.size}, {stones.owners},
     and per type {stones.TYPE.value} and {stones.TYPE.count}."""
     p = stones.id

@@ -7,7 +7,7 @@ black-and-white print loses nothing.
 from __future__ import annotations
 
 from printkit import fonts
-from printkit.layout.context import Context
+from printkit.layout.context import Context, Paper
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import Circle, Group, Item, Page, Stroke, Text
 from printkit.layout.symbols import shape_centre, shape_outline
@@ -20,7 +20,7 @@ INSET = 0.11  # of the frame's side, between the cut line and the shape
 LETTER_HEIGHT = {"triangle": 0.26, "star": 0.22, "diamond": 0.3}  # a capital's height, of the shape's size
 
 
-def numbers(tokens: TokensComponent) -> dict[str, float]:
+def numbers(tokens: TokensComponent, paper: Paper) -> dict[str, float]:
     """{tokens.total}, {tokens.size}, {tokens.sets}, one count per owner ({tokens.A}) and {tokens.SET.count}."""
     p = tokens.id
     values: dict[str, float] = {
