@@ -1,6 +1,7 @@
 """printkit's paragraph engine (layout/paragraph.py) against reportlab's Paragraph, which it
 replaced: the same lines, widths, word spacing and heights on every paragraph of the shipped kits
-and on generated text, and the same pixels when drawn. Reportlab's engine is the oracle here only."""
+and on generated text, and the same pixels when drawn; two quirks of reportlab's are deliberately
+not copied. Reportlab's engine is the oracle here only."""
 
 from __future__ import annotations
 
@@ -148,6 +149,22 @@ def test_generated_paragraphs_break_as_reportlab_breaks_them():
         markup = generated(rng)
         size = rng.choice([6.0, 7.5, 9.0, 9.5, 10.0, 11.0, 14.0])
         assert_same_lines(markup, rng.uniform(12, 190), size, size * 1.25, rng.random() < 0.15)
+
+
+def test_two_quirks_of_reportlab_are_not_copied():
+    """Both squeeze a line's spaces for nothing (see layout/paragraph.py); here the line that
+    reportlab squeezes keeps its spaces, and a no-break space at the end moves no earlier break."""
+    width = 10.077828875713411
+    text = "kůň čtverec gęś rounds"
+    reportlab_lines, _ = oracle_lines(text, width, 12.0, 14.4, False)
+    ours = paragraph.wrap(text, width, 12.0, 14.4).lines
+    assert [line[0] for line in reportlab_lines] == ["kůň č", "tvere", "c gęś", "roun", "ds"]
+    assert ["".join(run.text for run in line.runs) for line in ours] == ["kůň č", "tvere", "c gęś", "roun", "ds"]
+    assert reportlab_lines[2][3] < 0 and ours[2].word_space == 0 and ours[2].width < width
+    plain = "players 18 two x šťastný šťastný two rounds % ×<b>ódy</b> % 100 keeper kość gęś squares 18 "
+    before = paragraph.wrap(plain + "<b>plansza</b>", 22.8, 8.0, 9.6).lines
+    after = paragraph.wrap(plain + "\xa0<b>plansza</b>", 22.8, 8.0, 9.6).lines
+    assert before[:-1] == after[:-1]
 
 
 def test_lines_are_data_placed_top_down():

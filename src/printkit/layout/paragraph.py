@@ -6,7 +6,10 @@ Paragraph does with printkit's settings (greedy, spaces may shrink by 5 % to fit
 a word wider than the box split between letters), which the tests prove line by line on every
 paragraph of the shipped kits and on generated text; it replaces reportlab's engine because that
 engine costs about 40 ms of start-up (its import compiles large Unicode patterns) in a build
-that takes a few hundred.
+that takes a few hundred. Two quirks of reportlab's are not copied, as they squeeze spaces for
+nothing: a line followed by a word too long for any line, of which not even the first letter
+fits after it, is measured with a trailing space; and a run of text holding a no-break space
+makes empty words whose spaces count towards the 5 % a line may shrink.
 
 Markup: ``<b>``, ``<i>`` (the family has no italic: regular), ``<font size=N>``, ``<br/>`` and
 HTML character references; anything else is a layout bug. Widths are worked in points, as the
