@@ -241,15 +241,29 @@ class _Drawer:
     def text_line(self, text: str, x: float, y: float, font_name: str, size: float) -> str:
         """What canvas.beginText(x, y), textLine(text) and drawText write for a TrueType font at
         ``size`` with reportlab's leading (1.2 × size): the same bytes, without a text object."""
-        font, doc = pdfmetrics.getFont(font_name), self.canvas._doc
-        parts = []
-        subset_now = -1
-        for subset, chunk in font.splitString(text, doc):
-            if subset != subset_now:
-                parts.append(self.font_code(font, subset, size))
-                subset_now = subset
-            parts.append(f"({chunk.decode('latin-1').translate(_ESCAPES)}) Tj")
-        return f"BT 1 0 0 1 {self.fp(x, y)} Tm {' '.join(parts)} T* ET"
+        return self.text_runs([(text, font_name, size)], x, y, line_end=True)
+
+    def text_runs(
+        self, runs: list[tuple[str, str, float]], x: float, y: float, word_space: float = 0.0, line_end: bool = False
+    ) -> str:
+        """One text object from (x, y): each run of (text, font name, size) after the one before,
+        switching font or subset where it changes, every space ``word_space`` points wider; with
+        ``line_end`` the move to the next line (T*) that reportlab's textLine writes."""
+        doc = self.canvas._doc
+        parts = [f"{self.fp(word_space)} Tw"] if word_space else []
+        current = None
+        for text, font_name, size in runs:
+            font = pdfmetrics.getFont(font_name)
+            for subset, chunk in font.splitString(text, doc):
+                if (font_name, subset, size) != current:
+                    parts.append(self.font_code(font, subset, size))
+                    current = (font_name, subset, size)
+                parts.append(f"({chunk.decode('latin-1').translate(_ESCAPES)}) Tj")
+        if word_space:
+            parts.append("0 Tw")
+        if line_end:
+            parts.append("T*")
+        return f"BT 1 0 0 1 {self.fp(x, y)} Tm {' '.join(parts)} ET"
 
     def font_code(self, font, subset: int, size: float) -> str:
         """What a text object writes to switch to a subset of a TrueType font at ``size``, once a document."""
@@ -263,27 +277,15 @@ class _Drawer:
     def rich(self, r: RichText) -> None:
         """Wrapped text as the lines the paragraph engine broke (the lines the validator measured):
         one text object a line, changing font between runs, spaces shrunk where the line says."""
-        c = self.canvas
         wrapped = paragraph.wrap(r.markup, r.w, r.size_pt, r.leading_pt, r.bold)
         self.fill(r.color)
         for line, baseline in zip(wrapped.lines, wrapped.baselines(r.y), strict=True):
-            if not line.runs:
-                continue
-            text = c.beginText(mm_to_pt(r.x + line.offset(r.w, r.align)), self.y(baseline))
-            if line.word_space:
-                text.setWordSpace(mm_to_pt(line.word_space))
             for run in line.runs:
                 _check_glyphs(run.text, run.bold)
-                font = (fonts.font_name(run.bold), run.size_pt)
-                if font != (text._fontname, text._fontsize):
-                    text.setFont(*font)
-                text.textOut(run.text)
-            if line.word_space:
-                text.setWordSpace(0)
-            c.drawText(text)
-            if (c._fontname, c._fontsize) != font:  # the text object changed the font under the canvas
-                c.setFont(*font)
-            self.state["font"] = font
+            runs = [(run.text, fonts.font_name(run.bold), run.size_pt) for run in line.runs]
+            x = mm_to_pt(r.x + line.offset(r.w, r.align))
+            if runs:
+                self.canvas.addLiteral(self.text_runs(runs, x, self.y(baseline), mm_to_pt(line.word_space)))
 
     def image(self, image: Image) -> None:
         if image.path.lower().endswith(".svg"):
