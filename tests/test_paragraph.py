@@ -209,6 +209,8 @@ def test_breaks_entities_and_empty_text():
 def test_markup_it_does_not_know_is_a_bug_not_text():
     with pytest.raises(ValueError, match="<u>"):
         paragraph.wrap("<u>underlined</u>", 100, 10.0, 12.0)
+    with pytest.raises(ValueError, match="</b>"):
+        paragraph.wrap("not bold</b> here", 100, 10.0, 12.0)
 
 
 def pixels(pdf: bytes):

@@ -126,6 +126,8 @@ def _pieces(markup: str, bold: bool, size_pt: float) -> list[Piece | None]:
             pieces.append(_BREAK)
         elif closing and name in ("b", "i", "font") and len(fonts_open) > 1:
             fonts_open.pop()
+        elif closing:
+            raise ValueError(f"a closing tag the paragraph engine did not open: {tag.group(0)!r} in {markup!r}")
         elif name == "b" and not empty:
             fonts_open.append((True, current_size))
         elif name == "i" and not empty:
