@@ -464,8 +464,13 @@ def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None
             check = invariants.parse(rule.check)
         except invariants.InvariantError:
             continue  # reported with the kit's findings
-        about_paper = not is_about_pages(check) and bool(moved & set(invariants.names_in(check)))
-        if not is_about_pages(check) and not (about_paper and not evaluate(rule, check, on_a4)):
+        about_pages = is_about_pages(check)
+        about_paper = (
+            not about_pages
+            and bool(moved.intersection(invariants.names_in(check)))
+            and not evaluate(rule, check, on_a4)
+        )
+        if not (about_pages or about_paper):
             continue
         where = f"on {document.paper} " if about_paper else ""
         for failure in evaluate(rule, check, numbers):
