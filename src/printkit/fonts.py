@@ -10,7 +10,7 @@ import functools
 import itertools
 from pathlib import Path
 
-from printkit.kitfile import project_root
+from printkit.kitfile import data_dir
 from printkit.units import MM_PER_POINT
 
 REGULAR = "PrintkitSans"
@@ -20,7 +20,7 @@ _IGNORED = set("\n\r\t\u00ad")
 
 
 def fonts_dir() -> Path:
-    return project_root() / "fonts"
+    return data_dir() / "fonts"
 
 
 @functools.cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 import yaml
@@ -27,12 +28,15 @@ _DATE = "tag:yaml.org,2002:timestamp"
 Path_ = tuple  # a field path such as ("components", 0, "rows")
 
 
-def project_root() -> Path:
-    return Path(__file__).resolve().parents[2]
+def data_dir() -> Path:
+    """printkit's run-time files (the shipped kits with their art, the fonts, the JSON Schema),
+    inside the installed package: ``printkit/data/``. In the repository that folder holds links to
+    the top-level ``kits/``, ``fonts/`` and ``schema/``, which a wheel carries as real files."""
+    return Path(str(resources.files("printkit") / "data"))
 
 
 def shipped_kits_dir() -> Path:
-    return project_root() / "kits"
+    return data_dir() / "kits"
 
 
 @dataclass

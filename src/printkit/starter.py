@@ -26,7 +26,7 @@ def template_text() -> str:
 
 
 def schema_file() -> Path:
-    return kitfile.project_root() / "schema" / "kit.schema.json"
+    return kitfile.data_dir() / "schema" / "kit.schema.json"
 
 
 def schema_reference(folder: Path) -> str | None:
