@@ -8,7 +8,6 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 
-import numpy
 import pdfplumber
 import pypdfium2
 import pytest
@@ -36,17 +35,12 @@ def ink_margins(pdf_path, dpi: int = INK_DPI) -> list[tuple[float, float, float,
     try:
         for page in document:
             width, height = (mm(v) for v in page.get_size())
-            grey = numpy.asarray(page.render(scale=dpi / 72).to_pil().convert("L"))
-            rows, cols = numpy.nonzero(grey <= WHITE)
-            assert len(rows), "a page with no ink at all"
-            margins.append(
-                (
-                    cols.min() * pixel,
-                    rows.min() * pixel,
-                    width - (cols.max() + 1) * pixel,
-                    height - (rows.max() + 1) * pixel,
-                )
-            )
+            grey = page.render(scale=dpi / 72).to_pil().convert("L")
+            ink = grey.point(lambda level: 255 if level <= WHITE else 0)
+            found = ink.getbbox()  # the first inked column and row, and one past the last ones
+            assert found is not None, "a page with no ink at all"
+            left, top, right, bottom = found
+            margins.append((left * pixel, top * pixel, width - right * pixel, height - bottom * pixel))
     finally:
         document.close()
     return margins
