@@ -1,13 +1,17 @@
-"""The models' core schemas kept like bytecode: a start that reads them validates exactly as one that derives them."""
+"""The models' core schemas kept in the user's cache folder (schema_cache.py): a start that reads them
+validates exactly as one that derives them, and nothing is written into the installed package."""
 
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from printkit import model
+import printkit
+from printkit import model, schema_cache
 from printkit.errors import KitError
 from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
 
@@ -33,12 +37,19 @@ def components_alone(path: Path) -> list[object]:
     ]
 
 
+SOURCES = [Path(model.__file__), Path(model.units.__file__)]
+
+
+def complete() -> None:
+    schema_cache.complete(model._models(), model.Kit, SOURCES)
+
+
 @pytest.fixture
 def cache(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "model.schemas.pickle"
-    monkeypatch.setattr(model, "_schema_cache", lambda: path)
-    monkeypatch.setattr(model.sys, "dont_write_bytecode", False)
-    return path
+    monkeypatch.setattr(schema_cache, "cache_folder", lambda: tmp_path / "cache")
+    monkeypatch.setattr(schema_cache.sys, "dont_write_bytecode", False)
+    monkeypatch.delenv("PRINTKIT_NO_SCHEMA_CACHE", raising=False)
+    return schema_cache.cache_file(SOURCES)
 
 
 def test_cached_schemas_validate_every_kit_as_the_derived_ones(cache):
@@ -46,11 +57,11 @@ def test_cached_schemas_validate_every_kit_as_the_derived_ones(cache):
     derived = [outcome(path) for path in kits]
     derived_parts = [components_alone(path) for path in SHIPPED]
     derived_json_schema = model.Kit.model_json_schema()
-    model._complete_models()  # no cache yet: derives every model's schema and writes them
+    complete()  # no cache yet: derives every model's schema and writes them
     schemas = pickle.loads(cache.read_bytes())
     assert schemas.keys() == model._models().keys()
     assert schemas["Kit"][1] == {"title": "Kit", "extra_fields_behavior": "forbid", "strict": False}
-    model._complete_models()  # reads them back and compiles the validators from them
+    complete()  # reads them back and compiles the validators from them
     assert all(cls.__pydantic_complete__ for cls in model._models().values())
     assert [outcome(path) for path in kits] == derived
     assert [components_alone(path) for path in SHIPPED] == derived_parts
@@ -58,7 +69,38 @@ def test_cached_schemas_validate_every_kit_as_the_derived_ones(cache):
 
 
 def test_a_cache_that_does_not_load_is_derived_again(cache):
+    cache.parent.mkdir(parents=True)
     cache.write_bytes(b"not a pickle")
-    model._complete_models()
+    complete()
     assert pickle.loads(cache.read_bytes())["Kit"][1]["title"] == "Kit"
     assert isinstance(outcome(find_kit("latarnie")), model.Kit)
+
+
+def test_an_older_cache_is_removed_when_a_new_one_is_written(cache):
+    older = cache.with_name(f"{schema_cache.PREFIX}0123456789abcdef.pickle")
+    older.parent.mkdir(parents=True)
+    older.write_bytes(b"made from an older model.py")
+    complete()
+    assert cache.is_file() and not older.exists()
+
+
+def test_a_folder_that_cannot_be_written_only_costs_the_derivation(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setattr(schema_cache, "cache_folder", lambda: blocked / "printkit")
+    monkeypatch.setattr(schema_cache.sys, "dont_write_bytecode", False)
+    complete()
+    assert isinstance(outcome(find_kit("latarnie")), model.Kit)
+    assert blocked.read_text() == "not a folder"
+
+
+def test_a_start_writes_under_the_user_cache_folder_never_into_the_package(tmp_path):
+    """A fresh interpreter with XDG_CACHE_HOME set: the schemas land there, printkit's folder is untouched."""
+    package = Path(printkit.__file__).parent
+    before = sorted(p.name for p in package.rglob("*") if "schemas" in p.name or p.suffix == ".pickle")
+    env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "", "HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", "import printkit.model"], env=env, capture_output=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in (tmp_path / "printkit").glob("*.pickle")] == [schema_cache.cache_file(SOURCES).name]
+    after = sorted(p.name for p in package.rglob("*") if "schemas" in p.name or p.suffix == ".pickle")
+    assert after == before

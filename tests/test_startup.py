@@ -1,5 +1,5 @@
-"""What a build imports: pydantic without asyncio (printkit/_pydantic.py), and no paragraph engine
-of reportlab's. Each case runs in a fresh interpreter, where the test runner has imported nothing."""
+"""What a build imports: pydantic without asyncio (typing_extensions 4.16 no longer loads it), and no
+paragraph engine of reportlab's. Each case runs in a fresh interpreter, where the test runner has imported nothing."""
 
 from __future__ import annotations
 
@@ -27,40 +27,6 @@ def test_a_build_loads_neither_asyncio_nor_reportlabs_paragraph_engine(tmp_path)
         """
     )
     assert out.splitlines()[-1] == "[]"
-
-
-def test_pydantic_loaded_that_way_still_warns_and_asyncio_still_works():
-    out = fresh_python(
-        """
-        import warnings
-        from printkit import model
-        from printkit.build import load
-        kit = load("ogrod").kit
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            kit.dict()  # pydantic's deprecated spelling of model_dump
-        print(caught[0].category.__name__)
-        import asyncio
-        async def answer():
-            return 42
-        print(asyncio.run(answer()), asyncio.iscoroutinefunction(answer))
-        """
-    )
-    assert out.splitlines() == ["PydanticDeprecatedSince20", "42 True"]
-
-
-def test_a_stand_in_asks_the_real_asyncio_for_anything_else():
-    out = fresh_python(
-        """
-        import sys
-        from printkit import _pydantic
-        package, coroutines = _pydantic._stand_ins()
-        sys.modules.update({"asyncio": package, "asyncio.coroutines": coroutines})
-        print(coroutines.iscoroutinefunction(print), package.get_event_loop_policy is not None)
-        print(type(sys.modules["asyncio"].run).__name__, hasattr(sys.modules["asyncio"], "__file__"))
-        """
-    )
-    assert out.splitlines() == ["False True", "function True"]
 
 
 def test_the_console_entry_leaves_its_objects_to_the_end_of_the_process_and_tests_do_not():

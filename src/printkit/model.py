@@ -7,24 +7,13 @@ A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahr
 from __future__ import annotations
 
 import collections
-import contextlib
 import difflib
-import hashlib
-import importlib.util
-import os
-import pickle
 import re
-import sys
 import types
 import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from printkit import _pydantic  # noqa: F401  (first: it loads pydantic without asyncio)
-
-# isort: split
-import pydantic
-import pydantic_core
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -36,9 +25,9 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
-from pydantic_core import ErrorDetails, SchemaSerializer, SchemaValidator
+from pydantic_core import ErrorDetails
 
-from printkit import units
+from printkit import schema_cache, units
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, dotted
 from printkit.units import LENGTH_PATTERN, parse_length
@@ -1023,15 +1012,6 @@ def _unwrap(annotation: Any, part: object) -> Any:
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
 
 
-def _schema_cache() -> Path:
-    """Where the models' core schemas are kept: beside model.py's bytecode (so under
-    PYTHONPYCACHEPREFIX when that is set), named by everything the schemas are made from."""
-    sources = b"".join(Path(module.__file__ or "").read_bytes() for module in (sys.modules[__name__], units))
-    made_by = f"{sys.version} {pydantic.VERSION} {pydantic_core.__version__}".encode()
-    key = hashlib.sha256(sources + made_by).hexdigest()[:16]
-    return Path(importlib.util.cache_from_source(__file__)).with_name(f"model.schemas-{key}.pickle")
-
-
 def _models() -> dict[str, type[Model]]:
     """Every model class of the kit schema, in the order they are defined."""
     return {
@@ -1041,51 +1021,4 @@ def _models() -> dict[str, type[Model]]:
     }
 
 
-def _core_config(schema: Any, model: type[Model]) -> Any:
-    """The validator's settings pydantic keeps in the model's own part of its schema."""
-    part = schema
-    while not (part["type"] == "model" and part["cls"] is model):  # inside definitions and model validators
-        part = part["schema"]
-    return part["config"]
-
-
-def _write_schemas(cache: Path) -> None:
-    schemas = {}
-    for name, model in _models().items():
-        model.model_rebuild()
-        schema = model.__pydantic_core_schema__
-        schemas[name] = (schema, _core_config(schema, model))
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    partial = cache.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_bytes(pickle.dumps(schemas))
-    partial.replace(cache)
-    for stale in cache.parent.glob("model.schemas-*.pickle"):  # made from an older model.py
-        if stale != cache:
-            stale.unlink(missing_ok=True)
-
-
-def _complete_models() -> None:
-    """Make the models ready to validate. Pydantic spends about 0.06 s deriving the kit's core
-    schema from these classes at every start (and more for a part validated alone, as the count
-    checks do); the schemas it derives are plain data (with references to these classes and
-    validators), so they are kept like bytecode and only compiled at later starts."""
-    models = _models()
-    try:
-        schemas = pickle.loads(_schema_cache().read_bytes())
-        if schemas.keys() != models.keys():
-            raise ValueError("another set of models")
-    except Exception:  # no cache yet, or one that no longer fits: derive the schemas as pydantic does
-        Kit.model_rebuild()
-        if not sys.dont_write_bytecode:
-            with contextlib.suppress(Exception):  # a folder we may not write to: the next start derives them
-                _write_schemas(_schema_cache())
-        return
-    for name, (schema, config) in schemas.items():
-        model = models[name]
-        model.__pydantic_core_schema__ = schema
-        model.__pydantic_validator__ = SchemaValidator(schema, config)
-        model.__pydantic_serializer__ = SchemaSerializer(schema, config)
-        model.__pydantic_complete__ = True
-
-
-_complete_models()
+schema_cache.complete(_models(), Kit, [Path(__file__), Path(units.__file__ or "")])
