@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from printkit import errors
 from printkit.errors import KitError, PrintkitError
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
@@ -25,8 +26,15 @@ OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="W
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
-def cli() -> None:
+@click.option(
+    "--debug",
+    is_flag=True,
+    envvar="PRINTKIT_DEBUG",
+    help="On an internal error, also print its traceback (or set PRINTKIT_DEBUG=1).",
+)
+def cli(debug: bool) -> None:
     """printkit: tabletop games described in YAML, printed as true-to-scale PDF kits."""
+    errors.debug = debug
 
 
 @cli.command("list")
@@ -334,9 +342,14 @@ def leave_to_exit() -> None:
 
 
 def _run(argv: list[str] | None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if not args:  # the help, as a question answered: exit 0
+        with click.Context(cli, info_name="printkit") as ctx:
+            click.echo(cli.get_help(ctx))
+        return
     try:
         with collector_paused():
-            cli.main(args=argv, prog_name="printkit", standalone_mode=False)
+            cli.main(args=args, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)
         sys.exit(130)
@@ -351,8 +364,8 @@ def _run(argv: list[str] | None) -> None:
         sys.exit(130)
     except SystemExit:
         raise
-    except Exception as exc:  # a bug in printkit, not the user's fault: still no traceback
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+    except Exception as exc:  # a bug in printkit, not the user's fault: no traceback unless asked for
+        errors.report_internal_error(exc)
         sys.exit(2)
 
 

@@ -60,3 +60,18 @@ class LayoutProblem(PrintkitError):
 
     def within(self, prefix: tuple) -> LayoutProblem:
         return LayoutProblem(tuple(prefix) + self.loc, self.message)
+
+
+debug = False  # --debug on the command line; PRINTKIT_DEBUG=1 in the environment counts too
+
+
+def report_internal_error(exc: BaseException) -> None:
+    """A bug in printkit, not the user's fault: one line on stderr, and its traceback only when
+    asked for with --debug or PRINTKIT_DEBUG=1 (what a bug report needs)."""
+    import os
+    import sys
+    import traceback
+
+    if debug or os.environ.get("PRINTKIT_DEBUG", "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+    print(f"internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from printkit.errors import PrintkitError
+from printkit.errors import PrintkitError, report_internal_error
 
 INTERVAL = 0.5  # seconds between looks
 Snapshot = dict[str, tuple[int, int]]
@@ -75,7 +75,7 @@ def attempt(build: Callable[[], None]) -> None:
         )
         return
     except Exception as exc:  # a bug in printkit: reported like the CLI does, and the watch goes on
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
+        report_internal_error(exc)
         return
     click.echo(f"{clock()} built in {time.perf_counter() - started:.2f} s")
 

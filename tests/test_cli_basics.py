@@ -1,0 +1,55 @@
+"""What a user of any command-line tool expects: help with no arguments, --version, and a traceback
+for a bug report only when asked for (--debug or PRINTKIT_DEBUG=1)."""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import pytest
+
+from printkit import build, errors
+
+
+def test_no_arguments_prints_the_help_and_exits_0(run):
+    result = run()
+    assert result.code == 0
+    assert result.out.startswith("Usage: printkit [OPTIONS] COMMAND [ARGS]...")
+    for command in ("build", "calibrate", "export-tts", "list", "new", "preview", "schema", "sheets", "validate"):
+        assert f"\n  {command} " in result.out
+
+
+def test_version_is_the_installed_distributions(run):
+    result = run("--version")
+    assert result.code == 0 and result.out.strip() == f"printkit, version {metadata.version('printkit')}"
+
+
+@pytest.fixture
+def broken_load(monkeypatch):
+    """A bug inside the pipeline: loading any kit raises an exception printkit does not expect."""
+
+    def load(*args, **kwargs):
+        raise RuntimeError("the bug")
+
+    monkeypatch.setattr(build, "load", load)
+    monkeypatch.setattr(errors, "debug", False)
+    monkeypatch.delenv("PRINTKIT_DEBUG", raising=False)
+
+
+def test_an_internal_error_is_one_line_without_a_traceback(run, broken_load):
+    result = run("build", "ogrod", "-o", "/nonexistent-folder-never-written/x.pdf")
+    assert result.code == 2
+    assert result.err == "internal error: RuntimeError: the bug (please report this)\n"
+
+
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_debug_adds_the_traceback_of_an_internal_error(run, broken_load, monkeypatch, how):
+    if how == "environment":
+        monkeypatch.setenv("PRINTKIT_DEBUG", "1")
+        result = run("build", "ogrod", "-o", "/nonexistent-folder-never-written/x.pdf")
+    else:
+        result = run("--debug", "build", "ogrod", "-o", "/nonexistent-folder-never-written/x.pdf")
+    assert result.code == 2
+    lines = result.err.splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert any("in load" in line for line in lines) and lines[-2] == "RuntimeError: the bug"
+    assert lines[-1] == "internal error: RuntimeError: the bug (please report this)"
