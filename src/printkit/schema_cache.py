@@ -102,10 +102,14 @@ def _write(path: Path, models: Mapping[str, type[BaseModel]]) -> None:
         model.model_rebuild()
         schema = model.__pydantic_core_schema__
         schemas[name] = (schema, _core_config(schema, model))
+    try:
+        data = pickle.dumps(schemas)
+    except (pickle.PicklingError, AttributeError, TypeError):  # a pydantic whose schemas hold local functions
+        return
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(pickle.dumps(schemas))
+        partial.write_bytes(data)
         partial.replace(path)
         for stale in path.parent.glob(f"{PREFIX}*.pickle"):  # made from an older model.py or pydantic
             if stale != path:
