@@ -514,7 +514,7 @@ class Seen:
     a deck), and the overlaps of pieces by their places."""
 
     def __init__(self) -> None:
-        self.drawings: dict[str, Drawing] = {}
+        self.drawings: dict[tuple, Drawing] = {}
         self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
         self.pieces: dict[tuple, tuple[tuple[int, int, float, float], ...]] = {}
 
