@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from printkit.errors import KitError, PrintkitError
+from printkit.output import reading
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
 PAPER = click.option(
@@ -115,11 +116,7 @@ def build(
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
-    pipeline.check_output(target)
-    if manifest is not None:
-        pipeline.check_output(manifest)
-    if cut_svg is not None:
-        pipeline.check_output(cut_svg)
+    pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()
     try:
         document = pipeline.lay_out(loaded, ctx, progress)
@@ -335,7 +332,7 @@ def leave_to_exit() -> None:
 
 def _run(argv: list[str] | None) -> None:
     try:
-        with collector_paused():
+        with collector_paused(), reading():
             cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)

@@ -236,3 +236,4 @@ def _dotted(loc: tuple) -> str:
 
 
 dotted = _dotted
+display_path = _display_path

@@ -1,18 +1,94 @@
-"""Writing files so that a failure never leaves a half-written file over a good one."""
+"""Writing files so that a failure never leaves a half-written file over a good one, and never
+writes over a file the command reads (the kit, its art, printkit's own files) or over a device."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+
+# What the running command reads besides printkit's own files, as (what it is, path, whether every
+# file under the path counts): every write checks against it. One session per command (``reading``).
+_READS: list[tuple[str, Path, bool]] = []
+
+
+@contextlib.contextmanager
+def reading() -> Iterator[None]:
+    """One command's session: what ``protect`` adds is forgotten when the command ends."""
+    saved = list(_READS)
+    _READS.clear()
+    try:
+        yield
+    finally:
+        _READS[:] = saved
+
+
+def own_files() -> list[tuple[str, Path, bool]]:
+    """printkit's own folders: its code, its fonts, its shipped kits."""
+    from printkit import fonts, kitfile
+
+    return [
+        ("one of printkit's own files", Path(__file__).parent, True),
+        ("one of printkit's own files", fonts.fonts_dir(), True),
+        ("one of printkit's shipped kits", kitfile.shipped_kits_dir(), True),
+    ]
+
+
+def protect(what: str, path: Path, tree: bool = False) -> None:
+    """``path`` (with ``tree``: every file under it) is read by this command: never write over it."""
+    if (what, path, tree) not in _READS:  # --watch loads the kit again for every build
+        _READS.append((what, path, tree))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """The same file however spelt: ``./`` and ``..``, a link to it, a hard link (inode)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): compare where the spellings lead
+        return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """``path`` is a file under ``folder``, however either is spelt."""
+    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    return real != top and real.is_relative_to(top)
+
+
+def check_not_read(path: Path) -> None:
+    """Refuse an output that is a file the command reads."""
+    for what, read, tree in own_files() + _READS:
+        if same_file(path, read) or (tree and path.exists() and inside(path, read)):
+            raise PrintkitError(
+                f"{path}: this is {what}, which printkit reads; it never writes over it (give another output path)"
+            )
+
+
+def check_distinct(outputs: list[tuple[str, Path | None]]) -> None:
+    """Refuse two outputs of one command that name the same file (the second would replace the first)."""
+    given = [(flag, path) for flag, path in outputs if path is not None]
+    for number, (flag, path) in enumerate(given):
+        for earlier_flag, earlier in given[:number]:
+            if same_file(path, earlier):
+                raise PrintkitError(
+                    f"{path}: {flag} names the same file as {earlier_flag}; give each output its own path"
+                )
 
 
 def check_target(path: Path) -> None:
     """Refuse an output path that cannot work before any work is done."""
     if path.is_dir():
         raise PrintkitError(f"{path}: the output path is a directory; give a file name such as {path / 'kit.pdf'}")
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        raise PrintkitError(
+            f"{path}: the output path is not a regular file (a device, a pipe or a socket); printkit never replaces "
+            "one, give a file name"
+        )
+    check_not_read(path)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.exists():
         raise PrintkitError(f"{path}: the folder {parent} does not exist")
