@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -332,25 +333,56 @@ def leave_to_exit() -> None:
 
 def _run(argv: list[str] | None) -> None:
     try:
-        with collector_paused(), reading():
+        with collector_paused(), reading(), stopped_like_ctrl_c():
             cli.main(args=argv, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)
-        sys.exit(130)
+        sys.exit(128 + signal.SIGINT)
     except click.ClickException as exc:
         exc.show()
         sys.exit(1)
     except PrintkitError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped) as exc:  # the shell's code: 128 + the signal
         click.echo(INTERRUPTED, err=True)
-        sys.exit(130)
+        sys.exit(128 + (exc.signum if isinstance(exc, Stopped) else signal.SIGINT))
     except SystemExit:
         raise
     except Exception as exc:  # a bug in printkit, not the user's fault: still no traceback
         click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this)", err=True)
         sys.exit(2)
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP, raised where the program is, as Ctrl-C raises KeyboardInterrupt, so that
+    the same cleanup runs (write_atomic removes its temporary file). Not a KeyboardInterrupt, which
+    click would answer with a blank line of its own."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stopped_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM (kill, a service manager) and SIGHUP (a closed terminal) stop a command as Ctrl-C
+    does, instead of ending the process where it stands (a temporary file left beside the output)."""
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    try:
+        before = {signum: signal.signal(signum, _stop) for signum in wanted}
+    except ValueError:  # not the main thread (an embedding program): its own handlers stay
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 @contextlib.contextmanager

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,8 +103,11 @@ def check_target(path: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename it over ``path`` in one step."""
     check_target(path)
+    remove_stale_temporaries(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or "."
+        )
     except OSError as exc:
         raise cannot_write(path, exc) from None
     try:
@@ -120,6 +125,45 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise cannot_write(path, exc) from None
         raise
+
+
+STALE_AFTER = 60.0  # seconds: a temporary file lives only while its bytes are written and synced
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files an earlier write of ``path`` left when it was killed (kill -9, a
+    power cut): those of printkit's exact pattern, ``.NAME.PID.XXXXXXXX.tmp``, whose process is no
+    longer running and which nobody has touched for STALE_AFTER seconds (a build in another
+    container, its pid unknown here, may still be writing its own)."""
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}\.tmp")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None or process_running(int(match.group(1))):
+            continue
+        leftover = folder / name
+        try:
+            if time.time() - leftover.lstat().st_mtime > STALE_AFTER and leftover.is_file():
+                leftover.unlink()
+        except OSError:  # gone already, or not ours to remove
+            pass
+
+
+def process_running(pid: int) -> bool:
+    """A process with this id exists (perhaps another user's)."""
+    if pid == os.getpid():
+        return False  # this process writes one file at a time: a file with its id is a dead namesake's
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
 
 
 def cannot_write(path: Path, exc: OSError) -> PrintkitError:
