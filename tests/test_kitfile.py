@@ -114,3 +114,30 @@ def test_a_syntax_error_is_worded_by_the_pure_python_parser(tmp_path):
     assert "kit.yaml:3: YAML syntax error, column 11: expected ',' or '}', but got ':'" in str(
         caught.value
     )  # libyaml: "did not find expected ..."
+
+
+@pytest.mark.parametrize("with_libyaml", [True, False])
+@pytest.mark.parametrize(("opening", "closing"), [("[", "]"), ("{a: ", "}")])
+def test_nesting_10000_deep_is_one_kit_error_with_or_without_libyaml(
+    tmp_path, monkeypatch, with_libyaml, opening, closing
+):
+    """libyaml stops at 1,000 levels; the pure-Python parser would recurse until Python stops it."""
+    if not with_libyaml:
+        monkeypatch.delattr("yaml.CSafeLoader")
+    path = write(tmp_path, "kit:\n  notes: " + opening * 10_000 + "1" + closing * 10_000 + "\n")
+    with pytest.raises(KitError) as caught:
+        load_kit_source(path)
+    where = f"{path}:2:" if with_libyaml else f"{path}:"
+    assert (
+        str(caught.value)
+        == f"{where} lists and mappings nest more than 50 levels deep here; a kit needs fewer than ten"
+    )
+
+
+def test_nesting_within_what_libyaml_reads_is_refused_at_its_field(tmp_path):
+    path = write(tmp_path, "kit:\n  notes: " + "[" * 60 + "]" * 60 + "\n")
+    with pytest.raises(KitError) as caught:
+        load_kit_source(path)
+    assert str(caught.value) == (
+        f"{path}:2: kit.notes[0][0]: lists and mappings nest more than 50 levels deep here; a kit needs fewer than ten"
+    )

@@ -13,6 +13,9 @@ from printkit.errors import kit_error
 
 MAX_KIT_BYTES = 2 * 1024 * 1024
 MAX_YAML_NODES = 200_000
+MAX_DEPTH = 50  # lists in lists, mappings in mappings: a kit needs fewer than ten
+MAX_DIGITS = 100  # a whole number's digits: a kit's largest needs five
+NESTED = f"lists and mappings nest more than {MAX_DEPTH} levels deep here; a kit needs fewer than ten"
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -123,7 +126,11 @@ def load_kit_source(path: Path) -> KitSource:
         ) from None
     try:
         root = compose(text)
+    except RecursionError:  # the pure-Python parser, on nesting libyaml would have refused
+        raise kit_error(shown, None, "", NESTED) from None
     except yaml.MarkedYAMLError as exc:
+        if exc.problem and "nesting depth" in exc.problem and exc.problem_mark:
+            raise kit_error(shown, exc.problem_mark.line + 1, "", NESTED) from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         column = f", column {mark.column + 1}" if mark else ""
@@ -165,6 +172,9 @@ def compose(text: str) -> Node | None:
     if fast is not None:
         try:
             return yaml.compose(text, Loader=fast)
+        except yaml.MarkedYAMLError as exc:
+            if exc.problem and "nesting depth" in exc.problem:
+                raise  # the pure-Python parser would recurse until Python stops it
         except yaml.YAMLError:
             pass
     return yaml.compose(text, Loader=yaml.SafeLoader)
@@ -181,6 +191,8 @@ class _Converter:
 
     def convert(self, node: Node, loc: tuple) -> object:
         self.visited += 1
+        if len(loc) > MAX_DEPTH:
+            raise kit_error(self.shown, node.start_mark.line + 1, _dotted(loc[:4]), NESTED)
         if self.visited > MAX_YAML_NODES:
             raise kit_error(
                 self.shown,
@@ -204,6 +216,13 @@ class _Converter:
         if isinstance(node, SequenceNode):
             return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, ScalarNode)
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
+            raise kit_error(
+                self.shown,
+                node.start_mark.line + 1,
+                _dotted(loc),
+                f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
+            )
         return self.constructor.construct_object(node)
 
     def _mapping(self, node: MappingNode, loc: tuple) -> dict:
