@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -223,7 +224,25 @@ class _Converter:
                 _dotted(loc),
                 f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
             )
-        return self.constructor.construct_object(node)
+        value = self.constructor.construct_object(node)
+        return self.composed(value, node, loc) if isinstance(value, str) and not value.isascii() else value
+
+    def composed(self, text: str, node: Node, loc: tuple) -> str:
+        """``text`` in NFC: a letter and its accent typed as two characters (NFD, as some editors
+        and macOS file names save Czech) become the one character the font draws, instead of a
+        letter and a detached mark. A mark that no single character holds with its letter is refused."""
+        text = unicodedata.normalize("NFC", text)
+        for at, char in enumerate(text):
+            if unicodedata.combining(char):
+                base = text[at - 1] if at else ""
+                raise kit_error(
+                    self.shown,
+                    node.start_mark.line + 1,
+                    _dotted(loc),
+                    f"{base!r} followed by the separate accent U+{ord(char):04X} ({unicodedata.name(char, 'a mark')}) "
+                    "has no single character; it would print as a detached mark (type the accented letter itself)",
+                )
+        return text
 
     def _mapping(self, node: MappingNode, loc: tuple) -> dict:
         result: dict = {}
@@ -234,7 +253,7 @@ class _Converter:
                 raise kit_error(
                     self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported"
                 )
-            key = str(self.constructor.construct_object(key_node))
+            key = unicodedata.normalize("NFC", str(self.constructor.construct_object(key_node)))
             if key in result:
                 raise kit_error(
                     self.shown,
