@@ -247,12 +247,16 @@ class _Converter:
     def _mapping(self, node: MappingNode, loc: tuple) -> dict:
         result: dict = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":  # before the plain-text test, which it would fail
+                raise kit_error(
+                    self.shown,
+                    key_node.start_mark.line + 1,
+                    _dotted(loc),
+                    "YAML merge keys (<<) are not supported; write the keys out, or repeat a value with an alias "
+                    "(*name)",
+                )
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise kit_error(
-                    self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported"
-                )
             key = unicodedata.normalize("NFC", str(self.constructor.construct_object(key_node)))
             if key in result:
                 raise kit_error(

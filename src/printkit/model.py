@@ -26,6 +26,7 @@ from printkit import _pydantic  # noqa: F401  (first: it loads pydantic without 
 import pydantic
 import pydantic_core
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -86,6 +87,21 @@ Text = Annotated[
 # mode would quietly take for one.
 Int = Annotated[int, Strict()]
 Count = Annotated[Int, Field(ge=1, le=MAX_COUNT)]
+
+
+def _file_name(value: str) -> str:
+    """A picture's path as a file name can be: no NUL, line break or other control character
+    (a NUL cut the name short where the operating system reads it)."""
+    for char in value:
+        if ord(char) < 32 or ord(char) == 127:
+            raise ValueError(
+                f"the file name {value!r} holds the control character U+{ord(char):04X}; give the picture's "
+                "file name as it is in the kit's folder"
+            )
+    return value
+
+
+ArtPath = Annotated[str, AfterValidator(_file_name)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
@@ -641,7 +657,7 @@ class DeckType(Model):
         None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'."
     )
     icon: str | None = Field(None, description="A vector symbol printkit draws, e.g. 'berries'.")
-    image: str | None = Field(
+    image: ArtPath | None = Field(
         None, description="An SVG, PNG or JPEG file in the kit's folder kits/NAME/, instead of the icon."
     )
     color: Color | None = Field(
