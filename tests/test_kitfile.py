@@ -1,8 +1,10 @@
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
 
+from piece_pdf import page_text
 from printkit.errors import KitError
 from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
 
@@ -114,3 +116,46 @@ def test_a_syntax_error_is_worded_by_the_pure_python_parser(tmp_path):
     assert "kit.yaml:3: YAML syntax error, column 11: expected ',' or '}', but got ':'" in str(
         caught.value
     )  # libyaml: "did not find expected ..."
+
+
+@pytest.mark.parametrize("with_libyaml", [True, False])
+@pytest.mark.parametrize(("opening", "closing"), [("[", "]"), ("{a: ", "}")])
+def test_nesting_10000_deep_is_one_kit_error_with_or_without_libyaml(
+    tmp_path, monkeypatch, with_libyaml, opening, closing
+):
+    """libyaml stops at 1,000 levels; the pure-Python parser would recurse until Python stops it."""
+    if not with_libyaml:
+        monkeypatch.delattr("yaml.CSafeLoader")
+    path = write(tmp_path, "kit:\n  notes: " + opening * 10_000 + "1" + closing * 10_000 + "\n")
+    with pytest.raises(KitError) as caught:
+        load_kit_source(path)
+    where = f"{path}:2:" if with_libyaml else f"{path}:"
+    assert (
+        str(caught.value)
+        == f"{where} lists and mappings nest more than 50 levels deep here; a kit needs fewer than ten"
+    )
+
+
+def test_nesting_within_what_libyaml_reads_is_refused_at_its_field(tmp_path):
+    path = write(tmp_path, "kit:\n  notes: " + "[" * 60 + "]" * 60 + "\n")
+    with pytest.raises(KitError) as caught:
+        load_kit_source(path)
+    assert str(caught.value) == (
+        f"{path}:2: kit.notes[0][0]: lists and mappings nest more than 50 levels deep here; a kit needs fewer than ten"
+    )
+
+
+def test_decomposed_accents_are_read_as_the_letters_the_font_draws(tmp_path, run):
+    """Czech typed in NFD ('z' + U+030C) is read in NFC, so the PDF holds 'ž', not a 'z' and a
+    detached caron; a decomposed key is the same key."""
+    kit = (Path(__file__).parent / "kits" / "mini.yaml").read_text(encoding="utf-8")
+    kit = kit.replace("Hraj {rounds.count} kol.", "Strážce hraje {rounds.count} kol.")
+    path = write(tmp_path, unicodedata.normalize("NFD", kit))
+    assert "z\u030c" in path.read_text(encoding="utf-8")
+    source = load_kit_source(path)
+    assert source.data["rules"][0]["body"]["cs"] == "Strážce hraje {rounds.count} kol."
+    target = tmp_path / "kit.pdf"
+    assert run("build", str(path), "--lang", "cs", "-o", str(target)).code == 0
+    printed = page_text(target, 1)
+    assert "Strážce hraje 5 kol." in printed
+    assert not any(unicodedata.combining(char) for char in printed)

@@ -29,12 +29,22 @@ class LoadedKit:
 def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     """Read and check a kit; any error finding stops here with every finding listed."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
+    protect_kit(source)
     kit = model.parse_kit(source)
     problems = validate.check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     return loaded
+
+
+def protect_kit(source: kitfile.KitSource) -> None:
+    """No output of this command may replace the kit file or anything in its art folder (a picture,
+    or a file an SVG there links to)."""
+    from printkit.output import protect
+
+    protect("the kit file", source.path)
+    protect(f"a file in the kit's art folder {kitfile.display_path(source.folder)}/", source.folder, tree=True)
 
 
 def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
@@ -149,6 +159,17 @@ def check_output(path: Path) -> None:
     from printkit.output import check_target
 
     check_target(path)
+
+
+def check_outputs(outputs: list[tuple[str, Path | None]]) -> None:
+    """Refuse, before any work, an output that cannot be written, that is a file the build reads,
+    or that another output of the same command also names (given as (its option, path))."""
+    from printkit.output import check_distinct
+
+    for _, path in outputs:
+        if path is not None:
+            check_output(path)
+    check_distinct(outputs)
 
 
 def write(document: Document, path: Path, progress: Progress = SILENT) -> int:

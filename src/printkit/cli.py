@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ import click
 
 from printkit import errors
 from printkit.errors import KitError, PrintkitError
+from printkit.output import reading
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
 PAPER = click.option(
@@ -123,11 +125,7 @@ def build(
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
-    pipeline.check_output(target)
-    if manifest is not None:
-        pipeline.check_output(manifest)
-    if cut_svg is not None:
-        pipeline.check_output(cut_svg)
+    pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()
     try:
         document = pipeline.lay_out(loaded, ctx, progress)
@@ -348,25 +346,56 @@ def _run(argv: list[str] | None) -> None:
             click.echo(cli.get_help(ctx))
         return
     try:
-        with collector_paused():
+        with collector_paused(), reading(), stopped_like_ctrl_c():
             cli.main(args=args, prog_name="printkit", standalone_mode=False)
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)
-        sys.exit(130)
+        sys.exit(128 + signal.SIGINT)
     except click.ClickException as exc:
         exc.show()
         sys.exit(1)
     except PrintkitError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped) as exc:  # the shell's code: 128 + the signal
         click.echo(INTERRUPTED, err=True)
-        sys.exit(130)
+        sys.exit(128 + (exc.signum if isinstance(exc, Stopped) else signal.SIGINT))
     except SystemExit:
         raise
     except Exception as exc:  # a bug in printkit, not the user's fault: no traceback unless asked for
         errors.report_internal_error(exc)
         sys.exit(2)
+
+
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP, raised where the program is, as Ctrl-C raises KeyboardInterrupt, so that
+    the same cleanup runs (write_atomic removes its temporary file). Not a KeyboardInterrupt, which
+    click would answer with a blank line of its own."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stopped_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM (kill, a service manager) and SIGHUP (a closed terminal) stop a command as Ctrl-C
+    does, instead of ending the process where it stands (a temporary file left beside the output)."""
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    try:
+        before = {signum: signal.signal(signum, _stop) for signum in wanted}
+    except ValueError:  # not the main thread (an embedding program): its own handlers stay
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 @contextlib.contextmanager

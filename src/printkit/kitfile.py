@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,9 @@ from printkit.errors import kit_error
 
 MAX_KIT_BYTES = 2 * 1024 * 1024
 MAX_YAML_NODES = 200_000
+MAX_DEPTH = 50  # lists in lists, mappings in mappings: a kit needs fewer than ten
+MAX_DIGITS = 100  # a whole number's digits: a kit's largest needs five
+NESTED = f"lists and mappings nest more than {MAX_DEPTH} levels deep here; a kit needs fewer than ten"
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -127,7 +131,11 @@ def load_kit_source(path: Path) -> KitSource:
         ) from None
     try:
         root = compose(text)
+    except RecursionError:  # the pure-Python parser, on nesting libyaml would have refused
+        raise kit_error(shown, None, "", NESTED) from None
     except yaml.MarkedYAMLError as exc:
+        if exc.problem and "nesting depth" in exc.problem and exc.problem_mark:
+            raise kit_error(shown, exc.problem_mark.line + 1, "", NESTED) from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         column = f", column {mark.column + 1}" if mark else ""
@@ -169,6 +177,9 @@ def compose(text: str) -> Node | None:
     if fast is not None:
         try:
             return yaml.compose(text, Loader=fast)
+        except yaml.MarkedYAMLError as exc:
+            if exc.problem and "nesting depth" in exc.problem:
+                raise  # the pure-Python parser would recurse until Python stops it
         except yaml.YAMLError:
             pass
     return yaml.compose(text, Loader=yaml.SafeLoader)
@@ -185,6 +196,8 @@ class _Converter:
 
     def convert(self, node: Node, loc: tuple) -> object:
         self.visited += 1
+        if len(loc) > MAX_DEPTH:
+            raise kit_error(self.shown, node.start_mark.line + 1, _dotted(loc[:4]), NESTED)
         if self.visited > MAX_YAML_NODES:
             raise kit_error(
                 self.shown,
@@ -208,18 +221,47 @@ class _Converter:
         if isinstance(node, SequenceNode):
             return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, ScalarNode)
-        return self.constructor.construct_object(node)
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
+            raise kit_error(
+                self.shown,
+                node.start_mark.line + 1,
+                _dotted(loc),
+                f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
+            )
+        value = self.constructor.construct_object(node)
+        return self.composed(value, node, loc) if isinstance(value, str) and not value.isascii() else value
+
+    def composed(self, text: str, node: Node, loc: tuple) -> str:
+        """``text`` in NFC: a letter and its accent typed as two characters (NFD, as some editors
+        and macOS file names save Czech) become the one character the font draws, instead of a
+        letter and a detached mark. A mark that no single character holds with its letter is refused."""
+        text = unicodedata.normalize("NFC", text)
+        for at, char in enumerate(text):
+            if unicodedata.combining(char):
+                base = text[at - 1] if at else ""
+                raise kit_error(
+                    self.shown,
+                    node.start_mark.line + 1,
+                    _dotted(loc),
+                    f"{base!r} followed by the separate accent U+{ord(char):04X} ({unicodedata.name(char, 'a mark')}) "
+                    "has no single character; it would print as a detached mark (type the accented letter itself)",
+                )
+        return text
 
     def _mapping(self, node: MappingNode, loc: tuple) -> dict:
         result: dict = {}
         for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":  # before the plain-text test, which it would fail
+                raise kit_error(
+                    self.shown,
+                    key_node.start_mark.line + 1,
+                    _dotted(loc),
+                    "YAML merge keys (<<) are not supported; write the keys out, or repeat a value with an alias "
+                    "(*name)",
+                )
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise kit_error(
-                    self.shown, key_node.start_mark.line + 1, _dotted(loc), "YAML merge keys (<<) are not supported"
-                )
-            key = str(self.constructor.construct_object(key_node))
+            key = unicodedata.normalize("NFC", str(self.constructor.construct_object(key_node)))
             if key in result:
                 raise kit_error(
                     self.shown,
@@ -240,3 +282,4 @@ def _dotted(loc: tuple) -> str:
 
 
 dotted = _dotted
+display_path = _display_path

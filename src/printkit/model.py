@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
+    Strict,
     Tag,
     ValidationError,
     WithJsonSchema,
@@ -70,7 +72,25 @@ Text = Annotated[
         {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}
     ),
 ]
-Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
+# A whole number as the kit writes it: not true (1), 1.0e+3 (1000.0) nor "3", which pydantic's lax
+# mode would quietly take for one.
+Int = Annotated[int, Strict()]
+Count = Annotated[Int, Field(ge=1, le=MAX_COUNT)]
+
+
+def _file_name(value: str) -> str:
+    """A picture's path as a file name can be: no NUL, line break or other control character
+    (a NUL cut the name short where the operating system reads it)."""
+    for char in value:
+        if ord(char) < 32 or ord(char) == 127:
+            raise ValueError(
+                f"the file name {value!r} holds the control character U+{ord(char):04X}; give the picture's "
+                "file name as it is in the kit's folder"
+            )
+    return value
+
+
+ArtPath = Annotated[str, AfterValidator(_file_name)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
@@ -87,8 +107,8 @@ class Model(BaseModel):
 class PlayerRange(Model):
     """How many can play: the fewest and the most players."""
 
-    min: Annotated[int, Field(ge=1, le=99, description="Fewest players.")]
-    max: Annotated[int, Field(ge=1, le=99, description="Most players.")]
+    min: Annotated[Int, Field(ge=1, le=99, description="Fewest players.")]
+    max: Annotated[Int, Field(ge=1, le=99, description="Most players.")]
 
 
 class KitInfo(Model):
@@ -131,7 +151,7 @@ class RuleSection(Model):
 class PlannedPage(Model):
     """What the rulebook promises a page holds; the validator checks the layout against it."""
 
-    page: Annotated[int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
+    page: Annotated[Int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
     role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet", "aid"] = Field(
         description="What kind of page it is."
     )
@@ -212,9 +232,9 @@ class TrackPart(SheetPartBase):
     """Consecutive numbers to cross out (rounds 1-18): give ``count`` (how many) or ``end`` (the last)."""
 
     type: Literal["track"] = Field(description="The part's type: 'track', consecutive numbers to cross out.")
-    start: int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first number.")
+    start: Int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first number.")
     count: Count | None = Field(None, description="How many numbers, e.g. 18 rounds (or give end).")
-    end: int | None = Field(
+    end: Int | None = Field(
         None, ge=-MAX_COUNT, le=MAX_COUNT, description="The last number (at least the first), when count is not given."
     )
     box: Length = Field(9.0, description="The side of one number's box.")
@@ -243,7 +263,7 @@ class LegendEntry(Model):
     """One line of a legend: what is rolled or seen and what it means."""
 
     key: str = Field(description="What is rolled or seen, e.g. '1-2'.")
-    faces: list[int] | None = Field(None, description="The die faces the entry covers, for the validator.")
+    faces: list[Int] | None = Field(None, description="The die faces the entry covers, for the validator.")
     symbol: str | None = Field(None, description="A letter or short mark written on the sheet, e.g. 'L'.")
     icon: str | None = Field(None, description="A vector symbol drawn beside the text, e.g. 'leaf'.")
     text: Text = Field(description="What it means.")
@@ -290,10 +310,10 @@ class TablePart(SheetPartBase):
 
     type: Literal["table"] = Field(description="The part's type: 'table', a table to fill in.")
     columns: list[TableColumn] = Field(description="The columns, left to right.")
-    rows: list[list[Text | str | int]] = Field(description="The fixed cells of each row (blank cells follow).")
+    rows: list[list[Text | str | Int]] = Field(description="The fixed cells of each row (blank cells follow).")
     row_height: Length = Field(9.0, description="The height of one row.")
     total: Text | None = Field(None, description="A total row's label; none for no total row.")
-    repeat: int = Field(1, ge=1, le=4, description="Print the table this many times (e.g. a rematch).")
+    repeat: Int = Field(1, ge=1, le=4, description="Print the table this many times (e.g. a rematch).")
 
 
 class FieldPart(SheetPartBase):
@@ -352,7 +372,7 @@ class SpecialCell(Model):
 
     at: Coordinate = Field(description="The cell as column letter and row number, e.g. 'C3'; A1 is the top-left cell.")
     icon: str = Field(description="A vector symbol drawn in the cell, e.g. 'lighthouse' (printkit's symbols).")
-    value: int | None = Field(
+    value: Int | None = Field(
         None,
         ge=0,
         le=10_000,
@@ -453,7 +473,7 @@ class StoneType(Model):
     faces: Annotated[list[Identifier], Field(min_length=2, max_length=2)] = Field(
         description="The face on top, then the face underneath (the stone's back)."
     )
-    value: int = Field(ge=0, le=10_000, description="The stone's value, printed on both faces.")
+    value: Int = Field(ge=0, le=10_000, description="The stone's value, printed on both faces.")
     count: Count = Field(description="How many of this type each owner has.")
 
 
@@ -596,7 +616,7 @@ class TableElement(ElementBase):
         description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, "
         "{deck.ID.KEY.sum} adds them.",
     )
-    rows: list[list[Text | str | int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
+    rows: list[list[Text | str | Int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
     header: list[Text | str] | None = Field(None, description="An optional header row.")
     size_pt: float = Field(8.0, ge=4, le=60, description="The size in points.")
 
@@ -626,7 +646,7 @@ class DeckType(Model):
         None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'."
     )
     icon: str | None = Field(None, description="A vector symbol printkit draws, e.g. 'berries'.")
-    image: str | None = Field(
+    image: ArtPath | None = Field(
         None, description="An SVG, PNG or JPEG file in the kit's folder kits/NAME/, instead of the icon."
     )
     color: Color | None = Field(
@@ -747,7 +767,7 @@ class PlaceGroup(Model):
     """Consecutive places on a mat that are used from a number of players on."""
 
     count: Count = Field(description="How many places.")
-    players: Annotated[int, Field(ge=1, le=99)] = Field(
+    players: Annotated[Int, Field(ge=1, le=99)] = Field(
         description="The fewest players with whom these places are used."
     )
     label: Text | None = Field(None, description="What is printed in each place, e.g. {en: '2+ players'}.")
@@ -791,7 +811,7 @@ class Kit(Model):
     components: list[Component] = Field(description="What is printed, in page order.")
     rules: list[RuleSection] = Field(description="The rules, in your own words, in every language.")
     page_plan: list[PlannedPage] | None = Field(None, description="The pages the rulebook promises.")
-    page_count: int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
+    page_count: Int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
 
@@ -866,6 +886,15 @@ def _data_loc(data: object, loc: tuple) -> tuple:
     return tuple(out)
 
 
+def _not_whole(value: object) -> str:
+    """Where a whole number was expected: what the kit wrote, and how to write it instead."""
+    if isinstance(value, bool):
+        return f"expected a whole number, got {str(value).lower()} (a yes/no value); write the number itself"
+    if isinstance(value, float) and value.is_integer():
+        return f"expected a whole number, got {value!r}; write it as {int(value)}, without a point or an exponent"
+    return f"expected a whole number, got {value!r}"
+
+
 def _message(error: ErrorDetails, loc: tuple) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
@@ -896,7 +925,7 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
     if kind == "value_error":
         return str(error.get("ctx", {}).get("error", error["msg"]))
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected a whole number, got {error.get('input')!r}"
+        return _not_whole(error.get("input"))
     if kind in ("float_parsing", "float_type"):
         return f"expected a number, got {error.get('input')!r}"
     if kind in ("bool_parsing", "bool_type"):

@@ -1,18 +1,96 @@
-"""Writing files so that a failure never leaves a half-written file over a good one."""
+"""Writing files so that a failure never leaves a half-written file over a good one, and never
+writes over a file the command reads (the kit, its art, printkit's own files) or over a device."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import stat
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+
+# What the running command reads besides printkit's own files, as (what it is, path, whether every
+# file under the path counts): every write checks against it. One session per command (``reading``).
+_READS: list[tuple[str, Path, bool]] = []
+
+
+@contextlib.contextmanager
+def reading() -> Iterator[None]:
+    """One command's session: what ``protect`` adds is forgotten when the command ends."""
+    saved = list(_READS)
+    _READS.clear()
+    try:
+        yield
+    finally:
+        _READS[:] = saved
+
+
+def own_files() -> list[tuple[str, Path, bool]]:
+    """printkit's own folders: its code, its fonts, its shipped kits."""
+    from printkit import fonts, kitfile
+
+    return [
+        ("one of printkit's own files", Path(__file__).parent, True),
+        ("one of printkit's own files", fonts.fonts_dir(), True),
+        ("one of printkit's shipped kits", kitfile.shipped_kits_dir(), True),
+    ]
+
+
+def protect(what: str, path: Path, tree: bool = False) -> None:
+    """``path`` (with ``tree``: every file under it) is read by this command: never write over it."""
+    if (what, path, tree) not in _READS:  # --watch loads the kit again for every build
+        _READS.append((what, path, tree))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """The same file however spelt: ``./`` and ``..``, a link to it, a hard link (inode)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): compare where the spellings lead
+        return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """``path`` is a file under ``folder``, however either is spelt."""
+    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    return real != top and real.is_relative_to(top)
+
+
+def check_not_read(path: Path) -> None:
+    """Refuse an output that is a file the command reads."""
+    for what, read, tree in own_files() + _READS:
+        if same_file(path, read) or (tree and path.exists() and inside(path, read)):
+            raise PrintkitError(
+                f"{path}: this is {what}, which printkit reads; it never writes over it (give another output path)"
+            )
+
+
+def check_distinct(outputs: list[tuple[str, Path | None]]) -> None:
+    """Refuse two outputs of one command that name the same file (the second would replace the first)."""
+    given = [(flag, path) for flag, path in outputs if path is not None]
+    for number, (flag, path) in enumerate(given):
+        for earlier_flag, earlier in given[:number]:
+            if same_file(path, earlier):
+                raise PrintkitError(
+                    f"{path}: {flag} names the same file as {earlier_flag}; give each output its own path"
+                )
 
 
 def check_target(path: Path) -> None:
     """Refuse an output path that cannot work before any work is done."""
     if path.is_dir():
         raise PrintkitError(f"{path}: the output path is a directory; give a file name such as {path / 'kit.pdf'}")
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        raise PrintkitError(
+            f"{path}: the output path is not a regular file (a device, a pipe or a socket); printkit never replaces "
+            "one, give a file name"
+        )
+    check_not_read(path)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.exists():
         raise PrintkitError(f"{path}: the folder {parent} does not exist")
@@ -25,8 +103,11 @@ def check_target(path: Path) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename it over ``path`` in one step."""
     check_target(path)
+    remove_stale_temporaries(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent or "."
+        )
     except OSError as exc:
         raise cannot_write(path, exc) from None
     try:
@@ -44,6 +125,45 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise cannot_write(path, exc) from None
         raise
+
+
+STALE_AFTER = 60.0  # seconds: a temporary file lives only while its bytes are written and synced
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files an earlier write of ``path`` left when it was killed (kill -9, a
+    power cut): those of printkit's exact pattern, ``.NAME.PID.XXXXXXXX.tmp``, whose process is no
+    longer running and which nobody has touched for STALE_AFTER seconds (a build in another
+    container, its pid unknown here, may still be writing its own)."""
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}\.tmp")
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None or process_running(int(match.group(1))):
+            continue
+        leftover = folder / name
+        try:
+            if time.time() - leftover.lstat().st_mtime > STALE_AFTER and leftover.is_file():
+                leftover.unlink()
+        except OSError:  # gone already, or not ours to remove
+            pass
+
+
+def process_running(pid: int) -> bool:
+    """A process with this id exists (perhaps another user's)."""
+    if pid == os.getpid():
+        return False  # this process writes one file at a time: a file with its id is a dead namesake's
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return pid > 0
+    return True
 
 
 def cannot_write(path: Path, exc: OSError) -> PrintkitError:

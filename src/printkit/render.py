@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import io
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +97,7 @@ class _Drawer:
 
     def __init__(self, canvas: Canvas):
         self.canvas = canvas
-        self.forms: set[str] = set()
+        self.forms: dict[tuple, str] = {}  # a group's key and size: its form's name in this document
         self.height = 0.0
         self.state: dict[str, object] = {}  # what the stream being written has set: pen, fill, font
         self.numbers: dict[float, str] = {}  # fp_str of every number written so far
@@ -310,9 +309,10 @@ class _Drawer:
 
     def group(self, group: Group) -> None:
         """Draw the group's items once as a PDF form, then place the form wherever the group appears."""
-        name = _form_name(group.key)
         c = self.canvas
-        if name not in self.forms:
+        name = self.forms.get((group.key, group.w, group.h))
+        if name is None:
+            name = self.forms[group.key, group.w, group.h] = f"F{len(self.forms) + 1}"
             saved = self.height
             self.height = group.h
             self.state = {}  # a form starts from whatever state the page has where it is placed
@@ -322,7 +322,6 @@ class _Drawer:
             c.endForm()
             self.height = saved
             self.state = {}  # the canvas now holds the form's font and colours, not the page's
-            self.forms.add(name)
         if group.rotate == 180:
             x, y = mm_to_pt(group.x), self.y(group.y + group.h)
             c.saveState()
@@ -338,11 +337,6 @@ class _Drawer:
 
     def placement_code(self, group: Group) -> str:
         return f"q\n1 0 0 1 {self.fp(mm_to_pt(group.x), self.y(group.y + group.h))} cm"
-
-
-@functools.lru_cache(maxsize=4096)
-def _form_name(key: str) -> str:
-    return "F" + re.sub(r"[^A-Za-z0-9]", "_", key)
 
 
 @functools.lru_cache(maxsize=64)

@@ -61,7 +61,7 @@ def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
     """Write NAME.yaml in ``folder``; never overwrite anything."""
     stem = kit_file_name(name)
     target = folder / f"{stem}.yaml"
-    if target.exists():
+    if target.exists() or target.is_symlink():  # a link, even one to nowhere: writing would follow it
         raise PrintkitError(
             f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
         )
@@ -71,7 +71,7 @@ def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
         source = kitfile.find_kit(start_from)
         text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
     art_target = folder / stem
-    if art is not None and art.is_dir() and art_target.exists():
+    if art is not None and art.is_dir() and (art_target.exists() or art_target.is_symlink()):
         raise PrintkitError(
             f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
         )

@@ -39,7 +39,16 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_tokens_tell_apart(kit, found)
     check_stone_faces(kit, found)
     check_decks(kit, found)
+    check_typed_page_numbers(kit, found)
     return found.problems
+
+
+def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
+    """A page number typed where a placeholder belongs (see pagewords.py): a warning."""
+    from printkit.pagewords import typed_page_numbers
+
+    for loc, message in typed_page_numbers(kit):
+        found.add(loc, message, severity="warning")
 
 
 def _components(kit: Kit, kind: str):
@@ -514,7 +523,7 @@ class Seen:
     a deck), and the overlaps of pieces by their places."""
 
     def __init__(self) -> None:
-        self.drawings: dict[str, Drawing] = {}
+        self.drawings: dict[tuple, Drawing] = {}
         self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
         self.pieces: dict[tuple, tuple[tuple[int, int, float, float], ...]] = {}
 

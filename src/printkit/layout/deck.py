@@ -63,8 +63,9 @@ class DeckPiece:
     index: int  # from 1 within its type and owner
 
     @property
-    def key(self) -> str:
-        return f"{self.owner.id if self.owner else '-'}:{self.type.id}"
+    def key(self) -> tuple[str | None, str]:
+        """The owner's and the type's ids: what the piece's shared face depends on."""
+        return (self.owner.id if self.owner else None, self.type.id)
 
 
 def deck_pieces(deck: DeckComponent) -> list[DeckPiece]:
@@ -196,8 +197,8 @@ class Designs:
         self.deck = deck
         self.ctx = ctx
         self._designs: dict[tuple, Design] = {}
-        self._groups: dict[str, Group] = {}
-        self._at: dict[tuple[str, float, float], Group] = {}  # a group placed at a point: the same on every page
+        self._groups: dict[tuple, Group] = {}
+        self._at: dict[tuple[tuple, float, float], Group] = {}  # a group placed at a point: the same on every page
 
     def design(self, piece_type: DeckType | None, owner: DeckOwner | None) -> Design:
         key = (piece_type.id if piece_type else None, owner.id if owner else None)
@@ -208,16 +209,16 @@ class Designs:
     def face(self, piece: DeckPiece, x: float, y: float) -> Group:
         """The face shared by the piece's type and owner, its cut corner at (x, y)."""
         return self._placed(
-            f"face:{piece.key}", lambda: face_group(self.design(piece.type, piece.owner), piece, 0.0, 0.0), x, y
+            ("face", *piece.key), lambda: face_group(self.design(piece.type, piece.owner), piece, 0.0, 0.0), x, y
         )
 
     def back(self, owner: DeckOwner | None, x: float, y: float) -> Group:
         """The back shared by the owner's pieces, its cut corner at (x, y)."""
         return self._placed(
-            f"back:{owner.id if owner else '-'}", lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y
+            ("back", owner.id if owner else None), lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y
         )
 
-    def _placed(self, name: str, draw, x: float, y: float) -> Group:
+    def _placed(self, name: tuple, draw, x: float, y: float) -> Group:
         placed = self._at.get((name, x, y))
         if placed is None:
             group = self._groups.get(name)
@@ -230,7 +231,7 @@ class Designs:
 
 def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
     """The face design shared by every piece of this type and owner, its cut corner at (x, y)."""
-    return placed(design, f"face:{piece.key}", drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
+    return placed(design, ("face", *piece.key), drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
 
 
 def drawn(design: Design, side: str, wanted) -> tuple[Item, ...]:
@@ -253,7 +254,7 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
     if not own:
         return shared
     return Group(
-        f"{shared.key}:{piece.index}",
+        (*shared.key, piece.index),
         shared.x,
         shared.y,
         shared.w,
@@ -265,12 +266,12 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
 def back_group(design: Design, x: float, y: float) -> Group:
     """The back design shared by every piece of an owner, its cut corner at (x, y)."""
     items = drawn(design, "back", lambda e: True)
-    return placed(design, f"back:{design.owner.id if design.owner else '-'}", items, x, y)
+    return placed(design, ("back", design.owner.id if design.owner else None), items, x, y)
 
 
-def placed(design: Design, name: str, items: tuple[Item, ...], x: float, y: float) -> Group:
+def placed(design: Design, name: tuple, items: tuple[Item, ...], x: float, y: float) -> Group:
     deck, b = design.deck, design.bleed
-    return Group(f"deck:{deck.id}:{name}", x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items)
+    return Group(("deck", deck.id, *name), x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items)
 
 
 def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[Item]:
@@ -377,7 +378,7 @@ def line_in(design: Design, element, box: Box, color: str, text: str, bold: bool
     baseline = box.h / 2 + fonts.cap_height(size) / 2
     if element.rotate == 180:
         line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)
-        key = f"deck:{design.deck.id}:line:{text}:{size:.2f}:{bold}:{line.color}:{box.w:.2f}x{box.h:.2f}"
+        key = ("deck", design.deck.id, "line", text, size, bold, line.color, box.w, box.h)
         return [Group(key, box.x + dx, box.y + dy, box.w, box.h, (line,), rotate=180)]
     return [Text(box.x + box.w / 2 + dx, box.y + baseline + dy, text, size, bold, "center", color, box.w)]
 

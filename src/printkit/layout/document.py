@@ -107,7 +107,9 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
             break
         guess = settled
     else:
-        raise PrintkitError("the page numbers do not settle (the rules change length with their own page numbers)")
+        raise LayoutProblem(
+            ("rules",), "the page numbers do not settle (the rules change length with their own page numbers)"
+        )
     return document(kit, ctx, pages)
 
 

@@ -105,7 +105,7 @@ def footer_ruler(right: float, baseline: float, note: str) -> tuple[list[Item], 
     # one drawing placed on every page (a PDF form), not 52 lines a page
     items: list[Item] = [
         Group(
-            "ruler:footer",
+            ("ruler", "footer"),
             x - pad,
             baseline - FOOTER_TICK - pad,
             RULER_LENGTH + 2 * pad,

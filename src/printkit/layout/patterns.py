@@ -34,7 +34,7 @@ def draw_pattern(name: str, x: float, y: float, w: float, h: float, color: str, 
     if name not in _PATTERNS:
         raise KeyError(f"unknown pattern '{name}'; known: {', '.join(pattern_names())}")
     return Group(
-        key=f"pattern:{name}:{color}:{w:.3f}x{h:.3f}:{spacing:.3f}",
+        key=("pattern", name, color, w, h, spacing),
         x=x,
         y=y,
         w=w,

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from printkit import fonts
-from printkit.errors import PrintkitError
+from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Line, Page, RichText, Stroke, Text
@@ -33,6 +33,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 class Block:
     kind: str  # heading | paragraph | item
     markup: str
+    loc: tuple = ()  # the kit field the text comes from (none for printkit's own texts)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -44,14 +45,15 @@ def to_markup(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
-def body_blocks(text: str) -> list[Block]:
-    """Blank lines separate paragraphs; lines starting with '- ' are list items."""
+def body_blocks(text: str, loc: tuple = ()) -> list[Block]:
+    """Blank lines separate paragraphs; lines starting with '- ' are list items; each block
+    remembers ``loc``, the field it comes from."""
     blocks: list[Block] = []
     paragraph: list[str] = []
 
     def flush() -> None:
         if paragraph:
-            blocks.append(Block("paragraph", to_markup(" ".join(paragraph))))
+            blocks.append(Block("paragraph", to_markup(" ".join(paragraph)), loc))
             paragraph.clear()
 
     for raw in text.splitlines():
@@ -60,9 +62,9 @@ def body_blocks(text: str) -> list[Block]:
             flush()
         elif line.startswith("- "):
             flush()
-            blocks.append(Block("item", to_markup(line[2:].strip())))
+            blocks.append(Block("item", to_markup(line[2:].strip()), loc))
         elif blocks and blocks[-1].kind == "item" and raw.startswith("  ") and not paragraph:
-            blocks[-1] = Block("item", blocks[-1].markup + " " + to_markup(line))
+            blocks[-1] = Block("item", blocks[-1].markup + " " + to_markup(line), loc)
         else:
             paragraph.append(line)
     flush()
@@ -148,11 +150,12 @@ def two_sided_sentence(ctx: Context, how: str, pages: str, what: str) -> str:
 
 def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
     blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx)
-    for section in kit.rules:
-        blocks.append(Block("heading", to_markup(ctx.tr(section.heading))))
-        blocks.extend(body_blocks(ctx.tr(section.body)))
+    for number, section in enumerate(kit.rules):
+        blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
+        blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
     if kit.kit.credits:
-        blocks.append(Block("paragraph", "<font size=7.5>" + to_markup(ctx.tr(kit.kit.credits)) + "</font>"))
+        credits = "<font size=7.5>" + to_markup(ctx.tr(kit.kit.credits)) + "</font>"
+        blocks.append(Block("paragraph", credits, ("kit", "credits", ctx.lang)))
     return blocks
 
 
@@ -207,11 +210,21 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
             y = top
             start = y
             if y + height > bottom:
-                raise PrintkitError(f"a rules paragraph is taller than a page: {block.markup[:60]!r}")
+                raise LayoutProblem(
+                    block.loc,
+                    f"a paragraph is {height:.0f} mm tall, taller than a page's {bottom - top:.0f} mm of text; "
+                    f"split it with a blank line: {opening_words(block.markup)!r}",
+                )
         x = ctx.margin + column * (col_w + COLUMN_GAP)
         pages[-1].extend(block_items(block, x, start, col_w, height))
         y = start + height
     return [Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items)) for items in pages]
+
+
+def opening_words(markup: str) -> str:
+    """The first words of a paragraph as the kit wrote them, to say which one a message means."""
+    text = html.unescape(re.sub(r"<[^>]*>", "", markup))
+    return text if len(text) <= 40 else text[:40].rsplit(" ", 1)[0] + " …"
 
 
 def block_height(block: Block, width: float) -> float:

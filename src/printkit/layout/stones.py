@@ -48,7 +48,7 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
     items += value_marks(str(value), size, owner.ink)
-    key = f"stone:{stones.id}:{owner.id}:{face.id}:{value}:{size:.3f}"
+    key = ("stone", stones.id, owner.id, face.id, value, size)
     return Group(key=key, x=0.0, y=0.0, w=size, h=size, items=tuple(items))
 
 
@@ -66,7 +66,7 @@ def value_marks(value: str, size: float, ink: str) -> list[Item]:
     if set(value) & set("69"):
         rule = box_h - pad * 0.35
         text += (Line(pad, rule, pad + text_w, rule, Stroke(color=ink, width=point * 0.025)),)
-    upright = Group(key=f"value:{value}:{ink}:{point:.3f}", x=0.0, y=0.0, w=box_w, h=box_h, items=text)
+    upright = Group(key=("value", value, ink, point), x=0.0, y=0.0, w=box_w, h=box_h, items=text)
     turned = Group(key=upright.key, x=size - box_w, y=size - box_h, w=box_w, h=box_h, items=text, rotate=180)
     return [upright, turned]
 

@@ -33,7 +33,7 @@ def draw_symbol(name: str, x: float, y: float, size: float, color: str = BLACK, 
     if name not in _SYMBOLS:
         raise KeyError(f"unknown symbol '{name}'; known: {', '.join(symbol_names())}")
     return Group(
-        key=f"symbol:{name}:{color}:{size:.3f}", x=x, y=y, w=size, h=size, items=_symbol_items(name, size, color, line)
+        key=("symbol", name, color, size, line), x=x, y=y, w=size, h=size, items=_symbol_items(name, size, color, line)
     )
 
 
@@ -314,7 +314,7 @@ def moves_diagram(moves: list[str], x: float, y: float, size: float, color: str 
     items: Unit = [Circle(centre, centre, shaft * 1.1, None, color)]
     for path in move_paths(moves, size / 2):
         items += arrow_items([(centre + px, centre + py) for px, py in path], color, shaft, head_length, head_width)
-    key = f"moves:{'|'.join(moves)}:{color}:{size:.3f}"
+    key = ("moves", tuple(moves), color, size)
     return Group(key=key, x=x, y=y, w=size, h=size, items=tuple(items))
 
 

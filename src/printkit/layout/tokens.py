@@ -49,7 +49,7 @@ def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group
         point = shape_size * LETTER_HEIGHT.get(token_set.shape, 0.4) / fonts.cap_height(1.0)
         letter_y = shape_centre(token_set.shape, centre, shape_size) + fonts.cap_height(point) / 2
         items.append(Text(centre, letter_y, token_set.letter, point, bold=True, align="center", color=INK))
-    return Group(key=f"token:{tokens.id}:{index}:{size:.3f}", x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+    return Group(key=("token", tokens.id, index, size), x=0.0, y=0.0, w=size, h=size, items=tuple(items))
 
 
 def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
