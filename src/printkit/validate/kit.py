@@ -1,0 +1,338 @@
+"""The checks of the kit before layout: its info, ids, texts, languages, icons and each kind's own fields.
+
+They read the typed kit only (and the numbers its components define), never a laid-out page.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from pydantic import BaseModel
+
+from printkit import fonts
+from printkit.errors import Problem
+from printkit.kitfile import KitSource
+from printkit.layout.document import kit_numbers
+from printkit.model import PLACEHOLDER, Kit, StonesComponent, TokensComponent
+from printkit.validate.findings import Findings, walk
+from printkit.validate.proofs import check_invariants
+
+
+def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
+    """Every finding that needs no layout."""
+    found = Findings(source)
+    check_info(kit, found)
+    check_ids(kit, found)
+    check_texts(kit, found)
+    check_languages_spoken(kit, found)
+    check_invariants(kit, found)
+    check_icons(kit, found)
+    check_board_cells(kit, found)
+    check_pieces_fit(kit, found)
+    check_tokens_tell_apart(kit, found)
+    check_stone_faces(kit, found)
+    check_decks(kit, found)
+    return found.problems
+
+
+def _components(kit: Kit, kind: str):
+    return [(index, c) for index, c in enumerate(kit.components) if c.kind == kind]
+
+
+def check_board_cells(kit: Kit, found: Findings) -> None:
+    """Special and marked cells lie on their board, a cell is special once, coordinates have letters."""
+    for index, board in _components(kit, "board"):
+        loc = ("components", index)
+        if board.coordinates and board.cols > 26:
+            found.add(
+                loc + ("cols",), f"a board with coordinates has at most 26 columns (A–Z); this one has {board.cols}"
+            )
+        seen: dict[str, int] = {}
+        for number, special in enumerate(board.specials):
+            _check_on_board(board, special.at, loc + ("specials", number, "at"), found)
+            if special.at in seen:
+                found.add(
+                    loc + ("specials", number, "at"),
+                    f"cell {special.at} is already special (specials[{seen[special.at]}])",
+                )
+            seen.setdefault(special.at, number)
+        if isinstance(board.marked, list):
+            for number, at in enumerate(board.marked):
+                _check_on_board(board, at, loc + ("marked", number), found)
+
+
+def _check_on_board(board, at: str, loc: tuple, found: Findings) -> None:
+    from printkit.layout.board import cell_of
+
+    row, col = cell_of(at)
+    if row >= board.rows or col >= board.cols:
+        last = f"{chr(ord('A') + min(board.cols, 26) - 1)}{board.rows}"
+        found.add(loc, f"cell {at} is not on the {board.rows} × {board.cols} board '{board.id}' (A1 to {last})")
+
+
+def check_pieces_fit(kit: Kit, found: Findings) -> None:
+    """A token or stone with ``fits: BOARD`` is no bigger than that board's cells."""
+    boards = {c.id: c for c in kit.components if c.kind == "board"}
+    noun = {"tokens": "token", "stones": "stone"}
+    for index, component in enumerate(kit.components):
+        if not isinstance(component, (TokensComponent, StonesComponent)) or component.fits is None:
+            continue
+        target = component.fits
+        loc = ("components", index)
+        if target not in boards:
+            known = ", ".join(sorted(boards)) or "none"
+            found.add(loc + ("fits",), f"'{target}' is not a board of this kit (boards: {known})")
+        elif component.size > boards[target].cell + 1e-9:
+            cell = boards[target].cell
+            found.add(
+                loc + ("size",),
+                f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board "
+                f"'{target}'; make it at most {cell:g} mm",
+            )
+
+
+RESERVED_TOKEN_NAMES = ("total", "size", "sets")
+
+
+def check_tokens_tell_apart(kit: Kit, found: Findings) -> None:
+    """Different owners' tokens differ by shape, letter or pattern, so black-and-white prints keep them apart."""
+    for index, tokens in _components(kit, "tokens"):
+        loc = ("components", index, "sets")
+        for number, token_set in enumerate(tokens.sets):
+            if token_set.owner in RESERVED_TOKEN_NAMES:
+                found.add(
+                    loc + (number, "owner"),
+                    f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means "
+                    "something else",
+                )
+            for earlier in tokens.sets[:number]:
+                if earlier.owner != token_set.owner and _looks(earlier) == _looks(token_set):
+                    found.add(
+                        loc + (number,),
+                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give "
+                        "them a different shape, letter or pattern so a black-and-white print keeps them apart",
+                    )
+
+
+def _looks(token_set) -> tuple:
+    return token_set.shape, token_set.letter or "", token_set.pattern
+
+
+def check_stone_faces(kit: Kit, found: Findings) -> None:
+    """Every stone type's faces are among the component's faces; every move leaves the stone's cell."""
+    from printkit.layout.symbols import COMPASS
+
+    for index, stones in _components(kit, "stones"):
+        for number, face in enumerate(stones.faces):
+            for move_number, move in enumerate(face.moves):
+                steps = [COMPASS[step] for step in move.split()]
+                if sum(dx for dx, _ in steps) == 0 and sum(dy for _, dy in steps) == 0:
+                    loc = ("components", index, "faces", number, "moves", move_number)
+                    found.add(
+                        loc,
+                        f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or "
+                        "'N NE'",
+                    )
+        known = [face.id for face in stones.faces]
+        for number, stone_type in enumerate(stones.types):
+            for side, face in enumerate(stone_type.faces):
+                if face not in known:
+                    hint = difflib.get_close_matches(face, known, n=1, cutoff=0.6)
+                    dym = f"did you mean '{hint[0]}'? " if hint else ""
+                    found.add(
+                        ("components", index, "types", number, "faces", side),
+                        f"unknown face '{face}'; {dym}the faces are: {', '.join(known)}",
+                    )
+
+
+def check_decks(kit: Kit, found: Findings) -> None:
+    """Cards and tiles: known patterns, usable pictures, owners and types told apart without colour."""
+    from printkit import art
+    from printkit.layout.patterns import pattern_names
+
+    known = pattern_names()
+    for index, deck in _components(kit, "cards") + _components(kit, "tiles"):
+        at = ("components", index)
+        for loc, value in walk(deck, at):
+            if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
+                found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
+            if loc[-1] == "image" and isinstance(value, str):
+                problem = art.art_problem(found.source.folder, value)
+                if problem:
+                    found.add(loc, problem)
+        patterns = [owner.pattern for owner in deck.owners or []]
+        for number, owner in enumerate(deck.owners or []):
+            if patterns.index(owner.pattern) != number:
+                found.add(
+                    at + ("owners", number, "pattern"),
+                    f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in "
+                    "black and white their pieces would look alike",
+                )
+        shown = {element.type for element in deck.face}
+        looks = [
+            tuple(
+                getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None
+                for f in ("letter", "icon", "image", "name", "pattern")
+            )
+            for t in deck.types
+        ]
+        for number, kind in enumerate(deck.types):
+            if len(deck.types) > 1 and looks.index(looks[number]) != number:
+                other = deck.types[looks.index(looks[number])].id
+                found.add(
+                    at + ("types", number),
+                    f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
+                    "or name on the face",
+                )
+
+
+def check_icons(kit: Kit, found: Findings) -> None:
+    """Every ``icon`` names a vector symbol printkit can draw."""
+    from printkit.layout.symbols import symbol_names
+
+    known = symbol_names()
+    for loc, value in walk(kit, ()):
+        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
+            hint = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+            dym = f"did you mean '{hint[0]}'? " if hint else ""
+            found.add(loc, f"unknown icon '{value}'; {dym}printkit draws: {', '.join(known)}")
+
+
+def check_info(kit: Kit, found: Findings) -> None:
+    info = kit.kit
+    if info.default_lang not in info.languages:
+        found.add(
+            ("kit", "default_lang"),
+            f"'{info.default_lang}' is not one of the kit's languages ({', '.join(info.languages)})",
+        )
+    if info.players.min > info.players.max:
+        found.add(("kit", "players"), f"min ({info.players.min}) is more than max ({info.players.max})")
+    if len(set(info.languages)) != len(info.languages):
+        found.add(("kit", "languages"), "a language is listed twice")
+
+
+def check_languages_spoken(kit: Kit, found: Findings) -> None:
+    """printkit writes the generated sections itself, so it must speak every language of the kit."""
+    from printkit.messages import LANGUAGES
+
+    for index, lang in enumerate(kit.kit.languages):
+        if lang not in LANGUAGES:
+            found.add(
+                ("kit", "languages", index),
+                f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it "
+                f"speaks {', '.join(LANGUAGES)}",
+            )
+
+
+def check_ids(kit: Kit, found: Findings) -> None:
+    seen: dict[str, tuple] = {}
+    for loc, value in walk(kit, ()):
+        ident = getattr(value, "id", None)
+        if isinstance(value, BaseModel) and isinstance(ident, str) and loc and loc[0] in ("components", "needs"):
+            if ident in seen:
+                line = found.source.line_of(seen[ident])
+                found.add(loc + ("id",), f"duplicate id '{ident}' (first used on line {line})")
+            else:
+                seen[ident] = loc + ("id",)
+
+
+def known_placeholders(kit: Kit) -> set[str]:
+    names = set(kit_numbers(kit)) | {"pages", "page.rules", "lastpage.rules", "pages.rules"}
+    for component in kit.components:
+        names |= {f"page.{component.id}", f"lastpage.{component.id}", f"pages.{component.id}"}
+    return names
+
+
+def check_texts(kit: Kit, found: Findings) -> None:
+    languages = kit.kit.languages
+    known = known_placeholders(kit)
+    for loc, value in walk(kit, ()):
+        if not isinstance(value, dict):
+            continue
+        missing = [lang for lang in languages if lang not in value]
+        if missing:
+            have = ", ".join(value) or "none"
+            found.add(
+                loc,
+                f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages "
+                f"are {', '.join(languages)})",
+            )
+        for lang in value:
+            if lang not in languages:
+                found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
+        check_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
+        check_braces(loc, value, found)
+        for lang, text in value.items():
+            check_glyphs(loc + (lang,), text, found)
+    for loc, value in walk(kit, ()):
+        if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
+            check_glyphs(loc, value, found)
+
+
+def piece_placeholders(kit: Kit, loc: tuple) -> set[str]:
+    """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
+    {count}, and in an index element's line {index} too."""
+    from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
+
+    if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
+        return set()
+    component = kit.components[loc[1]]
+    if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
+        return set(INDEX_PLACEHOLDERS)
+    return set(PIECE_PLACEHOLDERS)
+
+
+def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
+    """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
+    for lang, value in text.items():
+        rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
+        stray = next((ch for ch in rest if ch in "{}"), None)
+        if stray:
+            found.add(
+                loc + (lang,),
+                f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
+                "print a brace",
+            )
+
+
+def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
+    used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
+    unknown = sorted(set().union(*used.values()) - known) if used else []
+    for name in unknown:
+        langs = [lang for lang, names in used.items() if name in names]
+        hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+        dym = f"; did you mean {{{hint[0]}}}?" if hint else ""
+        found.add(
+            loc + (langs[0],),
+            f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
+        )
+    reference = next(iter(used.values()), set())
+    for lang, names in used.items():
+        if names != reference and not (names | reference) & set(unknown):
+            first = next(iter(used))
+            found.add(
+                loc + (lang,),
+                f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
+            )
+
+
+def _known_like(name: str, known: set[str]) -> str:
+    """What would be valid instead: for a page reference the pages there are, else a sample."""
+    prefix, _, ident = name.partition(".")
+    if prefix in ("page", "lastpage", "pages") and ident:
+        pages = ", ".join("{" + n + "}" for n in sorted(known) if n.startswith(f"{prefix}."))
+        return f"no component has the id '{ident}'; the {prefix} references are {pages}"
+    return f"known: {{pages}}, {{page.ID}}, {_sample(known)}"
+
+
+def _sample(known: set[str]) -> str:
+    numbers = sorted(n for n in known if not n.startswith(("page", "lastpage")))
+    shown = ", ".join("{" + n + "}" for n in numbers[:8])
+    return shown + (" …" if len(numbers) > 8 else "")
+
+
+def check_glyphs(loc: tuple, text: str, found: Findings) -> None:
+    missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
+    if missing:
+        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        found.add(loc, f"the font has no glyph for {chars}; it would print as a black box")
