@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import kit_cases
-from printkit.cutfile import CUT_KINDS
+from printkit import kinds
 from printkit.layout.context import paper
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,7 +32,7 @@ def outlines(layer: ET.Element) -> list[tuple[float, ...]]:
 
 def to_cut(manifest: dict, page: int) -> list[tuple[float, ...]]:
     rows = [
-        row for row in manifest["pieces"] if row["page"] == page and row["kind"] in CUT_KINDS and row["side"] == "face"
+        row for row in manifest["pieces"] if row["page"] == page and kinds.cut(row["kind"]) and row["side"] == "face"
     ]
     return sorted((row["x"], row["y"], row["width"], row["height"]) for row in rows)
 
@@ -55,7 +55,7 @@ def test_one_layer_per_pdf_page_holding_exactly_the_manifests_pieces_to_cut(kit_
         assert outlines(layer) == pytest.approx(expected, abs=EXACT), f"page {page['number']}"
         assert layer.get(f"{INKSCAPE}label").startswith(f"page {page['number']} (")
     total = sum(len(layer.findall(f"{SVG}rect")) for layer in found)
-    assert total == sum(1 for row in outputs.manifest["pieces"] if row["kind"] in CUT_KINDS and row["side"] == "face")
+    assert total == sum(1 for row in outputs.manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face")
 
 
 def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):

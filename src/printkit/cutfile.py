@@ -6,8 +6,9 @@ user unit is one millimetre. Only the first layer with pieces is shown; show one
 and cut the sheet printed from that page.
 
 Every rectangle is a row of the placement manifest (same numbers, same rounding), so the cut file,
-the manifest and the PDF agree. Cut: tokens, stones, cards and tiles on their face side. Not cut:
-boards, play mats and sheets, and backs (a duplex back is cut from its face's side; a fold-over
+the manifest and the PDF agree. Cut: the pieces whose kind says so (``PieceKind.cut`` in
+``printkit.kinds``: tokens, stones, cards and tiles), on their face side. Not cut: boards, play
+mats and sheets, and backs (a duplex back is cut from its face's side; a fold-over
 back is cut together with its face after folding).
 """
 
@@ -15,9 +16,9 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from printkit import kinds
 from printkit.errors import PrintkitError
 
-CUT_KINDS = ("token", "stone", "card", "tile")
 CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
 CUT_WIDTH = 0.1
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -25,7 +26,7 @@ INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 def cut_pieces(manifest: dict) -> list[dict]:
     """The manifest's rows that are cut out: pieces of a cut kind, face side."""
-    return [row for row in manifest["pieces"] if row["kind"] in CUT_KINDS and row["side"] == "face"]
+    return [row for row in manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face"]
 
 
 def svg(manifest: dict) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from printkit import fonts
 from printkit.errors import PrintkitError
+from printkit.kinds import exported
 from printkit.layout.primitives import Document, Page, Rect, Stroke, Text
 from printkit.output import write_atomic
 from printkit.units import MM_PER_INCH, POINTS_PER_INCH
@@ -28,7 +29,6 @@ from printkit.units import MM_PER_INCH, POINTS_PER_INCH
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
 BEST_DPI = 300  # no sharper than print
-KINDS = ("card", "tile")
 INDEX = "tts.json"
 BACK_FRAME = Stroke(color="#7f7f7f", width=0.6)
 
@@ -83,7 +83,7 @@ def decks(manifest: dict) -> list[Deck]:
     backs: dict[tuple, Box] = {}
     kinds: dict[tuple, str] = {}
     for row in manifest["pieces"]:
-        if row["kind"] not in KINDS:
+        if not exported(row["kind"]):
             continue
         key = (row["deck"], row.get("owner"))
         box = Box(row["page"], row["x"], row["y"], row["width"], row["height"])

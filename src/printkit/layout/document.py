@@ -12,33 +12,14 @@ from typing import Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.layout import (
-    board,
-    cards,
-    imposition,
-    mat,
-    rules,
-    sheet,
-    stones,
-    tiles,
-    tokens,
-)
+from printkit.kinds import kind_of, scale_critical
+from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Page, RichText, Text
 from printkit.layout.text import fit_text
 from printkit.model import Kit
 
-# kind -> (layout(component, ctx), numbers(component, paper)); a new component kind registers here.
-KINDS: dict[str, tuple[Callable, Callable]] = {
-    "sheet": (sheet.layout, sheet.numbers),
-    "board": (board.layout, board.numbers),
-    "tokens": (tokens.layout, tokens.numbers),
-    "stones": (stones.layout, stones.numbers),
-    "cards": (cards.layout, cards.numbers),
-    "mat": (mat.layout, mat.numbers),
-    "tiles": (tiles.layout, tiles.numbers),
-}
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0
 
@@ -50,7 +31,7 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
-        values.update(KINDS[component.kind][1](component, paper))
+        values.update(kind_of(component).numbers(component, paper))
     return values
 
 
@@ -72,7 +53,7 @@ def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
     for index, component in enumerate(kit.components):
         if include(component):
             try:
-                pages.extend(KINDS[component.kind][0](component, ctx))
+                pages.extend(kind_of(component).layout(component, ctx))
                 check_page_limit(pages)
             except LayoutProblem as problem:
                 raise problem.within(("components", index)) from None
@@ -198,12 +179,9 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
     return replace(page, items=page.items + footer + tuple(scale))
 
 
-SCALE_CRITICAL = frozenset({"board", "cell", "token", "stone", "card", "tile", "place"})
-
-
 def needs_scale_note(page: Page, note: str) -> bool:
     """A page whose pieces must keep their printed size and that does not say "print at 100 %" yet
     (a full ruler says it); it gets a compact ruler in its footer."""
-    if page.side == "back" or not any(piece.kind in SCALE_CRITICAL for piece in page.pieces):
+    if page.side == "back" or not any(scale_critical(piece.kind) for piece in page.pieces):
         return False
     return not any(isinstance(item, Text) and item.text == note for item in page.items)

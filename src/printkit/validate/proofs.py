@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit import invariants
+from printkit.kinds import kind_of
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
-from printkit.layout.document import KINDS, kit_numbers
+from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
 from printkit.model import Invariant, Kit
 from printkit.provenance import Provenance
@@ -201,7 +202,7 @@ class KitNumbers:
     def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
-        self.own = [KINDS[component.kind][1](component, PAPERS["a4"]) for component in kit.components]
+        self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
 
@@ -211,7 +212,7 @@ class KitNumbers:
         index = loc[1]
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
-            fresh = KINDS[component.kind][1](component, PAPERS["a4"])
+            fresh = kind_of(component).numbers(component, PAPERS["a4"])
         except Exception:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}
