@@ -12,10 +12,11 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from printkit import build, fonts, validate
+from printkit import build, fonts
 from printkit.kitfile import load_kit_source, shipped_kit_names
 from printkit.layout import bounds
 from printkit.layout.primitives import Document, Page, Piece, Rect, Text
+from printkit.validate.pages import check_printed
 
 BASE = {
     "kit": {
@@ -300,7 +301,7 @@ def mini(tmp_path_factory):
 
 
 def printed(loaded, document):
-    return [str(p) for p in validate.check_printed(loaded.source, loaded.kit, document)]
+    return [str(p) for p in check_printed(loaded.source, loaded.kit, document)]
 
 
 def test_ink_closer_than_5_mm_to_the_edge_is_an_error(mini):

@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, model, validate
+from printkit import fonts, kitfile, model
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document
 from printkit.locale import Localizer, choose_language
 from printkit.progress import SILENT, Progress
+from printkit.validate.findings import by_language
+from printkit.validate.kit import check_kit
+from printkit.validate.pages import check_layout, check_printed
 
 
 @dataclass
@@ -30,7 +33,7 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     """Read and check a kit; any error finding stops here with every finding listed."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     kit = model.parse_kit(source)
-    problems = validate.check_kit(source, kit)
+    problems = check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
@@ -112,8 +115,8 @@ def layout_findings(
         except LayoutProblem as problem:
             found[lang] = located(loaded, problem).problems
             continue
-        found[lang] = validate.check_layout(loaded.source, loaded.kit, documents[lang])
-    return documents, validate.by_language(found)
+        found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
+    return documents, by_language(found)
 
 
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
@@ -203,7 +206,7 @@ def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
         document = doc_layout.layout_sheets(loaded.kit, ctx)
     except LayoutProblem as problem:
         raise located(loaded, problem) from None
-    problems = validate.by_language({ctx.lang: validate.check_printed(loaded.source, loaded.kit, document)})
+    problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
     if refused(loaded, problems):
         raise KitError(problems)
     return document

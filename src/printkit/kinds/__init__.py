@@ -23,6 +23,7 @@ KINDS: tuple[Kind[Any], ...] = (
     tiles.KIND,
 )
 BY_NAME: dict[str, Kind[Any]] = {kind.name: kind for kind in KINDS}
+KIND_CHECKS = tuple(dict.fromkeys(check for kind in KINDS for check in kind.checks))  # once each, in order
 PIECES: dict[str, PieceKind] = {piece.name: piece for kind in KINDS for piece in kind.pieces}
 
 

@@ -1,6 +1,7 @@
 """Tiles: a deck of playing tiles, usually two-sided; the same machinery as cards."""
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.cards import check_decks
 from printkit.layout import tiles
 from printkit.model import DeckComponent
 
@@ -10,4 +11,5 @@ KIND = Kind(
     tiles.layout,
     tiles.numbers,
     pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True),),
+    checks=(check_decks,),
 )

@@ -5,13 +5,9 @@
 - ``pages``: checks of the laid-out pages of one language (``check_layout``, ``check_printed``),
   with the invariants about pages (``proofs``);
 - ``proofs``: the invariants and the blame that names the line to fix;
-- ``findings``: what they all report into.
+- ``findings``: what they all report into (``Findings``, ``by_language``).
 
 Every check returns findings and raises nothing; ``build`` refuses a kit with any error finding.
+This package imports none of its modules itself, so a kind module can use ``findings`` while
+``kit`` reads the registry of kinds.
 """
-
-from printkit.validate.findings import by_language
-from printkit.validate.kit import check_kit
-from printkit.validate.pages import check_layout, check_printed
-
-__all__ = ["by_language", "check_kit", "check_layout", "check_printed"]

@@ -11,9 +11,10 @@ from pydantic import BaseModel
 
 from printkit import fonts
 from printkit.errors import Problem
+from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
-from printkit.model import PLACEHOLDER, Kit, StonesComponent, TokensComponent
+from printkit.model import PLACEHOLDER, Kit
 from printkit.validate.findings import Findings, walk
 from printkit.validate.proofs import check_invariants
 
@@ -27,163 +28,8 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_languages_spoken(kit, found)
     check_invariants(kit, found)
     check_icons(kit, found)
-    check_board_cells(kit, found)
-    check_pieces_fit(kit, found)
-    check_tokens_tell_apart(kit, found)
-    check_stone_faces(kit, found)
-    check_decks(kit, found)
+    check_kinds(kit, found)
     return found.problems
-
-
-def _components(kit: Kit, kind: str):
-    return [(index, c) for index, c in enumerate(kit.components) if c.kind == kind]
-
-
-def check_board_cells(kit: Kit, found: Findings) -> None:
-    """Special and marked cells lie on their board, a cell is special once, coordinates have letters."""
-    for index, board in _components(kit, "board"):
-        loc = ("components", index)
-        if board.coordinates and board.cols > 26:
-            found.add(
-                loc + ("cols",), f"a board with coordinates has at most 26 columns (A–Z); this one has {board.cols}"
-            )
-        seen: dict[str, int] = {}
-        for number, special in enumerate(board.specials):
-            _check_on_board(board, special.at, loc + ("specials", number, "at"), found)
-            if special.at in seen:
-                found.add(
-                    loc + ("specials", number, "at"),
-                    f"cell {special.at} is already special (specials[{seen[special.at]}])",
-                )
-            seen.setdefault(special.at, number)
-        if isinstance(board.marked, list):
-            for number, at in enumerate(board.marked):
-                _check_on_board(board, at, loc + ("marked", number), found)
-
-
-def _check_on_board(board, at: str, loc: tuple, found: Findings) -> None:
-    from printkit.layout.board import cell_of
-
-    row, col = cell_of(at)
-    if row >= board.rows or col >= board.cols:
-        last = f"{chr(ord('A') + min(board.cols, 26) - 1)}{board.rows}"
-        found.add(loc, f"cell {at} is not on the {board.rows} × {board.cols} board '{board.id}' (A1 to {last})")
-
-
-def check_pieces_fit(kit: Kit, found: Findings) -> None:
-    """A token or stone with ``fits: BOARD`` is no bigger than that board's cells."""
-    boards = {c.id: c for c in kit.components if c.kind == "board"}
-    noun = {"tokens": "token", "stones": "stone"}
-    for index, component in enumerate(kit.components):
-        if not isinstance(component, (TokensComponent, StonesComponent)) or component.fits is None:
-            continue
-        target = component.fits
-        loc = ("components", index)
-        if target not in boards:
-            known = ", ".join(sorted(boards)) or "none"
-            found.add(loc + ("fits",), f"'{target}' is not a board of this kit (boards: {known})")
-        elif component.size > boards[target].cell + 1e-9:
-            cell = boards[target].cell
-            found.add(
-                loc + ("size",),
-                f"a {noun[component.kind]} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board "
-                f"'{target}'; make it at most {cell:g} mm",
-            )
-
-
-RESERVED_TOKEN_NAMES = ("total", "size", "sets")
-
-
-def check_tokens_tell_apart(kit: Kit, found: Findings) -> None:
-    """Different owners' tokens differ by shape, letter or pattern, so black-and-white prints keep them apart."""
-    for index, tokens in _components(kit, "tokens"):
-        loc = ("components", index, "sets")
-        for number, token_set in enumerate(tokens.sets):
-            if token_set.owner in RESERVED_TOKEN_NAMES:
-                found.add(
-                    loc + (number, "owner"),
-                    f"'{token_set.owner}' cannot name an owner: {{{tokens.id}.{token_set.owner}}} already means "
-                    "something else",
-                )
-            for earlier in tokens.sets[:number]:
-                if earlier.owner != token_set.owner and _looks(earlier) == _looks(token_set):
-                    found.add(
-                        loc + (number,),
-                        f"owners {earlier.owner} and {token_set.owner} have tokens that differ only by colour; give "
-                        "them a different shape, letter or pattern so a black-and-white print keeps them apart",
-                    )
-
-
-def _looks(token_set) -> tuple:
-    return token_set.shape, token_set.letter or "", token_set.pattern
-
-
-def check_stone_faces(kit: Kit, found: Findings) -> None:
-    """Every stone type's faces are among the component's faces; every move leaves the stone's cell."""
-    from printkit.layout.symbols import COMPASS
-
-    for index, stones in _components(kit, "stones"):
-        for number, face in enumerate(stones.faces):
-            for move_number, move in enumerate(face.moves):
-                steps = [COMPASS[step] for step in move.split()]
-                if sum(dx for dx, _ in steps) == 0 and sum(dy for _, dy in steps) == 0:
-                    loc = ("components", index, "faces", number, "moves", move_number)
-                    found.add(
-                        loc,
-                        f"the move '{move}' ends on the cell it starts from; a move goes somewhere else, e.g. 'N' or "
-                        "'N NE'",
-                    )
-        known = [face.id for face in stones.faces]
-        for number, stone_type in enumerate(stones.types):
-            for side, face in enumerate(stone_type.faces):
-                if face not in known:
-                    hint = difflib.get_close_matches(face, known, n=1, cutoff=0.6)
-                    dym = f"did you mean '{hint[0]}'? " if hint else ""
-                    found.add(
-                        ("components", index, "types", number, "faces", side),
-                        f"unknown face '{face}'; {dym}the faces are: {', '.join(known)}",
-                    )
-
-
-def check_decks(kit: Kit, found: Findings) -> None:
-    """Cards and tiles: known patterns, usable pictures, owners and types told apart without colour."""
-    from printkit import art
-    from printkit.layout.patterns import pattern_names
-
-    known = pattern_names()
-    for index, deck in _components(kit, "cards") + _components(kit, "tiles"):
-        at = ("components", index)
-        for loc, value in walk(deck, at):
-            if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
-                found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
-            if loc[-1] == "image" and isinstance(value, str):
-                problem = art.art_problem(found.source.folder, value)
-                if problem:
-                    found.add(loc, problem)
-        patterns = [owner.pattern for owner in deck.owners or []]
-        for number, owner in enumerate(deck.owners or []):
-            if patterns.index(owner.pattern) != number:
-                found.add(
-                    at + ("owners", number, "pattern"),
-                    f"'{owner.id}' has the same pattern as '{deck.owners[patterns.index(owner.pattern)].id}'; in "
-                    "black and white their pieces would look alike",
-                )
-        shown = {element.type for element in deck.face}
-        looks = [
-            tuple(
-                getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None
-                for f in ("letter", "icon", "image", "name", "pattern")
-            )
-            for t in deck.types
-        ]
-        for number, kind in enumerate(deck.types):
-            if len(deck.types) > 1 and looks.index(looks[number]) != number:
-                other = deck.types[looks.index(looks[number])].id
-                found.add(
-                    at + ("types", number),
-                    f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
-                    "or name on the face",
-                )
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
@@ -196,6 +42,15 @@ def check_icons(kit: Kit, found: Findings) -> None:
             hint = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
             dym = f"did you mean '{hint[0]}'? " if hint else ""
             found.add(loc, f"unknown icon '{value}'; {dym}printkit draws: {', '.join(known)}")
+
+
+def check_kinds(kit: Kit, found: Findings) -> None:
+    """Each kind's own checks (``Kind.checks``) on each component of that kind: check by check in
+    the registry's order, components in the kit's order."""
+    for check in KIND_CHECKS:
+        for index, component in enumerate(kit.components):
+            if check in kind_of(component).checks:
+                check(kit, index, component, found)
 
 
 def check_info(kit: Kit, found: Findings) -> None:
