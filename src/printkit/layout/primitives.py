@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printkit.layout.cutpath import RECTANGLE, CutPath
+
 BLACK = "#000000"
 GREY = "#7f7f7f"
 LIGHT = "#d9d9d9"
@@ -124,7 +126,8 @@ Item = Rect | Line | Circle | Path | Text | RichText | Image | Group
 
 @dataclass(frozen=True)
 class Piece:
-    """Where one cuttable or measurable piece landed: the placement manifest's row."""
+    """Where one cuttable or measurable piece landed: the placement manifest's row. The box
+    (x, y, width, height) bounds it; ``cut`` is the outline inside the box it is cut along."""
 
     kind: str  # board | cell | token | stone | card | tile | place | sheet
     component: str
@@ -135,6 +138,7 @@ class Piece:
     height: float
     side: str = "face"
     extra: tuple[tuple[str, object], ...] = ()
+    cut: CutPath = RECTANGLE
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
+from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.model import Kit
@@ -360,14 +361,14 @@ def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: dic
 def overlapping_pieces(pieces: tuple[Piece, ...], known: dict) -> tuple[tuple[int, int, float, float], ...]:
     """(i, j, across, down) of every two pieces that overlap, i < j; ``known`` keeps the answer for
     pieces at the same places (every full page of a deck)."""
-    places = tuple((piece.x, piece.y, piece.width, piece.height, piece.side) for piece in pieces)
+    places = tuple((piece.x, piece.y, piece.width, piece.height, piece.side, piece.cut) for piece in pieces)
     if places not in known:
         known[places] = tuple(_overlaps(places))
     return known[places]
 
 
-def _overlaps(places: tuple[tuple[float, float, float, float, str], ...]):
-    boxes = [(x, y, x + w, y + h) for x, y, w, h, _ in places]
+def _overlaps(places: tuple[tuple[float, float, float, float, str, CutPath], ...]):
+    boxes = [(x, y, x + w, y + h) for x, y, w, h, _, _ in places]
     for i, box_a in enumerate(boxes):
         for j in range(i + 1, len(boxes)):
             box_b = boxes[j]
@@ -375,7 +376,22 @@ def _overlaps(places: tuple[tuple[float, float, float, float, str], ...]):
                 continue
             across, down = bounds.overlap(box_a, box_b)
             if across > TOLERANCE and down > TOLERANCE:
-                yield i, j, across, down
+                across, down = _cut_overlap(places[i], places[j], (across, down))
+                if across > TOLERANCE and down > TOLERANCE:
+                    yield i, j, across, down
+
+
+def _cut_overlap(a: tuple, b: tuple, boxes: tuple[float, float]) -> tuple[float, float]:
+    """How far two pieces whose boxes overlap by ``boxes`` share paper along their cut paths: the
+    boxes' overlap for two rectangles, the extent of the outlines' intersection when one of them
+    is convex, and the boxes' (the cautious answer) for two non-convex polygons."""
+    cut_a, cut_b = a[5], b[5]
+    if cut_a.shape == cut_b.shape == "rectangle":
+        return boxes
+    if not (cut_a.convex or cut_b.convex):
+        return boxes
+    outline_a, outline_b = cut_a.outline(*a[:4]), cut_b.outline(*b[:4])
+    return shared_extent(outline_a, outline_b) if cut_b.convex else shared_extent(outline_b, outline_a)
 
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
