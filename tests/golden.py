@@ -16,6 +16,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from printkit import build, kitfile
@@ -63,8 +64,8 @@ def kit_cases(name: str) -> Iterator[tuple[str, dict[str, str]]]:
 
 def sheets(loaded: build.LoadedKit, lang: str, paper: str) -> Document:
     ctx = build.context(loaded, lang, paper)
-    ctx.players = build.sheet_names(loaded, ctx, loaded.kit.kit.players.min, ["Ala"])
-    return build.sheets_document(loaded, ctx)
+    players = build.sheet_names(loaded, ctx, loaded.kit.kit.players.min, ["Ala"])
+    return build.sheets_document(loaded, replace(ctx, players=players))
 
 
 def golden_hashes() -> dict[str, dict[str, str]]:

@@ -6,6 +6,7 @@ import contextlib
 import gc
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -157,10 +158,10 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
     from printkit import build as pipeline
 
     loaded = pipeline.load(kit)
-    pipeline.lay_out(loaded, pipeline.context(loaded, lang, paper))  # the kit's own checks first
     ctx = pipeline.context(loaded, lang, paper)
+    pipeline.lay_out(loaded, ctx)  # the kit's own checks first
     given = [n.strip() for n in names.split(",") if n.strip()] if names else []
-    ctx.players = pipeline.sheet_names(loaded, ctx, count, given)
+    ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, count, given))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
     pipeline.check_output(target)
     pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)

@@ -41,8 +41,11 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Context:
+    """Read by every layout, changed by none: a layout that needs another context (a landscape
+    paper, a player's name, settled page numbers) makes one with ``dataclasses.replace``."""
+
     paper: Paper
     tr: Localizer
     options: Options = field(default_factory=Options)

@@ -73,23 +73,28 @@ def check_page_limit(pages: list[Page]) -> None:
 
 
 def layout_kit(kit: Kit, ctx: Context) -> Document:
-    """Rules pages and every in-kit component, with page placeholders settled."""
+    """Rules pages and every in-kit component, with page placeholders settled. ``ctx`` is read,
+    never changed: the numbers and the two-sided components go into contexts of their own."""
     base = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     guess: dict[str, Any] = {}
-    ctx.tr.numbers = base
-    component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
-    ctx.sides = two_sided_components(component_pages)
+    component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
+    sides = two_sided_components(component_pages)
     for _ in range(4):
-        ctx.tr.numbers = base | _placeholder_pages(kit, guess)
-        rule_pages = rules.layout(kit, ctx)
-        pages = with_blank_pages(rule_pages + component_pages, ctx)
+        rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides)
+        rule_pages = rules.layout(kit, rules_ctx)
+        pages = with_blank_pages(rule_pages + component_pages, rules_ctx)
         settled = page_numbers(pages)
         if settled == guess:
             break
         guess = settled
     else:
         raise PrintkitError("the page numbers do not settle (the rules change length with their own page numbers)")
-    return document(kit, ctx, pages)
+    return document(kit, rules_ctx, pages)
+
+
+def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:
+    """``ctx`` whose texts fill their placeholders from ``numbers``."""
+    return replace(ctx, tr=replace(ctx.tr, numbers=numbers))
 
 
 def two_sided_components(pages: list[Page]) -> dict[str, str]:
@@ -136,12 +141,11 @@ def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
 
 def layout_sheets(kit: Kit, ctx: Context) -> Document:
     """Personalised sheets only: every sheet component, once per player or once shared."""
-    ctx.tr.numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
-    pages = components_pages(kit, ctx, lambda c: c.kind == "sheet")
+    numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: c.kind == "sheet")
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
-    ctx.tr.numbers |= page_numbers(pages)
-    return document(kit, ctx, pages)
+    return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 
 def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
