@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from printkit.errors import Loc
 from printkit.kinds.base import Kind, PieceKind
 from printkit.layout import board
 from printkit.layout.board import cell_of
@@ -33,7 +34,7 @@ def check_board_cells(kit: Kit, index: int, board: BoardComponent, found: Findin
             _check_on_board(board, at, loc + ("marked", number), found)
 
 
-def _check_on_board(board: BoardComponent, at: str, loc: tuple, found: Findings) -> None:
+def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -> None:
     row, col = cell_of(at)
     if row >= board.rows or col >= board.cols:
         last = f"{chr(ord('A') + min(board.cols, 26) - 1)}{board.rows}"

@@ -16,9 +16,9 @@ from printkit.kinds import kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Document, Page, RichText, Text
+from printkit.layout.primitives import Document, Item, Page, RichText, Text
 from printkit.layout.text import fit_text
-from printkit.model import Kit
+from printkit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0
@@ -48,7 +48,7 @@ def page_numbers(pages: list[Page]) -> dict[str, Any]:
     return values
 
 
-def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
+def components_pages(kit: Kit, ctx: Context, include: Callable[[Component], bool]) -> list[Page]:
     pages: list[Page] = []
     for index, component in enumerate(kit.components):
         if include(component):
@@ -170,7 +170,7 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
         return page
     y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
     page_no = ctx.tr.msg("page_of", n=number, total=total)
-    scale: list = []
+    scale: list[Item] = []
     title_end = page.width - ctx.margin
     if needs_scale_note(page, ctx.tr.msg("scale_only")):
         scale, title_end = footer_ruler(

@@ -7,9 +7,10 @@ the heading, the pieces, shared cut lines, the fold line, the ruler and the mani
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.layout import imposition
 from printkit.layout.context import Context
 from printkit.layout.imposition import Box, Slot
@@ -53,7 +54,7 @@ class PieceRun:
     height: float
     pieces: tuple[PieceArt, ...]
     groups: tuple[int, ...]
-    size_field: tuple = ("size",)  # the kit field to blame when a piece does not fit the page
+    size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
 
 
 def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
@@ -107,7 +108,7 @@ def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece
     return items, rows
 
 
-def back_items(run: PieceRun, sheet: list[Slot], where) -> tuple[list[Item], list[Piece]]:
+def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:
     """The backs of one sheet, each at ``where(face_box)``, outlined faintly to show registration."""
     items: list[Item] = []
     rows: list[Piece] = []

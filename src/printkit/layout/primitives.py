@@ -5,7 +5,7 @@ Font sizes are typographic points (``size_pt``), as in every word processor; eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
 
@@ -163,4 +163,3 @@ class Document:
     subject: str = ""
     duplex: str | None = None  # None | "long" | "short"
     paper: str = "A4"  # the name of the paper the pages were laid out for
-    meta: dict = field(default_factory=dict, compare=False)

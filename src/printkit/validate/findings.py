@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from pydantic import BaseModel
 
-from printkit.errors import Problem
+from printkit.errors import Loc, Problem
 from printkit.kitfile import KitSource, dotted
 from printkit.layout.primitives import Page
 
@@ -15,12 +17,12 @@ class Findings:
     def __init__(self, source: KitSource):
         self.source = source
         self.problems: list[Problem] = []
-        self.repeats: dict[tuple, list[int]] = {}  # what repeats -> [its problem's index, more places]
+        self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
 
-    def add(self, loc: tuple, message: str, severity: str = "error") -> None:
+    def add(self, loc: Loc, message: str, severity: str = "error") -> None:
         self.problems.append(Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity))
 
-    def add_repeated(self, loc: tuple, message: str, same: tuple) -> None:
+    def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
         """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:
         the first place, then how many more (settle_repeats)."""
         if same in self.repeats:
@@ -39,7 +41,7 @@ class Findings:
                 self.problems[index] = replace(problem, message=f"{problem.message}; {copies} the same way")
 
 
-def walk(value: object, loc: tuple):
+def walk(value: object, loc: Loc) -> Iterator[tuple[Loc, object]]:
     """Every value in a validated kit with its field path."""
     yield loc, value
     if isinstance(value, BaseModel):
@@ -63,7 +65,7 @@ def by_language(found: dict[str, list[Problem]]) -> list[Problem]:
 
 def page_roles(pages: tuple[Page, ...]) -> str:
     """'rules on pages 1–2, sheet on page 3'."""
-    runs: list[list] = []
+    runs: list[list[Any]] = []  # [what, first page, last page]
     for number, page in enumerate(pages, start=1):
         what = page.component or page.role
         if runs and runs[-1][0] == what:

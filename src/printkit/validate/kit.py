@@ -10,7 +10,7 @@ import difflib
 from pydantic import BaseModel
 
 from printkit import fonts
-from printkit.errors import Problem
+from printkit.errors import Loc, Problem
 from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
@@ -80,7 +80,7 @@ def check_languages_spoken(kit: Kit, found: Findings) -> None:
 
 
 def check_ids(kit: Kit, found: Findings) -> None:
-    seen: dict[str, tuple] = {}
+    seen: dict[str, Loc] = {}
     for loc, value in walk(kit, ()):
         ident = getattr(value, "id", None)
         if isinstance(value, BaseModel) and isinstance(ident, str) and loc and loc[0] in ("components", "needs"):
@@ -124,20 +124,22 @@ def check_texts(kit: Kit, found: Findings) -> None:
             check_glyphs(loc, value, found)
 
 
-def piece_placeholders(kit: Kit, loc: tuple) -> set[str]:
+def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
     {count}, and in an index element's line {index} too."""
     from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 
     if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
         return set()
-    component = kit.components[loc[1]]
+    index = loc[1]
+    assert isinstance(index, int), "a component's place in components is its index"
+    component = kit.components[index]
     if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
         return set(INDEX_PLACEHOLDERS)
     return set(PIECE_PLACEHOLDERS)
 
 
-def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
+def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
     """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
     for lang, value in text.items():
         rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
@@ -150,7 +152,7 @@ def check_braces(loc: tuple, text: dict[str, str], found: Findings) -> None:
             )
 
 
-def check_placeholders(loc: tuple, text: dict[str, str], known: set[str], found: Findings) -> None:
+def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
     used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
     unknown = sorted(set().union(*used.values()) - known) if used else []
     for name in unknown:
@@ -186,7 +188,7 @@ def _sample(known: set[str]) -> str:
     return shown + (" …" if len(numbers) > 8 else "")
 
 
-def check_glyphs(loc: tuple, text: str, found: Findings) -> None:
+def check_glyphs(loc: Loc, text: str, found: Findings) -> None:
     missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
     if missing:
         chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)

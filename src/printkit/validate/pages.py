@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeGuard, TypeVar
 
 from printkit import fonts
-from printkit.errors import Problem
+from printkit.errors import Loc, Problem
 from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
@@ -18,6 +19,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
+from printkit.locale import Localizer
 from printkit.model import Kit
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
@@ -90,6 +92,9 @@ def check_pages(kit: Kit, document: Document, found: Findings) -> None:
 
 
 View = tuple[tuple[bounds.Placed, ...], tuple[tuple[bounds.Placed, bounds.Box], ...]]  # suspects, core boxes
+Place = tuple[float, float, float, float, str, CutPath]  # a piece's box, side and cut path
+Overlap = tuple[int, int, float, float]  # two pieces' indexes, how far they overlap across and down
+PieceOverlaps = dict[tuple[Place, ...], tuple[Overlap, ...]]  # the overlaps of pieces at these places
 
 
 class Seen:
@@ -101,7 +106,7 @@ class Seen:
     def __init__(self) -> None:
         self.drawings: dict[str, Drawing] = {}
         self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
-        self.pieces: dict[tuple, tuple[tuple[int, int, float, float], ...]] = {}
+        self.pieces: PieceOverlaps = {}
 
     def drawing(self, group: Group) -> Drawing:
         known = self.drawings.get(group.key)
@@ -137,7 +142,7 @@ def drawing(group: Group) -> Drawing:
     return Drawing(ink, trouble, texts)
 
 
-def text_trouble(item) -> bool:
+def text_trouble(item: Item) -> bool:
     """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
     if isinstance(item, Text):
         return overflows(item) or bool(fonts.missing_characters(item.text, bold=item.bold))
@@ -210,7 +215,7 @@ def group_view(group: Group, page: Page, known: Drawing) -> View:
 class PageRef:
     number: int
     page: Page
-    loc: tuple  # the kit field the page comes from
+    loc: Loc  # the kit field the page comes from
 
     def __str__(self) -> str:
         what = self.page.component or self.page.role
@@ -218,7 +223,7 @@ class PageRef:
         return f"page {self.number} ({what}{side})"
 
 
-def component_loc(kit: Kit, page: Page) -> tuple:
+def component_loc(kit: Kit, page: Page) -> Loc:
     for index, component in enumerate(kit.components):
         if component.id == page.component:
             return ("components", index)
@@ -347,7 +352,7 @@ def check_text_overlaps(
         )
 
 
-def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: dict | None = None) -> None:
+def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: PieceOverlaps | None = None) -> None:
     """Pieces cut from one page must not share paper (a board may hold its cells and places)."""
     for i, j, across, down in overlapping_pieces(page.pieces, {} if known is None else known)[:MAX_PER_PAGE]:
         a, b = page.pieces[i], page.pieces[j]
@@ -358,7 +363,7 @@ def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: dic
         )
 
 
-def overlapping_pieces(pieces: tuple[Piece, ...], known: dict) -> tuple[tuple[int, int, float, float], ...]:
+def overlapping_pieces(pieces: tuple[Piece, ...], known: PieceOverlaps) -> tuple[tuple[int, int, float, float], ...]:
     """(i, j, across, down) of every two pieces that overlap, i < j; ``known`` keeps the answer for
     pieces at the same places (every full page of a deck)."""
     places = tuple((piece.x, piece.y, piece.width, piece.height, piece.side, piece.cut) for piece in pieces)
@@ -367,7 +372,7 @@ def overlapping_pieces(pieces: tuple[Piece, ...], known: dict) -> tuple[tuple[in
     return known[places]
 
 
-def _overlaps(places: tuple[tuple[float, float, float, float, str, CutPath], ...]):
+def _overlaps(places: tuple[Place, ...]) -> Iterator[Overlap]:
     boxes = [(x, y, x + w, y + h) for x, y, w, h, _, _ in places]
     for i, box_a in enumerate(boxes):
         for j in range(i + 1, len(boxes)):
@@ -381,7 +386,7 @@ def _overlaps(places: tuple[tuple[float, float, float, float, str, CutPath], ...
                     yield i, j, across, down
 
 
-def _cut_overlap(a: tuple, b: tuple, boxes: tuple[float, float]) -> tuple[float, float]:
+def _cut_overlap(a: Place, b: Place, boxes: tuple[float, float]) -> tuple[float, float]:
     """How far two pieces whose boxes overlap by ``boxes`` share paper along their cut paths: the
     boxes' overlap for two rectangles, the extent of the outlines' intersection when one of them
     is convex, and the boxes' (the cautious answer) for two non-convex polygons."""
@@ -410,7 +415,7 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: Tex
             )
 
 
-Fallback = TypeVar("Fallback", tuple, None)
+Fallback = TypeVar("Fallback", Loc, None)
 
 
 class TextIndex:
@@ -418,18 +423,17 @@ class TextIndex:
 
     def __init__(self, kit: Kit, document: Document):
         from printkit.layout.document import page_numbers
-        from printkit.locale import Localizer
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
         tr = Localizer(document.lang, numbers)
-        self.entries: list[tuple[tuple, str]] = []
+        self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
                 self.entries.append((loc + (document.lang,), _flat(_filled(tr, value[document.lang]))))
             elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
                 self.entries.append((loc, _flat(_filled(tr, value))))
 
-    def locate(self, printed: str, fallback: Fallback) -> tuple | Fallback:
+    def locate(self, printed: str, fallback: Fallback) -> Loc | Fallback:
         text = _flat(printed)
         if not text:
             return fallback
@@ -442,7 +446,7 @@ class TextIndex:
         return fallback
 
 
-def _filled(tr, raw: str) -> str:
+def _filled(tr: Localizer, raw: str) -> str:
     try:
         return tr.fill(raw)
     except Exception:  # an unknown placeholder is reported by check_texts; keep the raw text

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit import invariants
+from printkit.errors import Loc
 from printkit.kinds import kind_of
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
@@ -140,7 +141,9 @@ def rule_statement(rule: Invariant) -> str:
     return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
 
 
-def report_failure(kit: Kit, rules: dict, index: int, failure: Failure, tracer: Provenance, found: Findings) -> None:
+def report_failure(
+    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, tracer: Provenance, found: Findings
+) -> None:
     rule = kit.invariants[index]
     check_loc = ("invariants", index, "check")
     with_players = players_phrase(failure.players)
@@ -157,7 +160,9 @@ def report_failure(kit: Kit, rules: dict, index: int, failure: Failure, tracer: 
     found.add(check_loc, message + shown)
 
 
-def blame(kit: Kit, rules: dict, read: set[str], tracer: Provenance) -> tuple[list[tuple], list[tuple]]:
+def blame(
+    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance
+) -> tuple[list[Loc], list[Loc]]:
     """The whole numbers in the file a changed value at which would make every rule hold, and all the
     numbers the failed rule reads; a finding names the line of the first when they share one line."""
     if "players" in read:
@@ -206,10 +211,11 @@ class KitNumbers:
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
 
-    def __call__(self, data: object, loc: tuple) -> dict[str, Any] | None:
+    def __call__(self, data: object, loc: Loc) -> dict[str, Any] | None:
         if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
             return _numbers_of(data)
         index = loc[1]
+        assert isinstance(index, int), "a component's place in components is its index"
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
             fresh = kind_of(component).numbers(component, PAPERS["a4"])
