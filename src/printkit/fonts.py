@@ -103,6 +103,9 @@ def vertical_extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
     return face.ascent / 1000 * size_pt * MM_PER_POINT, -face.descent / 1000 * size_pt * MM_PER_POINT
 
 
+CAP_HEIGHT_EM = 0.668  # Atkinson Hyperlegible's capitals, of the font size
+
+
 def cap_height(size_pt: float) -> float:
-    """Height of a capital letter in millimetres (Atkinson Hyperlegible: 0.668 em)."""
-    return 0.668 * size_pt * MM_PER_POINT
+    """Height of a capital letter in millimetres."""
+    return CAP_HEIGHT_EM * size_pt * MM_PER_POINT

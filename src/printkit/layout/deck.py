@@ -381,7 +381,7 @@ def line_in(
 ) -> list[Item]:
     """one_line in the element's box and colour, already found."""
     size = fonts.fit_size(text, box.w, element.size_pt, bold=bold, smallest=4.0)
-    size = min(size, box.h / (0.668 * MM_PER_POINT))
+    size = min(size, box.h / fonts.cap_height(1.0))
     baseline = box.h / 2 + fonts.cap_height(size) / 2
     if element.rotate == 180:
         line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)
