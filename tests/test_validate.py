@@ -341,7 +341,7 @@ def test_pieces_cut_from_one_page_may_not_share_paper(mini):
 def test_a_generated_text_without_glyphs_is_caught_on_the_page(mini):
     where = f"{mini.source.display}:{mini.source.line_of(('components', 0))}: components[0]"
     assert printed(mini, page_with(Text(20.0, 50.0, "Gracz ☺", 10))) == [
-        f"{where}: the text 'Gracz ☺' on page 1 (sheet) has no glyph in the font for '☺' (U+263A); it would print as "
+        f"{where}: the font has no glyph for '☺' (U+263A) in the text 'Gracz ☺' on page 1 (sheet); it would print as "
         "a black box"
     ]
 

@@ -134,10 +134,8 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
     for name in names:
         missing = fonts.missing_characters(name, bold=True)
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            raise PrintkitError(
-                f"--names: the font has no glyph for {chars} in '{name}'; it would print as a black box"
-            )
+            where = f" in '{name}'"
+            raise PrintkitError(f"--names: {fonts.no_glyph(missing, where)}")
     return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
 
 

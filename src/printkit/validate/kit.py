@@ -191,5 +191,4 @@ def _sample(known: set[str]) -> str:
 def check_glyphs(loc: Loc, text: str, found: Findings) -> None:
     missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
     if missing:
-        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-        found.add(loc, f"the font has no glyph for {chars}; it would print as a black box")
+        found.add(loc, fonts.no_glyph(missing))

@@ -407,12 +407,7 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: Tex
         words = printed_words(text)
         missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
         if missing and texts.locate(words, None) is None:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            found.add(
-                where.loc,
-                f"the text '{shorten(words)}' on {where} has no glyph in the font for {chars}; it would print as a "
-                "black box",
-            )
+            found.add(where.loc, fonts.no_glyph(missing, f" in the text '{shorten(words)}' on {where}"))
 
 
 Fallback = TypeVar("Fallback", Loc, None)
