@@ -9,7 +9,7 @@ from printkit import fonts, kitfile, model
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
-from printkit.layout.primitives import Document
+from printkit.layout.primitives import Document, Flip
 from printkit.locale import Localizer, choose_language
 from printkit.progress import SILENT, Progress
 from printkit.validate.findings import by_language
@@ -188,7 +188,7 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     return preview.write(render(document), folder, stem, dpi)
 
 
-def calibration(lang: str, paper_name: str, flip: str) -> Document:
+def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
     """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
     from printkit.layout import calibration as sheet
     from printkit.messages import LANGUAGES

@@ -8,10 +8,15 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit.errors import KitError, PrintkitError
+
+if TYPE_CHECKING:  # annotations only: the CLI starts without the layout
+    from printkit.layout.context import TwoSided
+    from printkit.layout.primitives import Flip
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
 PAPER = click.option(
@@ -95,8 +100,8 @@ def build(
     lang: str | None,
     paper: str,
     output: Path | None,
-    two_sided: str,
-    flip: str,
+    two_sided: TwoSided,
+    flip: Flip,
     back_offset: str,
     manifest: Path | None,
     cut_svg: Path | None,
@@ -187,7 +192,7 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf)."
 )
-def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
+def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
     from printkit import build as pipeline
 

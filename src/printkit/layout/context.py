@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from printkit.errors import PrintkitError
+from printkit.layout.primitives import Flip
 from printkit.locale import Localizer
 
 
@@ -32,12 +34,15 @@ def paper(name: str) -> Paper:
         raise PrintkitError(f"unknown paper '{name}'; use one of: {', '.join(PAPERS)}") from None
 
 
+TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
+
+
 @dataclass(frozen=True)
 class Options:
     """How the user asked for the kit to be printed."""
 
-    two_sided: str = "duplex"  # duplex | fold
-    flip: str = "long"  # long | short
+    two_sided: TwoSided = "duplex"
+    flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 

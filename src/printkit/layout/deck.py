@@ -13,7 +13,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from printkit import art, fonts
 from printkit.errors import LayoutProblem
@@ -237,7 +237,7 @@ def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
     return placed(design, f"face:{piece.key}", drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
 
 
-def drawn(design: Design, side: str, wanted: Callable[[Element], bool]) -> tuple[Item, ...]:
+def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Element], bool]) -> tuple[Item, ...]:
     """The items of the side's elements that ``wanted`` accepts; a problem names its element."""
     items: list[Item] = []
     for index, element in enumerate(getattr(design.deck, side) or []):

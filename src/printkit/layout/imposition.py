@@ -25,6 +25,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from printkit.layout.primitives import Align, Flip
+
 EPSILON = 1e-6
 FLIPS = ("long", "short")
 
@@ -97,7 +99,7 @@ def choose_columns(fit: int, groups: Sequence[int]) -> int:
     return fit
 
 
-def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: str = "center") -> list[Slot]:
+def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: Align = "center") -> list[Slot]:
     """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
 
     The pieces of a sheet form a block of touching frames centred in ``area`` vertically and,
@@ -142,7 +144,7 @@ def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tup
 
 
 def back_box(
-    face: Box, page_w: float, page_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+    face: Box, page_w: float, page_h: float, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)
 ) -> Box:
     """Where a duplex back goes on the back page so that it lands behind ``face``."""
     if flip == "long":

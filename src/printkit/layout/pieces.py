@@ -22,7 +22,7 @@ from printkit.layout.marks import (
     piece_page_header,
     ruler_at_bottom,
 )
-from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Stroke
+from printkit.layout.primitives import Align, Group, Item, Page, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0
@@ -75,7 +75,7 @@ def piece_area(ctx: Context) -> Box:
     return Box(ctx.margin, ctx.margin + band, ctx.content_width, ctx.content_height - 2 * band)
 
 
-def slots(run: PieceRun, area: Box, ctx: Context, align: str = "center") -> list[Slot]:
+def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
         return imposition.grid_slots(run.groups, run.width, run.height, area, align)
     except imposition.DoesNotFit:
@@ -90,7 +90,7 @@ def placed(group: Group, box: Box) -> Group:
     return replace(group, x=box.x, y=box.y)
 
 
-def manifest_row(piece: PieceArt, box: Box, side: str) -> Piece:
+def manifest_row(piece: PieceArt, box: Box, side: Side) -> Piece:
     extra = piece.extra + (piece.back_extra if side == "back" else piece.face_extra)
     return Piece(piece.kind, piece.component, piece.copy, box.x, box.y, box.w, box.h, side, extra)
 

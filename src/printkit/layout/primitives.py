@@ -6,8 +6,14 @@ Font sizes are typographic points (``size_pt``), as in every word processor; eve
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
+
+Align = Literal["left", "center", "right"]
+Side = Literal["face", "back"]  # a piece's side
+PageSide = Literal["face", "back", "fold"]  # a two-sided page: faces, their duplex backs, or both to fold
+Flip = Literal["long", "short"]  # the edge a duplex printer turns the sheet over
 
 BLACK = "#000000"
 GREY = "#7f7f7f"
@@ -74,7 +80,7 @@ class Text:
     text: str
     size_pt: float = 10.0
     bold: bool = False
-    align: str = "left"  # left | center | right
+    align: Align = "left"
     color: str = BLACK
     max_w: float | None = None  # the width of the text's box; the validator reports a wider text
 
@@ -91,7 +97,7 @@ class RichText:
     size_pt: float = 10.0
     leading_pt: float = 12.5
     bold: bool = False
-    align: str = "left"  # left | center | right
+    align: Align = "left"
     color: str = BLACK
 
 
@@ -136,7 +142,7 @@ class Piece:
     y: float
     width: float
     height: float
-    side: str = "face"
+    side: Side = "face"
     extra: tuple[tuple[str, object], ...] = ()
     cut: CutPath = RECTANGLE
 
@@ -149,7 +155,7 @@ class Page:
     component: str | None
     items: tuple[Item, ...]
     pieces: tuple[Piece, ...] = ()
-    side: str | None = None  # "face" or "back" on two-sided pages
+    side: PageSide | None = None  # None on one-sided pages
     trim: tuple[float, float, float, float] | None = None  # x, y, w, h of the trimmed area
     bleed: tuple[float, float, float, float] | None = None
 
@@ -161,5 +167,5 @@ class Document:
     author: str
     lang: str
     subject: str = ""
-    duplex: str | None = None  # None | "long" | "short"
+    duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
     paper: str = "A4"  # the name of the paper the pages were laid out for
