@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeGuard, TypeVar
 
 from printkit import fonts
-from printkit.errors import Loc, Problem
+from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
@@ -444,7 +444,7 @@ class TextIndex:
 def _filled(tr: Localizer, raw: str) -> str:
     try:
         return tr.fill(raw)
-    except Exception:  # an unknown placeholder is reported by check_texts; keep the raw text
+    except PrintkitError:  # an unknown placeholder is reported by check_texts; keep the raw text
         return raw
 
 

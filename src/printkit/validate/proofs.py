@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from printkit import invariants
-from printkit.errors import Loc
+from printkit.errors import Loc, PrintkitError
 from printkit.kinds import kind_of
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
@@ -198,6 +200,11 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
             )
 
 
+# What a nudged number may meet: the schema refusing it, or a kind's layout arithmetic (a deck's
+# grid) refusing it. Anything else is a bug, and must not quietly change which line a finding names.
+REFUSED = (ValidationError, PrintkitError)
+
+
 class KitNumbers:
     """The derived numbers of plain kit data with one whole number changed (``Provenance``'s
     ``numbers_of``). A number inside a component can move only that component's numbers, so only
@@ -219,7 +226,7 @@ class KitNumbers:
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
             fresh = kind_of(component).numbers(component, PAPERS["a4"])
-        except Exception:  # as in _numbers_of: a value the component refuses proves nothing
+        except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}
         if set(fresh) & set(others):
@@ -231,5 +238,5 @@ def _numbers_of(data: object) -> dict[str, Any] | None:
     """The derived numbers of plain kit data, or None when the data is not a valid kit."""
     try:
         return kit_numbers(Kit.model_validate(data))
-    except Exception:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
+    except REFUSED:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
         return None
