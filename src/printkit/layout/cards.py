@@ -12,9 +12,9 @@ from printkit.errors import LayoutProblem
 from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
-from printkit.layout.imposition import Box, DoesNotFit
+from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import cut_line_items, segment_line
-from printkit.layout.primitives import CUT, Item, Page, PageSide, Piece, Rect, Side
+from printkit.layout.primitives import CUT, Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.locale import Localizer
 from printkit.model import DeckComponent
 

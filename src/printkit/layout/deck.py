@@ -19,10 +19,10 @@ from printkit import art, fonts
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context
-from printkit.layout.imposition import Box
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.primitives import (
     BLACK,
+    Box,
     Group,
     Image,
     Item,

@@ -25,39 +25,9 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from printkit.layout.primitives import Align, Flip
+from printkit.layout.primitives import EPSILON, Align, Box, Flip
 
-EPSILON = 1e-6
 FLIPS = ("long", "short")
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle: top-left corner (x, y), width w, height h."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
-
-    def contains(self, other: Box) -> bool:
-        return (
-            other.x >= self.x - EPSILON
-            and other.y >= self.y - EPSILON
-            and other.right <= self.right + EPSILON
-            and other.bottom <= self.bottom + EPSILON
-        )
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from printkit.errors import LayoutProblem, Loc
 from printkit.layout import imposition
 from printkit.layout.context import Context
-from printkit.layout.imposition import Box, Slot
+from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
     HEADER_HEIGHT,
     RULER_HEIGHT,
@@ -22,7 +22,7 @@ from printkit.layout.marks import (
     piece_page_header,
     ruler_at_bottom,
 )
-from printkit.layout.primitives import Align, Group, Item, Page, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import Align, Box, Group, Item, Page, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0

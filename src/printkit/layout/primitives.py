@@ -20,6 +20,38 @@ GREY = "#7f7f7f"
 LIGHT = "#d9d9d9"
 
 
+EPSILON = 1e-6  # mm: how far two lengths may differ by rounding and still be equal
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle: top-left corner (x, y), width w, height h, in mm; the one box type of layout."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def shifted(self, dx: float, dy: float) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def contains(self, other: Box) -> bool:
+        return (
+            other.x >= self.x - EPSILON
+            and other.y >= self.y - EPSILON
+            and other.right <= self.right + EPSILON
+            and other.bottom <= self.bottom + EPSILON
+        )
+
+
 @dataclass(frozen=True)
 class Stroke:
     color: str = BLACK

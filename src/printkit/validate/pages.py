@@ -91,7 +91,7 @@ def check_pages(kit: Kit, document: Document, found: Findings) -> None:
     found.settle_repeats()
 
 
-View = tuple[tuple[bounds.Placed, ...], tuple[tuple[bounds.Placed, bounds.Box], ...]]  # suspects, core boxes
+View = tuple[tuple[bounds.Placed, ...], tuple[tuple[bounds.Placed, bounds.Extent], ...]]  # suspects, core boxes
 Place = tuple[float, float, float, float, str, CutPath]  # a piece's box, side and cut path
 Overlap = tuple[int, int, float, float]  # two pieces' indexes, how far they overlap across and down
 PieceOverlaps = dict[tuple[Place, ...], tuple[Overlap, ...]]  # the overlaps of pieces at these places
@@ -120,9 +120,9 @@ class Drawing:
     """What the page checks need to know of a group's drawing, found once per key however often
     it is placed (a deck's back on 1,000 cards is one drawing)."""
 
-    ink: bounds.Box | None  # the union of the ink boxes the printable-area check measures
+    ink: bounds.Extent | None  # the union of the ink boxes the printable-area check measures
     trouble: bool  # a text too big for its box or a glyph the font lacks: check it item by item
-    texts: tuple[tuple[bounds.Placed, bounds.Box], ...]  # its texts in drawing order, where the group's
+    texts: tuple[tuple[bounds.Placed, bounds.Extent], ...]  # its texts in drawing order, where the group's
 
 
 def drawing(group: Group) -> Drawing:
@@ -153,12 +153,12 @@ def text_trouble(item: Item) -> bool:
     return False
 
 
-def page_view(page: Page, seen: Seen) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Box]]]:
+def page_view(page: Page, seen: Seen) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Extent]]]:
     """The page's items that the area, text-box and glyph checks would report (one by one: a
     group proved clean as a whole is left out, a group in trouble is opened), and every text's core
     box, in drawing order."""
     suspects: list[bounds.Placed] = []
-    cores: list[tuple[bounds.Placed, bounds.Box]] = []
+    cores: list[tuple[bounds.Placed, bounds.Extent]] = []
     views = seen.views.setdefault((page.width, page.height), {})
     for item in page.items:
         if isinstance(item, Text):
@@ -251,7 +251,7 @@ def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Fin
         )
 
 
-def past_edge(box: bounds.Box, page: Page) -> float:
+def past_edge(box: bounds.Extent, page: Page) -> float:
     """How far the box reaches into the unprintable edge of the paper (negative when clear of it)."""
     return max(
         SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE)
@@ -324,7 +324,7 @@ def paragraph_needs(text: RichText) -> float:
 
 
 def check_text_overlaps(
-    cores: list[tuple[bounds.Placed, bounds.Box]], where: PageRef, texts: TextIndex, found: Findings
+    cores: list[tuple[bounds.Placed, bounds.Extent]], where: PageRef, texts: TextIndex, found: Findings
 ) -> None:
     """Two texts printed over each other (capitals of one line touching another's): the first
     MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
