@@ -38,8 +38,9 @@ class Kind(Generic[C]):
 
     ``checks`` are the kind's own checks of one component before layout: each gets the kit, the
     component's index in ``components``, the component and the findings to report into.
-    ``holds_pieces`` marks a kind whose cells other components' pieces may promise to fit
-    (``fits: ID``); ``cell`` then says how big a cell of a component is.
+    ``cell``, for a kind whose cells other components' pieces may promise to fit (``fits: ID``),
+    says how big a cell of a component is. ``personalised`` marks the kind ``printkit sheets``
+    prints, once per player.
     """
 
     name: str
@@ -49,3 +50,4 @@ class Kind(Generic[C]):
     pieces: tuple[PieceKind, ...]
     checks: tuple[Callable[[Kit, int, C, Findings], None], ...] = ()
     cell: Callable[[C], float] | None = None
+    personalised: bool = False

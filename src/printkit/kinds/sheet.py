@@ -4,4 +4,11 @@ from printkit.kinds.base import Kind, PieceKind
 from printkit.layout import sheet
 from printkit.model import SheetComponent
 
-KIND = Kind("sheet", SheetComponent, sheet.layout, sheet.numbers, pieces=(PieceKind("sheet", scale_critical=False),))
+KIND = Kind(
+    "sheet",
+    SheetComponent,
+    sheet.layout,
+    sheet.numbers,
+    pieces=(PieceKind("sheet", scale_critical=False),),
+    personalised=True,
+)

@@ -140,9 +140,10 @@ def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
 
 
 def layout_sheets(kit: Kit, ctx: Context) -> Document:
-    """Personalised sheets only: every sheet component, once per player or once shared."""
+    """Personalised sheets only: every component of a personalised kind (sheets), once per player
+    or once shared."""
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
-    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: c.kind == "sheet")
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).personalised)
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
