@@ -23,6 +23,7 @@ from print_measure import (
 from printkit import build as pipeline
 from printkit.layout import bounds, calibration, imposition
 from printkit.layout.context import SAFE_EDGE, Context, Options, paper
+from printkit.layout.primitives import Box
 from printkit.locale import Localizer
 from printkit.messages import LANGUAGES, message
 
@@ -193,7 +194,7 @@ def test_the_reading_is_the_back_offset_that_cancels_the_printers_error(flip, er
     grid = calibration.back_centre(ctx, cross)
     printed_grid = (grid[0] + error[0], grid[1] + error[1])
     reading = (grid[0] - printed_grid[0], grid[1] - printed_grid[1])  # where the cross falls on the printed grid
-    face = imposition.Box(30.0, 40.0, 25.0, 25.0)
+    face = Box(30.0, 40.0, 25.0, 25.0)
     intended = imposition.back_box(face, sheet.width, sheet.height, flip)
     corrected = imposition.back_box(face, sheet.width, sheet.height, flip, reading)
     assert (corrected.x + error[0], corrected.y + error[1]) == pytest.approx((intended.x, intended.y))

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import kit_cases
-from printkit.cutfile import CUT_KINDS
+from printkit import kinds
 from printkit.layout.context import paper
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -30,21 +30,14 @@ def outlines(layer: ET.Element) -> list[tuple[float, ...]]:
     )
 
 
-def assert_same_outlines(found: list[tuple[float, ...]], expected: list[tuple[float, ...]], where: str) -> None:
-    """The same outlines in the same order, each x, y, width and height within EXACT mm.
-
-    (pytest.approx does not apply its tolerance inside nested tuples, so each number is compared here.)
-    """
-    assert len(found) == len(expected), f"{where}: {len(found)} outlines, the manifest has {len(expected)}"
-    for got, want in zip(found, expected, strict=True):
-        assert len(got) == len(want) and all(abs(a - b) <= EXACT for a, b in zip(got, want, strict=True)), (
-            f"{where}: {got} is not {want} within {EXACT} mm"
-        )
+def near(boxes: list[tuple[float, ...]]) -> list:
+    """The boxes, each compared within EXACT (pytest 9's approx no longer compares nested tuples)."""
+    return [pytest.approx(box, abs=EXACT) for box in boxes]
 
 
 def to_cut(manifest: dict, page: int) -> list[tuple[float, ...]]:
     rows = [
-        row for row in manifest["pieces"] if row["page"] == page and row["kind"] in CUT_KINDS and row["side"] == "face"
+        row for row in manifest["pieces"] if row["page"] == page and kinds.cut(row["kind"]) and row["side"] == "face"
     ]
     return sorted((row["x"], row["y"], row["width"], row["height"]) for row in rows)
 
@@ -64,10 +57,10 @@ def test_one_layer_per_pdf_page_holding_exactly_the_manifests_pieces_to_cut(kit_
     assert [layer.get("id") for layer in found] == [f"page-{page['number']}" for page in outputs.manifest["pages"]]
     for layer, page in zip(found, outputs.manifest["pages"], strict=True):
         expected = to_cut(outputs.manifest, page["number"])
-        assert_same_outlines(outlines(layer), expected, f"page {page['number']}")
+        assert outlines(layer) == near(expected), f"page {page['number']}"
         assert layer.get(f"{INKSCAPE}label").startswith(f"page {page['number']} (")
     total = sum(len(layer.findall(f"{SVG}rect")) for layer in found)
-    assert total == sum(1 for row in outputs.manifest["pieces"] if row["kind"] in CUT_KINDS and row["side"] == "face")
+    assert total == sum(1 for row in outputs.manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face")
 
 
 def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):
@@ -92,8 +85,7 @@ def test_fold_over_pages_cut_the_faces_only(kit_outputs):
     assert fold_pages
     for number in fold_pages:
         faces = [row for row in outputs.manifest["pieces"] if row["page"] == number and row["side"] == "face"]
-        expected = sorted((r["x"], r["y"], r["width"], r["height"]) for r in faces)
-        assert_same_outlines(outlines(found[number - 1]), expected, f"page {number}")
+        assert outlines(found[number - 1]) == near(sorted((r["x"], r["y"], r["width"], r["height"]) for r in faces))
         assert any(row["page"] == number and row["side"] == "back" for row in outputs.manifest["pieces"])
 
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from conftest import REPO, cli_runner
-from printkit.layout.document import KINDS
+from printkit.kinds import BY_NAME
 from printkit.schema import kit_schema, reference_markdown
 
 GUIDE = REPO / "docs" / "kit-format.md"
@@ -52,7 +52,7 @@ def test_every_kind_part_and_element_has_an_example():
         if "const" in model.get("properties", {}).get("type", {})
     }
     examples = "\n".join(yaml_blocks(prose()))
-    missing = [f"kind: {kind}" for kind in KINDS if not re.search(rf"\bkind: {kind}\b", examples)]
+    missing = [f"kind: {kind}" for kind in BY_NAME if not re.search(rf"\bkind: {kind}\b", examples)]
     missing += [f"{name} (type: {tag})" for name, tag in tags.items() if not re.search(rf"\btype: {tag}\b", examples)]
     assert missing == []
 

@@ -18,7 +18,8 @@ from printkit.layout.cardgrid import (
     grown,
 )
 from printkit.layout.context import PAPERS, SAFE_EDGE
-from printkit.layout.imposition import Box, DoesNotFit
+from printkit.layout.imposition import DoesNotFit
+from printkit.layout.primitives import Box
 
 EPS = 1e-6
 

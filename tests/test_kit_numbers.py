@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build, validate
+from printkit import build
 from printkit.kitfile import shipped_kit_names
 from printkit.layout.document import kit_numbers
 from printkit.provenance import replaced, whole_numbers
+from printkit.validate import proofs
 
 
 @pytest.mark.parametrize("name", shipped_kit_names())
@@ -16,13 +17,13 @@ def test_a_nudged_component_gives_the_numbers_of_the_whole_kit_revalidated(name)
     loaded = build.load(name)
     data = loaded.source.data
     numbers = kit_numbers(loaded.kit)
-    local = validate.KitNumbers(loaded.kit, numbers)
+    local = proofs.KitNumbers(loaded.kit, numbers)
     assert local.separate
     nudged = 0
     for loc, value in whole_numbers(data):
         for changed in (value + 1, value - 1, 0, 10_001):
             variant = replaced(data, loc, changed)
-            assert local(variant, loc) == validate._numbers_of(variant), (loc, changed)
+            assert local(variant, loc) == proofs._numbers_of(variant), (loc, changed)
             nudged += loc[0] == "components"
     assert nudged > 10
 
@@ -30,8 +31,8 @@ def test_a_nudged_component_gives_the_numbers_of_the_whole_kit_revalidated(name)
 def test_an_id_that_names_another_components_number_falls_back_to_the_whole_kit(tmp_path):
     loaded = build.load("targ")
     numbers = kit_numbers(loaded.kit)
-    local = validate.KitNumbers(loaded.kit, numbers)
+    local = proofs.KitNumbers(loaded.kit, numbers)
     index = next(i for i, c in enumerate(loaded.kit.components) if c.id == "cards")
     loc = ("components", index, "types", 0, "count")
     renamed = replaced(replaced(loaded.source.data, ("components", index, "id"), "market"), loc, 13)
-    assert local(renamed, loc) == validate._numbers_of(renamed)
+    assert local(renamed, loc) == proofs._numbers_of(renamed)

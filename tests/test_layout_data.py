@@ -90,3 +90,14 @@ def test_rules_markup():
     assert blocks[0].markup == "First line continues <b>here</b>."
     assert blocks[2].markup == "two &lt;3"
     assert to_markup("a & b") == "a &amp; b"
+
+
+@pytest.mark.parametrize("kit", ["kpn", "plateau", "targ"])
+def test_layout_leaves_its_context_as_it_was_and_lays_out_the_same_twice(kit):
+    """layout_kit and layout_sheets return what they computed (the settled numbers, which
+    components print two-sided) and write none of it into the context they are given."""
+    loaded = build.load(kit)
+    ctx = Context(paper=paper("letter"), tr=Localizer("cs"), players=["Ala", "Olek"])
+    first, sheets = layout_kit(loaded.kit, ctx), layout_sheets(loaded.kit, ctx)
+    assert (ctx.tr.numbers, ctx.sides) == ({}, {})
+    assert layout_kit(loaded.kit, ctx) == first and layout_sheets(loaded.kit, ctx) == sheets

@@ -18,7 +18,7 @@ from printkit.errors import KitError
 from printkit.kitfile import KitSource, shipped_kit_names
 from printkit.model import parse_kit
 from printkit.schema import kit_schema, reference_markdown, schema_text
-from printkit.validate import check_kit
+from printkit.validate.kit import check_kit
 
 SCHEMA_FILE = REPO / "schema" / "kit.schema.json"
 MODELINE = "# yaml-language-server: $schema=../schema/kit.schema.json"

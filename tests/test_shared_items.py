@@ -10,10 +10,11 @@ import io
 import pdfplumber
 import pytest
 
-from printkit import build, validate
+from printkit import build
 from printkit.layout.primitives import Document, Group, Line, Page, Piece, Rect
 from printkit.render import render
 from printkit.units import MM_PER_POINT
+from printkit.validate.pages import check_printed
 from test_validate import BASE, write_kit
 
 
@@ -24,7 +25,7 @@ def mini(tmp_path_factory):
 
 def printed(loaded, *pages: Page) -> list[str]:
     document = Document(pages, "t", "a", "en")
-    return [str(p) for p in validate.check_printed(loaded.source, loaded.kit, document)]
+    return [str(p) for p in check_printed(loaded.source, loaded.kit, document)]
 
 
 def where(loaded) -> str:

@@ -12,10 +12,11 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from printkit import build, fonts, validate
+from printkit import build, fonts
 from printkit.kitfile import load_kit_source, shipped_kit_names
 from printkit.layout import bounds
 from printkit.layout.primitives import Document, Page, Piece, Rect, Text
+from printkit.validate.pages import check_printed
 
 BASE = {
     "kit": {
@@ -300,7 +301,7 @@ def mini(tmp_path_factory):
 
 
 def printed(loaded, document):
-    return [str(p) for p in validate.check_printed(loaded.source, loaded.kit, document)]
+    return [str(p) for p in check_printed(loaded.source, loaded.kit, document)]
 
 
 def test_ink_closer_than_5_mm_to_the_edge_is_an_error(mini):
@@ -340,7 +341,7 @@ def test_pieces_cut_from_one_page_may_not_share_paper(mini):
 def test_a_generated_text_without_glyphs_is_caught_on_the_page(mini):
     where = f"{mini.source.display}:{mini.source.line_of(('components', 0))}: components[0]"
     assert printed(mini, page_with(Text(20.0, 50.0, "Gracz ☺", 10))) == [
-        f"{where}: the text 'Gracz ☺' on page 1 (sheet) has no glyph in the font for '☺' (U+263A); it would print as "
+        f"{where}: the font has no glyph for '☺' (U+263A) in the text 'Gracz ☺' on page 1 (sheet); it would print as "
         "a black box"
     ]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build, fonts, validate
+from printkit import build, fonts
 from printkit.layout.primitives import Document, Group, Page, Rect, Text
+from printkit.validate.pages import check_printed
 from test_validate import BASE, write_kit
 
 
@@ -18,7 +19,7 @@ def mini(tmp_path_factory):
 
 def printed(loaded, *items) -> list[str]:
     document = Document((Page(210.0, 297.0, "sheet", "sheet", tuple(items)),), "t", "a", "en")
-    return [str(p) for p in validate.check_printed(loaded.source, loaded.kit, document)]
+    return [str(p) for p in check_printed(loaded.source, loaded.kit, document)]
 
 
 def where(loaded) -> str:

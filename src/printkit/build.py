@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, model, validate
+from printkit import fonts, kitfile, model
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
-from printkit.layout.primitives import Document
+from printkit.layout.primitives import Document, Flip
 from printkit.locale import Localizer, choose_language
 from printkit.progress import SILENT, Progress
+from printkit.validate.findings import by_language
+from printkit.validate.kit import check_kit
+from printkit.validate.pages import check_layout, check_printed
 
 
 @dataclass
@@ -31,7 +34,7 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     kit = model.parse_kit(source)
-    problems = validate.check_kit(source, kit)
+    problems = check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
@@ -122,8 +125,8 @@ def layout_findings(
         except LayoutProblem as problem:
             found[lang] = located(loaded, problem).problems
             continue
-        found[lang] = validate.check_layout(loaded.source, loaded.kit, documents[lang])
-    return documents, validate.by_language(found)
+        found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
+    return documents, by_language(found)
 
 
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
@@ -141,10 +144,8 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
     for name in names:
         missing = fonts.missing_characters(name, bold=True)
         if missing:
-            chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-            raise PrintkitError(
-                f"--names: the font has no glyph for {chars} in '{name}'; it would print as a black box"
-            )
+            where = f" in '{name}'"
+            raise PrintkitError(f"--names: {fonts.no_glyph(missing, where)}")
     return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
 
 
@@ -208,7 +209,7 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     return preview.write(render(document), folder, stem, dpi)
 
 
-def calibration(lang: str, paper_name: str, flip: str) -> Document:
+def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
     """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
     from printkit.layout import calibration as sheet
     from printkit.messages import LANGUAGES
@@ -224,7 +225,7 @@ def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
         document = doc_layout.layout_sheets(loaded.kit, ctx)
     except LayoutProblem as problem:
         raise located(loaded, problem) from None
-    problems = validate.by_language({ctx.lang: validate.check_printed(loaded.source, loaded.kit, document)})
+    problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
     if refused(loaded, problems):
         raise KitError(problems)
     return document

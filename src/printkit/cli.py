@@ -7,13 +7,19 @@ import gc
 import signal
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit import errors
 from printkit.errors import KitError, PrintkitError
 from printkit.output import reading
+
+if TYPE_CHECKING:  # annotations only: the CLI starts without the layout
+    from printkit.layout.context import TwoSided
+    from printkit.layout.primitives import Flip
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
 PAPER = click.option(
@@ -104,8 +110,8 @@ def build(
     lang: str | None,
     paper: str,
     output: Path | None,
-    two_sided: str,
-    flip: str,
+    two_sided: TwoSided,
+    flip: Flip,
     back_offset: str,
     manifest: Path | None,
     cut_svg: Path | None,
@@ -163,10 +169,10 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
     from printkit import build as pipeline
 
     loaded = pipeline.load(kit)
-    pipeline.lay_out(loaded, pipeline.context(loaded, lang, paper))  # the kit's own checks first
     ctx = pipeline.context(loaded, lang, paper)
+    pipeline.lay_out(loaded, ctx)  # the kit's own checks first
     given = [n.strip() for n in names.split(",") if n.strip()] if names else []
-    ctx.players = pipeline.sheet_names(loaded, ctx, count, given)
+    ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, count, given))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
     pipeline.check_output(target)
     pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)
@@ -192,7 +198,7 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf)."
 )
-def calibrate(lang: str, paper: str, flip: str, output: Path | None) -> None:
+def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
     from printkit import build as pipeline
 

@@ -5,19 +5,20 @@ page has nothing to cut). The canvas is the paper, ``width="210mm"`` with a view
 user unit is one millimetre. Only the first layer with pieces is shown; show one layer at a time
 and cut the sheet printed from that page.
 
-Every rectangle is a row of the placement manifest (same numbers, same rounding), so the cut file,
-the manifest and the PDF agree. Cut: tokens, stones, cards and tiles on their face side. Not cut:
-boards, play mats and sheets, and backs (a duplex back is cut from its face's side; a fold-over
-back is cut together with its face after folding).
+Every outline is a row of the placement manifest (same numbers, same rounding): a rectangle, an
+ellipse or a polygon, as the row's ``cut`` says, so the cut file, the manifest and the PDF agree.
+Cut: the pieces whose kind says so (``PieceKind.cut`` in ``printkit.kinds``: tokens, stones,
+cards and tiles), on their face side. Not cut: boards, play mats and sheets, and backs (a duplex
+back is cut from its face's side; a fold-over back is cut together with its face after folding).
 """
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from printkit import kinds
 from printkit.errors import PrintkitError
 
-CUT_KINDS = ("token", "stone", "card", "tile")
 CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
 CUT_WIDTH = 0.1
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -25,7 +26,7 @@ INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 def cut_pieces(manifest: dict) -> list[dict]:
     """The manifest's rows that are cut out: pieces of a cut kind, face side."""
-    return [row for row in manifest["pieces"] if row["kind"] in CUT_KINDS and row["side"] == "face"]
+    return [row for row in manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face"]
 
 
 def svg(manifest: dict) -> str:
@@ -81,13 +82,21 @@ def layer(page: dict, rows: list[dict], visible: bool) -> list[str]:
 
 
 def outline(row: dict) -> str:
-    """One piece's cut outline; its id names the page, the component and the copy."""
+    """One piece's cut outline (its ``cut`` path: the box, the ellipse inside it, or the
+    manifest's corners); its id names the page, the component and the copy."""
     ident = quoteattr(f"p{row['page']}-{row['component']}-{row['copy']}")
-    x, y, w, h = (number(row[key]) for key in ("x", "y", "width", "height"))
-    return (
-        f'    <rect id={ident} x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="{CUT_COLOUR}" '
-        f'stroke-width="{CUT_WIDTH}"/>'
-    )
+    paint = f'fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}"'
+    x, y, w, h = (row[key] for key in ("x", "y", "width", "height"))
+    shape = row.get("cut", "rectangle")
+    if shape == "rectangle":
+        return (
+            f'    <rect id={ident} x="{number(x)}" y="{number(y)}" width="{number(w)}" height="{number(h)}" {paint}/>'
+        )
+    if shape == "circle":
+        centre = f'cx="{number(x + w / 2)}" cy="{number(y + h / 2)}" rx="{number(w / 2)}" ry="{number(h / 2)}"'
+        return f"    <ellipse id={ident} {centre} {paint}/>"
+    points = " ".join(f"{number(px)},{number(py)}" for px, py in row["outline"])
+    return f'    <polygon id={ident} points="{points}" {paint}/>'
 
 
 def number(value: float) -> str:

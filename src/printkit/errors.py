@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+Loc = tuple[str | int, ...]  # a field's path in the kit file: ("components", 0, "size")
+
 
 class PrintkitError(Exception):
     """A problem the user can fix; the CLI prints it and exits with code 1."""

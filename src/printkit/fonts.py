@@ -63,6 +63,12 @@ def missing_characters(text: str, bold: bool = False) -> list[str]:
     return missing
 
 
+def no_glyph(missing: list[str], where: str = "") -> str:
+    """The one message for characters the font lacks, ``where`` saying in what text (" in '★'")."""
+    chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+    return f"the font has no glyph for {chars}{where}; it would print as a black box"
+
+
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Width of one line of text in millimetres."""
     return width_pt(text, size_pt, bold) * MM_PER_POINT
@@ -103,6 +109,9 @@ def vertical_extent(size_pt: float, bold: bool = False) -> tuple[float, float]:
     return face.ascent / 1000 * size_pt * MM_PER_POINT, -face.descent / 1000 * size_pt * MM_PER_POINT
 
 
+CAP_HEIGHT_EM = 0.668  # Atkinson Hyperlegible's capitals, of the font size
+
+
 def cap_height(size_pt: float) -> float:
-    """Height of a capital letter in millimetres (Atkinson Hyperlegible: 0.668 em)."""
-    return 0.668 * size_pt * MM_PER_POINT
+    """Height of a capital letter in millimetres."""
+    return CAP_HEIGHT_EM * size_pt * MM_PER_POINT

@@ -29,7 +29,6 @@ _PLAIN_TAGS = {
 }
 
 _DATE = "tag:yaml.org,2002:timestamp"
-Path_ = tuple  # a field path such as ("components", 0, "rows")
 
 
 def data_dir() -> Path:

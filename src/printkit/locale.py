@@ -26,7 +26,7 @@ def format_number(value: object) -> str:
     return str(value)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Localizer:
     """Turns a kit's ``Text`` into one language's string with every {placeholder} filled."""
 

@@ -1,7 +1,9 @@
 """The placement manifest: where every piece landed, as JSON, for tests, cutting machines and exports.
 
-x and y are the top-left corner of a piece's cut outline measured from its page's top-left corner,
-width and height its size, all in millimetres. A back has side "back" and the same component and
+x and y are the top-left corner of a piece's box measured from its page's top-left corner, width
+and height its size, all in millimetres. A piece cut along its box has no ``cut``; any other has
+``cut`` (circle: the ellipse inscribed in the box; hexagon, polygon) and, but for a circle, its
+``outline``: the corners in page mm. A back has side "back" and the same component and
 copy as its face. Every value comes from the laid-out document, so the manifest and the PDF agree.
 """
 
@@ -52,8 +54,20 @@ def piece_row(page: int, piece: Piece) -> dict[str, Any]:
         "width": _mm(piece.width),
         "height": _mm(piece.height),
     }
+    row.update(cut_outline(piece))
     row.update(dict(piece.extra))
     return row
+
+
+def cut_outline(piece: Piece) -> dict[str, Any]:
+    """Nothing for a piece cut along its box; else its shape (``cut``) and, but for a circle (the
+    ellipse inscribed in the box), the outline's corners in page mm (``outline``)."""
+    if piece.cut.shape == "rectangle":
+        return {}
+    if piece.cut.shape == "circle":
+        return {"cut": "circle"}
+    corners = piece.cut.outline(piece.x, piece.y, piece.width, piece.height)
+    return {"cut": piece.cut.shape, "outline": [[_mm(x), _mm(y)] for x, y in corners]}
 
 
 def _mm(value: float) -> float:

@@ -152,7 +152,7 @@ class PlannedPage(Model):
     """What the rulebook promises a page holds; the validator checks the layout against it."""
 
     page: Annotated[Int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
-    role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet", "aid"] = Field(
+    role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet"] = Field(
         description="What kind of page it is."
     )
     component: Identifier | None = Field(None, description="The component on that page, if one.")

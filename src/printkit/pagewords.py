@@ -41,7 +41,7 @@ def typed_page_numbers(kit: Kit) -> Iterator[tuple[tuple, str]]:
     """(field path, message) for every printed text of the kit that types a page number. An
     invariant's ``rule`` is left alone: it quotes the rulebook to the validator and is never printed
     (and "the cards are on pages 3–4" is what its check proves)."""
-    from printkit.validate import walk
+    from printkit.validate.findings import walk
 
     example = next((c.id for c in kit.components if c.in_kit), "ID")
     for loc, value in walk(kit, ()):

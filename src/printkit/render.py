@@ -352,5 +352,4 @@ def _svg_drawing(path: str):
 def _check_glyphs(text: str, bold: bool) -> None:
     missing = fonts.missing_characters(text, bold)
     if missing:
-        chars = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-        raise PrintkitError(f"the font has no glyph for {chars} in the text {text[:60]!r}")
+        raise PrintkitError(fonts.no_glyph(missing, f" in the text {text[:60]!r}"))

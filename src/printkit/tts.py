@@ -21,27 +21,24 @@ from pathlib import Path
 
 from printkit import fonts
 from printkit.errors import PrintkitError
-from printkit.layout.primitives import Document, Page, Rect, Stroke, Text
+from printkit.kinds import exported
+from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output import write_atomic
 from printkit.units import MM_PER_INCH, POINTS_PER_INCH
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
 BEST_DPI = 300  # no sharper than print
-KINDS = ("card", "tile")
 INDEX = "tts.json"
 BACK_FRAME = Stroke(color="#7f7f7f", width=0.6)
 
 
 @dataclass(frozen=True)
-class Box:
-    """A piece's place: its page (from 1) and its cut outline in mm from the page's top-left corner."""
+class Placement:
+    """A piece's place: its page (from 1) and its cut outline's box in mm from the page's top-left corner."""
 
     page: int
-    x: float
-    y: float
-    width: float
-    height: float
+    box: Box
 
 
 @dataclass(frozen=True)
@@ -51,8 +48,8 @@ class Deck:
     component: str
     owner: str | None
     kind: str
-    faces: tuple[Box, ...]
-    back: Box | None
+    faces: tuple[Placement, ...]
+    back: Placement | None
 
     @property
     def name(self) -> str:
@@ -79,20 +76,20 @@ class SheetGrid:
 
 def decks(manifest: dict) -> list[Deck]:
     """Every card and tile deck in the manifest, one per owner, faces in printing order."""
-    faces: dict[tuple, list[Box]] = {}
-    backs: dict[tuple, Box] = {}
+    faces: dict[tuple, list[Placement]] = {}
+    backs: dict[tuple, Placement] = {}
     kinds: dict[tuple, str] = {}
     for row in manifest["pieces"]:
-        if row["kind"] not in KINDS:
+        if not exported(row["kind"]):
             continue
         key = (row["deck"], row.get("owner"))
-        box = Box(row["page"], row["x"], row["y"], row["width"], row["height"])
+        place = Placement(row["page"], Box(row["x"], row["y"], row["width"], row["height"]))
         if row["side"] == "back":
-            backs.setdefault(key, box)
+            backs.setdefault(key, place)
         else:
-            faces.setdefault(key, []).append(box)
+            faces.setdefault(key, []).append(place)
             kinds[key] = row["kind"]
-    return [Deck(key[0], key[1], kinds[key], tuple(boxes), backs.get(key)) for key, boxes in faces.items()]
+    return [Deck(key[0], key[1], kinds[key], tuple(places), backs.get(key)) for key, places in faces.items()]
 
 
 def pixels(mm: float, dpi: int) -> int:
@@ -162,9 +159,9 @@ class Pages:
             )
         return self.cache[(page, dpi)]
 
-    def piece(self, box: Box, grid: SheetGrid):
-        left, top = pixels(box.x, grid.dpi), pixels(box.y, grid.dpi)
-        return self.image(box.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
+    def piece(self, place: Placement, grid: SheetGrid):
+        left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
+        return self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
 
     def close(self) -> None:
         self.document.close()
@@ -176,13 +173,13 @@ def png(image) -> bytes:
     return buffer.getvalue()
 
 
-def sheet_image(pages: Pages, boxes: tuple[Box, ...], grid: SheetGrid):
+def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
     from PIL import Image
 
     sheet = Image.new("RGB", grid.size_px, "white")
-    for index, box in enumerate(boxes):
+    for index, place in enumerate(places):
         row, col = divmod(index, grid.cols)
-        sheet.paste(pages.piece(box, grid), (col * grid.piece_px[0], row * grid.piece_px[1]))
+        sheet.paste(pages.piece(place, grid), (col * grid.piece_px[0], row * grid.piece_px[1]))
     return sheet
 
 
@@ -232,8 +229,8 @@ def export(document: Document, manifest: dict, titles: dict[str, str], folder: P
 
 
 def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -> dict:
-    first = deck.faces[0]
-    grid = sheet_grid(len(deck.faces), first.width, first.height)
+    first = deck.faces[0].box
+    grid = sheet_grid(len(deck.faces), first.w, first.h)
     back_name = f"{stem}-{deck.name}-back.png"
     write_atomic(folder / back_name, png(back_image(deck, pages, grid, title)))
     sheets = []
@@ -258,8 +255,8 @@ def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -
         "kind": deck.kind,
         "title": title,
         "count": len(deck.faces),
-        "width_mm": first.width,
-        "height_mm": first.height,
+        "width_mm": first.w,
+        "height_mm": first.h,
         "dpi": grid.dpi,
         "piece_px": list(grid.piece_px),
         "sheets": sheets,
@@ -272,9 +269,9 @@ def back_image(deck: Deck, pages: Pages, grid: SheetGrid, title: str):
         return pages.piece(deck.back, grid)
     from printkit.render import render
 
-    first = deck.faces[0]
-    plain = Pages(render(plain_back(first.width, first.height, title)))
+    first = deck.faces[0].box
+    plain = Pages(render(plain_back(first.w, first.h, title)))
     try:
-        return plain.piece(Box(1, 0.0, 0.0, first.width, first.height), grid)
+        return plain.piece(Placement(1, Box(0.0, 0.0, first.w, first.h)), grid)
     finally:
         plain.close()

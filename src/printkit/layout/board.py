@@ -15,7 +15,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import BoardComponent
+from printkit.model import BoardComponent, SpecialCell
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
@@ -178,7 +178,7 @@ def marked_items(board: BoardComponent, left: float, top: float) -> list[Item]:
     return items
 
 
-def special_label(special, ctx: Context) -> str:
+def special_label(special: SpecialCell, ctx: Context) -> str:
     if special.label is not None:
         return ctx.tr(special.label)
     return "" if special.value is None else str(special.value)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from printkit import fonts
 from printkit.layout.primitives import Circle, Group, Image, Item, Line, Path, Rect, RichText, Text
 
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Extent = tuple[float, float, float, float]  # the corners x0, y0, x1, y1 (not a Box: that is x, y, w, h)
 
 
 class Placed(NamedTuple):
@@ -25,7 +25,7 @@ class Placed(NamedTuple):
     ty: float = 0.0
     sign: int = 1  # -1 inside an odd number of groups turned by 180 degrees
 
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> Box:
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> Extent:
         ax, ay = self.sign * x0 + self.tx, self.sign * y0 + self.ty
         bx, by = self.sign * x1 + self.tx, self.sign * y1 + self.ty
         if ax < bx and ay < by:  # the usual case, without four calls
@@ -53,13 +53,13 @@ def text_left(item: Text) -> float:
     return {"center": item.x - width / 2, "right": item.x - width}.get(item.align, item.x)
 
 
-def ink_box(placed: Placed) -> Box | None:
+def ink_box(placed: Placed) -> Extent | None:
     """The item's extent on the page: the whole line box for text, the outline for shapes."""
     rect = ink_rect(placed.item)
     return None if rect is None else placed.box(*rect)
 
 
-def ink_rect(item: Item) -> Box | None:
+def ink_rect(item: Item) -> Extent | None:
     """ink_box in the item's own coordinates."""
     if isinstance(item, (Rect, RichText, Image)):
         return item.x, item.y, item.x + item.w, item.y + item.h
@@ -76,13 +76,13 @@ def ink_rect(item: Item) -> Box | None:
     return None
 
 
-def core_box(placed: Placed) -> Box | None:
+def core_box(placed: Placed) -> Extent | None:
     """A text's capitals from baseline to cap height: what two lines of text must never share."""
     rect = core_rect(placed.item)
     return None if rect is None else placed.box(*rect)
 
 
-def core_rect(item: Item) -> Box | None:
+def core_rect(item: Item) -> Extent | None:
     """core_box in the item's own coordinates."""
     if isinstance(item, Text):
         rects = text_rects(item)
@@ -92,7 +92,7 @@ def core_rect(item: Item) -> Box | None:
     return None
 
 
-def text_rects(item: Text) -> tuple[Box, Box] | None:
+def text_rects(item: Text) -> tuple[Extent, Extent] | None:
     """A line's ink rect and core rect in its own coordinates (None when it prints nothing),
     measured together: the page checks ask for both of every line."""
     if not item.text.strip():
@@ -104,12 +104,12 @@ def text_rects(item: Text) -> tuple[Box, Box] | None:
     return (left, item.y - ascent, right, item.y + descent), (left, item.y - cap, right, item.y)
 
 
-def overlap(a: Box, b: Box) -> tuple[float, float]:
+def overlap(a: Extent, b: Extent) -> tuple[float, float]:
     """How far two boxes overlap across and down (negative when apart)."""
     return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
 
 
-def contains(outer: Box, inner: Box, tolerance: float = 0.05) -> bool:
+def contains(outer: Extent, inner: Extent, tolerance: float = 0.05) -> bool:
     return (
         outer[0] - tolerance <= inner[0]
         and outer[1] - tolerance <= inner[1]

@@ -16,10 +16,10 @@ from printkit.errors import PrintkitError
 from printkit.layout import imposition
 from printkit.layout.context import Context
 from printkit.layout.document import with_footer
-from printkit.layout.imposition import Box
 from printkit.layout.marks import RULER_HEIGHT, RULER_LENGTH, ruler
 from printkit.layout.primitives import (
     BLACK,
+    Box,
     Circle,
     Document,
     Item,

@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass
 
 from printkit.layout.context import SAFE_EDGE, Paper
-from printkit.layout.imposition import EPSILON, Box, DoesNotFit, Segment
+from printkit.layout.imposition import DoesNotFit, Segment
+from printkit.layout.primitives import EPSILON, Box
 
 MARK_GAP = 1.0  # between the block (with its bleed) and the start of a crop mark
 MARK_LENGTH = 4.0

@@ -12,9 +12,9 @@ from printkit.errors import LayoutProblem
 from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
-from printkit.layout.imposition import Box, DoesNotFit
+from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import cut_line_items, segment_line
-from printkit.layout.primitives import CUT, Item, Page, Piece, Rect
+from printkit.layout.primitives import CUT, Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.locale import Localizer
 from printkit.model import DeckComponent
 
@@ -68,7 +68,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     page_grid = grid(component, ctx.paper)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
-    side = "face" if component.back else None
+    side: PageSide | None = "face" if component.back else None
     designs = deck.Designs(component, ctx)
     frames: dict[int, Frame] = {}
     pages = []
@@ -140,7 +140,7 @@ def two_sided_per_page(component: DeckComponent, paper: Paper) -> int:
 
 
 def face_page(
-    designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], role: str, kind: str, side: str | None = None
+    designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], role: str, kind: str, side: PageSide | None = None
 ) -> Page:
     """One page of faces: designs, per-piece details, then cut lines and crop marks on top."""
     component = designs.deck
@@ -187,7 +187,7 @@ def page_boxes(component: DeckComponent, boxes: list[Box]) -> PageBoxes:
     return (block.x, block.y, block.w, block.h), ((bleed.x, bleed.y, bleed.w, bleed.h) if bleed else None)
 
 
-def manifest_row(kind: str, piece: deck.DeckPiece, box: Box, side: str, component: DeckComponent) -> Piece:
+def manifest_row(kind: str, piece: deck.DeckPiece, box: Box, side: Side, component: DeckComponent) -> Piece:
     """Where the piece landed. Its type is the manifest's component and ``copy`` counts the type's
     pieces across owners (so a back matches its face by component and copy); owner and symbol too."""
     extra: list[tuple[str, object]] = [("deck", component.id)]

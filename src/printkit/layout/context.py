@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from printkit.errors import PrintkitError
+from printkit.layout.primitives import Flip
 from printkit.locale import Localizer
 
 
@@ -32,17 +34,23 @@ def paper(name: str) -> Paper:
         raise PrintkitError(f"unknown paper '{name}'; use one of: {', '.join(PAPERS)}") from None
 
 
+TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
+
+
 @dataclass(frozen=True)
 class Options:
     """How the user asked for the kit to be printed."""
 
-    two_sided: str = "duplex"  # duplex | fold
-    flip: str = "long"  # long | short
+    two_sided: TwoSided = "duplex"
+    flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Context:
+    """Read by every layout, changed by none: a layout that needs another context (a landscape
+    paper, a player's name, settled page numbers) makes one with ``dataclasses.replace``."""
+
     paper: Paper
     tr: Localizer
     options: Options = field(default_factory=Options)

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from printkit import art, fonts
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context
-from printkit.layout.imposition import Box
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.primitives import (
     BLACK,
+    Box,
     Group,
     Image,
     Item,
@@ -37,10 +38,13 @@ from printkit.model import (
     DeckComponent,
     DeckOwner,
     DeckType,
+    Element,
+    ElementBase,
     FillElement,
     FrameElement,
     IndexElement,
     LetterElement,
+    LineElementBase,
     NameElement,
     OwnerElement,
     PatternElement,
@@ -178,7 +182,7 @@ class Design:
         face = self.deck.face
         return tuple((e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement))
 
-    def box(self, element, full: bool = False) -> Box:
+    def box(self, element: ElementBase, full: bool = False) -> Box:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
         b, deck = self.bleed, self.deck
         if element.box is None:
@@ -196,9 +200,9 @@ class Designs:
     def __init__(self, deck: DeckComponent, ctx: Context):
         self.deck = deck
         self.ctx = ctx
-        self._designs: dict[tuple, Design] = {}
-        self._groups: dict[tuple, Group] = {}
-        self._at: dict[tuple[tuple, float, float], Group] = {}  # a group placed at a point: the same on every page
+        self._designs: dict[tuple[str | None, str | None], Design] = {}  # by type id and owner id
+        self._groups: dict[tuple[object, ...], Group] = {}
+        self._at: dict[tuple[tuple[object, ...], float, float], Group] = {}  # placed at a point: the same every page
 
     def design(self, piece_type: DeckType | None, owner: DeckOwner | None) -> Design:
         key = (piece_type.id if piece_type else None, owner.id if owner else None)
@@ -218,7 +222,7 @@ class Designs:
             ("back", owner.id if owner else None), lambda: back_group(self.design(None, owner), 0.0, 0.0), x, y
         )
 
-    def _placed(self, name: tuple, draw, x: float, y: float) -> Group:
+    def _placed(self, name: tuple[object, ...], draw: Callable[[], Group], x: float, y: float) -> Group:
         placed = self._at.get((name, x, y))
         if placed is None:
             group = self._groups.get(name)
@@ -234,7 +238,7 @@ def face_group(design: Design, piece: DeckPiece, x: float, y: float) -> Group:
     return placed(design, ("face", *piece.key), drawn(design, "face", lambda e: not isinstance(e, IndexElement)), x, y)
 
 
-def drawn(design: Design, side: str, wanted) -> tuple[Item, ...]:
+def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Element], bool]) -> tuple[Item, ...]:
     """The items of the side's elements that ``wanted`` accepts; a problem names its element."""
     items: list[Item] = []
     for index, element in enumerate(getattr(design.deck, side) or []):
@@ -269,7 +273,7 @@ def back_group(design: Design, x: float, y: float) -> Group:
     return placed(design, ("back", design.owner.id if design.owner else None), items, x, y)
 
 
-def placed(design: Design, name: tuple, items: tuple[Item, ...], x: float, y: float) -> Group:
+def placed(design: Design, name: tuple[object, ...], items: tuple[Item, ...], x: float, y: float) -> Group:
     deck, b = design.deck, design.bleed
     return Group(("deck", deck.id, *name), x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items)
 
@@ -318,7 +322,7 @@ def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
     return out
 
 
-def draw_element(design: Design, element) -> list[Item]:
+def draw_element(design: Design, element: Element) -> list[Item]:
     if isinstance(element, FillElement):
         box = design.box(element, full=True)
         return [Rect(box.x, box.y, box.w, box.h, None, tinted(design.color(element.color), element.tint))]
@@ -363,7 +367,9 @@ def pattern(design: Design, element: PatternElement) -> Group:
     return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing)
 
 
-def one_line(design: Design, element, text: str, bold: bool, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+def one_line(
+    design: Design, element: LineElementBase, text: str, bold: bool, dx: float = 0.0, dy: float = 0.0
+) -> list[Item]:
     """A line of text centred in the element's box, as large as the box allows up to size_pt;
     (dx, dy) moves it from the design's coordinates to where a piece lies on the page."""
     if not text:
@@ -371,10 +377,12 @@ def one_line(design: Design, element, text: str, bold: bool, dx: float = 0.0, dy
     return line_in(design, element, design.box(element), design.color(element.color), text, bold, dx, dy)
 
 
-def line_in(design: Design, element, box: Box, color: str, text: str, bold: bool, dx: float, dy: float) -> list[Item]:
+def line_in(
+    design: Design, element: LineElementBase, box: Box, color: str, text: str, bold: bool, dx: float, dy: float
+) -> list[Item]:
     """one_line in the element's box and colour, already found."""
     size = fonts.fit_size(text, box.w, element.size_pt, bold=bold, smallest=4.0)
-    size = min(size, box.h / (0.668 * MM_PER_POINT))
+    size = min(size, box.h / fonts.cap_height(1.0))
     baseline = box.h / 2 + fonts.cap_height(size) / 2
     if element.rotate == 180:
         line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)

@@ -12,33 +12,14 @@ from typing import Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.layout import (
-    board,
-    cards,
-    imposition,
-    mat,
-    rules,
-    sheet,
-    stones,
-    tiles,
-    tokens,
-)
+from printkit.kinds import kind_of, scale_critical
+from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Document, Page, RichText, Text
+from printkit.layout.primitives import Document, Item, Page, RichText, Text
 from printkit.layout.text import fit_text
-from printkit.model import Kit
+from printkit.model import Component, Kit
 
-# kind -> (layout(component, ctx), numbers(component, paper)); a new component kind registers here.
-KINDS: dict[str, tuple[Callable, Callable]] = {
-    "sheet": (sheet.layout, sheet.numbers),
-    "board": (board.layout, board.numbers),
-    "tokens": (tokens.layout, tokens.numbers),
-    "stones": (stones.layout, stones.numbers),
-    "cards": (cards.layout, cards.numbers),
-    "mat": (mat.layout, mat.numbers),
-    "tiles": (tiles.layout, tiles.numbers),
-}
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0
 
@@ -50,7 +31,7 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
-        values.update(KINDS[component.kind][1](component, paper))
+        values.update(kind_of(component).numbers(component, paper))
     return values
 
 
@@ -67,12 +48,12 @@ def page_numbers(pages: list[Page]) -> dict[str, Any]:
     return values
 
 
-def components_pages(kit: Kit, ctx: Context, include: Callable) -> list[Page]:
+def components_pages(kit: Kit, ctx: Context, include: Callable[[Component], bool]) -> list[Page]:
     pages: list[Page] = []
     for index, component in enumerate(kit.components):
         if include(component):
             try:
-                pages.extend(KINDS[component.kind][0](component, ctx))
+                pages.extend(kind_of(component).layout(component, ctx))
                 check_page_limit(pages)
             except LayoutProblem as problem:
                 raise problem.within(("components", index)) from None
@@ -92,16 +73,16 @@ def check_page_limit(pages: list[Page]) -> None:
 
 
 def layout_kit(kit: Kit, ctx: Context) -> Document:
-    """Rules pages and every in-kit component, with page placeholders settled."""
+    """Rules pages and every in-kit component, with page placeholders settled. ``ctx`` is read,
+    never changed: the numbers and the two-sided components go into contexts of their own."""
     base = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     guess: dict[str, Any] = {}
-    ctx.tr.numbers = base
-    component_pages = components_pages(kit, ctx, lambda c: c.in_kit)
-    ctx.sides = two_sided_components(component_pages)
+    component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
+    sides = two_sided_components(component_pages)
     for _ in range(4):
-        ctx.tr.numbers = base | _placeholder_pages(kit, guess)
-        rule_pages = rules.layout(kit, ctx)
-        pages = with_blank_pages(rule_pages + component_pages, ctx)
+        rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides)
+        rule_pages = rules.layout(kit, rules_ctx)
+        pages = with_blank_pages(rule_pages + component_pages, rules_ctx)
         settled = page_numbers(pages)
         if settled == guess:
             break
@@ -110,7 +91,12 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
         raise LayoutProblem(
             ("rules",), "the page numbers do not settle (the rules change length with their own page numbers)"
         )
-    return document(kit, ctx, pages)
+    return document(kit, rules_ctx, pages)
+
+
+def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:
+    """``ctx`` whose texts fill their placeholders from ``numbers``."""
+    return replace(ctx, tr=replace(ctx.tr, numbers=numbers))
 
 
 def two_sided_components(pages: list[Page]) -> dict[str, str]:
@@ -156,13 +142,13 @@ def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
 
 
 def layout_sheets(kit: Kit, ctx: Context) -> Document:
-    """Personalised sheets only: every sheet component, once per player or once shared."""
-    ctx.tr.numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
-    pages = components_pages(kit, ctx, lambda c: c.kind == "sheet")
+    """Personalised sheets only: every component of a personalised kind (sheets), once per player
+    or once shared."""
+    numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).personalised)
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
-    ctx.tr.numbers |= page_numbers(pages)
-    return document(kit, ctx, pages)
+    return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 
 def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
@@ -187,7 +173,7 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
         return page
     y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
     page_no = ctx.tr.msg("page_of", n=number, total=total)
-    scale: list = []
+    scale: list[Item] = []
     title_end = page.width - ctx.margin
     if needs_scale_note(page, ctx.tr.msg("scale_only")):
         scale, title_end = footer_ruler(
@@ -200,12 +186,9 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
     return replace(page, items=page.items + footer + tuple(scale))
 
 
-SCALE_CRITICAL = frozenset({"board", "cell", "token", "stone", "card", "tile", "place"})
-
-
 def needs_scale_note(page: Page, note: str) -> bool:
     """A page whose pieces must keep their printed size and that does not say "print at 100 %" yet
     (a full ruler says it); it gets a compact ruler in its footer."""
-    if page.side == "back" or not any(piece.kind in SCALE_CRITICAL for piece in page.pieces):
+    if page.side == "back" or not any(scale_critical(piece.kind) for piece in page.pieces):
         return False
     return not any(isinstance(item, Text) and item.text == note for item in page.items)

@@ -25,37 +25,9 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-EPSILON = 1e-6
+from printkit.layout.primitives import EPSILON, Align, Box, Flip
+
 FLIPS = ("long", "short")
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle: top-left corner (x, y), width w, height h."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
-
-    def contains(self, other: Box) -> bool:
-        return (
-            other.x >= self.x - EPSILON
-            and other.y >= self.y - EPSILON
-            and other.right <= self.right + EPSILON
-            and other.bottom <= self.bottom + EPSILON
-        )
 
 
 @dataclass(frozen=True)
@@ -97,7 +69,7 @@ def choose_columns(fit: int, groups: Sequence[int]) -> int:
     return fit
 
 
-def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: str = "center") -> list[Slot]:
+def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: Align = "center") -> list[Slot]:
     """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
 
     The pieces of a sheet form a block of touching frames centred in ``area`` vertically and,
@@ -142,7 +114,7 @@ def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tup
 
 
 def back_box(
-    face: Box, page_w: float, page_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+    face: Box, page_w: float, page_h: float, flip: Flip = "long", offset: tuple[float, float] = (0.0, 0.0)
 ) -> Box:
     """Where a duplex back goes on the back page so that it lands behind ``face``."""
     if flip == "long":

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 from printkit import fonts
 from printkit.layout.context import Context
-from printkit.layout.imposition import Box, Segment, cut_lines
-from printkit.layout.primitives import CUT, FOLD, Group, Item, Line, Stroke, Text
+from printkit.layout.imposition import Segment, cut_lines
+from printkit.layout.primitives import CUT, FOLD, Box, Group, Item, Line, Stroke, Text
 
 RULER_LENGTH = 50.0
 RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers

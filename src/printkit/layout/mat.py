@@ -117,7 +117,7 @@ def places(
 
 def place_items(x: float, y: float, w: float, h: float, stroke: Stroke, mark: str, label: str) -> list[Item]:
     """A place: its outline, a large faint player-count mark, and the label under it."""
-    size = min(fonts.fit_size(mark, w * 0.7, 40, bold=True, smallest=8), h * 0.35 / 0.3528 / 0.668)
+    size = min(fonts.fit_size(mark, w * 0.7, 40, bold=True, smallest=8), h * 0.35 / fonts.cap_height(1.0))
     items: list[Item] = [
         Rect(x, y, w, h, stroke, None, 1.5),
         Text(x + w / 2, y + h * 0.5, mark, size, True, "center", FAINT, w * 0.7),

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from printkit import fonts
+from printkit.layout.primitives import Align
 from printkit.units import MM_PER_POINT
 
 SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at most this much
@@ -50,7 +51,7 @@ class Line:
     size_pt: float  # the largest font size on the line
     word_space: float = 0.0  # mm added to every space; negative on a line that fits by shrinking them
 
-    def offset(self, box_width: float, align: str) -> float:
+    def offset(self, box_width: float, align: Align) -> float:
         """Where the line starts in a box ``box_width`` mm wide; a line with shrunk spaces fills
         the box from its left edge."""
         if self.word_space or align == "left":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from printkit.layout.primitives import Circle, Group, Item, Line, Rect, Stroke
 
@@ -17,7 +17,7 @@ Drawer = Callable[[float, float, str, float], list[Item]]  # (width, height, col
 _PATTERNS: dict[str, Drawer] = {}
 
 
-def pattern(name: str):
+def pattern(name: str) -> Callable[[Drawer], Drawer]:
     def register(func: Drawer) -> Drawer:
         _PATTERNS[name] = func
         return func
@@ -81,7 +81,7 @@ def clipped_lines(
     return out
 
 
-def diagonals(w: float, h: float, spacing: float, rising: bool):
+def diagonals(w: float, h: float, spacing: float, rising: bool) -> Iterator[tuple[float, float, float, float]]:
     """Parallel 45-degree lines ``spacing`` apart (measured across them) covering the rectangle."""
     step = spacing * math.sqrt(2)
     count = int((w + h) / step) + 2

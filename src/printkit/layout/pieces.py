@@ -7,12 +7,13 @@ the heading, the pieces, shared cut lines, the fold line, the ruler and the mani
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.layout import imposition
 from printkit.layout.context import Context
-from printkit.layout.imposition import Box, Slot
+from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
     HEADER_HEIGHT,
     RULER_HEIGHT,
@@ -21,7 +22,7 @@ from printkit.layout.marks import (
     piece_page_header,
     ruler_at_bottom,
 )
-from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Stroke
+from printkit.layout.primitives import Align, Box, Group, Item, Page, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0
@@ -53,7 +54,7 @@ class PieceRun:
     height: float
     pieces: tuple[PieceArt, ...]
     groups: tuple[int, ...]
-    size_field: tuple = ("size",)  # the kit field to blame when a piece does not fit the page
+    size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
 
 
 def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
@@ -74,7 +75,7 @@ def piece_area(ctx: Context) -> Box:
     return Box(ctx.margin, ctx.margin + band, ctx.content_width, ctx.content_height - 2 * band)
 
 
-def slots(run: PieceRun, area: Box, ctx: Context, align: str = "center") -> list[Slot]:
+def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
         return imposition.grid_slots(run.groups, run.width, run.height, area, align)
     except imposition.DoesNotFit:
@@ -89,7 +90,7 @@ def placed(group: Group, box: Box) -> Group:
     return replace(group, x=box.x, y=box.y)
 
 
-def manifest_row(piece: PieceArt, box: Box, side: str) -> Piece:
+def manifest_row(piece: PieceArt, box: Box, side: Side) -> Piece:
     extra = piece.extra + (piece.back_extra if side == "back" else piece.face_extra)
     return Piece(piece.kind, piece.component, piece.copy, box.x, box.y, box.w, box.h, side, extra)
 
@@ -107,7 +108,7 @@ def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece
     return items, rows
 
 
-def back_items(run: PieceRun, sheet: list[Slot], where) -> tuple[list[Item], list[Piece]]:
+def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:
     """The backs of one sheet, each at ``where(face_box)``, outlined faintly to show registration."""
     items: list[Item] = []
     rows: list[Piece] = []

@@ -5,11 +5,51 @@ Font sizes are typographic points (``size_pt``), as in every word processor; eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Literal
+
+from printkit.layout.cutpath import RECTANGLE, CutPath
+
+Align = Literal["left", "center", "right"]
+Side = Literal["face", "back"]  # a piece's side
+PageSide = Literal["face", "back", "fold"]  # a two-sided page: faces, their duplex backs, or both to fold
+Flip = Literal["long", "short"]  # the edge a duplex printer turns the sheet over
 
 BLACK = "#000000"
 GREY = "#7f7f7f"
 LIGHT = "#d9d9d9"
+
+
+EPSILON = 1e-6  # mm: how far two lengths may differ by rounding and still be equal
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle: top-left corner (x, y), width w, height h, in mm; the one box type of layout."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def shifted(self, dx: float, dy: float) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def contains(self, other: Box) -> bool:
+        return (
+            other.x >= self.x - EPSILON
+            and other.y >= self.y - EPSILON
+            and other.right <= self.right + EPSILON
+            and other.bottom <= self.bottom + EPSILON
+        )
 
 
 @dataclass(frozen=True)
@@ -72,7 +112,7 @@ class Text:
     text: str
     size_pt: float = 10.0
     bold: bool = False
-    align: str = "left"  # left | center | right
+    align: Align = "left"
     color: str = BLACK
     max_w: float | None = None  # the width of the text's box; the validator reports a wider text
 
@@ -89,7 +129,7 @@ class RichText:
     size_pt: float = 10.0
     leading_pt: float = 12.5
     bold: bool = False
-    align: str = "left"  # left | center | right
+    align: Align = "left"
     color: str = BLACK
 
 
@@ -112,7 +152,7 @@ class Group:
     drawings may share one, as the renderer and the page checks trust it.
     """
 
-    key: tuple
+    key: tuple[object, ...]
     x: float
     y: float
     w: float
@@ -126,7 +166,8 @@ Item = Rect | Line | Circle | Path | Text | RichText | Image | Group
 
 @dataclass(frozen=True)
 class Piece:
-    """Where one cuttable or measurable piece landed: the placement manifest's row."""
+    """Where one cuttable or measurable piece landed: the placement manifest's row. The box
+    (x, y, width, height) bounds it; ``cut`` is the outline inside the box it is cut along."""
 
     kind: str  # board | cell | token | stone | card | tile | place | sheet
     component: str
@@ -135,8 +176,9 @@ class Piece:
     y: float
     width: float
     height: float
-    side: str = "face"
+    side: Side = "face"
     extra: tuple[tuple[str, object], ...] = ()
+    cut: CutPath = RECTANGLE
 
 
 @dataclass(frozen=True)
@@ -147,7 +189,7 @@ class Page:
     component: str | None
     items: tuple[Item, ...]
     pieces: tuple[Piece, ...] = ()
-    side: str | None = None  # "face" or "back" on two-sided pages
+    side: PageSide | None = None  # None on one-sided pages
     trim: tuple[float, float, float, float] | None = None  # x, y, w, h of the trimmed area
     bleed: tuple[float, float, float, float] | None = None
 
@@ -159,6 +201,5 @@ class Document:
     author: str
     lang: str
     subject: str = ""
-    duplex: str | None = None  # None | "long" | "short"
+    duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
     paper: str = "A4"  # the name of the paper the pages were laid out for
-    meta: dict = field(default_factory=dict, compare=False)

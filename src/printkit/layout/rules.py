@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Line, Page, RichText, Stroke, Text
@@ -33,7 +33,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 class Block:
     kind: str  # heading | paragraph | item
     markup: str
-    loc: tuple = ()  # the kit field the text comes from (none for printkit's own texts)
+    loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -45,7 +45,7 @@ def to_markup(text: str) -> str:
     return _BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
-def body_blocks(text: str, loc: tuple = ()) -> list[Block]:
+def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
     """Blank lines separate paragraphs; lines starting with '- ' are list items; each block
     remembers ``loc``, the field it comes from."""
     blocks: list[Block] = []

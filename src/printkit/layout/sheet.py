@@ -7,11 +7,12 @@ reports the height it used.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
@@ -46,7 +47,7 @@ def numbers(component: SheetComponent, paper: Paper) -> dict[str, float]:
     return band_numbers(component.rows)
 
 
-def band_numbers(bands: list[list]) -> dict[str, float]:
+def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
     """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id."""
     values: dict[str, float] = {}
     for part in band_parts(bands):
@@ -84,11 +85,12 @@ def band_numbers(bands: list[list]) -> dict[str, float]:
     return values
 
 
-def iter_parts(component: SheetComponent):
+def iter_parts(component: SheetComponent) -> Iterator[Any]:
     return band_parts(component.rows)
 
 
-def band_parts(bands: list[list]):
+def band_parts(bands: Sequence[Sequence[Any]]) -> Iterator[Any]:
+    """Every part of the bands, a column's parts one by one."""
     for band in bands:
         for cell in band:
             yield from (cell if isinstance(cell, list) else [cell])
@@ -144,7 +146,7 @@ def name_field(x: float, y: float, w: float, h: float, label: str, name: str | N
     return items
 
 
-def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: tuple = ()) -> Drawn:
+def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Context, loc: Loc = ()) -> Drawn:
     cells = [cell if isinstance(cell, list) else [cell] for cell in band]
     widths = band_widths(cells, width)
     if min(widths) < 10:
@@ -172,7 +174,7 @@ def draw_band(band: list, x: float, y: float, width: float, ctx: Context, loc: t
     return items, height
 
 
-def band_widths(cells: list[list], width: float) -> list[float]:
+def band_widths(cells: Sequence[Sequence[Any]], width: float) -> list[float]:
     """Fixed widths as declared (the widest part of a column), the rest shared equally."""
     fixed = [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
     free = width - PART_GAP * (len(cells) - 1) - sum(w for w in fixed if w)
@@ -180,7 +182,7 @@ def band_widths(cells: list[list], width: float) -> list[float]:
     return [w if w else share for w in fixed]
 
 
-def natural_width(part) -> float | None:
+def natural_width(part: Any) -> float | None:
     if isinstance(part, GridPart):
         return part.cols * part.cell + (LABEL_COLUMN if part.row_labels else 0)
     return None
@@ -189,7 +191,7 @@ def natural_width(part) -> float | None:
 LABEL_COLUMN = 7.0
 
 
-def draw_part(part, x: float, y: float, w: float, ctx: Context) -> Drawn:
+def draw_part(part: Any, x: float, y: float, w: float, ctx: Context) -> Drawn:
     items: list[Item] = []
     top = y
     if part.label:
@@ -330,7 +332,14 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
 
 
 def _table_rows(
-    part: TablePart, columns, widths, x: float, y: float, ctx: Context, items: list[Item], starter_at: int | None = None
+    part: TablePart,
+    columns: list[tuple[str, float | None]],
+    widths: list[float],
+    x: float,
+    y: float,
+    ctx: Context,
+    items: list[Item],
+    starter_at: int | None = None,
 ) -> float:
     tr = ctx.tr
     head_h = 8.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from printkit.layout.primitives import BLACK, Circle, Group, Item, Path, Rect, Stroke
 
@@ -16,7 +16,7 @@ Unit = list[Item]
 _SYMBOLS: dict[str, Callable[[str, float], Unit]] = {}
 
 
-def symbol(name: str):
+def symbol(name: str) -> Callable[[Callable[[str, float], Unit]], Callable[[str, float], Unit]]:
     def register(func: Callable[[str, float], Unit]) -> Callable[[str, float], Unit]:
         _SYMBOLS[name] = func
         return func
@@ -63,7 +63,9 @@ def _scale_stroke(stroke: Stroke | None, k: float) -> Stroke | None:
     return Stroke(stroke.color, stroke.width * k, tuple(d * k for d in stroke.dash))
 
 
-def polygon(points, color: str, width: float, fill: str | None = None, closed: bool = True) -> Path:
+def polygon(
+    points: Iterable[tuple[float, float]], color: str, width: float, fill: str | None = None, closed: bool = True
+) -> Path:
     return Path(tuple(points), Stroke(color, width), fill, closed)
 
 

@@ -7,7 +7,7 @@ A text that still does not fit at its smallest size keeps that size and its box 
 from __future__ import annotations
 
 from printkit import fonts
-from printkit.layout.primitives import BLACK, Text
+from printkit.layout.primitives import BLACK, Align, Text
 
 
 def fit_text(
@@ -19,7 +19,7 @@ def fit_text(
     *,
     smallest: float,
     bold: bool = False,
-    align: str = "left",
+    align: Align = "left",
     color: str = BLACK,
 ) -> Text:
     """A line at the largest size up to ``size_pt`` (at least ``smallest``) that fits ``width`` mm."""

@@ -1,0 +1,53 @@
+"""What a component kind is: its model, its layout, its numbers, its own checks and its pieces.
+
+Every consumer (the document layout, the validator, the cut file, the Tabletop Simulator export)
+reads a kind's facts from its ``Kind`` in the registry (``printkit.kinds``), never from a list of
+kind names of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from printkit.layout.context import Context, Paper
+from printkit.layout.primitives import Page
+from printkit.model import ComponentBase
+
+if TYPE_CHECKING:
+    from printkit.model import Kit
+    from printkit.validate.findings import Findings
+
+C = TypeVar("C", bound=ComponentBase)
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """What a piece a kind makes is to the consumers of the placement manifest (its ``kind``)."""
+
+    name: str  # the manifest's kind: board, cell, token, ...
+    scale_critical: bool  # must keep its printed size: its page carries a ruler or a scale note
+    cut: bool = False  # cut out on its face side: an outline in the cut file
+    exported: bool = False  # a deck piece of the Tabletop Simulator export
+
+
+@dataclass(frozen=True)
+class Kind(Generic[C]):
+    """One component kind (the kit's ``kind:``), everything about it in one place.
+
+    ``checks`` are the kind's own checks of one component before layout: each gets the kit, the
+    component's index in ``components``, the component and the findings to report into.
+    ``cell``, for a kind whose cells other components' pieces may promise to fit (``fits: ID``),
+    says how big a cell of a component is. ``personalised`` marks the kind ``printkit sheets``
+    prints, once per player.
+    """
+
+    name: str
+    model: type[C]
+    layout: Callable[[C, Context], list[Page]]
+    numbers: Callable[[C, Paper], dict[str, Any]]
+    pieces: tuple[PieceKind, ...]
+    checks: tuple[Callable[[Kit, int, C, Findings], None], ...] = ()
+    cell: Callable[[C], float] | None = None
+    personalised: bool = False

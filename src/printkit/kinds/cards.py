@@ -1,0 +1,64 @@
+"""Cards: a deck printed face up, as many to a page as fit (or as the kit promises); tiles share its checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printkit import art
+from printkit.kinds.base import Kind, PieceKind
+from printkit.layout import cards
+from printkit.layout.patterns import pattern_names
+from printkit.model import DeckComponent
+from printkit.validate.findings import walk
+
+if TYPE_CHECKING:
+    from printkit.model import Kit
+    from printkit.validate.findings import Findings
+
+
+def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> None:
+    """Cards and tiles: known patterns, usable pictures, owners and types told apart without colour."""
+    known = pattern_names()
+    at = ("components", index)
+    for loc, value in walk(deck, at):
+        if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
+            found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
+        if loc[-1] == "image" and isinstance(value, str):
+            problem = art.art_problem(found.source.folder, value)
+            if problem:
+                found.add(loc, problem)
+    owners = deck.owners or []
+    patterns = [owner.pattern for owner in owners]
+    for number, owner in enumerate(owners):
+        if patterns.index(owner.pattern) != number:
+            found.add(
+                at + ("owners", number, "pattern"),
+                f"'{owner.id}' has the same pattern as '{owners[patterns.index(owner.pattern)].id}'; in "
+                "black and white their pieces would look alike",
+            )
+    shown = {element.type for element in deck.face}
+    looks = [
+        tuple(
+            getattr(t, f) if f in shown or (f in ("icon", "image") and "symbol" in shown) else None
+            for f in ("letter", "icon", "image", "name", "pattern")
+        )
+        for t in deck.types
+    ]
+    for number, kind in enumerate(deck.types):
+        if len(deck.types) > 1 and looks.index(looks[number]) != number:
+            other = deck.types[looks.index(looks[number])].id
+            found.add(
+                at + ("types", number),
+                f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
+                "or name on the face",
+            )
+
+
+KIND = Kind(
+    "cards",
+    DeckComponent,
+    cards.layout,
+    cards.numbers,
+    pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True),),
+    checks=(check_decks,),
+)

@@ -1,0 +1,14 @@
+"""Sheets: score sheets and player aids to write on, once per player or shared."""
+
+from printkit.kinds.base import Kind, PieceKind
+from printkit.layout import sheet
+from printkit.model import SheetComponent
+
+KIND = Kind(
+    "sheet",
+    SheetComponent,
+    sheet.layout,
+    sheet.numbers,
+    pieces=(PieceKind("sheet", scale_critical=False),),
+    personalised=True,
+)

@@ -1,0 +1,110 @@
+"""The outline a piece is cut along: a rectangle (its box), a circle, a hexagon or a polygon.
+
+A piece's box (x, y, width, height) stays its bounding box, the frame every consumer places it
+by; its ``CutPath`` says which outline inside that box the knife follows. The manifest writes
+the outline's points for the shapes that are not the box, the cut file draws them, and the page
+checks measure overlaps on them, so hexagons laid in a honeycomb do not count as overlapping
+where only their boxes do.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+CutShape = Literal["rectangle", "circle", "hexagon", "polygon"]
+Point = tuple[float, float]
+CIRCLE_SEGMENTS = 48  # a circle is measured as this polygon: within 0.2 % of its radius
+
+
+@dataclass(frozen=True)
+class CutPath:
+    """``rectangle``: the box; ``circle``: the ellipse inscribed in the box; ``hexagon``: the
+    pointy-top hexagon inscribed in the box; ``polygon``: ``points`` in mm from the box's top-left
+    corner (any simple polygon, e.g. a tuck box's net)."""
+
+    shape: CutShape = "rectangle"
+    points: tuple[Point, ...] = ()
+
+    def outline(self, x: float, y: float, width: float, height: float) -> tuple[Point, ...]:
+        """The outline's corners in page mm (a circle as CIRCLE_SEGMENTS of them), clockwise on the page."""
+        if self.shape == "rectangle":
+            relative: tuple[Point, ...] = ((0.0, 0.0), (width, 0.0), (width, height), (0.0, height))
+        elif self.shape == "hexagon":
+            relative = (
+                (width / 2, 0.0),
+                (width, height / 4),
+                (width, height * 3 / 4),
+                (width / 2, height),
+                (0.0, height * 3 / 4),
+                (0.0, height / 4),
+            )
+        elif self.shape == "circle":
+            relative = tuple(
+                (width / 2 * (1 + math.sin(turn)), height / 2 * (1 - math.cos(turn)))
+                for turn in (2 * math.pi * step / CIRCLE_SEGMENTS for step in range(CIRCLE_SEGMENTS))
+            )
+        else:
+            relative = self.points
+        return tuple((x + px, y + py) for px, py in relative)
+
+    @property
+    def convex(self) -> bool:
+        return self.shape != "polygon" or is_convex(self.points)
+
+
+RECTANGLE = CutPath()
+
+
+def signed_area(points: tuple[Point, ...]) -> float:
+    """Positive when the points turn clockwise on the page (y grows downwards)."""
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True)) / 2
+
+
+def is_convex(points: tuple[Point, ...]) -> bool:
+    turns = {
+        math.copysign(1.0, (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]))
+        for a, b, c in zip(points, points[1:] + points[:1], points[2:] + points[:2], strict=True)
+        if (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) != 0
+    }
+    return len(turns) <= 1
+
+
+def clip(subject: tuple[Point, ...], convex: tuple[Point, ...]) -> tuple[Point, ...]:
+    """The part of ``subject`` inside the convex polygon ``convex`` (Sutherland–Hodgman)."""
+    sign = 1.0 if signed_area(convex) >= 0 else -1.0
+    result = list(subject)
+    for a, b in zip(convex, convex[1:] + convex[:1], strict=True):
+        if not result:
+            break
+
+        def inside(p: Point, a: Point = a, b: Point = b) -> bool:
+            return sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) >= 0
+
+        def crossing(p: Point, q: Point, a: Point = a, b: Point = b) -> Point:
+            ex, ey = b[0] - a[0], b[1] - a[1]
+            dp = ex * (p[1] - a[1]) - ey * (p[0] - a[0])
+            dq = ex * (q[1] - a[1]) - ey * (q[0] - a[0])
+            t = dp / (dp - dq)
+            return p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+
+        points, result = result, []
+        for p, q in zip(points, points[1:] + points[:1], strict=True):
+            if inside(q):
+                if not inside(p):
+                    result.append(crossing(p, q))
+                result.append(q)
+            elif inside(p):
+                result.append(crossing(p, q))
+    return tuple(result)
+
+
+def shared_extent(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[float, float]:
+    """How far two outlines share paper across and down: the extent of their intersection (b
+    convex), or (0, 0) when they do not meet."""
+    shared = clip(a, b)
+    if len(shared) < 3 or abs(signed_area(shared)) <= 1e-9:
+        return 0.0, 0.0
+    xs, ys = [x for x, _ in shared], [y for _, y in shared]
+    return max(xs) - min(xs), max(ys) - min(ys)

@@ -1,0 +1,75 @@
+"""What every check reports into: findings with their kit line, and how they name the pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from printkit.errors import Loc, Problem
+from printkit.kitfile import KitSource, dotted
+from printkit.layout.primitives import Page
+
+
+class Findings:
+    def __init__(self, source: KitSource):
+        self.source = source
+        self.problems: list[Problem] = []
+        self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
+
+    def add(self, loc: Loc, message: str, severity: str = "error") -> None:
+        self.problems.append(Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity))
+
+    def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
+        """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:
+        the first place, then how many more (settle_repeats)."""
+        if same in self.repeats:
+            self.repeats[same][1] += 1
+            return
+        self.repeats[same] = [len(self.problems), 0]
+        self.add(loc, message)
+
+    def settle_repeats(self) -> None:
+        for index, more in self.repeats.values():
+            if more:
+                problem = self.problems[index]
+                copies = (
+                    "1 more copy of this text overflows" if more == 1 else f"{more:,} more copies of this text overflow"
+                )
+                self.problems[index] = replace(problem, message=f"{problem.message}; {copies} the same way")
+
+
+def walk(value: object, loc: Loc) -> Iterator[tuple[Loc, object]]:
+    """Every value in a validated kit with its field path."""
+    yield loc, value
+    if isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from walk(getattr(value, name), loc + (name,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from walk(item, loc + (index,))
+
+
+def by_language(found: dict[str, list[Problem]]) -> list[Problem]:
+    """One finding per problem, naming the languages it happens in: '... (in pl, cs)'."""
+    languages: dict[Problem, list[str]] = {}
+    for lang, problems in found.items():
+        for problem in problems:
+            seen = languages.setdefault(problem, [])
+            if lang not in seen:
+                seen.append(lang)
+    return [replace(p, message=f"{p.message} (in {', '.join(langs)})") for p, langs in languages.items()]
+
+
+def page_roles(pages: tuple[Page, ...]) -> str:
+    """'rules on pages 1–2, sheet on page 3'."""
+    runs: list[list[Any]] = []  # [what, first page, last page]
+    for number, page in enumerate(pages, start=1):
+        what = page.component or page.role
+        if runs and runs[-1][0] == what:
+            runs[-1][2] = number
+        else:
+            runs.append([what, number, number])
+    return ", ".join(f"{what} on page {a}" if a == b else f"{what} on pages {a}–{b}" for what, a, b in runs)

@@ -1,0 +1,203 @@
+"""The checks of the kit before layout: its info, ids, texts, languages, icons and each kind's own fields.
+
+They read the typed kit only (and the numbers its components define), never a laid-out page.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from pydantic import BaseModel
+
+from printkit import fonts
+from printkit.errors import Loc, Problem
+from printkit.kinds import KIND_CHECKS, kind_of
+from printkit.kitfile import KitSource
+from printkit.layout.document import kit_numbers
+from printkit.model import PLACEHOLDER, Kit
+from printkit.validate.findings import Findings, walk
+from printkit.validate.proofs import check_invariants
+
+
+def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
+    """Every finding that needs no layout."""
+    found = Findings(source)
+    check_info(kit, found)
+    check_ids(kit, found)
+    check_texts(kit, found)
+    check_languages_spoken(kit, found)
+    check_invariants(kit, found)
+    check_icons(kit, found)
+    check_kinds(kit, found)
+    check_typed_page_numbers(kit, found)
+    return found.problems
+
+
+def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
+    """A page number typed where a placeholder belongs (see pagewords.py): a warning."""
+    from printkit.pagewords import typed_page_numbers
+
+    for loc, message in typed_page_numbers(kit):
+        found.add(loc, message, severity="warning")
+
+
+def check_icons(kit: Kit, found: Findings) -> None:
+    """Every ``icon`` names a vector symbol printkit can draw."""
+    from printkit.layout.symbols import symbol_names
+
+    known = symbol_names()
+    for loc, value in walk(kit, ()):
+        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
+            hint = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+            dym = f"did you mean '{hint[0]}'? " if hint else ""
+            found.add(loc, f"unknown icon '{value}'; {dym}printkit draws: {', '.join(known)}")
+
+
+def check_kinds(kit: Kit, found: Findings) -> None:
+    """Each kind's own checks (``Kind.checks``) on each component of that kind: check by check in
+    the registry's order, components in the kit's order."""
+    for check in KIND_CHECKS:
+        for index, component in enumerate(kit.components):
+            if check in kind_of(component).checks:
+                check(kit, index, component, found)
+
+
+def check_info(kit: Kit, found: Findings) -> None:
+    info = kit.kit
+    if info.default_lang not in info.languages:
+        found.add(
+            ("kit", "default_lang"),
+            f"'{info.default_lang}' is not one of the kit's languages ({', '.join(info.languages)})",
+        )
+    if info.players.min > info.players.max:
+        found.add(("kit", "players"), f"min ({info.players.min}) is more than max ({info.players.max})")
+    if len(set(info.languages)) != len(info.languages):
+        found.add(("kit", "languages"), "a language is listed twice")
+
+
+def check_languages_spoken(kit: Kit, found: Findings) -> None:
+    """printkit writes the generated sections itself, so it must speak every language of the kit."""
+    from printkit.messages import LANGUAGES
+
+    for index, lang in enumerate(kit.kit.languages):
+        if lang not in LANGUAGES:
+            found.add(
+                ("kit", "languages", index),
+                f"printkit has no built-in texts for '{lang}' (the 'what you need' and 'how to print' sections); it "
+                f"speaks {', '.join(LANGUAGES)}",
+            )
+
+
+def check_ids(kit: Kit, found: Findings) -> None:
+    seen: dict[str, Loc] = {}
+    for loc, value in walk(kit, ()):
+        ident = getattr(value, "id", None)
+        if isinstance(value, BaseModel) and isinstance(ident, str) and loc and loc[0] in ("components", "needs"):
+            if ident in seen:
+                line = found.source.line_of(seen[ident])
+                found.add(loc + ("id",), f"duplicate id '{ident}' (first used on line {line})")
+            else:
+                seen[ident] = loc + ("id",)
+
+
+def known_placeholders(kit: Kit) -> set[str]:
+    names = set(kit_numbers(kit)) | {"pages", "page.rules", "lastpage.rules", "pages.rules"}
+    for component in kit.components:
+        names |= {f"page.{component.id}", f"lastpage.{component.id}", f"pages.{component.id}"}
+    return names
+
+
+def check_texts(kit: Kit, found: Findings) -> None:
+    languages = kit.kit.languages
+    known = known_placeholders(kit)
+    for loc, value in walk(kit, ()):
+        if not isinstance(value, dict):
+            continue
+        missing = [lang for lang in languages if lang not in value]
+        if missing:
+            have = ", ".join(value) or "none"
+            found.add(
+                loc,
+                f"missing translation: no '{', '.join(missing)}' text (this text has: {have}; the kit's languages "
+                f"are {', '.join(languages)})",
+            )
+        for lang in value:
+            if lang not in languages:
+                found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
+        check_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
+        check_braces(loc, value, found)
+        for lang, text in value.items():
+            check_glyphs(loc + (lang,), text, found)
+    for loc, value in walk(kit, ()):
+        if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
+            check_glyphs(loc, value, found)
+
+
+def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
+    """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
+    {count}, and in an index element's line {index} too."""
+    from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
+
+    if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
+        return set()
+    index = loc[1]
+    assert isinstance(index, int), "a component's place in components is its index"
+    component = kit.components[index]
+    if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
+        return set(INDEX_PLACEHOLDERS)
+    return set(PIECE_PLACEHOLDERS)
+
+
+def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
+    """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
+    for lang, value in text.items():
+        rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
+        stray = next((ch for ch in rest if ch in "{}"), None)
+        if stray:
+            found.add(
+                loc + (lang,),
+                f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
+                "print a brace",
+            )
+
+
+def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
+    used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
+    unknown = sorted(set().union(*used.values()) - known) if used else []
+    for name in unknown:
+        langs = [lang for lang, names in used.items() if name in names]
+        hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+        dym = f"; did you mean {{{hint[0]}}}?" if hint else ""
+        found.add(
+            loc + (langs[0],),
+            f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
+        )
+    reference = next(iter(used.values()), set())
+    for lang, names in used.items():
+        if names != reference and not (names | reference) & set(unknown):
+            first = next(iter(used))
+            found.add(
+                loc + (lang,),
+                f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
+            )
+
+
+def _known_like(name: str, known: set[str]) -> str:
+    """What would be valid instead: for a page reference the pages there are, else a sample."""
+    prefix, _, ident = name.partition(".")
+    if prefix in ("page", "lastpage", "pages") and ident:
+        pages = ", ".join("{" + n + "}" for n in sorted(known) if n.startswith(f"{prefix}."))
+        return f"no component has the id '{ident}'; the {prefix} references are {pages}"
+    return f"known: {{pages}}, {{page.ID}}, {_sample(known)}"
+
+
+def _sample(known: set[str]) -> str:
+    numbers = sorted(n for n in known if not n.startswith(("page", "lastpage")))
+    shown = ", ".join("{" + n + "}" for n in numbers[:8])
+    return shown + (" …" if len(numbers) > 8 else "")
+
+
+def check_glyphs(loc: Loc, text: str, found: Findings) -> None:
+    missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
+    if missing:
+        found.add(loc, fonts.no_glyph(missing))

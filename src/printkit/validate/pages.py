@@ -1,0 +1,452 @@
+"""The checks of the laid-out pages of one language: the page plan, and every page's fit (printable
+area, text boxes, overlaps of texts and pieces, glyphs), with what they learnt on the pages before.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TypeGuard, TypeVar
+
+from printkit import fonts
+from printkit.errors import Loc, PrintkitError, Problem
+from printkit.kitfile import KitSource
+from printkit.layout import bounds, paragraph
+from printkit.layout.context import SAFE_EDGE
+from printkit.layout.context import paper as paper_named
+from printkit.layout.cutpath import CutPath, shared_extent
+from printkit.layout.document import kit_numbers
+from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
+from printkit.locale import Localizer
+from printkit.model import Kit
+from printkit.validate.findings import Findings, page_roles, walk
+from printkit.validate.proofs import check_page_invariants
+
+
+def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
+    """Findings that need the laid-out pages of one language: the rulebook's page plan and page
+    count, invariants about pages, and every page's fit (printable area, text boxes, overlaps, glyphs)."""
+    found = Findings(source)
+    check_page_plan(kit, document.pages, found)
+    check_page_invariants(kit, document, found)
+    check_pages(kit, document, found)
+    return found.problems
+
+
+def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
+    """Every page's fit alone (for documents without a page plan, such as personalised sheets)."""
+    found = Findings(source)
+    check_pages(kit, document, found)
+    return found.problems
+
+
+def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
+    if kit.page_count is not None and kit.page_count != len(pages):
+        found.add(
+            ("page_count",),
+            f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages "
+            f"({page_roles(pages)})",
+        )
+    for index, planned in enumerate(kit.page_plan or []):
+        what = planned.component or planned.role
+        stated = f"the rules state the {what} is on page {planned.page}"
+        if planned.page > len(pages):
+            found.add(
+                ("page_plan", index), f"{stated}, but the layout gives only {len(pages)} pages ({page_roles(pages)})"
+            )
+            continue
+        page = pages[planned.page - 1]
+        if page.role != planned.role or (planned.component and page.component != planned.component):
+            actual = [
+                n
+                for n, p in enumerate(pages, 1)
+                if p.role == planned.role and (not planned.component or p.component == planned.component)
+            ]
+            where = f"puts it on page {actual[0]}" if actual else "has no such page"
+            found.add(("page_plan", index), f"{stated}, but the layout {where} ({page_roles(pages)})")
+
+
+TOLERANCE = 0.05  # mm: rounding, never a visible difference
+
+
+OVERLAP = 0.3  # mm: two texts or pieces sharing more than this in both directions collide
+
+
+MAX_PER_PAGE = 5
+
+
+def check_pages(kit: Kit, document: Document, found: Findings) -> None:
+    texts = TextIndex(kit, document)
+    seen = Seen()
+    for number, page in enumerate(document.pages, start=1):
+        where = PageRef(number, page, component_loc(kit, page))
+        suspects, cores = page_view(page, seen)
+        check_printable_area(suspects, where, found)
+        check_text_boxes(suspects, where, texts, found)
+        check_text_overlaps(cores, where, texts, found)
+        check_piece_overlaps(page, where, found, seen.pieces)
+        check_printed_glyphs(suspects, where, texts, found)
+    found.settle_repeats()
+
+
+View = tuple[tuple[bounds.Placed, ...], tuple[tuple[bounds.Placed, bounds.Extent], ...]]  # suspects, core boxes
+Place = tuple[float, float, float, float, str, CutPath]  # a piece's box, side and cut path
+Overlap = tuple[int, int, float, float]  # two pieces' indexes, how far they overlap across and down
+PieceOverlaps = dict[tuple[Place, ...], tuple[Overlap, ...]]  # the overlaps of pieces at these places
+
+
+class Seen:
+    """What the page checks learnt on the pages before, so that what a deck repeats on every page
+    is measured once: a group's drawing by its key, an item's view by the very object (layout
+    reuses one object for the cut lines, crop marks and designs at the same place on every page of
+    a deck), and the overlaps of pieces by their places."""
+
+    def __init__(self) -> None:
+        self.drawings: dict[tuple[object, ...], Drawing] = {}
+        self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
+        self.pieces: PieceOverlaps = {}
+
+    def drawing(self, group: Group) -> Drawing:
+        known = self.drawings.get(group.key)
+        if known is None:
+            known = self.drawings[group.key] = drawing(group)
+        return known
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the page checks need to know of a group's drawing, found once per key however often
+    it is placed (a deck's back on 1,000 cards is one drawing)."""
+
+    ink: bounds.Extent | None  # the union of the ink boxes the printable-area check measures
+    trouble: bool  # a text too big for its box or a glyph the font lacks: check it item by item
+    texts: tuple[tuple[bounds.Placed, bounds.Extent], ...]  # its texts in drawing order, where the group's
+
+
+def drawing(group: Group) -> Drawing:
+    placed = list(bounds.flatten(group.items))
+    boxes = [
+        box
+        for item in placed
+        if bounds.is_ink(item) and not overflows(item.item) and (box := bounds.ink_box(item)) is not None
+    ]
+    ink = (
+        (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        if boxes
+        else None
+    )
+    trouble = any(text_trouble(item.item) for item in placed)
+    texts = tuple((item, rect) for item in placed if (rect := bounds.core_rect(item.item)) is not None)
+    return Drawing(ink, trouble, texts)
+
+
+def text_trouble(item: Item) -> bool:
+    """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
+    if isinstance(item, Text):
+        return overflows(item) or bool(fonts.missing_characters(item.text, bold=item.bold))
+    if isinstance(item, RichText):
+        return paragraph_needs(item) > item.h + TOLERANCE or bool(
+            fonts.missing_characters(plain(item.markup), bold=item.bold)
+        )
+    return False
+
+
+def page_view(page: Page, seen: Seen) -> tuple[list[bounds.Placed], list[tuple[bounds.Placed, bounds.Extent]]]:
+    """The page's items that the area, text-box and glyph checks would report (one by one: a
+    group proved clean as a whole is left out, a group in trouble is opened), and every text's core
+    box, in drawing order."""
+    suspects: list[bounds.Placed] = []
+    cores: list[tuple[bounds.Placed, bounds.Extent]] = []
+    views = seen.views.setdefault((page.width, page.height), {})
+    for item in page.items:
+        if isinstance(item, Text):
+            view = text_view(item, page)  # a line of text is seldom the same object twice
+        else:
+            known = views.get(id(item))
+            if known is None or known[0] is not item:
+                known = views[id(item)] = (item, item_view(item, page, seen))
+            view = known[1]
+        suspects += view[0]
+        cores += view[1]
+    return suspects, cores
+
+
+def item_view(item: Item, page: Page, seen: Seen) -> View:
+    """One item of the page: itself as a suspect when a check would report it (past the edge, too
+    big for its box, a glyph missing), and its core box when it is a text."""
+    if isinstance(item, Group):
+        return group_view(item, page, seen.drawing(item))
+    if isinstance(item, Text):
+        return text_view(item, page)
+    placed = bounds.Placed(item)
+    ink_rect, core_rect = bounds.ink_rect(item), bounds.core_rect(item)
+    ink = placed.box(*ink_rect) if ink_rect is not None and bounds.is_ink(placed) else None
+    suspect = text_trouble(item) or (ink is not None and past_edge(ink, page) > TOLERANCE)
+    return ((placed,) if suspect else ()), (((placed, placed.box(*core_rect)),) if core_rect is not None else ())
+
+
+def text_view(item: Text, page: Page) -> View:
+    """item_view of a line of text, measured once for its ink and core boxes. A line in trouble is
+    a suspect wherever it is; one too wide for its box is also the only kind left out of the area
+    check, so the ink box of a line out of trouble is always measured."""
+    placed = bounds.Placed(item)
+    rects = bounds.text_rects(item)
+    suspect = text_trouble(item) or (rects is not None and past_edge(placed.box(*rects[0]), page) > TOLERANCE)
+    return ((placed,) if suspect else ()), (((placed, placed.box(*rects[1])),) if rects is not None else ())
+
+
+def group_view(group: Group, page: Page, known: Drawing) -> View:
+    """A placed group: its items one by one when its drawing is in trouble or reaches past the
+    edge here, and the core boxes of its texts where it puts them."""
+    sign, tx, ty = (-1, group.x + group.w, group.y + group.h) if group.rotate == 180 else (1, group.x, group.y)
+    cores = []
+    for text, rect in known.texts:
+        placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
+        cores.append((placed, placed.box(*rect)))
+    suspect = known.trouble or (
+        known.ink is not None and past_edge(bounds.Placed(group, tx, ty, sign).box(*known.ink), page) > TOLERANCE
+    )
+    return (tuple(bounds.flatten((group,))) if suspect else ()), tuple(cores)
+
+
+@dataclass(frozen=True)
+class PageRef:
+    number: int
+    page: Page
+    loc: Loc  # the kit field the page comes from
+
+    def __str__(self) -> str:
+        what = self.page.component or self.page.role
+        side = f", {self.page.side}" if self.page.side else ""
+        return f"page {self.number} ({what}{side})"
+
+
+def component_loc(kit: Kit, page: Page) -> Loc:
+    for index, component in enumerate(kit.components):
+        if component.id == page.component:
+            return ("components", index)
+    return ("rules",)
+
+
+def check_printable_area(placed: list[bounds.Placed], where: PageRef, found: Findings) -> None:
+    worst, count = None, 0
+    for item in placed:
+        box = bounds.ink_box(item) if bounds.is_ink(item) and not overflows(item.item) else None
+        if box is None:
+            continue
+        past = past_edge(box, where.page)
+        if past > TOLERANCE:
+            count += 1
+            if worst is None or past > worst[0]:
+                worst = (past, item, box)
+    if worst:
+        past, item, box = worst
+        more = f" ({count} items in all)" if count > 1 else ""
+        found.add(
+            where.loc,
+            f"{describe(item)} on {where} reaches {past:.1f} mm into the {SAFE_EDGE:g} mm unprintable edge of the "
+            f"paper, at x {box[0]:.1f}–{box[2]:.1f}, y {box[1]:.1f}–{box[3]:.1f} mm{more}",
+        )
+
+
+def past_edge(box: bounds.Extent, page: Page) -> float:
+    """How far the box reaches into the unprintable edge of the paper (negative when clear of it)."""
+    return max(
+        SAFE_EDGE - box[0], SAFE_EDGE - box[1], box[2] - (page.width - SAFE_EDGE), box[3] - (page.height - SAFE_EDGE)
+    )
+
+
+def overflows(item: Item) -> TypeGuard[Text]:
+    """A text wider than its box (check_text_boxes reports it, and only it)."""
+    return isinstance(item, Text) and item.max_w is not None and bounds.text_width(item) > item.max_w + TOLERANCE
+
+
+def describe(placed: bounds.Placed) -> str:
+    item = placed.item
+    if isinstance(item, Text):
+        return f"the text '{shorten(item.text)}'"
+    if isinstance(item, RichText):
+        return f"the text '{shorten(plain(item.markup))}'"
+    return f"a {type(item).__name__.lower()}"
+
+
+def printed_words(item: Item) -> str:
+    """What a text or a paragraph prints; nothing for a shape."""
+    if isinstance(item, Text):
+        return item.text
+    if isinstance(item, RichText):
+        return plain(item.markup)
+    return ""
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup.replace("<br/>", " ")))
+
+
+def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
+    """A text shrunk to its smallest size that is still wider (or a paragraph taller) than its box."""
+    for item in placed:
+        text = item.item
+        if overflows(text):
+            width, box = bounds.text_width(text), bounds.ink_box(item)
+            assert box is not None, "a text always has an ink box"
+            loc = texts.locate(text.text, where.loc)
+            found.add_repeated(
+                loc,
+                f"the text '{shorten(text.text)}' does not fit its box on {where}: at {text.size_pt:g} pt, its "
+                f"smallest size, it is {width:.1f} mm wide, but the box at x {box[0]:.1f}, y {box[1]:.1f} mm is "
+                f"{text.max_w:.1f} mm wide",
+                (loc, text.text, text.size_pt, text.max_w),
+            )
+        elif isinstance(text, RichText):
+            needed = paragraph_needs(text)
+            if needed > text.h + TOLERANCE:
+                words = plain(text.markup)
+                loc = texts.locate(words, where.loc)
+                found.add_repeated(
+                    loc,
+                    f"the text '{shorten(words)}' does not fit its box on {where}: at {text.size_pt:g} pt it needs "
+                    f"{needed:.1f} mm, but the box at x {text.x:.1f}, y {text.y:.1f} mm is {text.w:.1f} × "
+                    f"{text.h:.1f} mm",
+                    (loc, words, text.size_pt, text.w, text.h),
+                )
+
+
+def paragraph_needs(text: RichText) -> float:
+    return paragraph.height(text.markup, text.w, text.size_pt, text.leading_pt, text.bold)
+
+
+def check_text_overlaps(
+    cores: list[tuple[bounds.Placed, bounds.Extent]], where: PageRef, texts: TextIndex, found: Findings
+) -> None:
+    """Two texts printed over each other (capitals of one line touching another's): the first
+    MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
+    that start above its bottom, so a page of many lines costs little more than its lines."""
+    order = sorted(range(len(cores)), key=lambda i: cores[i][1][1])
+    pairs = []
+    for n, i in enumerate(order):
+        box_a = cores[i][1]
+        for j in order[n + 1 :]:
+            box_b = cores[j][1]
+            if box_b[1] >= box_a[3] - OVERLAP:
+                break
+            if box_a[2] - box_b[0] <= OVERLAP or box_b[2] - box_a[0] <= OVERLAP:
+                continue  # apart across: the overlap across is the smaller of these two
+            across, down = bounds.overlap(box_a, box_b)
+            if across > OVERLAP and down > OVERLAP:
+                pairs.append((min(i, j), max(i, j)))
+    for i, j in sorted(pairs)[:MAX_PER_PAGE]:
+        (a, box_a), (b, box_b) = cores[i], cores[j]
+        across, down = bounds.overlap(box_a, box_b)
+        found.add(
+            texts.locate(printed_words(a.item), where.loc),
+            f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x "
+            f"{max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)",
+        )
+
+
+def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: PieceOverlaps | None = None) -> None:
+    """Pieces cut from one page must not share paper (a board may hold its cells and places)."""
+    for i, j, across, down in overlapping_pieces(page.pieces, {} if known is None else known)[:MAX_PER_PAGE]:
+        a, b = page.pieces[i], page.pieces[j]
+        found.add(
+            where.loc,
+            f"{a.kind} {a.component} #{a.copy} and {b.kind} {b.component} #{b.copy} overlap on {where} by "
+            f"{across:.1f} × {down:.1f} mm",
+        )
+
+
+def overlapping_pieces(pieces: tuple[Piece, ...], known: PieceOverlaps) -> tuple[tuple[int, int, float, float], ...]:
+    """(i, j, across, down) of every two pieces that overlap, i < j; ``known`` keeps the answer for
+    pieces at the same places (every full page of a deck)."""
+    places = tuple((piece.x, piece.y, piece.width, piece.height, piece.side, piece.cut) for piece in pieces)
+    if places not in known:
+        known[places] = tuple(_overlaps(places))
+    return known[places]
+
+
+def _overlaps(places: tuple[Place, ...]) -> Iterator[Overlap]:
+    boxes = [(x, y, x + w, y + h) for x, y, w, h, _, _ in places]
+    for i, box_a in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            box_b = boxes[j]
+            if places[i][4] != places[j][4] or bounds.contains(box_a, box_b) or bounds.contains(box_b, box_a):
+                continue
+            across, down = bounds.overlap(box_a, box_b)
+            if across > TOLERANCE and down > TOLERANCE:
+                across, down = _cut_overlap(places[i], places[j], (across, down))
+                if across > TOLERANCE and down > TOLERANCE:
+                    yield i, j, across, down
+
+
+def _cut_overlap(a: Place, b: Place, boxes: tuple[float, float]) -> tuple[float, float]:
+    """How far two pieces whose boxes overlap by ``boxes`` share paper along their cut paths: the
+    boxes' overlap for two rectangles, the extent of the outlines' intersection when one of them
+    is convex, and the boxes' (the cautious answer) for two non-convex polygons."""
+    cut_a, cut_b = a[5], b[5]
+    if cut_a.shape == cut_b.shape == "rectangle":
+        return boxes
+    if not (cut_a.convex or cut_b.convex):
+        return boxes
+    outline_a, outline_b = cut_a.outline(*a[:4]), cut_b.outline(*b[:4])
+    return shared_extent(outline_a, outline_b) if cut_b.convex else shared_extent(outline_b, outline_a)
+
+
+def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
+    """Every character printed is in the font: generated texts too, not only the kit's (which
+    check_texts reports with their own field)."""
+    for item in placed:
+        text = item.item
+        words = printed_words(text)
+        missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
+        if missing and texts.locate(words, None) is None:
+            found.add(where.loc, fonts.no_glyph(missing, f" in the text '{shorten(words)}' on {where}"))
+
+
+Fallback = TypeVar("Fallback", Loc, None)
+
+
+class TextIndex:
+    """Finds the kit field a printed text came from, so a finding can name its line."""
+
+    def __init__(self, kit: Kit, document: Document):
+        from printkit.layout.document import page_numbers
+
+        numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
+        tr = Localizer(document.lang, numbers)
+        self.entries: list[tuple[Loc, str]] = []
+        for loc, value in walk(kit, ()):
+            if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
+                self.entries.append((loc + (document.lang,), _flat(_filled(tr, value[document.lang]))))
+            elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
+                self.entries.append((loc, _flat(_filled(tr, value))))
+
+    def locate(self, printed: str, fallback: Fallback) -> Loc | Fallback:
+        text = _flat(printed)
+        if not text:
+            return fallback
+        for loc, value in self.entries:
+            if value == text:
+                return loc
+        for loc, value in self.entries:
+            if text in value:
+                return loc
+        return fallback
+
+
+def _filled(tr: Localizer, raw: str) -> str:
+    try:
+        return tr.fill(raw)
+    except PrintkitError:  # an unknown placeholder is reported by check_texts; keep the raw text
+        return raw
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("**", "").split())

@@ -1,0 +1,242 @@
+"""The invariants: the rulebook's facts proved over the components' numbers (before layout) and over
+the pages (after it), and the blame that names the line to fix when one does not hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from printkit import invariants
+from printkit.errors import Loc, PrintkitError
+from printkit.kinds import kind_of
+from printkit.layout.context import PAPERS
+from printkit.layout.context import paper as paper_named
+from printkit.layout.document import kit_numbers
+from printkit.layout.primitives import Document
+from printkit.model import Invariant, Kit
+from printkit.provenance import Provenance
+from printkit.validate.findings import Findings, page_roles
+
+
+def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None:
+    """Invariants over the laid-out pages: those that name pages (pages, page.ID, lastpage.ID),
+    and, on a paper other than A4, those that hold on A4 (where check_invariants proved them) but
+    read a number this paper changes (a deck's per_page and pages when it declares no per_page)."""
+    from printkit.layout.document import page_numbers
+
+    on_a4, on_paper = kit_numbers(kit), kit_numbers(kit, paper_named(document.paper))
+    moved = {name for name, value in on_paper.items() if on_a4.get(name) != value}
+    numbers = on_paper | page_numbers(list(document.pages))
+    for index, rule in enumerate(kit.invariants):
+        try:
+            check = invariants.parse(rule.check)
+        except invariants.InvariantError:
+            continue  # reported with the kit's findings
+        about_pages = is_about_pages(check)
+        about_paper = (
+            not about_pages
+            and bool(moved.intersection(invariants.names_in(check)))
+            and not evaluate(rule, check, on_a4)
+        )
+        if not (about_pages or about_paper):
+            continue
+        where = f"on {document.paper} " if about_paper else ""
+        for failure in evaluate(rule, check, numbers):
+            with_players = players_phrase(failure.players)
+            gives = (
+                failure.message
+                if failure.unreadable
+                else f"{rule_statement(rule)}, but {with_players}{where}the layout gives {failure.message}"
+            )
+            found.add(("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})")
+
+
+PAGE_NAMES = ("pages", "page.", "lastpage.")
+
+
+def check_invariants(kit: Kit, found: Findings) -> None:
+    """Each invariant that needs no layout, for every player count when asked; every count covered."""
+    rules = parse_invariants(kit, found)
+    numbers = kit_numbers(kit)
+    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers)
+    read: set[str] = set()
+    for index, check in rules.items():
+        if is_about_pages(check):
+            read.update(invariants.names_in(check))
+            continue
+        for failure in evaluate(kit.invariants[index], check, numbers, read):
+            report_failure(kit, rules, index, failure, tracer, found)
+    if not any(p.field.startswith("invariants") for p in found.problems):
+        check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
+
+
+def parse_invariants(kit: Kit, found: Findings) -> dict[int, invariants.Check]:
+    parsed: dict[int, invariants.Check] = {}
+    seen: dict[str, int] = {}
+    for index, rule in enumerate(kit.invariants):
+        if rule.id in seen:
+            first = found.source.line_of(("invariants", seen[rule.id], "id"))
+            found.add(("invariants", index, "id"), f"duplicate invariant id '{rule.id}' (first used on line {first})")
+        seen.setdefault(rule.id, index)
+        try:
+            parsed[index] = invariants.parse(rule.check)
+        except invariants.InvariantError as exc:
+            found.add(("invariants", index, "check"), f"{rule.id}: cannot read the check: {exc}")
+    return parsed
+
+
+def is_about_pages(check: invariants.Check) -> bool:
+    return any(name == "pages" or name.startswith(PAGE_NAMES[1:]) for name in invariants.names_in(check))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An invariant that does not hold (or cannot be evaluated) for one player count."""
+
+    players: int | None
+    message: str
+    read: tuple[str, ...] = ()
+    unreadable: bool = False
+
+
+def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
+    if not rule.for_players:
+        return [None]
+    return list(range(int(numbers["players.min"]), int(numbers["players.max"]) + 1))
+
+
+def evaluate(
+    rule: Invariant, check: invariants.Check, numbers: dict[str, Any], read: set[str] | None = None
+) -> list[Failure]:
+    failures = []
+    for players in player_counts(rule, numbers):
+        values = numbers if players is None else {**numbers, "players": players}
+        evaluator = invariants.Evaluator(values)
+        try:
+            links = evaluator.links(check)
+        except invariants.InvariantError as exc:
+            failures.append(Failure(players, str(exc), unreadable=True))
+            continue
+        if read is not None:
+            read.update(evaluator.read)
+        if not all(link.holds for link in links):
+            failures.append(Failure(players, invariants.describe_failure(check, links), tuple(evaluator.read)))
+    return failures
+
+
+def players_phrase(players: int | None) -> str:
+    if players is None:
+        return ""
+    return f"with {players} player{'s' if players != 1 else ''} "
+
+
+def rule_statement(rule: Invariant) -> str:
+    """'the rules state 16 free cells = 8 + 8 tokens (board.free == tokens.total)'."""
+    text = (
+        rule.rule
+        if isinstance(rule.rule, str) or rule.rule is None
+        else rule.rule.get("en") or next(iter(rule.rule.values()), "")
+    )
+    return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
+
+
+def report_failure(
+    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, tracer: Provenance, found: Findings
+) -> None:
+    rule = kit.invariants[index]
+    check_loc = ("invariants", index, "check")
+    with_players = players_phrase(failure.players)
+    if failure.unreadable:
+        found.add(check_loc, f"{rule.id}: {with_players}{failure.message}")
+        return
+    message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
+    fixers, suspects = blame(kit, rules, set(failure.read), tracer)
+    if len({found.source.line_of(loc) for loc in fixers}) == 1:
+        found.add(fixers[0], message)
+        return
+    lines = sorted({line for line in map(found.source.line_of, suspects) if line})
+    shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
+    found.add(check_loc, message + shown)
+
+
+def blame(
+    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance
+) -> tuple[list[Loc], list[Loc]]:
+    """The whole numbers in the file a changed value at which would make every rule hold, and all the
+    numbers the failed rule reads; a finding names the line of the first when they share one line."""
+    if "players" in read:
+        read = read | {"players.min", "players.max"}
+    suspects = tracer.sources(read)
+    if len(suspects) == 1:
+        return suspects, suspects
+
+    def all_hold(numbers: dict[str, Any]) -> bool:
+        if numbers["players.min"] > numbers["players.max"]:
+            return False  # no player count at all: every per-player rule would hold vacuously
+        return not any(
+            evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check)
+        )
+
+    return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
+
+
+def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
+    """A `count:` no invariant reads is a number nothing proves against the rulebook."""
+    for loc in tracer.leaves:
+        fed = tracer.fed(loc) if loc[-1] == "count" else set()
+        if fed and not fed & read:
+            example = sorted(fed)[0]
+            number = invariants.number(tracer.base[example])
+            assert number is not None, "a count feeds numbers only"
+            value = invariants.show(number)
+            found.add(
+                loc,
+                f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the "
+                f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'",
+                "warning",
+            )
+
+
+# What a nudged number may meet: the schema refusing it, or a kind's layout arithmetic (a deck's
+# grid) refusing it. Anything else is a bug, and must not quietly change which line a finding names.
+REFUSED = (ValidationError, PrintkitError)
+
+
+class KitNumbers:
+    """The derived numbers of plain kit data with one whole number changed (``Provenance``'s
+    ``numbers_of``). A number inside a component can move only that component's numbers, so only
+    that component is validated and counted again, not the whole kit: tracing the counts of a kit
+    with many decks, boards and sheets no longer validates all of them for every count."""
+
+    def __init__(self, kit: Kit, numbers: dict[str, Any]):
+        self.kit = kit
+        self.numbers = numbers
+        self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
+        names = [name for part in self.own for name in part]
+        self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
+
+    def __call__(self, data: object, loc: Loc) -> dict[str, Any] | None:
+        if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
+            return _numbers_of(data)
+        index = loc[1]
+        assert isinstance(index, int), "a component's place in components is its index"
+        try:
+            component = type(self.kit.components[index]).model_validate(data["components"][index])
+            fresh = kind_of(component).numbers(component, PAPERS["a4"])
+        except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
+            return None
+        others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}
+        if set(fresh) & set(others):
+            return _numbers_of(data)  # a changed id now names another component's number
+        return others | fresh
+
+
+def _numbers_of(data: object) -> dict[str, Any] | None:
+    """The derived numbers of plain kit data, or None when the data is not a valid kit."""
+    try:
+        return kit_numbers(Kit.model_validate(data))
+    except REFUSED:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
+        return None
