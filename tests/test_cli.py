@@ -145,7 +145,7 @@ def test_a_failed_build_leaves_the_old_pdf_untouched(run, tmp_path, monkeypatch)
     assert run("build", "ogrod", "-o", str(target)).code == 0
     before = target.read_bytes()
 
-    def broken(document, progress=None):
+    def broken(document, progress=None, correction=(1.0, 1.0)):
         raise printkit.render.PrintkitError("the renderer failed on purpose")
 
     monkeypatch.setattr(printkit.render, "render", broken)
@@ -186,7 +186,7 @@ def test_ctrl_c_during_a_build_keeps_the_old_pdf(run, tmp_path, monkeypatch):
     assert run("build", "ogrod", "-o", str(target)).code == 0
     before = target.read_bytes()
 
-    def interrupted(document, progress=None):
+    def interrupted(document, progress=None, correction=(1.0, 1.0)):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(printkit.render, "render", interrupted)

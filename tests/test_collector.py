@@ -13,9 +13,9 @@ def test_a_build_runs_with_the_collector_paused_and_restores_it(tmp_path, monkey
     seen = []
     real = printkit.render.render
 
-    def render(document, progress=None):
+    def render(document, progress=None, correction=(1.0, 1.0)):
         seen.append(gc.isenabled())
-        return real(document, progress)
+        return real(document, progress, correction)
 
     monkeypatch.setattr(printkit.render, "render", render)
     assert gc.isenabled()

@@ -173,11 +173,15 @@ def check_outputs(outputs: list[tuple[str, Path | None]]) -> None:
     check_distinct(outputs)
 
 
-def write(document: Document, path: Path, progress: Progress = SILENT) -> int:
+def write(
+    document: Document, path: Path, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)
+) -> int:
+    """Render and write atomically; ``correction`` scales every page about its centre (a printer
+    profile's answer to a printer that prints 99.6 % of the size)."""
     from printkit.output import write_atomic
     from printkit.render import render
 
-    write_atomic(path, render(document, progress))
+    write_atomic(path, render(document, progress, correction))
     return len(document.pages)
 
 

@@ -91,9 +91,15 @@ def list_kits() -> None:
     "--back-offset",
     "back_offset",
     metavar="X,Y",
-    default="0,0",
+    default=None,
     help="Move every back X mm right and Y mm down (as seen on the back), for a printer that misregisters.",
 )
+@click.option(
+    "--printer",
+    metavar="NAME",
+    help="Apply a saved printer profile (see `printkit printer`): its back offset and scale correction.",
+)
+@click.option("--stock", metavar="STOCK", help="With --printer: the paper stock whose values the profile keeps.")
 @click.option("--manifest", type=click.Path(path_type=Path), help="Also write where every piece landed, as JSON.")
 @click.option(
     "--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C."
@@ -112,7 +118,9 @@ def build(
     output: Path | None,
     two_sided: TwoSided,
     flip: Flip,
-    back_offset: str,
+    back_offset: str | None,
+    printer: str | None,
+    stock: str | None,
     manifest: Path | None,
     cut_svg: Path | None,
 ) -> None:
@@ -122,21 +130,17 @@ def build(
     from printkit import build as pipeline
     from printkit.layout.context import Options
     from printkit.progress import Progress
-    from printkit.units import parse_offset
 
-    try:
-        offset = parse_offset(back_offset)
-    except ValueError as exc:
-        raise PrintkitError(f"--back-offset: {exc}") from None
+    setting = printer_setting(printer, stock, back_offset)
     loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset))
+    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
     pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()
     try:
         document = pipeline.lay_out(loaded, ctx, progress)
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
-        pages = pipeline.write(document, target, progress)
+        pages = pipeline.write(document, target, progress, setting.correction())
     finally:
         progress.close()
     if manifest is not None:
@@ -144,6 +148,31 @@ def build(
     if cuts is not None and cut_svg is not None:
         pipeline.write_text(cut_svg, cuts)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+
+
+def printer_setting(printer: str | None, stock: str | None, back_offset: str | None):
+    """What --printer/--stock or --back-offset ask for: a back offset and a scale (printers.Setting)."""
+    from printkit import printers
+
+    if printer is not None and back_offset is not None:
+        raise PrintkitError(
+            f"--back-offset and --printer {printer} both set the back offset; give one "
+            f"(or change the profile: printkit printer add {printer} --back-offset {back_offset})"
+        )
+    if stock is not None and printer is None:
+        raise PrintkitError("--stock names a paper stock of a printer profile; give --printer NAME too")
+    if printer is not None:
+        return printers.find(printer).for_stock(stock)
+    return printers.Setting(back_offset=offset_option(back_offset or "0,0"))
+
+
+def offset_option(text: str) -> tuple[float, float]:
+    from printkit.units import parse_offset
+
+    try:
+        return parse_offset(text)
+    except ValueError as exc:
+        raise PrintkitError(f"--back-offset: {exc}") from None
 
 
 def watch_build(kit: str) -> None:
@@ -323,6 +352,80 @@ def export_tts(kit: str, lang: str | None, folder: Path) -> None:
         f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} "
         f"{'sheet' if sheets == 1 else 'sheets'}"
     )
+
+
+@cli.group()
+def printer() -> None:
+    """Printer profiles: the back offset and scale `printkit calibrate` measured, kept under a name
+    and applied with `printkit build KIT --printer NAME`."""
+
+
+@printer.command("add")
+@click.argument("name")
+@click.option(
+    "--back-offset",
+    "back_offset",
+    metavar="X,Y",
+    help="The X,Y read on the calibration sheet: backs move X mm right and Y mm down.",
+)
+@click.option("--scale-x", type=float, help="The width the printer prints at, measured on the ruler (0.996 = 99.6 %).")
+@click.option("--scale-y", type=float, help="The height the printer prints at (0.996 = 99.6 %).")
+@click.option("--stock", metavar="STOCK", help="Keep these values for one paper stock (card, 200gsm, ...) alone.")
+def printer_add(
+    name: str, back_offset: str | None, scale_x: float | None, scale_y: float | None, stock: str | None
+) -> None:
+    """Save (or change) printer NAME, or one of its paper stocks."""
+    from printkit import printers
+
+    printers.check_name(name)
+    if stock is not None:
+        printers.check_name(stock, "stock")
+    if back_offset is None and scale_x is None and scale_y is None:
+        raise PrintkitError(f"printer add {name}: give --back-offset X,Y, --scale-x S or --scale-y S")
+    offset = offset_option(back_offset) if back_offset is not None else None
+    for value, option in ((scale_x, "--scale-x"), (scale_y, "--scale-y")):
+        if value is not None:
+            printers.check_scale(value, option)
+    profiles = printers.load()
+    profile = printers.updated(profiles.get(name), name, stock, offset, scale_x, scale_y)
+    path = printers.save({**profiles, name: profile})
+    label = name if stock is None else f"{name} --stock {stock}"
+    click.echo(f"{label}: {printers.describe(profile.for_stock(stock))} (saved in {path})")
+
+
+@printer.command("list")
+def printer_list() -> None:
+    """The saved printer profiles and their stocks."""
+    from printkit import printers
+
+    profiles = printers.load()
+    if not profiles:
+        click.echo("no printer profiles yet; after `printkit calibrate`: printkit printer add NAME --back-offset X,Y")
+        return
+    for name, profile in sorted(profiles.items()):
+        click.echo(f"{name}: {printers.describe(profile.setting)}")
+        for stock, setting in sorted(profile.stocks.items()):
+            click.echo(f"{name} --stock {stock}: {printers.describe(setting)}")
+
+
+@printer.command("remove")
+@click.argument("name")
+@click.option("--stock", metavar="STOCK", help="Remove only this stock's values.")
+def printer_remove(name: str, stock: str | None) -> None:
+    """Forget printer NAME (or one of its stocks)."""
+    from dataclasses import replace
+
+    from printkit import printers
+
+    profile = printers.find(name, "printer remove")
+    profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
+    profiles = printers.load()
+    if stock is None:
+        del profiles[name]
+    else:
+        profiles[name] = replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})
+    printers.save(profiles)
+    click.echo(f"removed {name if stock is None else f'{name} --stock {stock}'}")
 
 
 INTERRUPTED = "interrupted; no file was left half-written"

@@ -178,15 +178,21 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "Podaj obie liczby przy budowaniu zestawu: <b>printkit build ZESTAW --back-offset X,Y</b>, na przykład "
         "<b>--back-offset 1.5,-0.5</b> (z kropką dziesiętną). Każdy tył przesunie się wtedy o X mm w prawo i Y "
         "mm w dół i wypadnie dokładnie za swoim przodem. Środek krzyżyka w punkcie X = 0, Y = 0 oznacza, że "
-        "drukarka nie potrzebuje poprawki.",
+        "drukarka nie potrzebuje poprawki. Żeby nie podawać ich za każdym razem, zapisz je raz jako profil "
+        "drukarki: <b>printkit printer add NAZWA --back-offset X,Y</b> (jeśli linijka 50 mm ma na wydruku 49,8 mm, "
+        "dodaj <b>--scale-x 0.996</b>), a potem buduj z <b>--printer NAZWA</b>.",
         "cs": "Zadejte obě čísla při sestavení sady: <b>printkit build SADA --back-offset X,Y</b>, například "
         "<b>--back-offset 1.5,-0.5</b> (s desetinnou tečkou). Každý rub se pak posune o X mm doprava a Y mm "
         "dolů a vyjde přesně za svým lícem. Střed křížku v bodě X = 0, Y = 0 znamená, že tiskárna žádnou "
-        "opravu nepotřebuje.",
+        "opravu nepotřebuje. Abyste je nemuseli zadávat pokaždé, uložte je jednou jako profil tiskárny: "
+        "<b>printkit printer add NÁZEV --back-offset X,Y</b> (měří-li pravítko 50 mm na výtisku 49,8 mm, přidejte "
+        "<b>--scale-x 0.996</b>), a pak sestavujte s <b>--printer NÁZEV</b>.",
         "en": "Give both numbers when you build a kit: <b>printkit build KIT --back-offset X,Y</b>, for example "
         "<b>--back-offset 1.5,-0.5</b> (with a decimal point). Every back then moves X mm to the right and Y "
         "mm down and lands exactly behind its front. A cross centred on X = 0, Y = 0 means the printer needs "
-        "no correction.",
+        "no correction. To give them only once, save them as a printer profile: <b>printkit printer add NAME "
+        "--back-offset X,Y</b> (if the 50 mm ruler measures 49.8 mm on paper, add <b>--scale-x 0.996</b>), then "
+        "build with <b>--printer NAME</b>.",
     },
     "cal_cross": {"pl": "środek krzyżyka", "cs": "střed křížku", "en": "centre of the cross"},
     "cal_grid_title": {"pl": "Odwrót: siatka przesunięcia", "cs": "Rub: mřížka posunu", "en": "Back: offset grid"},
