@@ -11,7 +11,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from printkit.errors import kit_error
+from printkit.errors import KitError, kit_error
 
 MAX_KIT_BYTES = 2 * 1024 * 1024
 MAX_YAML_NODES = 200_000
@@ -193,14 +193,17 @@ class _Converter:
         self.visited = 0
         self.constructor = SafeConstructor()
 
+    def error(self, node: Node, field: str, message: str) -> KitError:
+        """The one-line error about ``node``: this file, the node's line, the field."""
+        return kit_error(self.shown, node.start_mark.line + 1, field, message)
+
     def convert(self, node: Node, loc: tuple) -> object:
         self.visited += 1
         if len(loc) > MAX_DEPTH:
-            raise kit_error(self.shown, node.start_mark.line + 1, _dotted(loc[:4]), NESTED)
+            raise self.error(node, _dotted(loc[:4]), NESTED)
         if self.visited > MAX_YAML_NODES:
-            raise kit_error(
-                self.shown,
-                node.start_mark.line + 1,
+            raise self.error(
+                node,
                 _dotted(loc),
                 f"the kit expands to more than {MAX_YAML_NODES:,} values, the limit; its YAML aliases (*name) repeat "
                 "parts too often",
@@ -209,9 +212,8 @@ class _Converter:
         if node.tag == _DATE and isinstance(node, ScalarNode):
             return node.value  # 'version: 2024-05-01' is text to the writer, not a YAML timestamp
         if node.tag not in _PLAIN_TAGS:
-            raise kit_error(
-                self.shown,
-                node.start_mark.line + 1,
+            raise self.error(
+                node,
                 _dotted(loc),
                 f"YAML tag {node.tag!r} is not allowed; a kit holds only plain text, numbers, lists and mappings",
             )
@@ -221,9 +223,8 @@ class _Converter:
             return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, ScalarNode)
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
-            raise kit_error(
-                self.shown,
-                node.start_mark.line + 1,
+            raise self.error(
+                node,
                 _dotted(loc),
                 f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
             )
@@ -238,9 +239,8 @@ class _Converter:
         for at, char in enumerate(text):
             if unicodedata.combining(char):
                 base = text[at - 1] if at else ""
-                raise kit_error(
-                    self.shown,
-                    node.start_mark.line + 1,
+                raise self.error(
+                    node,
                     _dotted(loc),
                     f"{base!r} followed by the separate accent U+{ord(char):04X} ({unicodedata.name(char, 'a mark')}) "
                     "has no single character; it would print as a detached mark (type the accented letter itself)",
@@ -251,20 +251,18 @@ class _Converter:
         result: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":  # before the plain-text test, which it would fail
-                raise kit_error(
-                    self.shown,
-                    key_node.start_mark.line + 1,
+                raise self.error(
+                    key_node,
                     _dotted(loc),
                     "YAML merge keys (<<) are not supported; write the keys out, or repeat a value with an alias "
                     "(*name)",
                 )
             if not isinstance(key_node, ScalarNode) or key_node.tag not in _PLAIN_TAGS:
-                raise kit_error(self.shown, key_node.start_mark.line + 1, _dotted(loc), "a key must be plain text")
+                raise self.error(key_node, _dotted(loc), "a key must be plain text")
             key = unicodedata.normalize("NFC", str(self.constructor.construct_object(key_node)))
             if key in result:
-                raise kit_error(
-                    self.shown,
-                    key_node.start_mark.line + 1,
+                raise self.error(
+                    key_node,
                     _dotted(loc + (key,)),
                     f"duplicate key {key!r} (first on line {self.source.lines[loc + (key,)]}); give each key once",
                 )
