@@ -10,6 +10,10 @@ import pytest
 
 from golden import committed_hashes, golden_hashes
 
+# The hashes hold for the newest versions of the libraries (a PDF's bytes carry reportlab's own
+# choices); .ci/run's run on the lowest versions leaves these out with -m "not golden".
+pytestmark = pytest.mark.golden
+
 
 @pytest.fixture(scope="module")
 def current() -> dict[str, dict[str, str]]:
