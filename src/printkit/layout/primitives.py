@@ -75,6 +75,7 @@ class Text:
     align: str = "left"  # left | center | right
     color: str = BLACK
     max_w: float | None = None  # the width of the text's box; the validator reports a wider text
+    face: str = "pieces"  # the role whose font prints it: pieces | headings | body (fonts.FACES)
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,11 @@ class RichText:
     size_pt: float = 10.0
     leading_pt: float = 12.5
     bold: bool = False
-    align: str = "left"  # left | center | right
+    align: str = "left"  # left | center | right | justify
     color: str = BLACK
+    face: str = "pieces"  # the role whose font prints it: pieces | headings | body (fonts.FACES)
+    lang: str | None = None  # the language whose patterns may hyphenate it; None: no hyphenation
+    lines: tuple[int, int] | None = None  # only these lines (first, after last): a paragraph split over columns
 
 
 @dataclass(frozen=True)
