@@ -7,6 +7,7 @@ into millimetres from the top-left corner, the manifest's own frame.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,10 +117,16 @@ def page_words(pdf: Path, number: int) -> list[dict]:
 
 def page_text(pdf: Path, number: int) -> str:
     """The page's text in drawing order (paragraph by paragraph, so two columns do not interleave),
-    spaces normalised."""
+    spaces normalised and words hyphenated at a line's end joined again."""
     from pypdf import PdfReader
 
-    return " ".join(PdfReader(pdf).pages[number - 1].extract_text().split())
+    return " ".join(unhyphenated(PdfReader(pdf).pages[number - 1].extract_text()).split())
+
+
+def unhyphenated(text: str) -> str:
+    """Text extracted from a PDF with each word the rules hyphenated at a line's end whole again
+    (the paragraph engine breaks lines only at spaces, so a hyphen before a line break is its own)."""
+    return re.sub(r"(\w)-\n(\w)", r"\1\2", text)
 
 
 def vertical_at(lines: list[Shape], x: float, top: float, bottom: float) -> bool:

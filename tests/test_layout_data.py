@@ -70,7 +70,7 @@ def test_everything_inside_the_margins(ogrod, lang):
 
 def test_rules_text_has_the_numbers_of_the_components(ogrod):
     rules = document(ogrod, "en").pages[0]
-    text = " ".join(i.markup for i in rules.items if isinstance(i, RichText))
+    text = " ".join(i.markup for i in rules.items if isinstance(i, RichText)).replace("\xa0", " ")
     assert "Over 18 rounds" in text
     assert "6 × 6 garden and 3 unused batteries" in text
     assert "Print page 2 (Garden – player sheet) once for each player." in text

@@ -235,7 +235,7 @@ def test_an_invariant_about_pages_is_checked_against_the_layout(run, tmp_path):
 
 def long_czech_rules(data):
     paragraph = "Máš {lives.count} životy a každé kolo škrtneš jeden čtvereček, dokud nějaký zbývá. "
-    data["rules"][0]["body"]["cs"] = "\n\n".join([paragraph * 4] * 40)
+    data["rules"][0]["body"]["cs"] = "\n\n".join([paragraph * 4] * 30)
 
 
 def test_a_translation_that_pushes_the_sheet_to_page_3_breaks_the_page_plan(run, tmp_path):

@@ -39,8 +39,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Print {pages} ({what}) once for each player.",
     },
     "print_optional": {
-        "pl": "{Pages} ({what}) drukujesz tylko wtedy, gdy: {note}.",
-        "cs": "{Pages} ({what}) tiskněte, jen když: {note}.",
+        "pl": "{Pages} ({what}) drukujesz tylko wtedy, gdy {note}.",
+        "cs": "{Pages} ({what}) tiskněte, jen když {note}.",
         "en": "Print {pages} ({what}) only when {note}.",
     },
     "one_sided": {

@@ -583,7 +583,7 @@ class IndexElement(LineElementBase):
     type: Literal["index"] = Field(
         description="The element's type: 'index', the piece's number within its type ('3/12')."
     )
-    size_pt: float = Field(6.5, ge=4, le=60, description="The size in points.")
+    size_pt: float = Field(7.0, ge=4, le=60, description="The size in points.")
     text: Text | None = Field(
         None,
         description="A line of your own instead of '3/12', with {index} (the piece's number), {count}, {name} and "

@@ -236,18 +236,18 @@ class _Drawer:
     def text(self, t: Text) -> None:
         """One line, as canvas.drawString and its centred and right-aligned kin write it, with the
         width the layout already measured."""
-        _check_glyphs(t.text, t.bold)
+        _check_glyphs(t.text, t.bold, t.face)
         c = self.canvas
-        font = (fonts.font_name(t.bold), t.size_pt)
+        font = (fonts.font_name(t.bold, t.face), t.size_pt)
         if self.state.get("font") != font:
             c.setFont(*font)
             self.state["font"] = font
         self.fill(t.color)
         x = mm_to_pt(t.x)
         if t.align == "center":
-            x -= 0.5 * fonts.width_pt(t.text, t.size_pt, t.bold)
+            x -= 0.5 * fonts.width_pt(t.text, t.size_pt, t.bold, t.face)
         elif t.align == "right":
-            x -= fonts.width_pt(t.text, t.size_pt, t.bold)
+            x -= fonts.width_pt(t.text, t.size_pt, t.bold, t.face)
         c.addLiteral(self.text_line(t.text, x, self.y(t.y), font[0], t.size_pt))
 
     def text_line(self, text: str, x: float, y: float, font_name: str, size: float) -> str:
@@ -289,12 +289,12 @@ class _Drawer:
     def rich(self, r: RichText) -> None:
         """Wrapped text as the lines the paragraph engine broke (the lines the validator measured):
         one text object a line, changing font between runs, spaces shrunk where the line says."""
-        wrapped = paragraph.wrap(r.markup, r.w, r.size_pt, r.leading_pt, r.bold)
+        wrapped = paragraph.of(r)
         self.fill(r.color)
         for line, baseline in zip(wrapped.lines, wrapped.baselines(r.y), strict=True):
             for run in line.runs:
-                _check_glyphs(run.text, run.bold)
-            runs = [(run.text, fonts.font_name(run.bold), run.size_pt) for run in line.runs]
+                _check_glyphs(run.text, run.bold, r.face)
+            runs = [(run.text, fonts.font_name(run.bold, r.face), run.size_pt) for run in line.runs]
             x = mm_to_pt(r.x + line.offset(r.w, r.align))
             if runs:
                 self.canvas.addLiteral(self.text_runs(runs, x, self.y(baseline), mm_to_pt(line.word_space)))
@@ -362,7 +362,7 @@ def _svg_drawing(path: str):
     return drawing
 
 
-def _check_glyphs(text: str, bold: bool) -> None:
-    missing = fonts.missing_characters(text, bold)
+def _check_glyphs(text: str, bold: bool, face: str) -> None:
+    missing = fonts.missing_characters(text, bold, face)
     if missing:
         raise PrintkitError(fonts.no_glyph(missing, f" in the text {text[:60]!r}"))

@@ -45,7 +45,7 @@ def flatten(items: tuple[Item, ...] | list[Item], tx: float = 0.0, ty: float = 0
 
 
 def text_width(item: Text) -> float:
-    return fonts.text_width(item.text, item.size_pt, item.bold)
+    return fonts.text_width(item.text, item.size_pt, item.bold, item.face)
 
 
 def text_left(item: Text) -> float:
@@ -99,8 +99,8 @@ def text_rects(item: Text) -> tuple[Extent, Extent] | None:
         return None
     width = text_width(item)
     left = {"center": item.x - width / 2, "right": item.x - width}.get(item.align, item.x)
-    ascent, descent = fonts.vertical_extent(item.size_pt, item.bold)
-    right, cap = left + width, fonts.cap_height(item.size_pt)
+    ascent, descent = fonts.vertical_extent(item.size_pt, item.bold, item.face)
+    right, cap = left + width, fonts.cap_height(item.size_pt, item.face)
     return (left, item.y - ascent, right, item.y + descent), (left, item.y - cap, right, item.y)
 
 

@@ -180,7 +180,7 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
             page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only")
         )
     footer = (
-        fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=5.0, color="#666666"),
+        fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),
         Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),
     )
     return replace(page, items=page.items + footer + tuple(scale))

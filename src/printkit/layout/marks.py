@@ -77,8 +77,8 @@ def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
 
 
 FOOTER_TICK = 3.0  # the compact ruler's end ticks fit the footer band
-FOOTER_NOTE_PT = 6.5
-FOOTER_SCALE_PT = 6.0
+FOOTER_NOTE_PT = 7.0
+FOOTER_SCALE_PT = 7.0
 
 
 FOOTER_PAD = 0.5  # a form clips to its box: keep the strokes' outer halves inside it

@@ -9,7 +9,9 @@ engine costs about 40 ms of start-up (its import compiles large Unicode patterns
 that takes a few hundred. Two quirks of reportlab's are not copied, as they squeeze spaces for
 nothing: a line followed by a word too long for any line, of which not even the first letter
 fits after it, is measured with a trailing space; and a run of text holding a no-break space
-makes empty words whose spaces count towards the 5 % a line may shrink.
+makes empty words whose spaces count towards the 5 % a line may shrink. Beyond reportlab's
+engine it hyphenates by a language's patterns and justifies (see ``wrap``); a no-break space
+takes the word spacing like a space, as the PDF's word spacing (Tw) moves both.
 
 Markup: ``<b>``, ``<i>`` (the family has no italic: regular), ``<font size=N>``, ``<br/>`` and
 HTML character references; anything else is a layout bug. Widths are worked in points, as the
@@ -24,10 +26,12 @@ import re
 from dataclasses import dataclass
 
 from printkit import fonts
-from printkit.layout.primitives import Align
+from printkit.layout import hyphenation
+from printkit.layout.primitives import Align, RichText
 from printkit.units import MM_PER_POINT
 
 SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at most this much
+HYPHENATE_ROOM = 0.1  # a word is hyphenated only when at least this share of the line is left
 _TAG = re.compile(r"<(/?)([a-z]+)\s*([^>]*?)\s*(/?)>")
 _SIZE = re.compile(r"""size\s*=\s*["']?([0-9.]+)["']?$""")
 _SPACES = re.compile(r"[^\S\xa0]+")  # white space that separates words; a no-break space does not
@@ -54,7 +58,7 @@ class Line:
     def offset(self, box_width: float, align: Align) -> float:
         """Where the line starts in a box ``box_width`` mm wide; a line with shrunk spaces fills
         the box from its left edge."""
-        if self.word_space or align == "left":
+        if self.word_space or align in ("left", "justify"):
             return 0.0
         return (box_width - self.width) / (2 if align == "center" else 1)
 
@@ -86,31 +90,73 @@ Piece = tuple[str, bool, float]  # text, bold, size in points
 class _Word:
     pieces: list[Piece]
     space: Font | None = None  # the font of the white space after it, if any
+    face: str = "pieces"
 
     @property
     def width(self) -> float:
-        return sum(_width_pt(text, bold, size) for text, bold, size in self.pieces)
+        return sum(fonts.width_pt(text, size, bold, self.face) for text, bold, size in self.pieces)
 
     @property
     def trailing_space(self) -> float:
         """The width of one space after the word, in the white space's own font (0 when none)."""
-        return _width_pt(" ", *self.space) if self.space else 0.0
+        return fonts.width_pt(" ", self.space[1], self.space[0], self.face) if self.space else 0.0
 
 
-def _width_pt(text: str, bold: bool, size_pt: float) -> float:
-    return fonts.width_pt(text, size_pt, bold)
+def wrap(
+    markup: str,
+    width: float,
+    size_pt: float,
+    leading_pt: float,
+    bold: bool = False,
+    face: str = "pieces",
+    lang: str | None = None,
+    justify: bool = False,
+) -> Wrapped:
+    """``markup`` broken into lines no wider than ``width`` mm, in the font that prints ``face``;
+    with ``lang``, a word that does not fit may be hyphenated by that language's patterns; with
+    ``justify``, every line but a paragraph's last fills the width by widening its spaces."""
+    return _wrap(markup, width, size_pt, leading_pt, bold, fonts.font_name(bold, face), face, lang, justify)
 
 
 @functools.lru_cache(maxsize=4096)
-def wrap(markup: str, width: float, size_pt: float, leading_pt: float, bold: bool = False) -> Wrapped:
-    """``markup`` broken into lines no wider than ``width`` mm."""
-    words = _words(_pieces(markup, bold, size_pt))
-    return Wrapped(tuple(_Breaker(width / MM_PER_POINT, size_pt).lines(words)), leading_pt)
+def _wrap(
+    markup: str,
+    width: float,
+    size_pt: float,
+    leading_pt: float,
+    bold: bool,
+    font: str,  # the face's font, so a cached wrap is never one measured in another kit's font
+    face: str,
+    lang: str | None,
+    justify: bool,
+) -> Wrapped:
+    words = _words(_pieces(markup, bold, size_pt), face)
+    breaker = _Breaker(width / MM_PER_POINT, size_pt, face, hyphenation.hyphenator(lang), justify)
+    return Wrapped(tuple(breaker.lines(words)), leading_pt)
 
 
-def height(markup: str, width: float, size_pt: float, leading_pt: float, bold: bool = False) -> float:
+def of(item: RichText) -> Wrapped:
+    """A RichText's lines, as layout, the validator and the renderer all see them."""
+    justify = item.align == "justify"
+    wrapped = wrap(item.markup, item.w, item.size_pt, item.leading_pt, item.bold, item.face, item.lang, justify)
+    if item.lines is None:
+        return wrapped
+    first, last = item.lines
+    return Wrapped(wrapped.lines[first:last], wrapped.leading_pt)
+
+
+def height(
+    markup: str,
+    width: float,
+    size_pt: float,
+    leading_pt: float,
+    bold: bool = False,
+    face: str = "pieces",
+    lang: str | None = None,
+    justify: bool = False,
+) -> float:
     """Millimetres ``markup`` needs at ``width`` mm."""
-    return wrap(markup, width, size_pt, leading_pt, bold).height
+    return wrap(markup, width, size_pt, leading_pt, bold, face, lang, justify).height
 
 
 def _pieces(markup: str, bold: bool, size_pt: float) -> list[Piece | None]:
@@ -146,7 +192,7 @@ def _add_text(pieces: list[Piece | None], raw: str, font: Font) -> None:
         pieces.append((html.unescape(raw).replace("\u00ad", ""), *font))
 
 
-def _words(pieces: list[Piece | None]) -> list[_Word | None]:
+def _words(pieces: list[Piece | None], face: str) -> list[_Word | None]:
     """Words (runs of letters between white space, which may change font inside) and breaks;
     white space next to a break is dropped."""
     words: list[_Word | None] = []
@@ -164,7 +210,7 @@ def _words(pieces: list[Piece | None]) -> list[_Word | None]:
                 current = None
             if part:
                 if current is None:
-                    current = _Word([])
+                    current = _Word([], face=face)
                     words.append(current)
                 current.pieces.append((part, bold, size))
     return words
@@ -173,9 +219,19 @@ def _words(pieces: list[Piece | None]) -> list[_Word | None]:
 class _Breaker:
     """Greedy line breaking in points."""
 
-    def __init__(self, width: float, size_pt: float):
+    def __init__(
+        self,
+        width: float,
+        size_pt: float,
+        face: str = "pieces",
+        hyphenator: hyphenation.Hyphenator | None = None,
+        justify: bool = False,
+    ):
         self.width = width
         self.size_pt = size_pt  # the size of a line left empty by a <br/>
+        self.face = face
+        self.hyphenator = hyphenator
+        self.justify = justify
         self.lines_done: list[Line] = []
         self._start()
 
@@ -190,7 +246,7 @@ class _Breaker:
         while queue:
             word = queue.pop()
             if word is _BREAK:
-                self._end_line()
+                self._end_line(last=True)
                 continue
             width = word.width
             wanted = self.used + self.space + width if self.line else width
@@ -199,11 +255,17 @@ class _Breaker:
                 if width > self.width:
                     queue.extend(reversed(self._split(word)))
                     continue
+                parts = self._hyphenated(word) if self.line else None
+                if parts:
+                    self._place(parts[0], self.used + self.space)
+                    queue.append(parts[1])
                 self._end_line()
+                if parts:
+                    continue
                 wanted = width
             self._place(word, wanted - width)
         if self.line:
-            self._end_line()
+            self._end_line(last=True)
         return self.lines_done
 
     def _place(self, word: _Word, x: float) -> None:
@@ -212,6 +274,24 @@ class _Breaker:
         self.line.append((word, x))
         self.used = x + word.width
         self.space = word.trailing_space
+
+    def _hyphenated(self, word: _Word) -> tuple[_Word, _Word] | None:
+        """The word cut at the language's hyphenation point that fills most of what is left of the
+        line (the head ending in a hyphen), or None: no patterns, too little room to be worth a
+        hyphen, or no point that fits. Only the word's last run of text after a no-break space is
+        cut, so "w\xa0ogrodzie" may become "w\xa0ogro-" and "dzie"."""
+        room = self.width - self.used - self.space
+        if self.hyphenator is None or room < HYPHENATE_ROOM * self.width:
+            return None
+        text, bold, size = word.pieces[-1]
+        start = text.rfind("\xa0") + 1
+        before = word.width - fonts.width_pt(text, size, bold, self.face)
+        for cut in reversed(self.hyphenator.points(text[start:])):
+            head = text[: start + cut] + "-"
+            if before + fonts.width_pt(head, size, bold, self.face) <= room:
+                head_word = _Word(word.pieces[:-1] + [(head, bold, size)], None, self.face)
+                return head_word, _Word([(text[start + cut :], bold, size)], word.space, self.face)
+        return None
 
     def _split(self, word: _Word) -> list[_Word | None]:
         """A word wider than a whole line, cut between letters: the first part fills what is
@@ -222,24 +302,25 @@ class _Breaker:
         part_width = 0.0
         for text, bold, size in word.pieces:
             for letter in text:
-                letter_width = _width_pt(letter, bold, size)
+                letter_width = fonts.width_pt(letter, size, bold, self.face)
                 if part_width + letter_width > room and (part or letter_width <= self.width):
-                    parts.extend((_Word(part), _BREAK) if part else (_BREAK,))
+                    parts.extend((_Word(part, face=self.face), _BREAK) if part else (_BREAK,))
                     part, part_width, room = [], 0.0, self.width
                 part = _append_letter(part, letter, bold, size)
                 part_width += letter_width
-        parts.append(_Word(part, word.space))
+        parts.append(_Word(part, word.space, self.face))
         return parts
 
-    def _end_line(self) -> None:
+    def _end_line(self, last: bool = False) -> None:
         segments: list[Piece] = []
         for index, (word, _) in enumerate(self.line):
             segments.extend(word.pieces)
             if word.space and index < len(self.line) - 1:
                 segments.append((" ", *word.space))
         size = max((size for word, _ in self.line for _, _, size in word.pieces), default=self.size_pt)
-        word_space = self._shrink(segments) * MM_PER_POINT
-        self.lines_done.append(Line(_runs(segments, word_space), self.used * MM_PER_POINT, size, word_space))
+        word_space = self._shrink(segments) or (self._stretch(segments) if self.justify and not last else 0.0)
+        word_space *= MM_PER_POINT
+        self.lines_done.append(Line(_runs(segments, word_space, self.face), self.used * MM_PER_POINT, size, word_space))
         self._start()
 
     def _shrink(self, segments: list[Piece]) -> float:
@@ -249,6 +330,17 @@ class _Breaker:
         gaps = len(self.line) - 1 + sum(text.count("\xa0") for text, _, _ in segments)
         return -over / gaps if over >= 1e-8 and gaps > 0 else 0.0
 
+    def _stretch(self, segments: list[Piece]) -> float:
+        """Points added to each space so a justified line fills the box."""
+        gaps = _gaps(segments)
+        return (self.width - self.used) / gaps if gaps else 0.0
+
+
+def _gaps(segments: list[Piece]) -> int:
+    """The spaces the PDF's word spacing (Tw) moves on a line: those between words and every
+    no-break space, which reportlab's subsets print with the same code as a space."""
+    return sum(text.count(" ") + text.count("\xa0") for text, _, _ in segments)
+
 
 def _append_letter(part: list[Piece], letter: str, bold: bool, size: float) -> list[Piece]:
     if part and part[-1][1:] == (bold, size):
@@ -256,7 +348,7 @@ def _append_letter(part: list[Piece], letter: str, bold: bool, size: float) -> l
     return part + [(letter, bold, size)]
 
 
-def _runs(segments: list[Piece], word_space: float) -> tuple[Run, ...]:
+def _runs(segments: list[Piece], word_space: float, face: str) -> tuple[Run, ...]:
     """Consecutive text of one font joined, each run placed where the text before it ends (a
     space between words is ``word_space`` mm wider or narrower than the font's)."""
     runs: list[Run] = []
@@ -266,5 +358,5 @@ def _runs(segments: list[Piece], word_space: float) -> tuple[Run, ...]:
             runs[-1] = Run(runs[-1].text + text, bold, size, runs[-1].dx)
         else:
             runs.append(Run(text, bold, size, x))
-        x += _width_pt(text, bold, size) * MM_PER_POINT + (word_space if text == " " else 0.0)
+        x += fonts.width_pt(text, size, bold, face) * MM_PER_POINT + word_space * _gaps([(text, bold, size)])
     return tuple(runs)

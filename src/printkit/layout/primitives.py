@@ -10,7 +10,7 @@ from typing import Literal
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
 
-Align = Literal["left", "center", "right"]
+Align = Literal["left", "center", "right", "justify"]
 Side = Literal["face", "back"]  # a piece's side
 PageSide = Literal["face", "back", "fold"]  # a two-sided page: faces, their duplex backs, or both to fold
 Flip = Literal["long", "short"]  # the edge a duplex printer turns the sheet over
@@ -115,6 +115,7 @@ class Text:
     align: Align = "left"
     color: str = BLACK
     max_w: float | None = None  # the width of the text's box; the validator reports a wider text
+    face: str = "pieces"  # the role whose font prints it: pieces | headings | body (fonts.FACES)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,9 @@ class RichText:
     bold: bool = False
     align: Align = "left"
     color: str = BLACK
+    face: str = "pieces"  # the role whose font prints it: pieces | headings | body (fonts.FACES)
+    lang: str | None = None  # the language whose patterns may hyphenate it; None: no hyphenation
+    lines: tuple[int, int] | None = None  # only these lines (first, after last): a paragraph split over columns
 
 
 @dataclass(frozen=True)

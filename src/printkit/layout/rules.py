@@ -8,36 +8,46 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, Loc
+from printkit.errors import LayoutProblem, Loc, PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.context import Context
-from printkit.layout.primitives import Item, Line, Page, RichText, Stroke, Text
+from printkit.layout.primitives import Align, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
 from printkit.model import Kit
+from printkit.typography import number_range, typeset
+from printkit.units import MM_PER_POINT
 
-BODY_PT, BODY_LEADING = 9.6, 12.4
+BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
 TITLE_PT = 24.0
 COLUMN_GAP = 7.0
 PARAGRAPH_GAP = 1.6
 HEADING_GAP = 3.6
 BULLET_INDENT = 4.0
+CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
+CREDITS_GAP = 4.0  # between the columns' bottom limit and the credits, the rule between them
+LIST_KEPT = 6  # a list of up to this many items stays in one column
+MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
+MAX_LEVEL_GAP = 2.5  # mm a gap between blocks may grow to level a balanced column
+BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading | paragraph | item
+    kind: str  # heading | paragraph | item | credits
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
 
     @property
     def size(self) -> tuple[float, float]:
-        return (HEAD_PT, HEAD_LEADING) if self.kind == "heading" else (BODY_PT, BODY_LEADING)
+        return {"heading": (HEAD_PT, HEAD_LEADING), "credits": (CREDITS_PT, CREDITS_LEADING)}.get(
+            self.kind, (BODY_PT, BODY_LEADING)
+        )
 
 
 def to_markup(text: str) -> str:
@@ -149,14 +159,19 @@ def two_sided_sentence(ctx: Context, how: str, pages: str, what: str) -> str:
 
 
 def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
+    """Every block of the rules in reading order, typeset in the language (the credits are not
+    among them: they sit at the foot of the last page)."""
     blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    if kit.kit.credits:
-        credits = "<font size=7.5>" + to_markup(ctx.tr(kit.kit.credits)) + "</font>"
-        blocks.append(Block("paragraph", credits, ("kit", "credits", ctx.lang)))
-    return blocks
+    return [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
+
+
+def credits_block(kit: Kit, ctx: Context) -> Block | None:
+    if not kit.kit.credits:
+        return None
+    return Block("credits", typeset(to_markup(ctx.tr(kit.kit.credits)), ctx.lang), ("kit", "credits", ctx.lang))
 
 
 def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
@@ -166,11 +181,11 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=14)
     y = m + fonts.cap_height(size)
     items: list[Item] = [Text(m, y, title, size, bold=True, max_w=ctx.content_width)]
-    facts = [f"{tr.msg('players')}: {_range(kit.kit.players.min, kit.kit.players.max)}"]
+    facts = [f"{tr.msg('players')}: {number_range(kit.kit.players.min, kit.kit.players.max)}"]
     if kit.kit.age:
         facts.append(f"{tr.msg('age')}: {kit.kit.age}")
     if kit.kit.minutes:
-        facts.append(f"{tr.msg('minutes')}: {kit.kit.minutes} {tr.msg('minutes_unit')}")
+        facts.append(f"{tr.msg('minutes')}: {typeset(str(kit.kit.minutes), ctx.lang)} {tr.msg('minutes_unit')}")
     line = "  ·  ".join(facts)
     if kit.kit.subtitle:
         y += 6.5
@@ -182,43 +197,208 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     return items, y + 4.0
 
 
-def _range(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}–{high}"
-
-
 def layout(kit: Kit, ctx: Context) -> list[Page]:
-    blocks = all_blocks(kit, ctx)
+    """The rules pages: columns filled in turn, the last page's columns balanced and the credits
+    at its foot."""
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
+    flow = Flow(keep_together(all_blocks(kit, ctx)), col_w, ctx.lang)
+    credits = credits_block(kit, ctx)
+    credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
     bottom = ctx.paper.height - ctx.margin
     header, top = title_items(kit, ctx)
-    pages: list[list[Item]] = [list(header)]
-    column, y = 0, top
-    for index, block in enumerate(blocks):
-        height = block_height(block, col_w)
-        gap = HEADING_GAP if block.kind == "heading" else PARAGRAPH_GAP
-        needed = height
-        if block.kind == "heading" and index + 1 < len(blocks):
-            needed += PARAGRAPH_GAP + block_height(blocks[index + 1], col_w)
-        start = y + (gap if y > top else 0)
-        if start + needed > bottom:
-            column += 1
-            if column == columns:
-                column = 0
-                pages.append([])
-                top = ctx.margin
-            y = top
-            start = y
-            if y + height > bottom:
-                raise LayoutProblem(
-                    block.loc,
-                    f"a paragraph is {height:.0f} mm tall, taller than a page's {bottom - top:.0f} mm of text; "
-                    f"split it with a blank line: {opening_words(block.markup)!r}",
-                )
-        x = ctx.margin + column * (col_w + COLUMN_GAP)
-        pages[-1].extend(block_items(block, x, start, col_w, height))
-        y = start + height
+    pages: list[list[Item]] = []
+    while True:
+        items = list(header) if not pages else []
+        flow_start = (flow.unit, flow.done_lines)
+        last = flow.balanced(columns, bottom - credits_h - top)
+        if last is None and credits and (tight := flow.balanced(columns, bottom - top)) is not None:
+            # the text fills the page: the credits close the shorter column if they fit under it
+            shorter = min(range(columns), key=lambda n: flow.column_height(tight[n]))
+            credit_w = col_w
+            credit_h = block_height(credits, credit_w, ctx.lang) + CREDITS_GAP
+            if flow.column_height(tight[shorter]) + credit_h <= bottom - top:
+                for column, slices in enumerate(tight):
+                    items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                x = column_x(ctx, shorter, col_w)
+                items.extend(credits_items(credits, ctx, bottom - credit_h + CREDITS_GAP, x, credit_w))
+                pages.append(items)
+                break
+            flow.unit, flow.done_lines = flow_start
+        if last is not None:
+            level = max((flow.column_height(slices) for slices in last), default=0.0)
+            for column, slices in enumerate(last):
+                spare = level_gap(slices, level - flow.column_height(slices))
+                items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang, spare))
+            if credits:
+                items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP))
+            pages.append(items)
+            break
+        for column in range(columns):
+            slices = flow.column(bottom - top)
+            items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+        pages.append(items)
+        top = ctx.margin
     return [Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items)) for items in pages]
+
+
+def column_x(ctx: Context, column: int, col_w: float) -> float:
+    return ctx.margin + column * (col_w + COLUMN_GAP)
+
+
+def keep_together(blocks: list[Block]) -> list[list[Block]]:
+    """The blocks grouped into units a column never splits, except inside a unit's last paragraph:
+    a list of up to LIST_KEPT items is one unit, a longer list an item a unit, and a heading
+    joins the unit after it, so no heading ends a column."""
+    units: list[list[Block]] = []
+    index = 0
+    while index < len(blocks):
+        end = index + 1
+        if blocks[index].kind == "item" and (index == 0 or blocks[index - 1].kind != "item"):
+            while end < len(blocks) and blocks[end].kind == "item":
+                end += 1
+            if end - index > LIST_KEPT:
+                end = index + 1  # a long list: each of its items a unit of its own
+        units.append(blocks[index:end])
+        index = end
+    joined: list[list[Block]] = []
+    for unit in reversed(units):
+        if unit[-1].kind == "heading" and joined:
+            joined[-1] = unit + joined[-1]
+        else:
+            joined.append(unit)
+    return list(reversed(joined))
+
+
+@dataclass(frozen=True)
+class Slice:
+    """A block in a column, or the lines ``first`` to ``last`` (exclusive) of a split paragraph."""
+
+    block: Block
+    first: int
+    last: int
+    whole: bool
+
+
+class Flow:
+    """The rules' units poured into columns, a column at a time, splitting only a unit's last
+    paragraph (leaving at least two lines on either side)."""
+
+    def __init__(self, units: list[list[Block]], col_w: float, lang: str):
+        self.units = units
+        self.col_w = col_w
+        self.lang = lang
+        self.unit = 0  # the next unit to place
+        self.done_lines = 0  # lines of that unit's last block already placed in an earlier column
+
+    def lines(self, block: Block) -> int:
+        return len(block_wrap(block, self.col_w, self.lang).lines)
+
+    def column(self, room: float) -> list[Slice]:
+        """The next column's slices, at most ``room`` mm tall (a unit taller than a whole column
+        is split or, when it cannot be, refused)."""
+        slices: list[Slice] = []
+        used = 0.0
+        while self.unit < len(self.units):
+            unit = self.units[self.unit]
+            parts = self._remaining(unit)
+            needed = sum(
+                gap_before(s.block, i == 0 and not slices) + slice_height(s, self.col_w, self.lang)
+                for i, s in enumerate(parts)
+            )
+            if used + needed <= room + 1e-6:
+                slices.extend(parts)
+                used += needed
+                self.unit, self.done_lines = self.unit + 1, 0
+                continue
+            split = self._split(parts, room - used, first_in_column=not slices)
+            if split:
+                slices.extend(split)
+                self.done_lines = split[-1].last
+            elif not slices:
+                raise too_tall(parts[0].block, needed, room)
+            break
+        return slices
+
+    def _remaining(self, unit: list[Block]) -> list[Slice]:
+        if self.done_lines:
+            block = unit[-1]
+            return [Slice(block, self.done_lines, self.lines(block), False)]
+        return [Slice(block, 0, self.lines(block), True) for block in unit]
+
+    def _split(self, parts: list[Slice], room: float, first_in_column: bool) -> list[Slice]:
+        """The unit's blocks that fit in ``room`` mm with as many lines of its last paragraph as
+        fit, at least MIN_LINES of them and at least MIN_LINES left over; [] when none can."""
+        last = parts[-1]
+        if last.block.kind != "paragraph":
+            return []
+        before = parts[:-1]
+        used = sum(
+            gap_before(s.block, i == 0 and first_in_column) + slice_height(s, self.col_w, self.lang)
+            for i, s in enumerate(before)
+        )
+        used += gap_before(last.block, not before and first_in_column) if last.first == 0 else 0.0
+        leading = last.block.size[1] * MM_PER_POINT
+        fitting = int((room - used + 1e-6) // leading)
+        take = min(fitting, last.last - last.first - MIN_LINES)
+        if take < MIN_LINES:
+            return []
+        return before + [Slice(last.block, last.first, last.first + take, False)]
+
+    def balanced(self, columns: int, room: float) -> list[list[Slice]] | None:
+        """The rest in ``columns`` columns of at most ``room`` mm whose bottoms end as level as
+        the units allow, or None when the rest does not fit. The shortest column height that
+        holds everything is found first; as a unit kept whole may then leave the first column
+        short, heights up to BALANCE_TRIES mm taller are tried too and the levellest is kept."""
+        start = (self.unit, self.done_lines)
+        if self._fits(columns, room, start) is None:
+            self.unit, self.done_lines = start
+            return None
+        low, high = 0.0, room
+        while high - low > 0.5:
+            middle = (low + high) / 2
+            if self._fits(columns, middle, start) is None:
+                low = middle
+            else:
+                high = middle
+        best: tuple[float, list[list[Slice]]] | None = None
+        for extra in range(BALANCE_TRIES):
+            height = min(high + extra, room)
+            filled = self._fits(columns, height, start)
+            if filled is not None:
+                bottoms = [self.column_height(slices) for slices in filled if slices]
+                spread = max(bottoms) - min(bottoms) if bottoms else 0.0
+                if best is None or spread < best[0] - 0.01:
+                    best = (spread, filled)
+            if height == room:
+                break
+        assert best is not None  # the shortest height found holds everything
+        self.unit, self.done_lines = len(self.units), 0
+        return best[1]
+
+    def column_height(self, slices: list[Slice]) -> float:
+        return sum(gap_before(s.block, i == 0) + slice_height(s, self.col_w, self.lang) for i, s in enumerate(slices))
+
+    def _fits(self, columns: int, room: float, start: tuple[int, int]) -> list[list[Slice]] | None:
+        self.unit, self.done_lines = start
+        try:
+            filled = [self.column(room) for _ in range(columns)]
+        except PrintkitError:
+            return None
+        return filled if self.unit == len(self.units) else None
+
+
+def too_tall(block: Block, height: float, room: float) -> LayoutProblem:
+    """A block no column holds and none may split (a list item, a heading with what follows)."""
+    what, advice = {
+        "item": ("list item", "make it shorter items or a paragraph"),
+        "heading": ("heading with its first paragraph", "split the paragraph with a blank line"),
+    }.get(block.kind, ("paragraph", "split it with a blank line"))
+    return LayoutProblem(
+        block.loc,
+        f"a {what} is {height:.0f} mm tall, taller than a column's {room:.0f} mm of text; {advice}: "
+        f"{opening_words(block.markup)!r}",
+    )
 
 
 def opening_words(markup: str) -> str:
@@ -227,18 +407,125 @@ def opening_words(markup: str) -> str:
     return text if len(text) <= 40 else text[:40].rsplit(" ", 1)[0] + " …"
 
 
-def block_height(block: Block, width: float) -> float:
+def gap_before(block: Block, column_top: bool) -> float:
+    if column_top:
+        return 0.0
+    return HEADING_GAP if block.kind == "heading" else PARAGRAPH_GAP
+
+
+def slice_height(part: Slice, width: float, lang: str) -> float:
+    if part.whole:
+        return block_height(part.block, width, lang)
+    return (part.last - part.first) * part.block.size[1] * MM_PER_POINT
+
+
+def level_gap(slices: list[Slice], short_by: float) -> float:
+    """What each gap between the blocks of a balanced column grows by so that its bottom is level
+    with the other column's, as a book's columns end on one line; 0 when that would open gaps
+    wider than MAX_LEVEL_GAP."""
+    gaps = len(slices) - 1
+    if gaps < 1 or short_by <= 0:
+        return 0.0
+    spare = short_by / gaps
+    return spare if spare <= MAX_LEVEL_GAP else 0.0
+
+
+def column_items(slices: list[Slice], x: float, top: float, width: float, lang: str, spare: float = 0.0) -> list[Item]:
+    """A column's items from ``top``; ``spare`` mm more between blocks levels a balanced column."""
+    items: list[Item] = []
+    y = top
+    for index, part in enumerate(slices):
+        y += gap_before(part.block, index == 0) + (spare if index else 0.0)
+        height = slice_height(part, width, lang)
+        lines = None if part.whole else (part.first, part.last)
+        items.extend(block_items(part.block, x, y, width, height, lang, lines))
+        y += height
+    return items
+
+
+def credits_items(
+    credits: Block, ctx: Context, y: float, x: float | None = None, width: float | None = None
+) -> list[Item]:
+    """The credits at the foot of the last rules page (across it, or under one column), under a
+    thin rule."""
+    x = ctx.margin if x is None else x
+    width = ctx.content_width if width is None else width
+    height = block_height(credits, width, ctx.lang)
+    rule_y = y - CREDITS_GAP / 2
+    return [
+        Line(x, rule_y, x + 40.0, rule_y, Stroke(width=0.3, color="#666666")),
+        RichText(
+            x,
+            y,
+            width,
+            height,
+            credits.markup,
+            CREDITS_PT,
+            CREDITS_LEADING,
+            color="#333333",
+            face="body",
+            lang=ctx.lang,
+        ),
+    ]
+
+
+def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrapped:
     size, leading = block.size
     text_width = width - (BULLET_INDENT if block.kind == "item" else 0)
-    return paragraph.height(block.markup, text_width, size, leading, block.kind == "heading")
+    heading = block.kind == "heading"
+    face = "headings" if heading else "body"
+    return paragraph.wrap(block.markup, text_width, size, leading, heading, face, lang, justify=not heading)
 
 
-def block_items(block: Block, x: float, y: float, width: float, height: float) -> list[Item]:
+def block_height(block: Block, width: float, lang: str | None = None) -> float:
+    return block_wrap(block, width, lang).height
+
+
+def block_items(
+    block: Block,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    lang: str | None = None,
+    lines: tuple[int, int] | None = None,
+) -> list[Item]:
+    """A block's items; ``lines`` only those lines of a paragraph split over columns."""
     size, leading = block.size
+    heading = block.kind == "heading"
+    face: str = "headings" if heading else "body"
+    align: Align = "left" if heading else "justify"
     if block.kind == "item":
-        baseline = y + fonts.cap_height(size) + (leading - size) * 0.35 * 25.4 / 72
+        baseline = y + fonts.cap_height(size, "body") + (leading - size) * 0.35 * MM_PER_POINT
         return [
-            Text(x + 0.6, baseline, "•", size, bold=True),
-            RichText(x + BULLET_INDENT, y, width - BULLET_INDENT, height, block.markup, size, leading),
+            Text(x + 0.6, baseline, "•", size, bold=True, face="body"),
+            RichText(
+                x + BULLET_INDENT,
+                y,
+                width - BULLET_INDENT,
+                height,
+                block.markup,
+                size,
+                leading,
+                align=align,
+                face=face,
+                lang=lang,
+                lines=lines,
+            ),
         ]
-    return [RichText(x, y, width, height, block.markup, size, leading, bold=block.kind == "heading")]
+    return [
+        RichText(
+            x,
+            y,
+            width,
+            height,
+            block.markup,
+            size,
+            leading,
+            bold=heading,
+            align=align,
+            face=face,
+            lang=lang,
+            lines=lines,
+        )
+    ]

@@ -145,10 +145,10 @@ def drawing(group: Group) -> Drawing:
 def text_trouble(item: Item) -> bool:
     """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
     if isinstance(item, Text):
-        return overflows(item) or bool(fonts.missing_characters(item.text, bold=item.bold))
+        return overflows(item) or bool(fonts.missing_characters(item.text, item.bold, item.face))
     if isinstance(item, RichText):
         return paragraph_needs(item) > item.h + TOLERANCE or bool(
-            fonts.missing_characters(plain(item.markup), bold=item.bold)
+            fonts.missing_characters(plain(item.markup), item.bold, item.face)
         )
     return False
 
@@ -320,7 +320,7 @@ def check_text_boxes(placed: list[bounds.Placed], where: PageRef, texts: TextInd
 
 
 def paragraph_needs(text: RichText) -> float:
-    return paragraph.height(text.markup, text.w, text.size_pt, text.leading_pt, text.bold)
+    return paragraph.of(text).height
 
 
 def check_text_overlaps(
@@ -405,7 +405,7 @@ def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: Tex
     for item in placed:
         text = item.item
         words = printed_words(text)
-        missing = fonts.missing_characters(words, bold=getattr(text, "bold", False))
+        missing = fonts.missing_characters(words, getattr(text, "bold", False), getattr(text, "face", "pieces"))
         if missing and texts.locate(words, None) is None:
             found.add(where.loc, fonts.no_glyph(missing, f" in the text '{shorten(words)}' on {where}"))
 

@@ -1,0 +1,40 @@
+"""Where a word may be hyphenated, by the language's TeX patterns (pyphen ships pl, cs and en).
+
+A cut keeps at least two letters before it and three after it, and words holding digits, a
+hyphen or a slash are never cut ("18–20", "ABC/CBA", "czarno-biały" stay whole).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+PATTERNS = {"pl": "pl_PL", "cs": "cs_CZ", "en": "en_GB"}
+_LETTERS = re.compile(r"^([^\w]*)(\w+)([^\w]*)$")
+MIN_WORD = 6  # letters; a shorter word is never cut
+
+
+class Hyphenator:
+    def __init__(self, lang: str):
+        import pyphen  # type: ignore[import-untyped]
+
+        self._dictionary = pyphen.Pyphen(lang=PATTERNS[lang], left=2, right=3)
+
+    def points(self, word: str) -> tuple[int, ...]:
+        """The positions in ``word`` (counted in characters) where it may be cut, first to last."""
+        return _points(self, word)
+
+
+@functools.lru_cache(maxsize=8192)
+def _points(hyphenator: Hyphenator, word: str) -> tuple[int, ...]:
+    match = _LETTERS.match(word)
+    if match is None or len(match.group(2)) < MIN_WORD or any(ch.isdigit() for ch in word):
+        return ()
+    lead = len(match.group(1))
+    return tuple(lead + point for point in hyphenator._dictionary.positions(match.group(2)))
+
+
+@functools.cache
+def hyphenator(lang: str | None) -> Hyphenator | None:
+    """The language's hyphenator, or None for no hyphenation (or a language without patterns)."""
+    return Hyphenator(lang) if lang in PATTERNS else None

@@ -1,0 +1,43 @@
+"""Typesetting the rules' running text in its language, after the placeholders are filled.
+
+A Polish or Czech reader expects a one-letter word (pl: a i o u w z; cs: a i k o s u v z) never
+to end a line, a number to stay with what it counts or measures ("100 %", "2 pkt", "18 rund",
+"4 × 4") and a range to take an en dash ("15–20"). A no-break space does all of the joining: the
+paragraph engine never breaks a line at one.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\xa0"
+ONE_LETTER_WORDS = {"pl": "aiouwz", "cs": "aikosuvz", "en": "aI"}
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=\S)")  # "18 rund", "100 %"
+_SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
+_DASH = re.compile(r" – ")  # a dash between clauses never starts a line
+_RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
+
+
+def _one_letter(lang: str) -> re.Pattern[str] | None:
+    letters = ONE_LETTER_WORDS.get(lang)
+    if not letters:
+        return None
+    return re.compile(rf"(?<!\w)([{letters}{letters.upper()}]) (?=\S)")
+
+
+_ONE_LETTER = {lang: _one_letter(lang) for lang in ONE_LETTER_WORDS}
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with the no-break spaces and dashes of ``lang``'s typography."""
+    text = _RANGE.sub("\\1\u2013\\2", text)
+    text = _SIGN.sub(NBSP + "\\1" + NBSP, text)
+    text = _DASH.sub(NBSP + "– ", text)
+    text = _NUMBER_BEFORE.sub("\\1" + NBSP, text)
+    one_letter = _ONE_LETTER.get(lang)
+    return one_letter.sub("\\1" + NBSP, text) if one_letter else text
+
+
+def number_range(low: int, high: int) -> str:
+    """'2–4' (one number when both are equal), with an en dash."""
+    return str(low) if low == high else f"{low}\u2013{high}"

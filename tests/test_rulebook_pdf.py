@@ -1,0 +1,126 @@
+"""The rules pages measured in the built PDFs, as a reader sees them: Polish and Czech lines never
+end with a one-letter word, no text is smaller than 7 pt but a ruler's digits, the last page's
+two columns end level, no heading ends a column, the credits sit at the page's foot, narrow
+columns hyphenate, and running text is set in the text face (digits without a slashed zero)."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from conftest import mm
+from printkit.kitfile import shipped_kit_names
+from printkit.typography import ONE_LETTER_WORDS
+
+KITS = shipped_kit_names()
+HEADING_PT = 11.5  # rules.HEAD_PT: the only text of that size on a rules page below the title
+BODY_PT = 9.4
+LEADING_MM = mm(12.2)
+MARGIN_MM = 12.0
+
+
+def rules_pages(path) -> list:
+    """The PDF's pages that hold the rules (the first, and any before the first component page)."""
+    pdf = pdfplumber.open(path)
+    pages = [pdf.pages[0]]
+    for page in pdf.pages[1:]:
+        if not any(abs(c["size"] - HEADING_PT) < 0.01 for c in page.chars):
+            break
+        pages.append(page)
+    return pages
+
+
+def columns(page) -> list:
+    """The left and right halves of a page below the title block, where the two columns are."""
+    return [page.crop((0, 0, page.width / 2, page.height)), page.crop((page.width / 2, 0, page.width, page.height))]
+
+
+def body_lines(column) -> list[dict]:
+    """The column's lines of rules text (body, list or heading size; not the title, credits or footer)."""
+    lines = []
+    for line in column.extract_text_lines(strip=True):
+        sizes = {round(c["size"], 1) for c in line["chars"]}
+        if sizes & {BODY_PT, HEADING_PT}:
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("lang", ["pl", "cs"])
+def test_no_line_ends_with_a_one_letter_word(built, kit, lang):
+    letters = set(ONE_LETTER_WORDS[lang]) | set(ONE_LETTER_WORDS[lang].upper())
+    ends = []
+    for page in rules_pages(built(kit, lang)):
+        for column in columns(page):
+            for line in body_lines(column):
+                last = re.split(r"[\s\xa0]+", line["text"])[-1]
+                if last in letters:
+                    ends.append(line["text"])
+    assert not ends, ends
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_no_text_below_7_pt_but_ruler_digits(built, kit, lang):
+    small = {
+        (number, c["text"], round(c["size"], 2))
+        for number, page in enumerate(pdfplumber.open(built(kit, lang)).pages, start=1)
+        for c in page.chars
+        if c["size"] < 6.99 and not c["text"].isdigit()
+    }
+    assert not small, sorted(small)[:10]
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_last_rules_page_has_level_columns_and_credits_at_its_foot(built, kit, paper):
+    page = rules_pages(built(kit, "pl", "--paper", paper))[-1]
+    bottoms = [max(mm(line["bottom"]) for line in body_lines(column)) for column in columns(page)]
+    credits = [c for c in page.chars if abs(c["size"] - 7.5) < 0.01]
+    assert credits, "the credits are on the last rules page"
+    assert max(mm(c["bottom"]) for c in credits) > mm(page.height) - MARGIN_MM - 3.0
+    across = max(mm(c["x1"]) for c in credits) - min(mm(c["x0"]) for c in credits) > mm(page.width) / 2
+    if across:  # under both columns, which end level
+        assert abs(bottoms[0] - bottoms[1]) <= 2 * LEADING_MM + 0.5, bottoms
+        assert min(mm(c["top"]) for c in credits) > max(bottoms)
+    else:  # the text fills the page: the credits close the shorter column
+        column = 0 if mm(credits[0]["x0"]) < mm(page.width) / 2 else 1
+        assert min(mm(c["top"]) for c in credits) > bottoms[column]
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_no_heading_ends_a_column(built, kit, lang):
+    for page in rules_pages(built(kit, lang)):
+        for column in columns(page):
+            lines = body_lines(column)
+            if lines:
+                sizes = {round(c["size"], 1) for c in lines[-1]["chars"]}
+                assert HEADING_PT not in sizes, lines[-1]["text"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_narrow_columns_hyphenate(built, lang):
+    hyphenated = []
+    for kit in KITS:
+        for page in rules_pages(built(kit, lang)):
+            for column in columns(page):
+                lines = body_lines(column)
+                for line, after in zip(lines, lines[1:], strict=False):
+                    if re.search(r"\w-$", line["text"]) and after["text"][:1].islower():
+                        hyphenated.append(line["text"])
+    assert hyphenated
+
+
+def test_running_text_is_set_in_the_text_face_and_pieces_in_atkinson(built):
+    pdf = pdfplumber.open(built("ogrod", "pl"))
+    body_digits = {
+        c["fontname"].split("+")[-1]
+        for c in pdf.pages[0].chars
+        if c["text"].isdigit() and abs(c["size"] - BODY_PT) < 0.01
+    }
+    assert body_digits and all(name.startswith("NotoSerif") for name in body_digits)
+    sheet = {c["fontname"].split("+")[-1] for c in pdf.pages[1].chars if c["text"].isdigit() and c["size"] > 9}
+    assert sheet and all(name.startswith("AtkinsonHyperlegible") for name in sheet)
