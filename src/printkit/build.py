@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, model
+from printkit import fonts, kitfile, kitfonts, model
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
@@ -23,6 +23,7 @@ class LoadedKit:
     kit: model.Kit
     warnings: list[Problem] = field(default_factory=list)
     strict: bool = False  # warnings refuse the kit too
+    faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
 
     @property
     def name(self) -> str:
@@ -38,7 +39,13 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
+    loaded.faces = kitfonts.faces(kit, source.folder)
     return loaded
+
+
+def with_faces(loaded: LoadedKit, document: Document) -> Document:
+    """The document naming the kit's own fonts, so that the renderer draws in what layout measured."""
+    return replace(document, faces=tuple((role, *names) for role, names in sorted(loaded.faces.items())))
 
 
 def protect_kit(source: kitfile.KitSource) -> None:
@@ -120,12 +127,13 @@ def layout_findings(
     for number, lang in enumerate(languages):
         progress.step(f"laying out and checking ({lang})", number, len(languages))
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
-        try:
-            documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
-        except LayoutProblem as problem:
-            found[lang] = located(loaded, problem).problems
-            continue
-        found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
+        with fonts.using(loaded.faces):
+            try:
+                documents[lang] = with_faces(loaded, doc_layout.layout_kit(loaded.kit, lang_ctx))
+            except LayoutProblem as problem:
+                found[lang] = located(loaded, problem).problems
+                continue
+            found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
     return documents, by_language(found)
 
 
@@ -225,11 +233,12 @@ def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
-    try:
-        document = doc_layout.layout_sheets(loaded.kit, ctx)
-    except LayoutProblem as problem:
-        raise located(loaded, problem) from None
-    problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
+    with fonts.using(loaded.faces):
+        try:
+            document = with_faces(loaded, doc_layout.layout_sheets(loaded.kit, ctx))
+        except LayoutProblem as problem:
+            raise located(loaded, problem) from None
+        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
     if refused(loaded, problems):
         raise KitError(problems)
     return document

@@ -803,6 +803,27 @@ Component = Annotated[
 ]
 
 
+class FontFiles(Model):
+    """A font family of the kit's own for one role: TrueType files in the kit's folder."""
+
+    regular: ArtPath = Field(description="The regular weight: a .ttf (or TrueType .otf) file in kits/NAME/.")
+    bold: ArtPath | None = Field(
+        None, description="The bold weight, in the kit's folder; without it the regular file prints bold text too."
+    )
+
+
+class KitFonts(Model):
+    """The kit's own fonts by role; a role left out keeps printkit's own face for it."""
+
+    body: FontFiles | None = Field(None, description="Rules paragraphs and list items (printkit's: Noto Serif).")
+    headings: FontFiles | None = Field(
+        None, description="The rules' title and headings (printkit's: Atkinson Hyperlegible)."
+    )
+    pieces: FontFiles | None = Field(
+        None, description="Boards, tokens, cards, tiles and sheets (printkit's: Atkinson Hyperlegible)."
+    )
+
+
 class Kit(Model):
     """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""  # noqa: E501
 
@@ -814,6 +835,7 @@ class Kit(Model):
     page_count: Int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
+    fonts: KitFonts | None = Field(None, description="The kit's own fonts for body text, headings or pieces.")
 
     def component(self, component_id: str) -> Any:
         for component in self.components:

@@ -53,7 +53,8 @@ def render(document: Document, progress: Progress | None = None, correction: tup
     without reportlab's C accelerator, much faster to write."""
     ascii85, rl_config.useA85 = rl_config.useA85, 0
     try:
-        return _render(document, progress, correction)
+        with fonts.using({role: (regular, bold) for role, regular, bold in document.faces}):
+            return _render(document, progress, correction)
     finally:
         rl_config.useA85 = ascii85
 

@@ -115,7 +115,7 @@ def wrap(
     """``markup`` broken into lines no wider than ``width`` mm, in the font that prints ``face``;
     with ``lang``, a word that does not fit may be hyphenated by that language's patterns; with
     ``justify``, every line but a paragraph's last fills the width by widening its spaces."""
-    return _wrap(markup, width, size_pt, leading_pt, bold, fonts.font_name(bold, face), face, lang, justify)
+    return _wrap(markup, width, size_pt, leading_pt, bold, fonts.current_faces()[face], face, lang, justify)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -125,7 +125,7 @@ def _wrap(
     size_pt: float,
     leading_pt: float,
     bold: bool,
-    font: str,  # the face's font, so a cached wrap is never one measured in another kit's font
+    family: tuple[str, str],  # the face's regular and bold fonts: a cached wrap is never another kit's font
     face: str,
     lang: str | None,
     justify: bool,

@@ -207,3 +207,4 @@ class Document:
     subject: str = ""
     duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
     paper: str = "A4"  # the name of the paper the pages were laid out for
+    faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names

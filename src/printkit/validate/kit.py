@@ -30,7 +30,19 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_icons(kit, found)
     check_kinds(kit, found)
     check_typed_page_numbers(kit, found)
+    check_fonts(kit, found)
     return found.problems
+
+
+def check_fonts(kit: Kit, found: Findings) -> None:
+    """Every font file the kit names can be embedded (see kitfonts.py); its glyphs are checked
+    where each text is laid out in the font that prints it."""
+    from printkit.kitfonts import font_problem, font_uses
+
+    for loc, relative in font_uses(kit):
+        problem = font_problem(found.source.folder, relative)
+        if problem:
+            found.add(loc, problem)
 
 
 def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
