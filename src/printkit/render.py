@@ -9,15 +9,17 @@ import functools
 import io
 import re
 from collections.abc import Callable
+from pathlib import Path as PathLib
 from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from printkit import __version__, fonts
+from printkit import __version__, art, fonts
 from printkit.errors import PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.primitives import (
@@ -288,23 +290,22 @@ class _Drawer:
                 self.canvas.addLiteral(self.text_runs(runs, x, self.y(baseline), mm_to_pt(line.word_space)))
 
     def image(self, image: Image) -> None:
-        if image.path.lower().endswith(".svg"):
-            self.svg(image)
+        """A checked picture (printkit.art): a raster as the copy art reduced to its print size, an
+        SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
+        found = art.picture(PathLib(image.path), image.print_mm)
+        x, y, w, h = mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h)
+        if isinstance(found, art.Vector):
+            self.svg(found, x, y, w, h)
             return
-        self.canvas.drawImage(
-            image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto"
-        )
+        self.canvas.drawImage(ImageReader(io.BytesIO(found.data)), x, y, w, h, mask="auto")
 
-    def svg(self, image: Image) -> None:
-        """An SVG as vector drawing (svglib), stretched to the image's box (layout keeps its ratio)."""
-        from reportlab.graphics import renderPDF
-
-        drawing = _svg_drawing(image.path)
+    def svg(self, vector: art.Vector, x: float, y: float, w: float, h: float) -> None:
+        drawing = vector.drawing
         c = self.canvas
         c.saveState()
-        c.translate(mm_to_pt(image.x), self.y(image.y + image.h))
-        c.scale(mm_to_pt(image.w) / drawing.width, mm_to_pt(image.h) / drawing.height)
-        renderPDF.draw(drawing, c, 0, 0)
+        c.translate(x, y)
+        c.scale(w / drawing.width, h / drawing.height)
+        _drawing_renderer()().draw(drawing, c, 0, 0, showBoundary=False)
         c.restoreState()
         self.state = {}
 
@@ -345,14 +346,27 @@ def _form_name(key: str) -> str:
     return "F" + re.sub(r"[^A-Za-z0-9]", "_", key)
 
 
-@functools.lru_cache(maxsize=64)
-def _svg_drawing(path: str):
-    from svglib.svglib import svg2rlg
+@functools.cache
+def _drawing_renderer() -> type:
+    """reportlab's drawing renderer with two changes. It sets no font (it would set Helvetica,
+    never embedded, at the start of every drawing; printkit refuses SVG text, so no drawing
+    writes a letter). It draws an SVG's embedded picture (svglib hands it over as a Pillow
+    image, which art already reduced) as an image object, shared and with its alpha, where
+    reportlab's inline image fails on Python 3 bytes; and it draws nothing named by a path.
+    Made on first use: kits without SVG never import reportlab.graphics."""
+    from reportlab.graphics import renderPDF
 
-    drawing = svg2rlg(path)
-    if drawing is None or not drawing.width or not drawing.height:
-        raise PrintkitError(f"{path}: the SVG cannot be read or has no size")
-    return drawing
+    class DrawingRenderer(renderPDF._PDFRenderer):
+        def applyStateChanges(self, delta, newState):
+            fontless = {key: value for key, value in delta.items() if key not in ("fontName", "fontSize")}
+            super().applyStateChanges(fontless, newState)
+
+        def drawImage(self, image):
+            if hasattr(image.path, "mode"):
+                reader = ImageReader(image.path)
+                self._canvas.drawImage(reader, image.x, image.y, image.width, image.height, mask="auto")
+
+    return DrawingRenderer
 
 
 def _check_glyphs(text: str, bold: bool) -> None:

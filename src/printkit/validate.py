@@ -164,7 +164,7 @@ def check_decks(kit: Kit, found: Findings) -> None:
             if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
                 found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
             if loc[-1] == "image" and isinstance(value, str):
-                problem = art.art_problem(found.source.folder, value)
+                problem = art.art_problem(found.source.folder, value, art.print_size(deck))
                 if problem:
                     found.add(loc, problem)
         patterns = [owner.pattern for owner in deck.owners or []]
