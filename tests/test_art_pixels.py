@@ -84,12 +84,12 @@ def test_an_opaque_rgba_picture_embeds_without_a_mask_and_a_bitmap_as_grey(tmp_p
 
 
 @pytest.mark.parametrize("name, fmt", [("photo.jpg", "JPEG"), ("photo.png", "PNG")])
-def test_a_large_picture_is_embedded_at_300_dpi_of_its_card(tmp_path, run, name, fmt):
-    """The 60 × 80 mm card (no bleed): 80 mm at 300 dpi is 945 pixels on the longest side."""
+def test_a_large_picture_is_embedded_at_300_dpi_of_its_box(tmp_path, run, name, fmt):
+    """The cards' symbol box is 40 × 40 mm: 40 mm at 300 dpi is 473 pixels on the longest side."""
     picture = Image.effect_noise((3000, 4000), 40).convert("RGB")
     (image, _), *_ = built_with(tmp_path, run, name, picture, format=fmt)
-    assert max(image.size) == art.print_pixels(80) == 945
-    assert image.size[0] == pytest.approx(945 * 3 / 4, abs=1)
+    assert max(image.size) == art.print_pixels(40) == 473
+    assert image.size[0] == pytest.approx(473 * 3 / 4, abs=1)
 
 
 def test_a_deck_with_svg_and_png_art_names_only_fonts_it_embeds(tmp_path, run):

@@ -119,12 +119,12 @@ HOSTILE = {
         "'deep.svg' nests elements over 60 deep; flatten its groups",
     ),
     "many.svg": (
-        svg('<rect width="1" height="1"/>' * 20_001),
-        "'many.svg' has over 20,000 elements; simplify it",
+        svg('<rect width="1" height="1"/>' * 10_001),
+        "'many.svg' has over 10,000 elements; simplify it",
     ),
     "nested_uses.svg": (
         NESTED_USES,
-        "'nested_uses.svg' draws over 20,000 elements once its <use> elements are repeated; simplify it",
+        "'nested_uses.svg' draws over 10,000 elements once its <use> elements are repeated; simplify it",
     ),
     "use_loop.svg": (
         svg('<g id="a"><use href="#a"/></g>'),

@@ -28,6 +28,7 @@ import math
 import os
 import re
 import warnings
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +36,9 @@ from typing import Any
 
 MAX_PIXELS = 50_000_000
 MAX_SVG_BYTES = 5 * 1024 * 1024
-MAX_SVG_ELEMENTS = 20_000  # elements drawn, each <use> counted as what it repeats
-MAX_SVG_DEPTH = 60  # nesting of elements (svglib converts recursively)
+MAX_SVG_ELEMENTS = 10_000  # elements drawn, each <use> counted as what it repeats
+MAX_SVG_NUMBERS = 250_000  # numbers (coordinates, mostly) drawn, each <use> counted as what it repeats
+MAX_SVG_DEPTH = 60  # nesting of elements, <use> included (svglib converts recursively)
 MAX_SVG_NUMBER = 1e9  # no coordinate or length in a printable picture comes near this
 PRINT_DPI = 300
 DEFAULT_PRINT_MM = 100.0  # the print size assumed where none is known
@@ -58,9 +60,14 @@ class PictureProblem(ValueError):
 
 @dataclass(frozen=True)
 class Raster:
-    """A PNG or JPEG ready to embed: ``data`` is a JPEG or PNG file at print resolution."""
+    """A PNG or JPEG at print resolution, as a PDF image object holds it: ``data`` is a JPEG
+    file (DCTDecode) or the pixels Flate-compressed, ``alpha`` the alpha channel compressed."""
 
     data: bytes
+    jpeg: bool
+    mode: str  # L or RGB: the colour space
+    size: tuple[int, int]  # pixels as embedded
+    alpha: bytes | None
     width: int  # of the original file, for its proportions
     height: int
 
@@ -75,7 +82,7 @@ class Vector:
 
 
 Picture = Raster | Vector
-_pictures: OrderedDict[tuple[str, int], Picture | PictureProblem] = OrderedDict()
+_pictures: OrderedDict[tuple[str, int, str], Picture | PictureProblem] = OrderedDict()
 
 
 def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM) -> str | None:
@@ -115,8 +122,15 @@ def leaves_folder(folder: Path, relative: str) -> str | None:
 
 
 def print_size(deck: Any) -> float:
-    """The longest side, in mm, a deck's picture can print at: its piece's, bleed included."""
-    return max(deck.width, deck.height) + 2 * deck.bleed
+    """The longest side, in mm, a deck's picture can print at: that of the largest symbol box on
+    its face (a picture is fitted into one), or of the whole piece where a box is not given.
+    Validate and layout both ask this, so the picture validate prepared is the one printed."""
+    sides = [
+        max(element.box[2], element.box[3]) if element.box else max(deck.width, deck.height) + 2 * deck.bleed
+        for element in deck.face
+        if element.type == "symbol"
+    ]
+    return max(sides, default=max(deck.width, deck.height) + 2 * deck.bleed)
 
 
 def print_pixels(print_mm: float) -> int:
@@ -127,8 +141,9 @@ def print_pixels(print_mm: float) -> int:
 def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> Picture:
     """The checked picture at ``path``, ready to draw; PictureProblem says why it cannot be.
 
-    Kept by content and resolution: the validator's check is the build's picture."""
-    key = (content_digest(path), print_pixels(print_mm))
+    Kept by content, resolution and file name (which the messages quote): the validator's check
+    is the build's picture."""
+    key = (content_digest(path), print_pixels(print_mm), path.name)
     found = _pictures.get(key)
     if found is None:
         try:
@@ -180,8 +195,23 @@ def fitted(x: float, y: float, w: float, h: float, ratio: float) -> tuple[float,
 
 
 def _raster(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> Raster:
+    """A PNG or JPEG checked, decoded in full and reduced to ``pixels``, as the PDF will hold it."""
+    image, width, height = _prepared(name, source, expected, pixels)
+    alpha = None
+    if image.mode in ("LA", "RGBA"):
+        alpha = zlib.compress(image.getchannel("A").tobytes())
+        image = image.convert(image.mode[:-1])
+    if expected == "JPEG" and alpha is None:  # a photograph stays JPEG: a tenth of the size of Flate
+        out = io.BytesIO()
+        image.save(out, format="JPEG", quality=92, subsampling=0)
+        return Raster(out.getvalue(), True, image.mode, image.size, None, width, height)
+    return Raster(zlib.compress(image.tobytes()), False, image.mode, image.size, alpha, width, height)
+
+
+def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> tuple[Any, int, int]:
     """Open, check and fully decode a PNG or JPEG (JPEG at the smallest scale still ``pixels``
-    on its longest side), reduce it to ``pixels`` and encode it as the PDF will hold it."""
+    on its longest side); the image reduced to ``pixels`` in L, LA, RGB or RGBA, and the
+    original's width and height."""
     from PIL import Image, UnidentifiedImageError
 
     with warnings.catch_warnings():
@@ -198,12 +228,12 @@ def _raster(name: str, source: Path | io.BytesIO, expected: str, pixels: int) ->
                 f"'{name}' is far larger than the limit of {MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
             ) from exc
         with image:
-            return _decoded(name, image, expected, pixels)
+            width, height = image.size
+            _decode(name, image, expected, pixels)
+            return _printable(_reduced(image, pixels)), width, height
 
 
-def _decoded(name: str, image: Any, expected: str, pixels: int) -> Raster:
-    from PIL import Image
-
+def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
     width, height = image.size
     if image.format != expected:
         raise PictureProblem(f"'{name}' holds a {image.format} image, not the {expected} its name says")
@@ -216,15 +246,51 @@ def _decoded(name: str, image: Any, expected: str, pixels: int) -> Raster:
         raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
     if expected == "JPEG":
         _check_jpeg_data(name, image.fp, width, height)
-        image.draft(image.mode if image.mode in ("L", "RGB") else None, (pixels, pixels))
+        scale = pixels / max(width, height)  # draft keeps both sides at least this
+        image.draft(
+            image.mode if image.mode in ("L", "RGB") else None, (math.ceil(width * scale), math.ceil(height * scale))
+        )
     try:
         image.load()
     except Exception as exc:  # Pillow's decoders raise OSError, SyntaxError, ValueError, zlib.error ...
         raise PictureProblem(_damage(name, exc)) from exc
-    printable = _printable(image)
-    if max(printable.size) > pixels:
-        printable.thumbnail((pixels, pixels), Image.Resampling.LANCZOS, reducing_gap=2.0)
-    return Raster(_encoded(printable, expected), width, height)
+
+
+def _reduced(image: Any, pixels: int) -> Any:
+    """The decoded image at most ``pixels`` on its longest side, in a mode Pillow resamples well.
+
+    Shrunk by whole factors first, a band of rows at a time: Pillow's own reduce converts the
+    whole picture (to premultiplied alpha, or from 16-bit grey) before it shrinks it, a second
+    full-size copy (a 50-megapixel RGBA PNG: 200 MB more). Then resampled (Lanczos) to size."""
+    from PIL import Image
+
+    width, height = image.size
+    factor = max(1, int(max(width, height) / pixels / 2))
+    if factor == 1:
+        reduced = _resizable(image)
+    else:
+        band = factor * max(1, 256 // factor)
+        reduced = None
+        for top in range(0, height, band):
+            piece = _resizable(image.crop((0, top, width, min(height, top + band)))).reduce(factor)
+            if reduced is None:
+                reduced = Image.new(piece.mode, (math.ceil(width / factor), math.ceil(height / factor)))
+            reduced.paste(piece, (0, top // factor))
+    if max(reduced.size) > pixels:
+        reduced.thumbnail((pixels, pixels), Image.Resampling.LANCZOS, reducing_gap=None)
+    return reduced if reduced is not image else image.copy()  # outlives the file
+
+
+def _resizable(image: Any) -> Any:
+    """Palettes, bitmaps and 16-bit grey converted to modes Pillow resamples (RGB(A), L, I)."""
+    mode = image.mode
+    if mode.startswith("I;16"):
+        return image.convert("I")
+    if mode in ("P", "PA"):
+        return image.convert("RGBA" if mode == "PA" or "transparency" in image.info else "RGB")
+    if mode not in ("L", "LA", "RGB", "RGBA", "CMYK", "I", "F"):
+        return image.convert("RGBA" if "A" in mode or "a" in mode else ("L" if mode == "1" else "RGB"))
+    return image
 
 
 def _check_jpeg_data(name: str, source: Any, width: int, height: int) -> None:
@@ -283,33 +349,14 @@ def _printable(image: Any) -> Any:
     """The image in a mode a PDF holds as it looks: L, LA, RGB or RGBA (alpha dropped when opaque).
 
     Pillow's own convert('L') of 16-bit grey clips every value over 255 to white; here the
-    values are scaled from 0-65535."""
-    mode = image.mode
-    if mode.startswith("I;16") or mode == "I":
-        image = image.convert("I").point(lambda value: value * (1 / 256)).convert("L")
-    elif mode == "F":
-        image = image.point(lambda value: value * 255).convert("L")
-    elif mode == "1":
-        image = image.convert("L")
-    elif mode in ("P", "PA"):
-        image = image.convert("RGBA" if mode == "PA" or "transparency" in image.info else "RGB")
-    elif mode in ("La",):
-        image = image.convert("LA")
-    elif mode not in ("L", "LA", "RGB", "RGBA"):
-        image = image.convert("RGBA" if "A" in mode or "a" in mode else "RGB")
+    values are scaled from 0-65535. CMYK becomes RGB (Pillow's conversion)."""
+    if image.mode == "I":
+        image = image.point(lambda value: value * (1 / 256)).convert("L")
+    elif image.mode not in ("L", "LA", "RGB", "RGBA"):
+        image = image.convert("RGB" if image.mode == "CMYK" else "L")
     if image.mode in ("LA", "RGBA") and image.getchannel("A").getextrema() == (255, 255):
         image = image.convert(image.mode[:-1])
     return image
-
-
-def _encoded(image: Any, source_format: str) -> bytes:
-    """A photograph without alpha stays JPEG (embedded as is, a tenth of the size); anything else PNG."""
-    out = io.BytesIO()
-    if source_format == "JPEG" and image.mode in ("L", "RGB"):
-        image.save(out, format="JPEG", quality=92, subsampling=0)
-    else:
-        image.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
 
 
 # SVG
@@ -355,6 +402,7 @@ def _checked_tree(name: str, root: Any, pixels: int) -> dict[str, str]:
     embedded picture's data URI mapped to the URI of its copy reduced to ``pixels``."""
     ids: dict[str, Any] = {}
     embedded: dict[str, str] = {}
+    numbers: dict[int, int] = {}  # id(element): how many numbers its attributes hold
     stack = [(root, 1)]
     count = 0
     while stack:
@@ -371,23 +419,26 @@ def _checked_tree(name: str, root: Any, pixels: int) -> dict[str, str]:
             )
         if tag == "style":
             _check_css(name, "<style>", element.text or "")
-        for attribute, value in element.attrib.items():
+        numbers[id(element)] = sum(
             _check_attribute(name, tag, _local(attribute), value, embedded, pixels)
+            for attribute, value in element.attrib.items()
+        )
         if element.get("id"):
             ids[element.get("id")] = element
         stack.extend((child, depth + 1) for child in element)
-    _check_expansion(name, root, ids)
+    _check_expansion(name, root, ids, numbers)
     return embedded
 
 
-def _check_attribute(name: str, tag: str, attribute: str, value: str, embedded: dict[str, str], pixels: int) -> None:
+def _check_attribute(name: str, tag: str, attribute: str, value: str, embedded: dict[str, str], pixels: int) -> int:
+    """Refuse what the attribute must not hold; how many numbers it holds."""
     if attribute == "href":
         if value.startswith("#"):
-            return
+            return 0
         if tag == "image" and value.lstrip().lower().startswith("data:"):
             if value not in embedded:
                 embedded[value] = _embedded_image(name, value, pixels)
-            return
+            return 0
         raise PictureProblem(
             f"'{name}' links to another file ({value[:40]}); embed it or draw it in the SVG"
             if not value.lower().startswith("data:")
@@ -397,8 +448,7 @@ def _check_attribute(name: str, tag: str, attribute: str, value: str, embedded: 
         _check_css(name, f"the style of <{tag}>", value)
     elif "url(" in value.lower():
         _check_urls(name, f"{attribute} of <{tag}>", value)
-    if attribute not in ("id", "class"):
-        _check_numbers(name, attribute, value)
+    return _check_numbers(name, attribute, value) if attribute not in ("id", "class") else 0
 
 
 def _check_css(name: str, where: str, css: str) -> None:
@@ -416,41 +466,57 @@ def _check_urls(name: str, where: str, text: str) -> None:
             )
 
 
-def _check_numbers(name: str, attribute: str, value: str) -> None:
+def _check_numbers(name: str, attribute: str, value: str) -> int:
+    count = 0
     for match in _NUMBER.finditer(value):
-        number = float(match.group())
-        if not abs(number) <= MAX_SVG_NUMBER:
+        count += 1
+        if not abs(float(match.group())) <= MAX_SVG_NUMBER:
             raise PictureProblem(
                 f"'{name}' has the number {match.group()[:24]} in {attribute}; printkit draws numbers up to "
                 f"{MAX_SVG_NUMBER:.0e}"
             )
+    return count
 
 
-def _check_expansion(name: str, root: Any, ids: dict[str, Any]) -> None:
-    """The elements drawn once every <use> repeats what it names, without drawing them: a few
-    uses of uses would otherwise draw millions of shapes; a use inside what it names, forever."""
-    drawn: dict[int, int] = {}
+def _check_expansion(name: str, root: Any, ids: dict[str, Any], numbers: dict[int, int]) -> None:
+    """The elements and numbers drawn once every <use> repeats what it names, counted without
+    drawing: a few uses of uses would otherwise draw millions of shapes (svglib converts each
+    repetition anew), a use inside what it names forever, a chain of uses past Python's stack."""
+    drawn: dict[int, tuple[int, int]] = {}
     open_now: set[int] = set()
 
-    def cost(element: Any) -> int:
+    def cost(element: Any, depth: int) -> tuple[int, int]:
         key = id(element)
         if key in drawn:
             return drawn[key]
         if key in open_now:
             raise PictureProblem(f"'{name}' has a <use> that repeats itself; remove the loop")
+        if depth > MAX_SVG_DEPTH:
+            raise PictureProblem(
+                f"'{name}' nests elements over {MAX_SVG_DEPTH} deep (counting what each <use> repeats); flatten its "
+                "groups"
+            )
         open_now.add(key)
-        total = 1 + sum(cost(child) for child in element)
+        parts = [cost(child, depth + 1) for child in element]
         target = element.get(_XLINK) or element.get("href") or ""
         if isinstance(element.tag, str) and _local(element.tag) == "use" and target.startswith("#"):
             named = ids.get(target[1:])
-            total += cost(named) if named is not None else 0
+            parts += [cost(named, depth + 1)] if named is not None else []
         open_now.discard(key)
-        drawn[key] = min(total, MAX_SVG_ELEMENTS + 1)
+        elements = 1 + sum(part[0] for part in parts)
+        count = numbers.get(key, 0) + sum(part[1] for part in parts)
+        drawn[key] = (min(elements, MAX_SVG_ELEMENTS + 1), min(count, MAX_SVG_NUMBERS + 1))
         return drawn[key]
 
-    if cost(root) > MAX_SVG_ELEMENTS:
+    elements, count = cost(root, 1)
+    if elements > MAX_SVG_ELEMENTS:
         raise PictureProblem(
             f"'{name}' draws over {MAX_SVG_ELEMENTS:,} elements once its <use> elements are repeated; simplify it"
+        )
+    if count > MAX_SVG_NUMBERS:
+        raise PictureProblem(
+            f"'{name}' draws over {MAX_SVG_NUMBERS:,} numbers (coordinates) once its <use> elements are repeated; "
+            "simplify its paths"
         )
 
 
@@ -466,9 +532,10 @@ def _embedded_image(name: str, uri: str, pixels: int) -> str:
     except (binascii.Error, ValueError) as exc:
         raise PictureProblem(f"'{name}' embeds a picture whose base64 data is broken; embed it again") from exc
     expected = "PNG" if match.group(1).lower() == "png" else "JPEG"
-    raster = _raster(f"{name}: an embedded picture", io.BytesIO(data), expected, pixels)
-    kind = "jpeg" if raster.data.startswith(b"\xff\xd8") else "png"
-    return f"data:image/{kind};base64," + base64.b64encode(raster.data).decode("ascii")
+    image, _, _ = _prepared(f"{name}: an embedded picture", io.BytesIO(data), expected, pixels)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
 
 
 def _svg_size(name: str, root: Any) -> tuple[float, float]:

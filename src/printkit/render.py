@@ -6,6 +6,7 @@ Millimetres become points here and nowhere else (through printkit.units).
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import re
 from collections.abc import Callable
@@ -297,7 +298,31 @@ class _Drawer:
         if isinstance(found, art.Vector):
             self.svg(found, x, y, w, h)
             return
-        self.canvas.drawImage(ImageReader(io.BytesIO(found.data)), x, y, w, h, mask="auto")
+        c = self.canvas
+        c._currentPageHasImages = 1
+        name = self.image_object(found)
+        c.addLiteral(f"q\n1 0 0 1 {self.fp(x, y)} cm\n{self.fp(w)} 0 0 {self.fp(h)} 0 0 cm\n/{name} Do\nQ")
+
+    def image_object(self, raster: art.Raster) -> str:
+        """The name of the PDF image object holding ``raster``, made once a document from the
+        data art prepared (reportlab's drawImage would decode it again to name it, and then
+        re-encode it): a JPEG as it is, other pixels Flate-compressed, alpha as a soft mask."""
+        from reportlab.pdfbase.pdfdoc import PDFImageXObject
+
+        doc = self.canvas._doc
+        name = "P" + hashlib.sha1(raster.data + (raster.alpha or b"")).hexdigest()
+        registered = doc.getXObjectName(name)
+        if registered not in doc.idToObject:
+            image = _image_xobject(PDFImageXObject(name), raster.data, raster.mode, raster.size, raster.jpeg)
+            if raster.alpha is not None:
+                mask = _image_xobject(PDFImageXObject(name + "A"), raster.alpha, "L", raster.size, False)
+                self.canvas._setXObjects(mask)
+                image.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
+            self.canvas._setXObjects(image)
+            doc.Reference(image, registered)
+            doc.addForm(name, image)
+        self.canvas._formsinuse.append(name)  # the page or form's resources list it
+        return registered
 
     def svg(self, vector: art.Vector, x: float, y: float, w: float, h: float) -> None:
         drawing = vector.drawing
@@ -344,6 +369,17 @@ class _Drawer:
 @functools.lru_cache(maxsize=4096)
 def _form_name(key: str) -> str:
     return "F" + re.sub(r"[^A-Za-z0-9]", "_", key)
+
+
+def _image_xobject(image, data: bytes, mode: str, size: tuple[int, int], jpeg: bool):
+    """A reportlab image object with its stream set directly (no decoding)."""
+    image.width, image.height = size
+    image.bitsPerComponent = 8
+    image.colorSpace = "DeviceGray" if mode == "L" else "DeviceRGB"
+    image._filters = ("DCTDecode",) if jpeg else ("FlateDecode",)
+    image.streamContent = data
+    image.mask = None
+    return image
 
 
 @functools.cache
