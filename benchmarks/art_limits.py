@@ -87,8 +87,8 @@ def largest_svg(folder: Path) -> list[str]:
 
 
 def art_heavy_deck(folder: Path) -> list[str]:
-    """120 cards, each its own 12-megapixel JPEG (a phone photograph), 3.5 MB apiece."""
-    photo = noise((4000, 3000))
+    """120 cards, each its own 3.9-megapixel JPEG: 58.5 of the kit's 60 megapixels (a JPEG counts an eighth)."""
+    photo = noise((2400, 1625))
     names = []
     for n in range(120):
         out = io.BytesIO()
@@ -98,11 +98,22 @@ def art_heavy_deck(folder: Path) -> list[str]:
     return names
 
 
+def everything_at_once(folder: Path) -> list[str]:
+    """The kit's limits all reached at once: a 50-megapixel PNG, JPEGs making up the other 10
+    megapixels (80 megapixels of JPEG at an eighth each), and SVG at both of its limits."""
+    names = largest_png(folder) + largest_svg(folder)
+    for n in range(2):
+        noise((6300, 6300)).save(folder / f"photo{n}.jpg", quality=90)
+        names.append(f"photo{n}.jpg")
+    return names
+
+
 CASES: dict[str, Callable[[Path], list[str]]] = {
     "one 50-megapixel RGBA PNG": largest_png,
     "one 50-megapixel JPEG": largest_jpeg,
-    "one SVG of 10,000 paths and 250,000 numbers": largest_svg,
-    "120 cards, each its own 12-megapixel JPEG": art_heavy_deck,
+    "one SVG of 5,000 paths and 125,000 numbers": largest_svg,
+    "120 cards, each its own 3.9-megapixel JPEG": art_heavy_deck,
+    "all of a kit's limits at once": everything_at_once,
 }
 
 

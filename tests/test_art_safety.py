@@ -119,12 +119,12 @@ HOSTILE = {
         "'deep.svg' nests elements over 60 deep; flatten its groups",
     ),
     "many.svg": (
-        svg('<rect width="1" height="1"/>' * 10_001),
-        "'many.svg' has over 10,000 elements; simplify it",
+        svg('<rect width="1" height="1"/>' * 5_001),
+        "'many.svg' has over 5,000 elements; simplify it",
     ),
     "nested_uses.svg": (
         NESTED_USES,
-        "'nested_uses.svg' draws over 10,000 elements once its <use> elements are repeated; simplify it",
+        "'nested_uses.svg' draws over 5,000 elements once its <use> elements are repeated; simplify it",
     ),
     "use_loop.svg": (
         svg('<g id="a"><use href="#a"/></g>'),
@@ -265,3 +265,44 @@ def test_svglib_log_lines_never_reach_the_user(tmp_path, run):
     result = run("build", str(kit), "-o", str(tmp_path / "odd.pdf"))
     assert result.code == 0
     assert result.err == ""
+
+
+def test_the_kits_pictures_together_are_bounded_where_one_goes_over(tmp_path, run):
+    """Each file within its own limits, the two together over the kit's: 2 × 40 megapixels of
+    PNG is over 60; 2 × 3,000 SVG elements over 5,000. Reported at the picture that goes over."""
+    kit = make_kit(tmp_path, first="first.png", second="second.png")
+    folder = kit.parent / "pictures"
+    Image.new("1", (8000, 5000), 1).save(folder / "first.png")
+    Image.new("1", (5000, 8000), 0).save(folder / "second.png")
+    result = run("validate", str(kit))
+    assert result.code == 1
+    assert result.err.strip().splitlines() == [
+        f"{kit}:15: components[0].types[1].image: with 'second.png' the kit's pictures decode to 80 megapixels (a "
+        "JPEG counts an eighth of its pixels); the limit is 60 a kit; use smaller pictures, or JPEG"
+    ]
+    rects = '<rect width="1" height="1"/>' * 2_999
+    (folder / "first.svg").write_text(svg(rects), encoding="utf-8")
+    (folder / "second.svg").write_text(svg(rects.replace('"1"', '"2"')), encoding="utf-8")
+    kit.write_text(kit.read_text(encoding="utf-8").replace(".png", ".svg"), encoding="utf-8")
+    result = run("validate", str(kit))
+    assert result.err.strip().splitlines() == [
+        f"{kit}:15: components[0].types[1].image: with 'second.svg' the kit's SVG pictures draw 6,000 elements and "
+        "12,004 numbers; the limit is 5,000 elements and 125,000 numbers a kit; simplify them"
+    ]
+
+
+def test_one_picture_shown_by_many_cards_counts_once(tmp_path, run):
+    kit = make_kit(tmp_path, first="first.png", second="first.png")
+    Image.new("1", (8000, 5000), 1).save(kit.parent / "pictures" / "first.png")
+    assert run("validate", str(kit)).code == 0
+
+
+def test_a_raster_file_over_200_mb_is_refused_before_it_is_read(tmp_path, run):
+    kit = make_kit(tmp_path, second="padded.png")
+    with (kit.parent / "pictures" / "padded.png").open("wb") as padded:
+        padded.write(png_bytes())
+        padded.truncate(200 * 1024 * 1024 + 1)  # a sparse file: no disk used
+    result = run("validate", str(kit))
+    assert result.err.strip().splitlines() == [
+        f"{kit}:15: components[0].types[1].image: 'padded.png' is over 200 MB; scale it down or export it compressed"
+    ]

@@ -36,8 +36,11 @@ from typing import Any
 
 MAX_PIXELS = 50_000_000
 MAX_SVG_BYTES = 5 * 1024 * 1024
-MAX_SVG_ELEMENTS = 10_000  # elements drawn, each <use> counted as what it repeats
-MAX_SVG_NUMBERS = 250_000  # numbers (coordinates, mostly) drawn, each <use> counted as what it repeats
+MAX_RASTER_BYTES = 200 * 1024 * 1024  # read whole for its digest; 50 incompressible RGBA megapixels fit
+MAX_SVG_ELEMENTS = 5_000  # elements drawn, each <use> counted as what it repeats: in one SVG, and a kit's
+MAX_SVG_NUMBERS = 125_000  # numbers (coordinates, mostly) drawn, counted so: in one SVG, and in a kit's
+MAX_KIT_MEGAPIXELS = 60  # decoded for a kit's pictures together, a JPEG counting JPEG_SHARE of its pixels
+JPEG_SHARE = 1 / 8  # a JPEG is decoded at a reduced scale (draft): about an eighth of a PNG's time a pixel
 MAX_SVG_DEPTH = 60  # nesting of elements, <use> included (svglib converts recursively)
 MAX_SVG_NUMBER = 1e9  # no coordinate or length in a printable picture comes near this
 PRINT_DPI = 300
@@ -71,6 +74,10 @@ class Raster:
     width: int  # of the original file, for its proportions
     height: int
 
+    @property
+    def work(self) -> Work:
+        return Work(_decoding_cost(self.width, self.height, self.jpeg), 0, 0)
+
 
 @dataclass(frozen=True)
 class Vector:
@@ -79,10 +86,31 @@ class Vector:
     drawing: Any
     width: float
     height: float
+    work: Work  # its elements and numbers, and the pixels of the pictures embedded in it
 
 
 Picture = Raster | Vector
+
+
+@dataclass(frozen=True)
+class Work:
+    """What drawing a picture costs, the measure of the kit's limits: pixels decoded (a JPEG's
+    counted at JPEG_SHARE), and an SVG's elements and numbers with each <use> repeated."""
+
+    pixels: float
+    elements: int
+    numbers: int
+
+    def __add__(self, other: Work) -> Work:
+        return Work(self.pixels + other.pixels, self.elements + other.elements, self.numbers + other.numbers)
+
+
+def _decoding_cost(width: int, height: int, jpeg: bool) -> float:
+    return width * height * (JPEG_SHARE if jpeg else 1.0)
+
+
 _pictures: OrderedDict[tuple[str, int, str], Picture | PictureProblem] = OrderedDict()
+_digests: dict[tuple[str, int, int, int], str] = {}  # (path, mtime, size, inode): digest, for one check
 
 
 def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM) -> str | None:
@@ -101,6 +129,44 @@ def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM)
         picture(path, print_mm)
     except PictureProblem as problem:
         return str(problem)
+    return None
+
+
+def kit_picture_problems(folder: Path, uses: list[tuple[tuple, str, float]]) -> list[tuple[tuple, str]]:
+    """Every (location, problem) of a kit's pictures, each use given as (location, file name,
+    print size in mm): each picture's own, then the kit's limits on the work of all its pictures
+    together (each file counted once), reported where a picture first goes over."""
+    _digests.clear()  # a new check of the kit (a new build under --watch) reads every picture again
+    problems: list[tuple[tuple, str]] = []
+    total, seen = Work(0, 0, 0), set()
+    for loc, relative, print_mm in uses:
+        problem = art_problem(folder, relative, print_mm)
+        if problem:
+            problems.append((loc, problem))
+            continue
+        path = (folder / relative).resolve()
+        if path in seen:
+            continue
+        seen.add(path)
+        total += picture(path, print_mm).work
+        over = _over_budget(relative, total)
+        if over:
+            problems.append((loc, over))
+            break
+    return problems
+
+
+def _over_budget(relative: str, total: Work) -> str | None:
+    if total.pixels > MAX_KIT_MEGAPIXELS * 1_000_000:
+        return (
+            f"with '{relative}' the kit's pictures decode to {total.pixels / 1e6:.0f} megapixels (a JPEG counts an "
+            f"eighth of its pixels); the limit is {MAX_KIT_MEGAPIXELS} a kit; use smaller pictures, or JPEG"
+        )
+    if total.elements > MAX_SVG_ELEMENTS or total.numbers > MAX_SVG_NUMBERS:
+        return (
+            f"with '{relative}' the kit's SVG pictures draw {total.elements:,} elements and {total.numbers:,} numbers; "
+            f"the limit is {MAX_SVG_ELEMENTS:,} elements and {MAX_SVG_NUMBERS:,} numbers a kit; simplify them"
+        )
     return None
 
 
@@ -143,6 +209,10 @@ def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> Picture:
 
     Kept by content, resolution and file name (which the messages quote): the validator's check
     is the build's picture."""
+    limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_RASTER_BYTES
+    if path.stat().st_size > limit:
+        advice = "simplify it" if limit == MAX_SVG_BYTES else "scale it down or export it compressed"
+        raise PictureProblem(f"'{path.name}' is over {limit // (1024 * 1024)} MB; {advice}")
     key = (content_digest(path), print_pixels(print_mm), path.name)
     found = _pictures.get(key)
     if found is None:
@@ -161,13 +231,19 @@ def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> Picture:
 
 
 def content_digest(path: Path) -> str:
-    """SHA-256 of the file's bytes, read on every call: a picture saved again within the same
-    clock tick, at the same size, is still a new picture (a 90 MB PNG costs about 60 ms)."""
-    hasher = hashlib.sha256()
-    with path.open("rb") as source:
-        for block in iter(lambda: source.read(1 << 20), b""):
-            hasher.update(block)
-    return hasher.hexdigest()
+    """SHA-256 of the file's bytes, read once a check of the kit (kit_picture_problems starts
+    each anew): a picture saved again between builds, even within the same clock tick and at
+    the same size, is a new picture; within one build a 200 MB PNG is not read five times."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    digest = _digests.get(key)
+    if digest is None:
+        hasher = hashlib.sha256()
+        with path.open("rb") as source:
+            for block in iter(lambda: source.read(1 << 20), b""):
+                hasher.update(block)
+        digest = _digests[key] = hasher.hexdigest()
+    return digest
 
 
 def _load(path: Path, pixels: int) -> Picture:
@@ -363,14 +439,12 @@ def _printable(image: Any) -> Any:
 
 
 def _vector(path: Path, pixels: int) -> Vector:
-    if path.stat().st_size > MAX_SVG_BYTES:
-        raise PictureProblem(f"'{path.name}' is over {MAX_SVG_BYTES // (1024 * 1024)} MB; simplify it")
     data = path.read_bytes()
     root = _parsed(path.name, data)
-    embedded = _checked_tree(path.name, root, pixels)
+    embedded, work = _checked_tree(path.name, root, pixels)
     width, height = _svg_size(path.name, root)
-    drawing = _drawing(path.name, data, embedded)
-    return Vector(drawing, width, height)
+    drawing = _drawing(path.name, data, {uri: copy for uri, (copy, _) in embedded.items()})
+    return Vector(drawing, width, height, work)
 
 
 def _parsed(name: str, data: bytes) -> Any:
@@ -397,11 +471,12 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def _checked_tree(name: str, root: Any, pixels: int) -> dict[str, str]:
+def _checked_tree(name: str, root: Any, pixels: int) -> tuple[dict[str, tuple[str, float]], Work]:
     """Every element's references, numbers and nesting checked; the cost bounded. Returns each
-    embedded picture's data URI mapped to the URI of its copy reduced to ``pixels``."""
+    embedded picture's data URI mapped to the URI of its copy reduced to ``pixels`` and the
+    pixels it decodes, and the SVG's work."""
     ids: dict[str, Any] = {}
-    embedded: dict[str, str] = {}
+    embedded: dict[str, tuple[str, float]] = {}
     numbers: dict[int, int] = {}  # id(element): how many numbers its attributes hold
     stack = [(root, 1)]
     count = 0
@@ -426,11 +501,13 @@ def _checked_tree(name: str, root: Any, pixels: int) -> dict[str, str]:
         if element.get("id"):
             ids[element.get("id")] = element
         stack.extend((child, depth + 1) for child in element)
-    _check_expansion(name, root, ids, numbers)
-    return embedded
+    elements, drawn = _check_expansion(name, root, ids, numbers)
+    return embedded, Work(sum(cost for _, cost in embedded.values()), elements, drawn)
 
 
-def _check_attribute(name: str, tag: str, attribute: str, value: str, embedded: dict[str, str], pixels: int) -> int:
+def _check_attribute(
+    name: str, tag: str, attribute: str, value: str, embedded: dict[str, tuple[str, float]], pixels: int
+) -> int:
     """Refuse what the attribute must not hold; how many numbers it holds."""
     if attribute == "href":
         if value.startswith("#"):
@@ -478,7 +555,7 @@ def _check_numbers(name: str, attribute: str, value: str) -> int:
     return count
 
 
-def _check_expansion(name: str, root: Any, ids: dict[str, Any], numbers: dict[int, int]) -> None:
+def _check_expansion(name: str, root: Any, ids: dict[str, Any], numbers: dict[int, int]) -> tuple[int, int]:
     """The elements and numbers drawn once every <use> repeats what it names, counted without
     drawing: a few uses of uses would otherwise draw millions of shapes (svglib converts each
     repetition anew), a use inside what it names forever, a chain of uses past Python's stack."""
@@ -518,10 +595,12 @@ def _check_expansion(name: str, root: Any, ids: dict[str, Any], numbers: dict[in
             f"'{name}' draws over {MAX_SVG_NUMBERS:,} numbers (coordinates) once its <use> elements are repeated; "
             "simplify its paths"
         )
+    return elements, count
 
 
-def _embedded_image(name: str, uri: str, pixels: int) -> str:
-    """A data: URI's picture checked like a file, as the URI of its copy at print resolution."""
+def _embedded_image(name: str, uri: str, pixels: int) -> tuple[str, float]:
+    """A data: URI's picture checked like a file: the URI of its copy at print resolution, and
+    the pixels decoding it costs."""
     match = _DATA_IMAGE.match(uri.strip())
     if match is None:
         raise PictureProblem(
@@ -532,10 +611,11 @@ def _embedded_image(name: str, uri: str, pixels: int) -> str:
     except (binascii.Error, ValueError) as exc:
         raise PictureProblem(f"'{name}' embeds a picture whose base64 data is broken; embed it again") from exc
     expected = "PNG" if match.group(1).lower() == "png" else "JPEG"
-    image, _, _ = _prepared(f"{name}: an embedded picture", io.BytesIO(data), expected, pixels)
+    image, width, height = _prepared(f"{name}: an embedded picture", io.BytesIO(data), expected, pixels)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
-    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+    uri = "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+    return uri, _decoding_cost(width, height, expected == "JPEG")
 
 
 def _svg_size(name: str, root: Any) -> tuple[float, float]:
