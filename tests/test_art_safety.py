@@ -306,3 +306,17 @@ def test_a_raster_file_over_200_mb_is_refused_before_it_is_read(tmp_path, run):
     assert result.err.strip().splitlines() == [
         f"{kit}:15: components[0].types[1].image: 'padded.png' is over 200 MB; scale it down or export it compressed"
     ]
+
+
+def test_an_svg_embedding_many_large_pictures_is_stopped_at_the_kits_limit(tmp_path, run):
+    """A bilevel 40-megapixel PNG compresses to a few kilobytes: two of them fit in an SVG of
+    any size, and decoding them would cost the kit's whole budget and more."""
+    kit = make_kit(tmp_path, first="album.svg")
+    first, second = (png_bytes((8000, 5000), value, mode="1") for value in (0, 1))
+    images = "".join(f'<image href="{data_uri(data)}" width="1" height="1"/>' for data in (first, second))
+    (kit.parent / "pictures" / "album.svg").write_text(svg(images), encoding="utf-8")
+    result = run("validate", str(kit))
+    assert result.err.strip().splitlines() == [
+        f"{kit}:14: components[0].types[0].image: 'album.svg' embeds pictures that decode to over 60 megapixels, "
+        "the limit a kit; embed smaller pictures"
+    ]

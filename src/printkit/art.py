@@ -43,12 +43,14 @@ MAX_KIT_MEGAPIXELS = 60  # decoded for a kit's pictures together, a JPEG countin
 JPEG_SHARE = 1 / 8  # a JPEG is decoded at a reduced scale (draft): about an eighth of a PNG's time a pixel
 MAX_SVG_DEPTH = 60  # nesting of elements, <use> included (svglib converts recursively)
 MAX_SVG_NUMBER = 1e9  # no coordinate or length in a printable picture comes near this
+MIN_SVG_SIZE = 1e-3  # nor a width or height this small (scaled to a card, it would overflow)
 PRINT_DPI = 300
 DEFAULT_PRINT_MM = 100.0  # the print size assumed where none is known
 RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 _CACHE_ENTRIES = 512
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 _NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NOT_A_NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:nan|inf(?:inity)?)(?!\w)", re.IGNORECASE)  # float() reads them
 _URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.IGNORECASE | re.DOTALL)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -444,7 +446,21 @@ def _vector(path: Path, pixels: int) -> Vector:
     embedded, work = _checked_tree(path.name, root, pixels)
     width, height = _svg_size(path.name, root)
     drawing = _drawing(path.name, data, {uri: copy for uri, (copy, _) in embedded.items()})
-    return Vector(drawing, width, height, work)
+    vector = Vector(drawing, width, height, work)
+    _check_drawable(path.name, vector, pixels)
+    return vector
+
+
+def _check_drawable(name: str, vector: Vector, pixels: int) -> None:
+    """Draw the SVG once, on a scratch page, at the size it prints at: whatever svglib made of
+    it (transforms multiplying past a float's range, say) fails here, with the file's name."""
+    from printkit.render import drawing_problem
+
+    longest = pixels / PRINT_DPI * 72  # points
+    ratio = vector.width / vector.height
+    problem = drawing_problem(vector, longest * min(1.0, ratio), longest * min(1.0, 1 / ratio))
+    if problem:
+        raise PictureProblem(f"'{name}' cannot be drawn: {problem}; simplify it or export it again")
 
 
 def _parsed(name: str, data: bytes) -> Any:
@@ -494,10 +510,16 @@ def _checked_tree(name: str, root: Any, pixels: int) -> tuple[dict[str, tuple[st
             )
         if tag == "style":
             _check_css(name, "<style>", element.text or "")
+        pictures = len(embedded)
         numbers[id(element)] = sum(
             _check_attribute(name, tag, _local(attribute), value, embedded, pixels)
             for attribute, value in element.attrib.items()
         )
+        if len(embedded) > pictures and sum(cost for _, cost in embedded.values()) > MAX_KIT_MEGAPIXELS * 1e6:
+            raise PictureProblem(
+                f"'{name}' embeds pictures that decode to over {MAX_KIT_MEGAPIXELS} megapixels, the limit a kit; "
+                "embed smaller pictures"
+            )
         if element.get("id"):
             ids[element.get("id")] = element
         stack.extend((child, depth + 1) for child in element)
@@ -544,6 +566,10 @@ def _check_urls(name: str, where: str, text: str) -> None:
 
 
 def _check_numbers(name: str, attribute: str, value: str) -> int:
+    """How many numbers ``value`` holds, each refused when it is not finite or over MAX_SVG_NUMBER."""
+    odd = _NOT_A_NUMBER.search(value)
+    if odd:
+        raise PictureProblem(f"'{name}' has '{odd.group()}' for a number in {attribute}; give a number")
     count = 0
     for match in _NUMBER.finditer(value):
         count += 1
@@ -661,6 +687,6 @@ def _drawing(name: str, data: bytes, embedded: dict[str, str]) -> Any:
         ) from exc
     if drawing is None or not (drawing.width > 0 and drawing.height > 0):
         raise PictureProblem(f"'{name}' has no size; give the <svg> element width and height or a viewBox")
-    if not all(math.isfinite(value) for value in (drawing.width, drawing.height)):
-        raise PictureProblem(f"'{name}' has a size printkit cannot draw ({drawing.width} × {drawing.height})")
+    if not all(MIN_SVG_SIZE <= value <= MAX_SVG_NUMBER for value in (drawing.width, drawing.height)):
+        raise PictureProblem(f"'{name}' has a size printkit cannot draw ({drawing.width:g} × {drawing.height:g})")
     return drawing

@@ -325,13 +325,10 @@ class _Drawer:
         return registered
 
     def svg(self, vector: art.Vector, x: float, y: float, w: float, h: float) -> None:
-        drawing = vector.drawing
-        c = self.canvas
-        c.saveState()
-        c.translate(x, y)
-        c.scale(w / drawing.width, h / drawing.height)
-        _drawing_renderer()().draw(drawing, c, 0, 0, showBoundary=False)
-        c.restoreState()
+        self.canvas.saveState()
+        self.canvas.translate(x, y)
+        _draw_vector(self.canvas, vector, w, h)
+        self.canvas.restoreState()
         self.state = {}
 
     def group(self, group: Group) -> None:
@@ -369,6 +366,25 @@ class _Drawer:
 @functools.lru_cache(maxsize=4096)
 def _form_name(key: str) -> str:
     return "F" + re.sub(r"[^A-Za-z0-9]", "_", key)
+
+
+def _draw_vector(canvas: Canvas, vector: art.Vector, w: float, h: float) -> None:
+    """The SVG's drawing stretched to w × h points from the canvas's origin."""
+    drawing = vector.drawing
+    canvas.scale(w / drawing.width, h / drawing.height)
+    _drawing_renderer()().draw(drawing, canvas, 0, 0, showBoundary=False)
+
+
+def drawing_problem(vector: art.Vector, w: float, h: float) -> str | None:
+    """Why the SVG cannot be drawn at w × h points (on a scratch canvas), or None. art calls it
+    while it checks a picture, so validate refuses what the renderer would fail on."""
+    canvas = Canvas(io.BytesIO(), pagesize=(max(w, 1.0), max(h, 1.0)), invariant=1)
+    try:
+        _draw_vector(canvas, vector, w, h)
+        canvas.showPage()
+    except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        return " ".join(str(exc).split())[:80] or type(exc).__name__
+    return None
 
 
 def _image_xobject(image, data: bytes, mode: str, size: tuple[int, int], jpeg: bool):
