@@ -29,7 +29,6 @@ import os
 import re
 import warnings
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,6 @@ MIN_SVG_SIZE = 1e-3  # nor a width or height this small (scaled to a card, it wo
 PRINT_DPI = 300
 DEFAULT_PRINT_MM = 100.0  # the print size assumed where none is known
 RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
-_CACHE_ENTRIES = 512
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 _NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NOT_A_NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:nan|inf(?:inity)?)(?!\w)", re.IGNORECASE)  # float() reads them
@@ -111,7 +109,10 @@ def _decoding_cost(width: int, height: int, jpeg: bool) -> float:
     return width * height * (JPEG_SHARE if jpeg else 1.0)
 
 
-_pictures: OrderedDict[tuple[str, int, str], Picture | PictureProblem] = OrderedDict()
+# The pictures of the current check of a kit and of the one before (a build under --watch keeps
+# what did not change, and holds at most two kits' pictures).
+_pictures: dict[tuple[str, int, str], Picture | PictureProblem] = {}
+_before: dict[tuple[str, int, str], Picture | PictureProblem] = {}
 _digests: dict[tuple[str, int, int, int], str] = {}  # (path, mtime, size, inode): digest, for one check
 
 
@@ -138,7 +139,9 @@ def kit_picture_problems(folder: Path, uses: list[tuple[tuple, str, float]]) -> 
     """Every (location, problem) of a kit's pictures, each use given as (location, file name,
     print size in mm): each picture's own, then the kit's limits on the work of all its pictures
     together (each file counted once), reported where a picture first goes over."""
+    global _pictures, _before
     _digests.clear()  # a new check of the kit (a new build under --watch) reads every picture again
+    _before, _pictures = _pictures, {}
     problems: list[tuple[tuple, str]] = []
     total, seen = Work(0, 0, 0), set()
     for loc, relative, print_mm in uses:
@@ -216,17 +219,13 @@ def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> Picture:
         advice = "simplify it" if limit == MAX_SVG_BYTES else "scale it down or export it compressed"
         raise PictureProblem(f"'{path.name}' is over {limit // (1024 * 1024)} MB; {advice}")
     key = (content_digest(path), print_pixels(print_mm), path.name)
-    found = _pictures.get(key)
+    found = _pictures.get(key) or _before.get(key)
     if found is None:
         try:
             found = _load(path, key[1])
         except PictureProblem as problem:
             found = problem
-        _pictures[key] = found
-        if len(_pictures) > _CACHE_ENTRIES:
-            _pictures.popitem(last=False)
-    else:
-        _pictures.move_to_end(key)
+    _pictures[key] = found
     if isinstance(found, PictureProblem):
         raise found
     return found
