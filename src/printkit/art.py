@@ -1,20 +1,22 @@
 """A kit's own pictures: SVG, PNG or JPEG files in kits/NAME/, proved drawable before anything is drawn.
 
 A picture must stay inside the kit's folder (no '../', no absolute path, no link leading out),
-be one of the three formats by its content, decode completely (a truncated file or one whose
-header promises more pixels than its data holds is refused), and be small enough to print:
-raster images over 50 megapixels are refused (Pillow reads only the header to know), SVG files
-over 5 MB or drawing more than MAX_SVG_ELEMENTS elements too. An SVG is parsed with defusedxml
-(no entities, no external DTD, whatever its encoding) and may refer only to its own elements
-(``#id``) and to pictures embedded in it (``data:image/png;base64,...``): any other href,
-``url()`` or CSS ``@import`` is refused, so nothing outside the SVG is ever opened.
+be one of the three formats by its content, decode completely (a truncated file, or a JPEG whose
+header promises far more pixels than its data holds, is refused) and keep within the limits
+below, each file's and the kit's together (kit_picture_problems): they bound the work, not only
+the bytes, so that any kit within them builds in under 10 s and 400 MB. An SVG is parsed with
+defusedxml (no entities, whatever its encoding), may refer only to its own elements (``#id``)
+and to PNG or JPEG pictures embedded in it (``data:image/png;base64,...``): any other href,
+``url()`` or CSS ``@import`` is refused, and svglib converts the checked bytes without a path, so
+nothing outside the SVG is ever opened. It is then drawn once on a scratch page.
 
 Each picture is checked once per file content and kept, ready to embed, for the build that
-follows: rasters reduced to the resolution they print at (PRINT_DPI over the longest side of
-the piece showing them; JPEG decoded at a reduced scale by Pillow's draft) and converted to a
-mode a PDF holds (16-bit grey scaled, not clipped; palettes with transparency and grey with
-alpha keep their alpha; CMYK as RGB), SVG converted to a reportlab drawing. The cache is keyed
-by content, so a picture edited while ``build --watch`` runs is read again.
+follows: rasters reduced to the resolution they print at (PRINT_DPI over the largest symbol box
+of the deck's face; JPEG decoded at a reduced scale by Pillow's draft) and converted to a mode
+a PDF holds (16-bit grey scaled, not clipped; palettes with transparency and grey with alpha
+keep their alpha; CMYK as RGB), SVG converted to a reportlab drawing. Pictures are keyed by
+content and every check of a kit reads the files again, so a picture edited while
+``build --watch`` runs is redrawn.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ _DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.IGNORECASE 
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 
 logging.getLogger("svglib").addHandler(logging.NullHandler())
-logging.getLogger("svglib").propagate = False  # its log lines are not printkit's messages (see svg_problem)
+logging.getLogger("svglib").propagate = False  # its lines are not printkit's one-line messages
 
 
 class PictureProblem(ValueError):
