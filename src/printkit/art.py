@@ -137,6 +137,18 @@ def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM)
     return None
 
 
+def kit_pictures(kit: Any) -> list[tuple[tuple, str, float]]:
+    """Every picture a kit shows, as (location, file name, print size in mm): the ``image`` of
+    each card and tile type, the only place a kit names a picture."""
+    return [
+        (("components", index, "types", number, "image"), kind.image, print_size(deck))
+        for index, deck in enumerate(kit.components)
+        if deck.kind in ("cards", "tiles")
+        for number, kind in enumerate(deck.types)
+        if isinstance(kind.image, str)
+    ]
+
+
 def kit_picture_problems(folder: Path, uses: list[tuple[tuple, str, float]]) -> list[tuple[tuple, str]]:
     """Every (location, problem) of a kit's pictures, each use given as (location, file name,
     print size in mm): each picture's own, then the kit's limits on the work of all its pictures

@@ -158,14 +158,11 @@ def check_decks(kit: Kit, found: Findings) -> None:
     from printkit.layout.patterns import pattern_names
 
     known = pattern_names()
-    pictures: list[tuple[tuple, str, float]] = []
     for index, deck in _components(kit, "cards") + _components(kit, "tiles"):
         at = ("components", index)
         for loc, value in walk(deck, at):
             if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
                 found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
-            if loc[-1] == "image" and isinstance(value, str):
-                pictures.append((loc, value, art.print_size(deck)))
         patterns = [owner.pattern for owner in deck.owners or []]
         for number, owner in enumerate(deck.owners or []):
             if patterns.index(owner.pattern) != number:
@@ -190,7 +187,7 @@ def check_decks(kit: Kit, found: Findings) -> None:
                     f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
                     "or name on the face",
                 )
-    for loc, problem in art.kit_picture_problems(found.source.folder, pictures):
+    for loc, problem in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit)):
         found.add(loc, problem)
 
 
