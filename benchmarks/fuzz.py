@@ -1,4 +1,4 @@
-"""The long fuzz run: N mutated shipped kits through the whole pipeline.
+"""The long fuzz run: N mutated shipped kits, and (every third case) mutated pictures, through the whole pipeline.
 
     python benchmarks/fuzz.py [--cases 10000] [--seed 1] [--json FILE]
 
@@ -17,7 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from fuzz.art import ART_KIT, mutate_art  # noqa: E402
 from fuzz.mutations import exercise, mutate, shipped_texts  # noqa: E402
+
+ART_SHARE = 3  # every third case mutates a kit's pictures instead of its text
 
 SLOW_LIMIT = 5.0
 
@@ -36,9 +39,13 @@ def main() -> int:
     crashes: list[dict] = []
     started = time.perf_counter()
     for case in range(args.cases):
-        kit = names[case % len(names)]
-        text = mutate(kits[kit], rng, rng.randint(1, 3))
-        outcome = exercise(text)
+        if case % ART_SHARE == ART_SHARE - 1:
+            kit, text = "pictures", ART_KIT
+            outcome = exercise(text, art=mutate_art(rng, rng.randint(1, 3)))
+        else:
+            kit = names[case % len(names)]
+            text = mutate(kits[kit], rng, rng.randint(1, 3))
+            outcome = exercise(text)
         counts[outcome.kind] += 1
         if outcome.seconds > slowest[0]:
             slowest = (outcome.seconds, f"case {case} ({kit})")

@@ -6,17 +6,20 @@ Millimetres become points here and nowhere else (through printkit.units).
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 from collections.abc import Callable
+from pathlib import Path as PathLib
 from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from printkit import __version__, fonts
+from printkit import __version__, art, fonts
 from printkit.errors import PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.primitives import (
@@ -301,24 +304,44 @@ class _Drawer:
                 self.canvas.addLiteral(self.text_runs(runs, x, self.y(baseline), mm_to_pt(line.word_space)))
 
     def image(self, image: Image) -> None:
-        if image.path.lower().endswith(".svg"):
-            self.svg(image)
+        """A checked picture (printkit.art): a raster as the copy art reduced to its print size, an
+        SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
+        found = art.picture(PathLib(image.path), image.print_mm)
+        x, y, w, h = mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h)
+        if isinstance(found, art.Vector):
+            self.svg(found, x, y, w, h)
             return
-        self.canvas.drawImage(
-            image.path, mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h), mask="auto"
-        )
-
-    def svg(self, image: Image) -> None:
-        """An SVG as vector drawing (svglib), stretched to the image's box (layout keeps its ratio)."""
-        from reportlab.graphics import renderPDF
-
-        drawing = _svg_drawing(image.path)
         c = self.canvas
-        c.saveState()
-        c.translate(mm_to_pt(image.x), self.y(image.y + image.h))
-        c.scale(mm_to_pt(image.w) / drawing.width, mm_to_pt(image.h) / drawing.height)
-        renderPDF.draw(drawing, c, 0, 0)
-        c.restoreState()
+        c._currentPageHasImages = 1
+        name = self.image_object(found)
+        c.addLiteral(f"q\n1 0 0 1 {self.fp(x, y)} cm\n{self.fp(w)} 0 0 {self.fp(h)} 0 0 cm\n/{name} Do\nQ")
+
+    def image_object(self, raster: art.Raster) -> str:
+        """The name of the PDF image object holding ``raster``, made once a document from the
+        data art prepared (reportlab's drawImage would decode it again to name it, and then
+        re-encode it): a JPEG as it is, other pixels Flate-compressed, alpha as a soft mask."""
+        from reportlab.pdfbase.pdfdoc import PDFImageXObject
+
+        doc = self.canvas._doc
+        name = "P" + hashlib.sha1(raster.data + (raster.alpha or b"")).hexdigest()
+        registered = doc.getXObjectName(name)
+        if registered not in doc.idToObject:
+            image = _image_xobject(PDFImageXObject(name), raster.data, raster.mode, raster.size, raster.jpeg)
+            if raster.alpha is not None:
+                mask = _image_xobject(PDFImageXObject(name + "A"), raster.alpha, "L", raster.size, False)
+                self.canvas._setXObjects(mask)
+                image.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
+            self.canvas._setXObjects(image)
+            doc.Reference(image, registered)
+            doc.addForm(name, image)
+        self.canvas._formsinuse.append(name)  # the page or form's resources list it
+        return registered
+
+    def svg(self, vector: art.Vector, x: float, y: float, w: float, h: float) -> None:
+        self.canvas.saveState()
+        self.canvas.translate(x, y)
+        _draw_vector(self.canvas, vector, w, h)
+        self.canvas.restoreState()
         self.state = {}
 
     def group(self, group: Group) -> None:
@@ -353,14 +376,57 @@ class _Drawer:
         return f"q\n1 0 0 1 {self.fp(mm_to_pt(group.x), self.y(group.y + group.h))} cm"
 
 
-@functools.lru_cache(maxsize=64)
-def _svg_drawing(path: str):
-    from svglib.svglib import svg2rlg
+def _draw_vector(canvas: Canvas, vector: art.Vector, w: float, h: float) -> None:
+    """The SVG's drawing stretched to w × h points from the canvas's origin."""
+    drawing = vector.drawing
+    canvas.scale(w / drawing.width, h / drawing.height)
+    _drawing_renderer()().draw(drawing, canvas, 0, 0, showBoundary=False)
 
-    drawing = svg2rlg(path)
-    if drawing is None or not drawing.width or not drawing.height:
-        raise PrintkitError(f"{path}: the SVG cannot be read or has no size")
-    return drawing
+
+def drawing_problem(vector: art.Vector, w: float, h: float) -> str | None:
+    """Why the SVG cannot be drawn at w × h points (on a scratch canvas), or None. art calls it
+    while it checks a picture, so validate refuses what the renderer would fail on."""
+    canvas = Canvas(io.BytesIO(), pagesize=(max(w, 1.0), max(h, 1.0)), invariant=1)
+    try:
+        _draw_vector(canvas, vector, w, h)
+        canvas.showPage()
+    except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError) as exc:
+        return " ".join(str(exc).split())[:80] or type(exc).__name__
+    return None
+
+
+def _image_xobject(image, data: bytes, mode: str, size: tuple[int, int], jpeg: bool):
+    """A reportlab image object with its stream set directly (no decoding)."""
+    image.width, image.height = size
+    image.bitsPerComponent = 8
+    image.colorSpace = "DeviceGray" if mode == "L" else "DeviceRGB"
+    image._filters = ("DCTDecode",) if jpeg else ("FlateDecode",)
+    image.streamContent = data
+    image.mask = None
+    return image
+
+
+@functools.cache
+def _drawing_renderer() -> type:
+    """reportlab's drawing renderer with two changes. It sets no font (it would set Helvetica,
+    never embedded, at the start of every drawing; printkit refuses SVG text, so no drawing
+    writes a letter). It draws an SVG's embedded picture (svglib hands it over as a Pillow
+    image, which art already reduced) as an image object, shared and with its alpha, where
+    reportlab's inline image fails on Python 3 bytes; and it draws nothing named by a path.
+    Made on first use: kits without SVG never import reportlab.graphics."""
+    from reportlab.graphics import renderPDF
+
+    class DrawingRenderer(renderPDF._PDFRenderer):
+        def applyStateChanges(self, delta, newState):
+            fontless = {key: value for key, value in delta.items() if key not in ("fontName", "fontSize")}
+            super().applyStateChanges(fontless, newState)
+
+        def drawImage(self, image):
+            if hasattr(image.path, "mode"):
+                reader = ImageReader(image.path)
+                self._canvas.drawImage(reader, image.x, image.y, image.width, image.height, mask="auto")
+
+    return DrawingRenderer
 
 
 def _check_glyphs(text: str, bold: bool, face: str) -> None:

@@ -151,12 +151,17 @@ class Outcome:
     detail: str = ""
 
 
-def exercise(text: str, folder: Path | None = None) -> Outcome:
-    """Run a kit text through the whole pipeline; anything but a PrintkitError or a PDF is a crash."""
+def exercise(text: str, folder: Path | None = None, art: dict[str, bytes] | None = None) -> Outcome:
+    """Run a kit text (with ``art``, its pictures by file name) through the whole pipeline;
+    anything but a PrintkitError or a PDF is a crash."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         path = Path(tmp) / "fuzzed.yaml"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        if art:
+            (Path(tmp) / "fuzzed").mkdir()
+            for name, data in art.items():
+                (Path(tmp) / "fuzzed" / name).write_bytes(data)
         try:
             from printkit.render import render
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit import art
 from printkit.kinds.base import Kind, PieceKind
 from printkit.layout import cards
 from printkit.layout.patterns import pattern_names
@@ -17,16 +16,13 @@ if TYPE_CHECKING:
 
 
 def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> None:
-    """Cards and tiles: known patterns, usable pictures, owners and types told apart without colour."""
+    """Cards and tiles: known patterns, owners and types told apart without colour (their pictures
+    are proved for the whole kit at once: validate.kit.check_pictures)."""
     known = pattern_names()
     at = ("components", index)
     for loc, value in walk(deck, at):
         if loc[-1] == "pattern" and isinstance(value, str) and value not in known:
             found.add(loc, f"unknown pattern '{value}'; printkit draws: {', '.join(known)}")
-        if loc[-1] == "image" and isinstance(value, str):
-            problem = art.art_problem(found.source.folder, value)
-            if problem:
-                found.add(loc, problem)
     owners = deck.owners or []
     patterns = [owner.pattern for owner in owners]
     for number, owner in enumerate(owners):

@@ -408,12 +408,13 @@ def picture(design: Design, relative: str, box: Box) -> Image:
     folder = design.ctx.assets
     if folder is None:
         raise LayoutProblem((), f"no kit folder to find '{relative}' in")
-    problem = art.art_problem(folder, relative)
+    print_mm = art.print_size(design.deck)
+    problem = art.art_problem(folder, relative, print_mm)
     if problem:
         raise LayoutProblem((), problem)
     path = (folder / relative).resolve()
-    x, y, w, h = art.fitted(box.x, box.y, box.w, box.h, art.aspect(path))
-    return Image(x, y, w, h, str(path))
+    x, y, w, h = art.fitted(box.x, box.y, box.w, box.h, art.aspect(path, print_mm))
+    return Image(x, y, w, h, str(path), print_mm)
 
 
 def text_block(design: Design, element: TextElement) -> RichText:

@@ -139,11 +139,15 @@ class RichText:
 
 @dataclass(frozen=True)
 class Image:
+    """A kit's picture (checked by printkit.art) fitted into (x, y, w, h); ``print_mm`` is the
+    longest side of the piece showing it, the size art prepares the picture's pixels for."""
+
     x: float
     y: float
     w: float
     h: float
     path: str
+    print_mm: float = 100.0
 
 
 @dataclass(frozen=True)

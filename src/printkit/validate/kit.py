@@ -31,7 +31,17 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_kinds(kit, found)
     check_typed_page_numbers(kit, found)
     check_fonts(kit, found)
+    check_pictures(kit, found)
     return found.problems
+
+
+def check_pictures(kit: Kit, found: Findings) -> None:
+    """Every picture the kit names can be drawn, and all of them together stay within the kit's
+    limits (art.py); once per kit, as it also starts the picture cache of this build afresh."""
+    from printkit import art
+
+    for loc, problem in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit)):
+        found.add(loc, problem)
 
 
 def check_fonts(kit: Kit, found: Findings) -> None:
