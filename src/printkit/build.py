@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -225,8 +226,19 @@ def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
+    return own_document(loaded, ctx, doc_layout.layout_sheets)
+
+
+def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
+    """The kit's boxes (tuck boxes) alone, refused as sheets are."""
+    return own_document(loaded, ctx, doc_layout.layout_boxes)
+
+
+def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[model.Kit, Context], Document]) -> Document:
+    """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
+    text its box."""
     try:
-        document = doc_layout.layout_sheets(loaded.kit, ctx)
+        document = lay(loaded.kit, ctx)
     except LayoutProblem as problem:
         raise located(loaded, problem) from None
     problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})

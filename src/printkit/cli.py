@@ -110,9 +110,15 @@ def list_kits() -> None:
     type=click.Path(path_type=Path),
     help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.",
 )
+@click.option(
+    "--boxes",
+    is_flag=True,
+    help="Build the kit's tuck boxes (sized from the decks they hold) as a PDF of their own, KIT-boxes.pdf.",
+)
 def build(
     kit: str,
     watch: bool,
+    boxes: bool,
     lang: str | None,
     paper: str,
     output: Path | None,
@@ -134,11 +140,11 @@ def build(
     setting = printer_setting(printer, stock, back_offset)
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset))
-    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
+    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, "-boxes" if boxes else ""))
     pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()
     try:
-        document = pipeline.lay_out(loaded, ctx, progress)
+        document = pipeline.boxes_document(loaded, ctx) if boxes else pipeline.lay_out(loaded, ctx, progress)
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
         pages = pipeline.write(document, target, progress, setting.correction())
     finally:

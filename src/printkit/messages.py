@@ -98,6 +98,13 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
         "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
     },
+    "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
+    "tuckbox_instruction": {
+        "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",
+        "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
+        "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
+    },
+    "tuckbox_holds": {"pl": "kart: {count}", "cs": "karet: {count}", "en": "{count} cards"},
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {

@@ -43,6 +43,8 @@ _Shift = Annotated[float, Field(ge=-2000, le=2000)]
 _Gap = Annotated[float, Field(ge=0, le=50)]
 _Gutter = Annotated[float, Field(ge=0, le=30)]
 _Bleed = Annotated[float, Field(ge=0, le=3)]
+_Thickness = Annotated[float, Field(gt=0, le=3)]
+_Room = Annotated[float, Field(ge=0, le=10)]
 
 
 _BOUNDS = {"gt": "exclusiveMinimum", "ge": "minimum", "lt": "exclusiveMaximum", "le": "maximum"}
@@ -66,6 +68,8 @@ Offset = Annotated[_Shift, BeforeValidator(parse_length), _length_schema(_Shift)
 Gap = Annotated[_Gap, BeforeValidator(parse_length), _length_schema(_Gap)]
 Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutter)]
 Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
+Thickness = Annotated[_Thickness, BeforeValidator(parse_length), _length_schema(_Thickness)]
+Room = Annotated[_Room, BeforeValidator(parse_length), _length_schema(_Room)]
 Text = Annotated[
     dict[str, str],
     WithJsonSchema(
@@ -797,8 +801,44 @@ class MatComponent(ComponentBase):
     )
 
 
+# --- boxes: a tuck box sized from the deck it holds ----------------------------------------------
+
+
+class TuckboxComponent(ComponentBase):
+    """A tuck box for a deck: a net with a tuck lid at each end, dust flaps, a glue tab and dashed
+    fold lines, cut along its outline. Its inside is the held deck's card size plus the sleeve and
+    the allowance, and as deep as the cards are thick, plus the allowance. Not in the kit's PDF
+    unless ``in_kit: true``: ``printkit build KIT --boxes`` prints the kit's boxes as a PDF of their own.
+
+    Numbers (mm): {id.width}, {id.height}, {id.depth} (inside), {id.cards}, {id.thickness},
+    {id.allowance}, {id.sleeve}, {id.net_width}, {id.net_height}.
+    """
+
+    kind: Literal["tuckbox"] = Field(description="The component's kind: 'tuckbox', a tuck box for a deck.")
+    in_kit: bool = Field(
+        False, description="True to print the box in the kit's PDF; by default only `printkit build KIT --boxes` does."
+    )
+    holds: Identifier = Field(description="The deck (a cards or tiles component) the box holds.")
+    label: Text = Field(description="The name on the box's front, back and lid, usually the game's title.")
+    thickness: Thickness = Field(
+        0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
+    )
+    sleeve: Room = Field(0.0, description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none.")
+    allowance: Room = Field(
+        1.0, description="Room added to the inside's width, height and depth, so the deck slides in."
+    )
+    color: Color = Field("#2a5d8a", description="The colour of the box's outside.")
+    image: ArtPath | None = Field(None, description="A picture for the front, a file in the kit's folder.")
+
+
 Component = Annotated[
-    SheetComponent | BoardComponent | TokensComponent | StonesComponent | DeckComponent | MatComponent,
+    SheetComponent
+    | BoardComponent
+    | TokensComponent
+    | StonesComponent
+    | DeckComponent
+    | MatComponent
+    | TuckboxComponent,
     Field(discriminator="kind"),
 ]
 

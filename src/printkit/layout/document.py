@@ -32,6 +32,10 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
         values.update(kind_of(component).numbers(component, paper))
+    for component in kit.components:
+        derived = kind_of(component).derived
+        if derived is not None:
+            values.update(derived(component, values))
     return values
 
 
@@ -148,6 +152,15 @@ def layout_sheets(kit: Kit, ctx: Context) -> Document:
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).personalised)
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
+    return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
+
+
+def layout_boxes(kit: Kit, ctx: Context) -> Document:
+    """The kit's boxes only (every component of a box kind, in the kit or not), as a PDF of their own."""
+    numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).box)
+    if not pages:
+        raise PrintkitError("this kit has no box component (kind: tuckbox) to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 

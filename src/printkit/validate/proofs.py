@@ -216,7 +216,11 @@ class KitNumbers:
         self.numbers = numbers
         self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
-        self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
+        self.separate = (
+            len(set(names)) == len(names)
+            and not set(names) & set(numbers).difference(names)
+            and not any(kind_of(component).derived for component in kit.components)  # one moves another's
+        )
 
     def __call__(self, data: object, loc: Loc) -> dict[str, Any] | None:
         if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
