@@ -104,7 +104,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
         "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
     },
-    "tuckbox_holds": {"pl": "kart: {count}", "cs": "karet: {count}", "en": "{count} cards"},
+    "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {

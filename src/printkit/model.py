@@ -820,6 +820,9 @@ class TuckboxComponent(ComponentBase):
     )
     holds: Identifier = Field(description="The deck (a cards or tiles component) the box holds.")
     label: Text = Field(description="The name on the box's front, back and lid, usually the game's title.")
+    contents: Text | None = Field(
+        None, description="What the front and back say the box holds, e.g. {en: '{box.cards} cards'}; none for a count."
+    )
     thickness: Thickness = Field(
         0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
     )

@@ -269,7 +269,7 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     front_c = (front_l + front_r) / 2
     title_y = top + min(NOTCH, net.w / 6) + 3.0 + fonts.cap_height(TITLE_PT)
     title = fit_text(front_c, title_y, game, inner, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=ink)
-    holds = ctx.tr.msg("tuckbox_holds", count=room.cards)
+    holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
     holds_y = bottom - 4.0
     items: list[Item] = [
         title,
