@@ -33,6 +33,13 @@ def kind_of(component: Component) -> Kind[Any]:
     return BY_NAME[component.kind]
 
 
+def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, Any]:
+    """The numbers ``component`` makes from the other components' ``numbers`` (``Kind.derived``:
+    a tuck box's depth from its deck's count), if its kind makes any."""
+    derived = kind_of(component).derived
+    return derived(component, numbers) if derived is not None else {}
+
+
 def scale_critical(piece_kind: str) -> bool:
     """A piece that must keep its printed size (its page says "print at 100 %")."""
     return piece_kind in PIECES and PIECES[piece_kind].scale_critical
