@@ -234,6 +234,21 @@ def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
     return own_document(loaded, ctx, doc_layout.layout_boxes)
 
 
+def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:
+    """Only the pieces of ``document`` whose drawing differs from the manifest ``old`` (an earlier
+    build's), and their names; refused, as sheets are, when a page breaks the printable area."""
+    from printkit import reprint
+
+    before = reprint.read_manifest(old)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages), before)
+    if not fresh:
+        return document, []
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
+    pages = reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers))
+    reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
+    return reprinted, [piece.name for piece in fresh]
+
+
 def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[model.Kit, Context], Document]) -> Document:
     """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
     text its box."""

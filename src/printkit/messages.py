@@ -105,6 +105,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
     },
     "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
+    "reprint_title": {
+        "pl": "Dodruk: elementy zmienione od poprzedniego wydruku ({count})",
+        "cs": "Dotisk: dílky změněné od minulého tisku ({count})",
+        "en": "Reprint: the pieces changed since the last print ({count})",
+    },
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {
