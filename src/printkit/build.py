@@ -244,7 +244,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
-    pages = reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers))
+    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers)))
     reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
     return reprinted, [piece.name for piece in fresh]
 

@@ -126,7 +126,12 @@ class KitInfo(Model):
     )
     default_lang: str = Field(description="The language used when --lang is not given.")
     author: str = Field(description="Who made the game (PDF metadata and the rules' footer).")
-    version: str = Field("1.0", description="The kit's version.")
+    version: str = Field(
+        "1.0",
+        max_length=20,
+        description="The kit's version, at most 20 characters; when set, printed in 7 pt on every cut piece (its "
+        "back if it has one).",
+    )
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
     credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
@@ -981,6 +986,9 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         and isinstance(error.get("input"), int)
     ):
         return f"{error.get('input'):,} is over the limit of {MAX_COUNT:,} of one component"
+    if kind == "string_too_long":
+        most, given = error.get("ctx", {}).get("max_length"), str(error.get("input"))
+        return f"{len(given)} characters is too long; at most {most} fit here (got {given!r})"
     if kind == "too_short":
         least = error.get("ctx", {}).get("min_length", 1)
         return f"an empty list; give at least {least} item{'s' if least != 1 else ''} here (or remove the line)"

@@ -24,6 +24,7 @@ from printkit.layout.context import Context
 from printkit.layout.pieces import BACK_OUTLINE, PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import CUT, Group, Image, Item, Line, Page, Piece, Rect
 from printkit.layout.primitives import Path as PathItem
+from printkit.layout.version import is_version_mark
 
 HASH_HEX = 16  # hex digits of a drawing's hash: 64 bits, no two of a kit's drawings alike by chance
 BLEED_ROOM = 3.5  # mm: a piece's drawing may reach this far past its box (a bleed is at most 3 mm)
@@ -35,7 +36,7 @@ _X, _Y = frozenset({"x", "cx", "x1", "x2"}), frozenset({"y", "cy", "y1", "y2"})
 # --- what a piece side draws, and its hash --------------------------------------------------------
 
 
-def is_cut_mark(item: Item) -> bool:
+def is_cut_mark(item: Item) -> bool:  # the version's label is left out too: is_version_mark
     """A cut line, crop mark or a back's registration outline: the sheet's, not a piece's drawing."""
     return isinstance(item, (Line, Rect, PathItem)) and item.stroke in (CUT, BACK_OUTLINE) and not _filled(item)
 
@@ -58,7 +59,7 @@ def piece_items(page: Page) -> list[list[Item]]:
     if not boxes:
         return owned
     for item in page.items:
-        if is_cut_mark(item):
+        if is_cut_mark(item) or is_version_mark(item):
             continue
         ext = extent(item)
         if ext is None:

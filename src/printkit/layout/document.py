@@ -18,6 +18,7 @@ from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Item, Page, RichText, Text
 from printkit.layout.text import fit_text
+from printkit.layout.version import with_versions
 from printkit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
@@ -93,7 +94,12 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
         raise LayoutProblem(
             ("rules",), "the page numbers do not settle (the rules change length with their own page numbers)"
         )
-    return document(kit, rules_ctx, pages)
+    return document(kit, rules_ctx, versioned(kit, pages))
+
+
+def versioned(kit: Kit, pages: list[Page]) -> list[Page]:
+    """The pages with the kit's version on every cut piece, if the kit sets ``version``."""
+    return with_versions(pages, kit.kit.version) if "version" in kit.kit.model_fields_set else pages
 
 
 def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:
