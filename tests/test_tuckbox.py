@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from conftest import mm
 from piece_pdf import TOLERANCE, build, page_shapes, page_words, pieces
 from printkit.cli import main
 from printkit.layout.cutpath import is_convex, signed_area
@@ -104,3 +105,58 @@ def test_a_kit_without_a_box_says_so(tmp_path, capsys):
     assert exc.value.code == 1
     assert capsys.readouterr().err.strip() == "this kit has no box component (kind: tuckbox) to print"
     assert not (tmp_path / "x.pdf").exists()
+
+
+BOX_KIT = """
+kit:
+  title: {en: "Boxed"}
+  players: {min: 1, max: 2}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: deck
+    kind: cards
+    title: {en: "Cards"}
+    width: 63mm
+    height: 88mm
+    types:
+      - {id: card, count: 20, name: {en: "Card"}}
+    face:
+      - {type: name, box: [5, 5, 53, 10]}
+  - id: box
+    kind: tuckbox
+    holds: deck
+    label: {en: "Boxed"}
+    sleeve: 3mm
+    image: front.png
+    color: "#f0e0a0"
+rules:
+  - heading: {en: "Rules"}
+    body: {en: "Play."}
+invariants:
+  - {id: cards, check: "deck.card == 20 and box.width == 67", rule: {en: "20 cards in sleeves"}}
+"""
+
+
+def test_a_sleeved_deck_gets_a_wider_box_with_its_picture_on_the_front(tmp_path):
+    from PIL import Image
+
+    (tmp_path / "boxed").mkdir()
+    Image.new("RGB", (40, 40), "#204080").save(tmp_path / "boxed" / "front.png")
+    kit = tmp_path / "boxed.yaml"
+    kit.write_text(BOX_KIT, encoding="utf-8")
+    pdf, manifest_path = tmp_path / "boxed-box.pdf", tmp_path / "boxed-box.json"
+    main(["build", str(kit), "--boxes", "-o", str(pdf), "--manifest", str(manifest_path)])
+    [box] = pieces(json.loads(manifest_path.read_text(encoding="utf-8")), kind="tuckbox")
+    assert box["inside"] == [67.0, 92.0, 7.0]  # 63 + 3 + 1, 88 + 3 + 1, 20 x 0.3 + 1
+    vertical, _ = dashed_lines(pdf)
+    front_left, front_right = sorted({round(line.x, 2) for line in vertical})[1:3]
+    assert round(front_right - front_left, 2) == 67.0
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as document:
+        [picture] = document.pages[0].images
+        left, right = mm(picture["x0"]), mm(picture["x1"])
+    assert front_left < left < right < front_right  # on the front panel
+    assert right - left <= 67.0 - 6.0 + 0.1  # 3 mm clear of each fold
