@@ -103,7 +103,7 @@ def test_a_kit_without_a_box_says_so(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["build", "ogrod", "--boxes", "-o", str(tmp_path / "x.pdf")])
     assert exc.value.code == 1
-    assert capsys.readouterr().err.strip() == "this kit has no box component (kind: tuckbox) to print"
+    assert capsys.readouterr().err.strip() == "this kit has no box component (kind: tuckbox or box) to print"
     assert not (tmp_path / "x.pdf").exists()
 
 
@@ -160,3 +160,32 @@ def test_a_sleeved_deck_gets_a_wider_box_with_its_picture_on_the_front(tmp_path)
         left, right = mm(picture["x0"]), mm(picture["x1"])
     assert front_left < left < right < front_right  # on the front panel
     assert right - left <= 67.0 - 6.0 + 0.1  # 3 mm clear of each fold
+
+
+def test_a_lid_and_tray_box_has_a_lid_net_that_slides_over_the_tray(tmp_path):
+    """The two-part box: the tray's base is the deck plus the room, its walls the depth; the lid's
+    base is lid_room larger; each net is cut along its own polygon (manifest and cut file)."""
+    from PIL import Image
+
+    (tmp_path / "tray").mkdir()
+    Image.new("RGB", (40, 40), "#204080").save(tmp_path / "tray" / "front.png")
+    kit = tmp_path / "tray.yaml"
+    kit.write_text(BOX_KIT.replace("kind: tuckbox", "kind: box"), encoding="utf-8")
+    pdf, manifest_path, cut = tmp_path / "tray.pdf", tmp_path / "tray.json", tmp_path / "tray.svg"
+    main(["build", str(kit), "--boxes", "-o", str(pdf), "--manifest", str(manifest_path), "--cut-svg", str(cut)])
+    rows = pieces(json.loads(manifest_path.read_text(encoding="utf-8")), kind="box")
+    lid, tray = sorted(rows, key=lambda row: row["copy"])
+    assert (lid["part"], tray["part"]) == ("lid", "tray")
+    assert (tray["width"], tray["height"]) == (67 + 2 * 7.0, 92 + 2 * 7.0)
+    assert (lid["width"], lid["height"]) == (68.5 + 2 * 7.0, 93.5 + 2 * 7.0)  # lid_room 1.5 mm
+    vertical, horizontal = dashed_lines(pdf)
+    for row, base_w, base_h in ((lid, 68.5, 93.5), (tray, 67.0, 92.0)):
+        xs = sorted({round(line.x - row["x"], 2) for line in vertical if row["x"] <= line.x <= row["x"] + row["width"]})
+        assert xs == [7.0, 7.0 + base_w]  # the walls fold up along the base's edges
+        ys = sorted(
+            {round(line.y - row["y"], 2) for line in horizontal if row["x"] <= line.x <= row["x"] + row["width"]}
+        )
+        assert ys == [7.0, 7.0 + base_h]
+        assert row["cut"] == "polygon" and len(row["outline"]) == 20
+    ids = {polygon.get("id") for polygon in ET.parse(cut).getroot().iter(f"{SVG}polygon")}
+    assert ids == {"p1-box-1", "p1-box-2"}

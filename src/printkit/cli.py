@@ -113,7 +113,7 @@ def list_kits() -> None:
 @click.option(
     "--boxes",
     is_flag=True,
-    help="Build the kit's tuck boxes (sized from the decks they hold) as a PDF of their own, KIT-boxes.pdf.",
+    help="Build the kit's boxes (tuck boxes, lid-and-tray boxes, sized from their decks) as a PDF of their own.",
 )
 @click.option(
     "--changed-since",

@@ -104,6 +104,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
         "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
     },
+    "traybox_title": {
+        "pl": "Pudełko z wieczkiem: {label}",
+        "cs": "Krabice s víkem: {label}",
+        "en": "Lid-and-tray box: {label}",
+    },
+    "traybox_instruction": {
+        "pl": "Wytnij obie siatki wzdłuż obrysu, zegnij ścianki wzdłuż przerywanych linii, wklej zakładki od środka.",
+        "cs": "Vystřihněte obě sítě podél obrysu, ohněte stěny podél přerušovaných čar, chlopně vlepte zevnitř.",
+        "en": "Cut both nets along their outlines, fold the walls along the dashed lines, glue the tabs inside.",
+    },
     "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
     "reprint_title": {
         "pl": "Dodruk: elementy zmienione od poprzedniego wydruku ({count})",

@@ -809,7 +809,29 @@ class MatComponent(ComponentBase):
 # --- boxes: a tuck box sized from the deck it holds ----------------------------------------------
 
 
-class TuckboxComponent(ComponentBase):
+class BoxBase(ComponentBase):
+    """What every box sized from a deck says: the deck, the room around it, its look."""
+
+    in_kit: bool = Field(
+        False, description="True to print the box in the kit's PDF; by default only `printkit build KIT --boxes` does."
+    )
+    holds: Identifier = Field(description="The deck (a cards or tiles component) the box holds.")
+    label: Text = Field(description="The name on the box, usually the game's title.")
+    contents: Text | None = Field(
+        None, description="What the box says it holds, e.g. {en: '{box.cards} cards'}; none for a count."
+    )
+    thickness: Thickness = Field(
+        0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
+    )
+    sleeve: Room = Field(0.0, description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none.")
+    allowance: Room = Field(
+        1.0, description="Room added to the inside's width, height and depth, so the deck slides in."
+    )
+    color: Color = Field("#2a5d8a", description="The colour of the box's outside.")
+    image: ArtPath | None = Field(None, description="A picture for the front (the lid), a file in the kit's folder.")
+
+
+class TuckboxComponent(BoxBase):
     """A tuck box for a deck: a net with a tuck lid at each end, dust flaps, a glue tab and dashed
     fold lines, cut along its outline. Its inside is the held deck's card size plus the sleeve and
     the allowance, and as deep as the cards are thick, plus the allowance. Not in the kit's PDF
@@ -820,23 +842,22 @@ class TuckboxComponent(ComponentBase):
     """
 
     kind: Literal["tuckbox"] = Field(description="The component's kind: 'tuckbox', a tuck box for a deck.")
-    in_kit: bool = Field(
-        False, description="True to print the box in the kit's PDF; by default only `printkit build KIT --boxes` does."
+
+
+class TrayBoxComponent(BoxBase):
+    """A two-part box for a deck lying flat: a tray and a lid that slides over it, each a net of a
+    base, four walls and corner glue tabs, cut along its outline. The tray's inside is the deck's
+    card size plus the sleeve and the allowance, as deep as the cards are thick plus the allowance;
+    the lid is ``lid_room`` wider and longer, as deep. Printed by ``printkit build KIT --boxes``.
+
+    Numbers (mm): {id.width}, {id.height}, {id.depth} (the tray's inside), {id.cards},
+    {id.lid_width}, {id.lid_height}, {id.thickness}, {id.allowance}, {id.sleeve}.
+    """
+
+    kind: Literal["box"] = Field(description="The component's kind: 'box', a lid-and-tray box for a deck.")
+    lid_room: Room = Field(
+        1.5, description="How much wider and longer the lid's inside is than the tray's, so it slides over the walls."
     )
-    holds: Identifier = Field(description="The deck (a cards or tiles component) the box holds.")
-    label: Text = Field(description="The name on the box's front, back and lid, usually the game's title.")
-    contents: Text | None = Field(
-        None, description="What the front and back say the box holds, e.g. {en: '{box.cards} cards'}; none for a count."
-    )
-    thickness: Thickness = Field(
-        0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
-    )
-    sleeve: Room = Field(0.0, description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none.")
-    allowance: Room = Field(
-        1.0, description="Room added to the inside's width, height and depth, so the deck slides in."
-    )
-    color: Color = Field("#2a5d8a", description="The colour of the box's outside.")
-    image: ArtPath | None = Field(None, description="A picture for the front, a file in the kit's folder.")
 
 
 Component = Annotated[
@@ -846,7 +867,8 @@ Component = Annotated[
     | StonesComponent
     | DeckComponent
     | MatComponent
-    | TuckboxComponent,
+    | TuckboxComponent
+    | TrayBoxComponent,
     Field(discriminator="kind"),
 ]
 

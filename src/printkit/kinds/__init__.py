@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kinds import board, cards, mat, sheet, stones, tiles, tokens, tuckbox
+from printkit.kinds import board, box, cards, mat, sheet, stones, tiles, tokens, tuckbox
 from printkit.kinds.base import Kind, PieceKind
 from printkit.model import Component
 
@@ -22,6 +22,7 @@ KINDS: tuple[Kind[Any], ...] = (
     mat.KIND,
     tiles.KIND,
     tuckbox.KIND,
+    box.KIND,
 )
 BY_NAME: dict[str, Kind[Any]] = {kind.name: kind for kind in KINDS}
 KIND_CHECKS = tuple(dict.fromkeys(check for kind in KINDS for check in kind.checks))  # once each, in order

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from printkit import art
 from printkit.kinds.base import Kind, PieceKind
 from printkit.layout import tuckbox
 from printkit.layout.context import PAPERS
-from printkit.model import DeckComponent, TuckboxComponent
+from printkit.model import BoxBase, DeckComponent, TuckboxComponent
 
 if TYPE_CHECKING:
     from printkit.model import Kit
@@ -17,6 +18,18 @@ if TYPE_CHECKING:
 
 def check_tuckbox(kit: Kit, index: int, box: TuckboxComponent, found: Findings) -> None:
     """The box holds a deck of this kit, its picture is usable, and its net fits A4 or Letter."""
+    check_box(kit, index, box, found, lambda room: [(tuckbox.net_of(room), "the tuck box's net")])
+
+
+def check_box(
+    kit: Kit,
+    index: int,
+    box: BoxBase,
+    found: Findings,
+    nets: Callable[[tuckbox.Inside], list[tuple[tuckbox.Flat, str]]],
+) -> None:
+    """Any box sized from a deck: it holds a deck of this kit, its picture is usable, and each of
+    its ``nets`` (a net and what to call it) fits A4 or Letter."""
     from printkit.kinds import kind_of  # the registry lists this kind
 
     at = ("components", index)
@@ -32,10 +45,10 @@ def check_tuckbox(kit: Kit, index: int, box: TuckboxComponent, found: Findings) 
     deck = decks[box.holds]
     room = tuckbox.inside(box, kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"
-    net = tuckbox.net_of(room)
     papers = tuple(PAPERS.values())
-    if all(tuckbox.orientation_on(net, paper) is None for paper in papers):
-        found.add(at + ("holds",), tuckbox.too_big(net, papers))
+    for net, what in nets(room):
+        if all(tuckbox.orientation_on(net, paper) is None for paper in papers):
+            found.add(at + ("holds",), tuckbox.too_big(net, papers, what))
 
 
 KIND = Kind(

@@ -164,7 +164,7 @@ def layout_boxes(kit: Kit, ctx: Context) -> Document:
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).box)
     if not pages:
-        raise PrintkitError("this kit has no box component (kind: tuckbox) to print")
+        raise PrintkitError("this kit has no box component (kind: tuckbox or box) to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 

@@ -10,8 +10,8 @@ follows the outline (a polygon, the piece's ``cut``); the panels fold along dash
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from printkit import art, fonts
 from printkit.errors import LayoutProblem
@@ -20,7 +20,7 @@ from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
 from printkit.layout.text import fit_text
-from printkit.model import TuckboxComponent
+from printkit.model import BoxBase, TuckboxComponent
 
 TUCK = 15.0  # mm: the tuck flap's height (at most half the box's height)
 TUCK_INSET = 1.0  # the tuck flap is this much narrower each side, so it slides in
@@ -45,7 +45,7 @@ class Inside:
     cards: int
 
 
-def inside(box: TuckboxComponent, numbers: dict[str, Any]) -> Inside | None:
+def inside(box: BoxBase, numbers: dict[str, Any]) -> Inside | None:
     """The inside of ``box`` from the numbers of the deck it holds; None when it holds no deck."""
     deck = box.holds
     if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
@@ -58,6 +58,16 @@ def inside(box: TuckboxComponent, numbers: dict[str, Any]) -> Inside | None:
         cards * box.thickness + box.allowance,
         cards,
     )
+
+
+class Flat(Protocol):
+    """A net's bounding box: what has to fit the paper."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -159,7 +169,7 @@ def net_of(room: Inside) -> Net:
     return Net(room.width, room.height, room.depth)
 
 
-def numbers(box: TuckboxComponent, paper: Paper) -> dict[str, Any]:
+def numbers(box: BoxBase, paper: Paper) -> dict[str, Any]:
     """The box's own settings; its sizes come from the deck it holds (``derived``)."""
     p = box.id
     return {f"{p}.thickness": box.thickness, f"{p}.allowance": box.allowance, f"{p}.sleeve": box.sleeve}
@@ -187,7 +197,7 @@ def room_on(paper: Paper) -> tuple[float, float]:
     return paper.width - 2 * MARGIN, paper.height - NET_TOP - MARGIN
 
 
-def orientation_on(net: Net, paper: Paper) -> Paper | None:
+def orientation_on(net: Flat, paper: Paper) -> Paper | None:
     """``paper`` portrait if the net fits it, else landscape if it fits that way, else None."""
     for turned in (paper, paper.landscape()):
         free_w, free_h = room_on(turned)
@@ -196,7 +206,7 @@ def orientation_on(net: Net, paper: Paper) -> Paper | None:
     return None
 
 
-def paper_needed(net: Net) -> str:
+def paper_needed(net: Flat) -> str:
     """The smallest larger paper the net fits on, for a message."""
     for paper in LARGER_PAPERS:
         if orientation_on(net, paper) is not None:
@@ -206,11 +216,11 @@ def paper_needed(net: Net) -> str:
     return "it fits no common paper"
 
 
-def too_big(net: Net, papers: tuple[Paper, ...]) -> str:
+def too_big(net: Flat, papers: tuple[Paper, ...], what: str = "the tuck box's net") -> str:
     """Why the net fits none of ``papers``, naming the paper it needs."""
     rooms = " or ".join(f"{paper.name} ({room_on(paper)[0]:g} × {room_on(paper)[1]:g} mm)" for paper in papers)
     return (
-        f"the tuck box's net is {net.width:.1f} × {net.height:.1f} mm and does not fit inside the margins of "
+        f"{what} is {net.width:.1f} × {net.height:.1f} mm and does not fit inside the margins of "
         f"{rooms}, either way round; {paper_needed(net)}: hold fewer or thinner cards, or split the deck into "
         "two boxes"
     )
@@ -229,15 +239,16 @@ def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
         raise LayoutProblem(("holds",), too_big(net, (ctx.paper,)))
     x = (paper.width - net.width) / 2
     title = ctx.tr(box.title) or ctx.tr.msg("tuckbox_title", label=ctx.tr(box.label))
-    items: list[Item] = piece_page_header(ctx, title, ctx.tr.msg("tuckbox_instruction"))
+    items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.msg("tuckbox_instruction"))
     items += net_items(box, net, room, ctx, x, NET_TOP)
     outline = CutPath("polygon", net.outline())
-    extra: tuple[tuple[str, object], ...] = (
-        ("holds", box.holds),
-        ("inside", [round(room.width, 3), round(room.height, 3), round(room.depth, 3)]),
-    )
-    piece = Piece("tuckbox", box.id, 1, x, NET_TOP, net.width, net.height, extra=extra, cut=outline)
+    piece = Piece("tuckbox", box.id, 1, x, NET_TOP, net.width, net.height, extra=box_extra(box, room), cut=outline)
     return [Page(paper.width, paper.height, "box", box.id, tuple(items), (piece,))]
+
+
+def box_extra(box: BoxBase, room: Inside) -> tuple[tuple[str, object], ...]:
+    """The manifest's fields of a box's piece: the deck it holds and its inside, in mm."""
+    return (("holds", box.holds), ("inside", [round(room.width, 3), round(room.height, 3), round(room.depth, 3)]))
 
 
 def readable_ink(color: str) -> str:
