@@ -15,7 +15,7 @@ from printkit.errors import LayoutProblem
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import piece_page_header
-from printkit.layout.primitives import CUT, FOLD, Image, Item, Line, Page, Path, Piece, Stroke
+from printkit.layout.primitives import Image, Item, Page, Piece
 from printkit.layout.text import fit_text
 from printkit.layout.tuckbox import (
     NET_TOP,
@@ -24,6 +24,7 @@ from printkit.layout.tuckbox import (
     Inside,
     box_extra,
     inside,
+    net_drawing,
     orientation_on,
     readable_ink,
     room_on,
@@ -173,7 +174,7 @@ def net_page(
     items: list[Item] = piece_page_header(ctx, title, instruction)
     pieces = []
     for net, copy, x, y in spots:
-        items += net_items(box, net, x, y)
+        items += net_drawing(net, box.color, x, y)
         if copy == 1:
             items += lid_face(box, net, room, ctx, x, y)
         part = ("part", "lid" if copy == 1 else "tray")
@@ -182,14 +183,6 @@ def net_page(
             Piece("box", box.id, copy, x, y, net.width, net.height, extra=box_extra(box, room) + (part,), cut=cut)
         )
     return Page(paper.width, paper.height, "box", box.id, tuple(items), tuple(pieces))
-
-
-def net_items(box: TrayBoxComponent, net: TrayNet, x: float, y: float) -> list[Item]:
-    ink = readable_ink(box.color)
-    fold = FOLD if ink != "#ffffff" else Stroke(color="#d9d9d9", width=FOLD.width, dash=FOLD.dash)
-    items: list[Item] = [Path(tuple((x + px, y + py) for px, py in net.outline()), CUT, box.color)]
-    items += [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
-    return items
 
 
 def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:

@@ -260,13 +260,24 @@ def readable_ink(color: str) -> str:
 
 def net_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:
     """The outline filled with the box's colour and cut, the fold lines, the faces' texts and picture."""
-    ink = readable_ink(box.color)
-    fold = FOLD if ink != "#ffffff" else Stroke(color="#d9d9d9", width=FOLD.width, dash=FOLD.dash)
-    shape = tuple((x + px, y + py) for px, py in net.outline())
-    items: list[Item] = [Path(shape, CUT, box.color)]
-    items += [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
-    items += face_items(box, net, room, ctx, x, y, ink)
-    return items
+    return net_drawing(net, box.color, x, y) + face_items(box, net, room, ctx, x, y, readable_ink(box.color))
+
+
+class Folded(Protocol):
+    """A net that is cut along an outline and folded along lines (mm from its corner)."""
+
+    def outline(self) -> tuple[Point, ...]: ...
+
+    def folds(self) -> tuple[tuple[Point, Point], ...]: ...
+
+
+def net_drawing(net: Folded, color: str, x: float, y: float) -> list[Item]:
+    """A net at (x, y): its outline filled with ``color`` and drawn as a cut line, its folds dashed
+    (light grey on a dark colour, dark grey on a light one)."""
+    light = readable_ink(color) == "#ffffff"
+    fold = Stroke(color="#d9d9d9", width=FOLD.width, dash=FOLD.dash) if light else FOLD
+    items: list[Item] = [Path(tuple((x + px, y + py) for px, py in net.outline()), CUT, color)]
+    return items + [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
 
 
 def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float, ink: str) -> list[Item]:
