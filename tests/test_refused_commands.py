@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,7 @@ def kit_folder(tmp_path, monkeypatch):
     (tmp_path / "link.yaml").symlink_to("mine.yaml")
     os.link(tmp_path / "mine.yaml", tmp_path / "hard.yaml")
     (tmp_path / "gone.yaml").symlink_to("nowhere/gone.yaml")
+    shutil.copytree(REPO / "tests" / "bad_kits" / "manifests", tmp_path / "old")  # for build --changed-since
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -233,9 +234,35 @@ def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
     """Personalised sheets, refused when a page breaks the printable area or a text its box."""
+    return own_document(loaded, ctx, doc_layout.layout_sheets)
+
+
+def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
+    """The kit's boxes (tuck boxes) alone, refused as sheets are."""
+    return own_document(loaded, ctx, doc_layout.layout_boxes)
+
+
+def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:
+    """Only the pieces of ``document`` whose drawing differs from the manifest ``old`` (an earlier
+    build's), and their names; refused, as sheets are, when a page breaks the printable area."""
+    from printkit import reprint
+
+    before = reprint.read_manifest(old)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages), before)
+    if not fresh:
+        return document, []
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
+    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers)))
+    reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
+    return reprinted, [piece.name for piece in fresh]
+
+
+def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[model.Kit, Context], Document]) -> Document:
+    """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
+    text its box."""
     with fonts.using(loaded.faces):
         try:
-            document = with_faces(loaded, doc_layout.layout_sheets(loaded.kit, ctx))
+            document = with_faces(loaded, lay(loaded.kit, ctx))
         except LayoutProblem as problem:
             raise located(loaded, problem) from None
         problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})

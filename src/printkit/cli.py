@@ -110,9 +110,23 @@ def list_kits() -> None:
     type=click.Path(path_type=Path),
     help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.",
 )
+@click.option(
+    "--boxes",
+    is_flag=True,
+    help="Build the kit's boxes (tuck boxes, lid-and-tray boxes, sized from their decks) as a PDF of their own.",
+)
+@click.option(
+    "--changed-since",
+    "changed_since",
+    type=click.Path(path_type=Path),
+    metavar="OLD.json",
+    help="Print only the pieces whose drawing differs from this manifest of an earlier build (--manifest).",
+)
 def build(
     kit: str,
     watch: bool,
+    boxes: bool,
+    changed_since: Path | None,
     lang: str | None,
     paper: str,
     output: Path | None,
@@ -129,16 +143,28 @@ def build(
         return watch_build(kit)
     from printkit import build as pipeline
     from printkit.layout.context import Options
+    from printkit.output import protect
     from printkit.progress import Progress
 
+    if boxes and changed_since is not None:
+        raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
     setting = printer_setting(printer, stock, back_offset)
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset))
-    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
+    suffix = "-boxes" if boxes else "-reprint" if changed_since else ""
+    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, suffix))
+    if changed_since is not None:
+        protect("the earlier build's manifest", changed_since)
     pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()
+    reprinted: list[str] = []
     try:
-        document = pipeline.lay_out(loaded, ctx, progress)
+        document = pipeline.boxes_document(loaded, ctx) if boxes else pipeline.lay_out(loaded, ctx, progress)
+        if changed_since is not None:
+            document, reprinted = pipeline.reprint_document(loaded, document, ctx, changed_since)
+            if not reprinted:
+                click.echo(f"nothing to reprint: every piece is drawn as in {changed_since}; no file written")
+                return
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
         pages = pipeline.write(document, target, progress, setting.correction())
     finally:
@@ -147,6 +173,9 @@ def build(
         pipeline.write_manifest(document, loaded, ctx, manifest)
     if cuts is not None and cut_svg is not None:
         pipeline.write_text(cut_svg, cuts)
+    if changed_since is not None:
+        noun = "piece" if len(reprinted) == 1 else "pieces"
+        click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
 
 

@@ -4,7 +4,9 @@ x and y are the top-left corner of a piece's box measured from its page's top-le
 and height its size, all in millimetres. A piece cut along its box has no ``cut``; any other has
 ``cut`` (circle: the ellipse inscribed in the box; hexagon, polygon) and, but for a circle, its
 ``outline``: the corners in page mm. A back has side "back" and the same component and
-copy as its face. Every value comes from the laid-out document, so the manifest and the PDF agree.
+copy as its face. A piece that is cut out has ``hash``: its side's drawing (``printkit.reprint``),
+which ``build --changed-since`` compares. Every value comes from the laid-out document, so the
+manifest and the PDF agree.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ DECIMALS = 3
 
 
 def manifest(document: Document, kit: str, paper: Paper) -> dict:
+    from printkit.reprint import Hasher, page_hashes
+
     pages: list[dict[str, Any]] = []
     pieces: list[dict[str, Any]] = []
+    hasher = Hasher()
     for number, page in enumerate(document.pages, start=1):
         entry: dict[str, Any] = {"number": number, "role": page.role}
         if page.component:
@@ -31,7 +36,8 @@ def manifest(document: Document, kit: str, paper: Paper) -> dict:
             entry["side"] = page.side
         entry.update({"width": _mm(page.width), "height": _mm(page.height)})
         pages.append(entry)
-        pieces.extend(piece_row(number, piece) for piece in page.pieces)
+        hashes = page_hashes(page, hasher)
+        pieces.extend(piece_row(number, piece, digest) for piece, digest in zip(page.pieces, hashes, strict=True))
     return {
         "kit": kit,
         "lang": document.lang,
@@ -42,7 +48,7 @@ def manifest(document: Document, kit: str, paper: Paper) -> dict:
     }
 
 
-def piece_row(page: int, piece: Piece) -> dict[str, Any]:
+def piece_row(page: int, piece: Piece, digest: str | None = None) -> dict[str, Any]:
     row: dict[str, Any] = {
         "page": page,
         "kind": piece.kind,
@@ -56,6 +62,8 @@ def piece_row(page: int, piece: Piece) -> dict[str, Any]:
     }
     row.update(cut_outline(piece))
     row.update(dict(piece.extra))
+    if digest is not None:
+        row["hash"] = digest  # what the side draws (printkit.reprint), for build --changed-since
     return row
 
 

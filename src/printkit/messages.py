@@ -98,6 +98,28 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
         "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
     },
+    "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
+    "tuckbox_instruction": {
+        "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",
+        "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
+        "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
+    },
+    "traybox_title": {
+        "pl": "Pudełko z wieczkiem: {label}",
+        "cs": "Krabice s víkem: {label}",
+        "en": "Lid-and-tray box: {label}",
+    },
+    "traybox_instruction": {
+        "pl": "Wytnij obie siatki wzdłuż obrysu, zegnij ścianki wzdłuż przerywanych linii, wklej zakładki od środka.",
+        "cs": "Vystřihněte obě sítě podél obrysu, ohněte stěny podél přerušovaných čar, chlopně vlepte zevnitř.",
+        "en": "Cut both nets along their outlines, fold the walls along the dashed lines, glue the tabs inside.",
+    },
+    "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
+    "reprint_title": {
+        "pl": "Dodruk: elementy zmienione od poprzedniego wydruku ({count})",
+        "cs": "Dotisk: dílky změněné od minulého tisku ({count})",
+        "en": "Reprint: the pieces changed since the last print ({count})",
+    },
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {

@@ -43,6 +43,8 @@ _Shift = Annotated[float, Field(ge=-2000, le=2000)]
 _Gap = Annotated[float, Field(ge=0, le=50)]
 _Gutter = Annotated[float, Field(ge=0, le=30)]
 _Bleed = Annotated[float, Field(ge=0, le=3)]
+_Thickness = Annotated[float, Field(gt=0, le=3)]
+_Room = Annotated[float, Field(ge=0, le=10)]
 
 
 _BOUNDS = {"gt": "exclusiveMinimum", "ge": "minimum", "lt": "exclusiveMaximum", "le": "maximum"}
@@ -66,6 +68,8 @@ Offset = Annotated[_Shift, BeforeValidator(parse_length), _length_schema(_Shift)
 Gap = Annotated[_Gap, BeforeValidator(parse_length), _length_schema(_Gap)]
 Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutter)]
 Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
+Thickness = Annotated[_Thickness, BeforeValidator(parse_length), _length_schema(_Thickness)]
+Room = Annotated[_Room, BeforeValidator(parse_length), _length_schema(_Room)]
 Text = Annotated[
     dict[str, str],
     WithJsonSchema(
@@ -122,7 +126,12 @@ class KitInfo(Model):
     )
     default_lang: str = Field(description="The language used when --lang is not given.")
     author: str = Field(description="Who made the game (PDF metadata and the rules' footer).")
-    version: str = Field("1.0", description="The kit's version.")
+    version: str = Field(
+        "1.0",
+        max_length=20,
+        description="The kit's version, at most 20 characters; when set, printed in 7 pt on every cut piece (its "
+        "back if it has one).",
+    )
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
     credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
@@ -797,8 +806,69 @@ class MatComponent(ComponentBase):
     )
 
 
+# --- boxes: a tuck box sized from the deck it holds ----------------------------------------------
+
+
+class BoxBase(ComponentBase):
+    """What every box sized from a deck says: the deck, the room around it, its look."""
+
+    in_kit: bool = Field(
+        False, description="True to print the box in the kit's PDF; by default only `printkit build KIT --boxes` does."
+    )
+    holds: Identifier = Field(description="The deck (a cards or tiles component) the box holds.")
+    label: Text = Field(description="The name on the box, usually the game's title.")
+    contents: Text | None = Field(
+        None, description="What the box says it holds, e.g. {en: '{box.cards} cards'}; none for a count."
+    )
+    thickness: Thickness = Field(
+        0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
+    )
+    sleeve: Room = Field(0.0, description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none.")
+    allowance: Room = Field(
+        1.0, description="Room added to the inside's width, height and depth, so the deck slides in."
+    )
+    color: Color = Field("#2a5d8a", description="The colour of the box's outside.")
+    image: ArtPath | None = Field(None, description="A picture for the front (the lid), a file in the kit's folder.")
+
+
+class TuckboxComponent(BoxBase):
+    """A tuck box for a deck: a net with a tuck lid at each end, dust flaps, a glue tab and dashed
+    fold lines, cut along its outline. Its inside is the held deck's card size plus the sleeve and
+    the allowance, and as deep as the cards are thick, plus the allowance. Not in the kit's PDF
+    unless ``in_kit: true``: ``printkit build KIT --boxes`` prints the kit's boxes as a PDF of their own.
+
+    Numbers (mm): {id.width}, {id.height}, {id.depth} (inside), {id.cards}, {id.thickness},
+    {id.allowance}, {id.sleeve}, {id.net_width}, {id.net_height}.
+    """
+
+    kind: Literal["tuckbox"] = Field(description="The component's kind: 'tuckbox', a tuck box for a deck.")
+
+
+class TrayBoxComponent(BoxBase):
+    """A two-part box for a deck lying flat: a tray and a lid that slides over it, each a net of a
+    base, four walls and corner glue tabs, cut along its outline. The tray's inside is the deck's
+    card size plus the sleeve and the allowance, as deep as the cards are thick plus the allowance;
+    the lid is ``lid_room`` wider and longer, as deep. Printed by ``printkit build KIT --boxes``.
+
+    Numbers (mm): {id.width}, {id.height}, {id.depth} (the tray's inside), {id.cards},
+    {id.lid_width}, {id.lid_height}, {id.thickness}, {id.allowance}, {id.sleeve}.
+    """
+
+    kind: Literal["box"] = Field(description="The component's kind: 'box', a lid-and-tray box for a deck.")
+    lid_room: Room = Field(
+        1.5, description="How much wider and longer the lid's inside is than the tray's, so it slides over the walls."
+    )
+
+
 Component = Annotated[
-    SheetComponent | BoardComponent | TokensComponent | StonesComponent | DeckComponent | MatComponent,
+    SheetComponent
+    | BoardComponent
+    | TokensComponent
+    | StonesComponent
+    | DeckComponent
+    | MatComponent
+    | TuckboxComponent
+    | TrayBoxComponent,
     Field(discriminator="kind"),
 ]
 
@@ -960,6 +1030,9 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
         and isinstance(error.get("input"), int)
     ):
         return f"{error.get('input'):,} is over the limit of {MAX_COUNT:,} of one component"
+    if kind == "string_too_long":
+        most, given = error.get("ctx", {}).get("max_length"), str(error.get("input"))
+        return f"{len(given)} characters is too long; at most {most} fit here (got {given!r})"
     if kind == "too_short":
         least = error.get("ctx", {}).get("min_length", 1)
         return f"an empty list; give at least {least} item{'s' if least != 1 else ''} here (or remove the line)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kinds import board, cards, mat, sheet, stones, tiles, tokens
+from printkit.kinds import board, box, cards, mat, sheet, stones, tiles, tokens, tuckbox
 from printkit.kinds.base import Kind, PieceKind
 from printkit.model import Component
 
@@ -21,6 +21,8 @@ KINDS: tuple[Kind[Any], ...] = (
     cards.KIND,
     mat.KIND,
     tiles.KIND,
+    tuckbox.KIND,
+    box.KIND,
 )
 BY_NAME: dict[str, Kind[Any]] = {kind.name: kind for kind in KINDS}
 KIND_CHECKS = tuple(dict.fromkeys(check for kind in KINDS for check in kind.checks))  # once each, in order
@@ -30,6 +32,13 @@ PIECES: dict[str, PieceKind] = {piece.name: piece for kind in KINDS for piece in
 def kind_of(component: Component) -> Kind[Any]:
     """The registered kind of a validated component (its ``kind:`` names it)."""
     return BY_NAME[component.kind]
+
+
+def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, Any]:
+    """The numbers ``component`` makes from the other components' ``numbers`` (``Kind.derived``:
+    a tuck box's depth from its deck's count), if its kind makes any."""
+    derived = kind_of(component).derived
+    return derived(component, numbers) if derived is not None else {}
 
 
 def scale_critical(piece_kind: str) -> bool:

@@ -12,12 +12,13 @@ from typing import Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.kinds import kind_of, scale_critical
+from printkit.kinds import derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Item, Page, RichText, Text
 from printkit.layout.text import fit_text
+from printkit.layout.version import with_versions
 from printkit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
@@ -32,6 +33,8 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
         values.update(kind_of(component).numbers(component, paper))
+    for component in kit.components:
+        values.update(derived_numbers(component, values))
     return values
 
 
@@ -91,7 +94,12 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
         raise LayoutProblem(
             ("rules",), "the page numbers do not settle (the rules change length with their own page numbers)"
         )
-    return document(kit, rules_ctx, pages)
+    return document(kit, rules_ctx, versioned(kit, pages))
+
+
+def versioned(kit: Kit, pages: list[Page]) -> list[Page]:
+    """The pages with the kit's version on every cut piece, if the kit sets ``version``."""
+    return with_versions(pages, kit.kit.version) if "version" in kit.kit.model_fields_set else pages
 
 
 def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:
@@ -148,6 +156,15 @@ def layout_sheets(kit: Kit, ctx: Context) -> Document:
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).personalised)
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
+    return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
+
+
+def layout_boxes(kit: Kit, ctx: Context) -> Document:
+    """The kit's boxes only (every component of a box kind, in the kit or not), as a PDF of their own."""
+    numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).box)
+    if not pages:
+        raise PrintkitError("this kit has no box component (kind: tuckbox or box) to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from printkit import invariants
 from printkit.errors import Loc, PrintkitError
-from printkit.kinds import kind_of
+from printkit.kinds import derived_numbers, kind_of
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
@@ -217,6 +217,7 @@ class KitNumbers:
         self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
+        self.derived = {name for component in kit.components for name in derived_numbers(component, numbers)}
 
     def __call__(self, data: object, loc: Loc) -> dict[str, Any] | None:
         if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
@@ -228,10 +229,18 @@ class KitNumbers:
             fresh = kind_of(component).numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
-        others = {name: value for name, value in self.numbers.items() if name not in self.own[index]}
+        others = {
+            name: value
+            for name, value in self.numbers.items()
+            if name not in self.own[index] and name not in self.derived
+        }
         if set(fresh) & set(others):
             return _numbers_of(data)  # a changed id now names another component's number
-        return others | fresh
+        merged = others | fresh
+        components = [component if n == index else c for n, c in enumerate(self.kit.components)]
+        for each in components:  # as kit_numbers does: a box's depth follows its deck's count
+            merged.update(derived_numbers(each, merged))
+        return merged
 
 
 def _numbers_of(data: object) -> dict[str, Any] | None:

@@ -1,0 +1,36 @@
+"""Lid-and-tray boxes: two nets, a tray and a lid that slides over it, sized from the deck they hold."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.tuckbox import check_box
+from printkit.layout import traybox, tuckbox
+from printkit.model import TrayBoxComponent
+
+if TYPE_CHECKING:
+    from printkit.model import Kit
+    from printkit.validate.findings import Findings
+
+
+def check_tray_box(kit: Kit, index: int, box: TrayBoxComponent, found: Findings) -> None:
+    """The box holds a deck of this kit, its picture is usable, and its lid's and tray's nets fit A4 or Letter."""
+
+    def nets(room: tuckbox.Inside) -> list[tuple[tuckbox.Flat, str]]:
+        lid, tray = traybox.nets(box, room)
+        return [(lid, "the box's lid net"), (tray, "the box's tray net")]
+
+    check_box(kit, index, box, found, nets)
+
+
+KIND = Kind(
+    "box",
+    TrayBoxComponent,
+    traybox.layout,
+    tuckbox.numbers,
+    pieces=(PieceKind("box", scale_critical=True, cut=True),),
+    checks=(check_tray_box,),
+    derived=traybox.derived,
+    box=True,
+)

@@ -1,0 +1,63 @@
+"""Tuck boxes: a net cut along its outline and folded round a deck, sized from the deck it holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from printkit import art
+from printkit.kinds.base import Kind, PieceKind
+from printkit.layout import tuckbox
+from printkit.layout.context import PAPERS
+from printkit.model import BoxBase, DeckComponent, TuckboxComponent
+
+if TYPE_CHECKING:
+    from printkit.model import Kit
+    from printkit.validate.findings import Findings
+
+
+def check_tuckbox(kit: Kit, index: int, box: TuckboxComponent, found: Findings) -> None:
+    """The box holds a deck of this kit, its picture is usable, and its net fits A4 or Letter."""
+    check_box(kit, index, box, found, lambda room: [(tuckbox.net_of(room), "the tuck box's net")])
+
+
+def check_box(
+    kit: Kit,
+    index: int,
+    box: BoxBase,
+    found: Findings,
+    nets: Callable[[tuckbox.Inside], list[tuple[tuckbox.Flat, str]]],
+) -> None:
+    """Any box sized from a deck: it holds a deck of this kit, its picture is usable, and each of
+    its ``nets`` (a net and what to call it) fits A4 or Letter."""
+    from printkit.kinds import kind_of  # the registry lists this kind
+
+    at = ("components", index)
+    decks = {c.id: c for c in kit.components if isinstance(c, DeckComponent)}
+    if box.holds not in decks:
+        known = ", ".join(sorted(decks)) or "none"
+        found.add(at + ("holds",), f"'{box.holds}' is not a deck of this kit (decks: {known})")
+        return
+    if box.image is not None:
+        problem = art.art_problem(found.source.folder, box.image)
+        if problem:
+            found.add(at + ("image",), problem)
+    deck = decks[box.holds]
+    room = tuckbox.inside(box, kind_of(deck).numbers(deck, PAPERS["a4"]))
+    assert room is not None, "a deck's numbers hold its width, height and total"
+    papers = tuple(PAPERS.values())
+    for net, what in nets(room):
+        if all(tuckbox.orientation_on(net, paper) is None for paper in papers):
+            found.add(at + ("holds",), tuckbox.too_big(net, papers, what))
+
+
+KIND = Kind(
+    "tuckbox",
+    TuckboxComponent,
+    tuckbox.layout,
+    tuckbox.numbers,
+    pieces=(PieceKind("tuckbox", scale_critical=True, cut=True),),
+    checks=(check_tuckbox,),
+    derived=tuckbox.derived,
+    box=True,
+)
