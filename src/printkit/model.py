@@ -404,6 +404,14 @@ class BoardComponent(ComponentBase):
         None, description="What the shaded cells mean, printed under the board beside a sample."
     )
     note: Text | None = Field(None, description="A short text printed under the board.")
+    split: bool = Field(
+        True,
+        description="True to split a board larger than the paper into sheets along its cells, glued together "
+        "over glue strips; false to refuse it.",
+    )
+    glue: Gap = Field(
+        10.0, description="The width of the glue strip a split board's sheet carries for the sheet beside or below it."
+    )
 
 
 TokenShape = Literal["circle", "triangle", "square", "diamond", "hexagon", "star"]
