@@ -252,5 +252,39 @@ def test_validate_says_how_many_sheets_a_board_takes_and_why(run):
     assert result.out.splitlines()[1] == (
         "  board 'big' takes 4 sheets of A4 (2 across × 2 down, portrait): it needs 326.0 × 364.5 mm and a page "
         "holds 186.0 × 273.0 mm inside the margins, so a sheet takes at most 4 × 5 cells of 40 mm with a 10 mm "
-        "glue strip"
+        "glue strip; cells of at most 22.5 mm fit on one page"
     )
+
+
+HNEFATAFL = """
+kit:
+  title: {en: "Hnefatafl"}
+  players: {min: 2, max: 2}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: tafl
+    kind: board
+    title: {en: "Board"}
+    rows: 11
+    cols: 11
+    cell: 17mm
+    marked: [A1, K1, F6, A11, K11]
+rules: []
+"""
+
+
+def test_an_11_by_11_board_of_17_mm_cells_one_mm_too_wide_takes_two_sheets_and_says_the_cell_that_fits(run, tmp_path):
+    kit = tmp_path / "tafl.yaml"
+    kit.write_text(HNEFATAFL, encoding="utf-8")
+    result = run("validate", str(kit))
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[1] == (
+        "  board 'tafl' takes 2 sheets of A4 (2 across × 1 down, portrait): it needs 187.0 × 215.0 mm and a page "
+        "holds 186.0 × 273.0 mm inside the margins, so a sheet takes at most 10 × 13 cells of 17 mm with a 10 mm "
+        "glue strip; cells of at most 16.5 mm fit on one page"
+    )
+    pdf, manifest = build(str(kit), tmp_path)
+    assert [s["page"] for s in pieces(manifest, kind="board_sheet")] == [2, 3]
+    assert sorted({c["col"] for c in pieces(manifest, kind="cell", sheet=1)}) == [1, 2, 3, 4, 5, 6]

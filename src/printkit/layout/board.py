@@ -135,11 +135,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
         for text in (f"{wide:.1f} mm too wide" if wide > 1e-6 else "", f"{tall:.1f} mm too tall" if tall > 1e-6 else "")
         if text
     )
-    largest = max(
-        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
-        for o in options
-    )
-    largest = math.floor(largest * 2) / 2
+    largest = largest_cell(board, need, options)
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
         f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
@@ -148,6 +144,15 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
         f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most "
         f"{largest:g} mm fit"
     )
+
+
+def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) -> float:
+    """The largest cell, in half millimetres, with which the whole board fits one page of ``options``."""
+    largest = max(
+        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
+        for o in options
+    )
+    return math.floor(largest * 2) / 2
 
 
 def layout(board: BoardComponent, ctx: Context) -> list[Page]:

@@ -26,6 +26,7 @@ from printkit.layout.board import (
     coordinate_items,
     extent,
     fitting,
+    largest_cell,
     legend_items,
     marked_cells,
     marked_items,
@@ -143,7 +144,8 @@ def room(board: BoardComponent, ctx: Context) -> str:
         f"board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): it needs {need.width:.1f} × {need.height:.1f} mm and a page holds "
         f"{ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins, so a sheet takes at most "
-        f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip"
+        f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
+        f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )
 
 
