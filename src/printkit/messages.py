@@ -98,6 +98,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
         "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
     },
+    "hexboard_instruction": {
+        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
+        "of the page.",
+    },
     "board_sheet_title": {
         "pl": "{title}: arkusz {n} z {total}",
         "cs": "{title}: list {n} z {total}",

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kinds import board, cards, mat, sheet, stones, tiles, tokens
+from printkit.kinds import board, cards, hexboard, mat, sheet, stones, tiles, tokens
 from printkit.kinds.base import Kind, PieceKind
 from printkit.model import Component
 
 KINDS: tuple[Kind[Any], ...] = (
     sheet.KIND,
     board.KIND,
+    hexboard.KIND,
     tokens.KIND,
     stones.KIND,
     cards.KIND,

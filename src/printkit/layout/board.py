@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
@@ -87,14 +88,24 @@ def extent(board: BoardComponent, ctx: Context) -> Extent:
     return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
 
 
-def legend_height(board: BoardComponent, ctx: Context) -> float:
+class Legended(Protocol):
+    """A board whose page has a legend under it: the shaded cells' meaning and a note (any board kind)."""
+
+    @property
+    def marked_label(self) -> dict[str, str] | None: ...
+
+    @property
+    def note(self) -> dict[str, str] | None: ...
+
+
+def legend_height(board: Legended, ctx: Context) -> float:
     height = LEGEND_LINE if board.marked_label else 0.0
     if board.note:
         height += note_height(board, ctx) + 1.0
     return height + (GAP if height else 0.0)
 
 
-def note_height(board: BoardComponent, ctx: Context) -> float:
+def note_height(board: Legended, ctx: Context) -> float:
     return paragraph.height(_escape(ctx.tr(board.note)), ctx.content_width, 9.0, 11.0)
 
 
@@ -266,7 +277,7 @@ def coordinate_items(
     return items
 
 
-def legend_items(board: BoardComponent, left: float, y: float, ctx: Context) -> list[Item]:
+def legend_items(board: Legended, left: float, y: float, ctx: Context) -> list[Item]:
     items: list[Item] = []
     if board.marked_label:
         swatch = 4.5
