@@ -104,6 +104,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
         "of the page.",
     },
+    "track_instruction": {
+        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
+    },
     "board_sheet_title": {
         "pl": "{title}: arkusz {n} z {total}",
         "cs": "{title}: list {n} z {total}",

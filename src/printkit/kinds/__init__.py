@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kinds import board, cards, hexboard, mat, sheet, stones, tiles, tokens
+from printkit.kinds import board, cards, hexboard, mat, sheet, stones, tiles, tokens, track
 from printkit.kinds.base import Kind, PieceKind
 from printkit.model import Component
 
@@ -17,6 +17,7 @@ KINDS: tuple[Kind[Any], ...] = (
     sheet.KIND,
     board.KIND,
     hexboard.KIND,
+    track.KIND,
     tokens.KIND,
     stones.KIND,
     cards.KIND,
