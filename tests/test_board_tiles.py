@@ -288,3 +288,28 @@ def test_an_11_by_11_board_of_17_mm_cells_one_mm_too_wide_takes_two_sheets_and_s
     pdf, manifest = build(str(kit), tmp_path)
     assert [s["page"] for s in pieces(manifest, kind="board_sheet")] == [2, 3]
     assert sorted({c["col"] for c in pieces(manifest, kind="cell", sheet=1)}) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_computes_it():
+    from dataclasses import replace
+
+    from conftest import REPO
+    from printkit.layout.board import extent
+    from printkit.layout.context import PAPERS, Context
+    from printkit.locale import Localizer
+    from printkit.model import BoardComponent
+
+    guide = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")
+    plain = BoardComponent.model_validate({"id": "b", "kind": "board", "rows": 1, "cols": 1, "cell": 10})
+    coords = plain.model_copy(update={"coordinates": True})
+
+    def room(board: BoardComponent, ctx: Context) -> str:
+        need = extent(board, ctx)
+        return f"{ctx.content_width - need.extra_w:.1f} × {ctx.content_height - need.extra_h:.1f} mm"
+
+    for paper in PAPERS.values():
+        upright = Context(paper=paper, tr=Localizer("en"))
+        turned = replace(upright, paper=paper.landscape())
+        cells = (f"{paper.name:<6}", f"{room(plain, upright):<20}", f"{room(plain, turned):<20}")
+        row = "| " + " | ".join(cells) + f" | {room(coords, upright):<25} |"
+        assert row in guide, row

@@ -92,8 +92,9 @@ def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
     lines = []
     for component in loaded.kit.components:
         room = kind_of(component).room
-        if room is not None and component.in_kit:
-            lines.append(room(component, with_numbers))
+        line = room(component, with_numbers) if room is not None and component.in_kit else None
+        if line is not None:
+            lines.append(line)
     return lines
 
 

@@ -41,7 +41,8 @@ class Kind(Generic[C]):
     ``cell``, for a kind whose cells other components' pieces may promise to fit (``fits: ID``),
     says how big a cell of a component is. ``personalised`` marks the kind ``printkit sheets``
     prints, once per player. ``room``, for a kind whose pages depend on the paper (a board split
-    into sheets), says in a line what a component takes on the context's paper; ``validate`` prints it.
+    into sheets), says in a line what a component takes on the context's paper, or None when there is
+    nothing to say; ``validate`` prints it.
     """
 
     name: str
@@ -52,4 +53,4 @@ class Kind(Generic[C]):
     checks: tuple[Callable[[Kit, int, C, Findings], None], ...] = ()
     cell: Callable[[C], float] | None = None
     personalised: bool = False
-    room: Callable[[C, Context], str] | None = None
+    room: Callable[[C, Context], str | None] | None = None

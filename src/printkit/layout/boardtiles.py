@@ -128,15 +128,12 @@ def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
     return min(plans, key=lambda plan: plan.sheets)
 
 
-def room(board: BoardComponent, ctx: Context) -> str:
-    """What ``validate`` says about the board: one page, or how many sheets and why."""
+def room(board: BoardComponent, ctx: Context) -> str | None:
+    """What ``validate`` says about a board split into sheets: how many and why (nothing about a
+    board that fits one page; one too big with ``split: false`` is refused before this is asked)."""
     need = extent(board, ctx)
-    fit = fitting(board, ctx)
-    if fit is not None:
-        side = "portrait" if fit.paper.width < fit.paper.height else "landscape"
-        return f"board '{board.id}' fits on one {ctx.paper.name} page ({side})"
-    if not board.split:
-        return f"board '{board.id}' does not fit on {ctx.paper.name} and is not split (split: false)"
+    if fitting(board, ctx) is not None or not board.split:
+        return None
     plan = plan_sheets(board, ctx)
     side = "portrait" if plan.ctx.paper.width < plan.ctx.paper.height else "landscape"
     across, down = capacity(board, plan.ctx)
