@@ -13,7 +13,7 @@ small map of the sheets. Each sheet's cut-out (its part, its coordinate bands an
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
@@ -43,8 +43,8 @@ GLUE_FILL = "#f2f2f2"
 FAINT_LINE = Stroke(color="#b3b3b3", width=0.25)
 FAINT_MARK = "#e9e9e9"
 SEAM_MARK = "#333333"
-TRIANGLE = 3.0  # mm from the triangle's base to its tip, at the seam
-JOIN_LETTER_PT = 7.0
+TRIANGLE = 3.5  # mm from the triangle's base to its tip, at the seam
+JOIN_LETTER_PT = 8.0
 STRIP_LETTER_PT = 9.0
 MAP_MAX_W, MAP_CELL_W, MAP_CELL_H = 36.0, 6.0, 4.0
 
@@ -419,18 +419,17 @@ def seam_marks(plan: Plan, joins: list[Join], band: int, column: int, sheet: She
 
 
 def seam_triangle(x: float, y: float, dx: float, dy: float, name: str) -> list[Item]:
-    """A triangle with its tip at (x, y) on the seam, lying on the side (dx, dy) points to, and the letter behind it."""
+    """A triangle with its tip at (x, y) on the seam, lying on the side (dx, dy) points to, on the grid
+    line that crosses the seam there, and the join's letter beside it, clear of that line."""
     half = TRIANGLE / 2
     base_x, base_y = x + dx * TRIANGLE, y + dy * TRIANGLE
     points = ((x, y), (base_x - dy * half, base_y + dx * half), (base_x + dy * half, base_y - dx * half))
     cap = fonts.cap_height(JOIN_LETTER_PT)
-    letter_w = fonts.text_width(name, JOIN_LETTER_PT, bold=True)
-    text_x = base_x + dx * (0.8 + letter_w / 2)
-    text_y = base_y + dy * (0.8 + cap / 2) + cap / 2
-    return [
-        Path(points, None, SEAM_MARK),
-        Text(text_x, text_y, name, JOIN_LETTER_PT, bold=True, align="center", color=SEAM_MARK),
-    ]
+    if dy == 0:  # a vertical seam: the letter above the horizontal grid line, beside the triangle
+        text = Text(x + dx * (TRIANGLE / 2), y - half - 0.8, name, JOIN_LETTER_PT, bold=True, align="center")
+    else:  # a horizontal seam: the letter right of the vertical grid line
+        text = Text(x + half + 0.8, y + dy * TRIANGLE / 2 + cap / 2, name, JOIN_LETTER_PT, bold=True)
+    return [Path(points, None, SEAM_MARK), replace(text, color=SEAM_MARK)]
 
 
 def strip_letter(x: float, y: float, name: str) -> Text:
