@@ -82,12 +82,27 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     if fitting(board, ctx) is not None or not board.split:
         return one_page(board, ctx)
     plan = plan_sheets(board, ctx)
+    check_sheet_count(board, plan)
     joins = plan_joins(plan)
     return [
         sheet_page(board, plan, joins, band, column)
         for band in range(len(plan.rows))
         for column in range(len(plan.cols))
     ]
+
+
+def check_sheet_count(board: BoardComponent, plan: Plan) -> None:
+    """Refuse a split that would pass the kit's page limit before laying out a single sheet (a
+    10,000 × 10,000 board would otherwise be laid out as millions of pages first)."""
+    from printkit.layout.document import MAX_SHEETS  # the document lays out the kinds: imported here
+
+    if plan.sheets > MAX_SHEETS:
+        raise LayoutProblem(
+            ("cell",),
+            f"board '{board.id}' would take {plan.sheets:,} sheets of {plan.ctx.paper.name} ({len(plan.cols):,} "
+            f"across × {len(plan.rows):,} down); the limit is {MAX_SHEETS:,} pages: make the board or its cells "
+            "smaller",
+        )
 
 
 def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
