@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
-from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items
+from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, special_label
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
@@ -289,12 +289,6 @@ def hex_contents(
             size = fonts.fit_size(text, s * 0.5, s * 0.5, bold=True, smallest=5)
             items.append(Text(cx, cy + s * 0.4, text, size, bold=True, align="center", max_w=s * 0.5))
     return items
-
-
-def special_label(special: SpecialHex, ctx: Context) -> str:
-    if special.label is not None:
-        return ctx.tr(special.label)
-    return "" if special.value is None else str(special.value)
 
 
 def hex_piece(

@@ -16,7 +16,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import BoardComponent, SpecialCell
+from printkit.model import BoardComponent
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
@@ -218,7 +218,17 @@ def marked_items(
     return items
 
 
-def special_label(special: SpecialCell, ctx: Context) -> str:
+class Labelled(Protocol):
+    """A special cell of any board kind: its label, else its value, is printed in it."""
+
+    @property
+    def label(self) -> dict[str, str] | str | None: ...
+
+    @property
+    def value(self) -> int | None: ...
+
+
+def special_label(special: Labelled, ctx: Context) -> str:
     if special.label is not None:
         return ctx.tr(special.label)
     return "" if special.value is None else str(special.value)
