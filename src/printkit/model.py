@@ -43,6 +43,7 @@ _Shift = Annotated[float, Field(ge=-2000, le=2000)]
 _Gap = Annotated[float, Field(ge=0, le=50)]
 _Gutter = Annotated[float, Field(ge=0, le=30)]
 _Bleed = Annotated[float, Field(ge=0, le=3)]
+_Glue = Annotated[float, Field(ge=3, le=50)]  # a glue strip narrower than 3 mm holds nothing
 
 
 _BOUNDS = {"gt": "exclusiveMinimum", "ge": "minimum", "lt": "exclusiveMaximum", "le": "maximum"}
@@ -66,6 +67,7 @@ Offset = Annotated[_Shift, BeforeValidator(parse_length), _length_schema(_Shift)
 Gap = Annotated[_Gap, BeforeValidator(parse_length), _length_schema(_Gap)]
 Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutter)]
 Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
+Glue = Annotated[_Glue, BeforeValidator(parse_length), _length_schema(_Glue)]
 Text = Annotated[
     dict[str, str],
     WithJsonSchema(
@@ -409,8 +411,10 @@ class BoardComponent(ComponentBase):
         description="True to split a board larger than the paper into sheets along its cells, glued together "
         "over glue strips; false to refuse it.",
     )
-    glue: Gap = Field(
-        10.0, description="The width of the glue strip a split board's sheet carries for the sheet beside or below it."
+    glue: Glue = Field(
+        10.0,
+        description="The width of the glue strip (3 to 50 mm) a split board's sheet carries for the sheet beside or "
+        "below it.",
     )
 
 
