@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 
-from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, pieces
+from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, pieces, rgb
 
 RADIUS = "tests/kits/hex_radius.yaml"
 
@@ -115,3 +116,119 @@ def test_the_offset_layout_pushes_the_odd_or_even_columns_or_rows_half_a_hex(rec
     shift = (centre(second)[1] - centre(first)[1]) if orientation == "flat" else (centre(second)[0] - centre(first)[0])
     assert shift == pytest.approx(12.5 if pushed == "odd" else -12.5, abs=TOLERANCE)
     assert hexes[(3, 2)]["at"] == "C2" and hexes[(3, 2)]["value"] == 2
+
+
+SPLIT = """
+kit:
+  title: {{en: "Big hexes"}}
+  players: {{min: 2, max: 2}}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: map
+    kind: hexboard
+    title: {{en: "Map"}}
+    {shape}
+    size: {size}
+    orientation: {orientation}
+    coordinates: number
+    marked: perimeter
+rules: []
+"""
+
+SPLITS = {
+    # name: (shape lines, size, orientation, paper options, sheets)
+    "radius-a4": ("shape: hexagon\n    radius: 6", "20mm", "flat", (), 3),
+    "radius-letter": ("shape: hexagon\n    radius: 6", "20mm", "flat", ("--paper", "letter"), 3),
+    "pointy-a4": ("rows: 12\n    cols: 9", "25mm", "pointy", (), 3),
+    "pointy-letter": ("rows: 12\n    cols: 9", "25mm", "pointy", ("--paper", "letter"), 4),
+}
+
+
+@pytest.fixture(scope="module")
+def split(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hexsplit")
+    cache: dict[str, tuple] = {}
+
+    def get(name: str):
+        if name not in cache:
+            shape, size, orientation, options, _ = SPLITS[name]
+            text = SPLIT.format(shape=shape, size=size, orientation=orientation)
+            cache[name] = build_text(text, folder, name, *options)
+        return cache[name]
+
+    return get
+
+
+def in_board(part: dict, x: float, y: float) -> tuple[float, float]:
+    return x - part["x"] + part["board_x"], y - part["y"] + part["board_y"]
+
+
+@pytest.mark.parametrize("name", sorted(SPLITS))
+def test_a_hex_board_larger_than_the_paper_is_split_into_sheets_of_whole_hexes(split, name):
+    _, manifest = split(name)
+    sheets = pieces(manifest, kind="board_sheet")
+    assert len(sheets) == SPLITS[name][4]
+    hexes = pieces(manifest, kind="hex")
+    assert len({(h["q"], h["r"]) for h in hexes}) == len(hexes)  # every hex on one sheet only
+    for row in hexes:  # and inside its sheet's cut outline
+        sheet = next(s for s in sheets if s["sheet"] == row["sheet"])
+        assert row["page"] == sheet["page"]
+        assert sheet["x"] - TOLERANCE <= row["x"] and row["x"] + row["width"] <= sheet["x"] + sheet["width"] + TOLERANCE
+
+
+@pytest.mark.parametrize("name", sorted(SPLITS))
+def test_the_faint_hexes_of_a_glue_strip_lie_exactly_where_the_next_sheets_hexes_go(split, name):
+    pdf, manifest = split(name)
+    parts = {p["sheet"]: p for p in pieces(manifest, kind="hexboard")}
+    hexes = pieces(manifest, kind="hex")
+    size = float(SPLITS[name][1].removesuffix("mm"))
+    joins = pieces(manifest, kind="join")
+    assert joins
+    for join in joins:
+        under, over = parts[join["sheet"]], parts[join["onto"]]
+        faint = [
+            in_board(under, c.x + c.w / 2, c.y + c.h / 2)
+            for c in page_shapes(pdf, under["page"])["curves"]
+            if c.corners >= 5
+            and c.stroke == rgb("#b3b3b3")
+            and join["x"] - TOLERANCE <= c.x
+            and c.x + c.w <= join["x"] + join["width"] + TOLERANCE
+            and join["y"] - TOLERANCE <= c.y
+            and c.y + c.h <= join["y"] + join["height"] + TOLERANCE
+        ]
+        real = [in_board(over, *centre(h)) for h in hexes if h["sheet"] == join["onto"]]
+        assert faint
+        for point in faint:
+            nearest = min(math.dist(point, other) for other in real)
+            assert nearest <= TOLERANCE, (join["letter"], point, nearest)
+    # hexes that touch across a seam are one hex apart in the whole board's frame
+    by_axial = {(h["q"], h["r"]): h for h in hexes}
+    crossings = 0
+    for (q, r), row in by_axial.items():
+        for dq, dr in ((1, 0), (0, 1), (1, -1)):
+            other = by_axial.get((q + dq, r + dr))
+            if other is not None and other["sheet"] != row["sheet"]:
+                crossings += 1
+                here = in_board(parts[row["sheet"]], *centre(row))
+                there = in_board(parts[other["sheet"]], *centre(other))
+                assert math.dist(here, there) == pytest.approx(size, abs=TOLERANCE)
+    assert crossings
+
+
+def test_each_hex_sheet_is_cut_along_the_zigzag_outline_of_its_hexes_in_the_cut_file(tmp_path, run):
+    kit, cuts, manifest = tmp_path / "pointy.yaml", tmp_path / "cut.svg", tmp_path / "pointy.json"
+    shape, size, orientation, options, sheets = SPLITS["pointy-letter"]
+    kit.write_text(SPLIT.format(shape=shape, size=size, orientation=orientation), encoding="utf-8")
+    result = run(
+        "build", str(kit), "-o", str(tmp_path / "p.pdf"), "--cut-svg", str(cuts), "--manifest", str(manifest), *options
+    )
+    assert result.code == 0, result.err
+    rows = pieces(json.loads(manifest.read_text(encoding="utf-8")), kind="board_sheet")
+    assert len(rows) == sheets
+    svg = cuts.read_text(encoding="utf-8")
+    for row in rows:
+        assert len(row["outline"]) > 6  # a zigzag, not the box
+        first = row["outline"][0]
+        assert f"{first[0]:g},{first[1]:g}" in svg

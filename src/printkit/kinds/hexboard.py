@@ -1,7 +1,9 @@
 """Hex boards: hexes true to scale, flat-top or pointy-top, rows × columns or a hexagon of a radius.
 
 The first kind added as one module and one registration line (CONTRIBUTING.md): its model
-(``HexBoardComponent``) is in model.py, everything else is here. Every hex is kept in axial
+(``HexBoardComponent``) is in model.py, everything else is here. A board larger than the paper is
+split into sheets of whole hexes with the square boards' plan (``layout.boardtiles``): runs of
+columns and rows, the next sheet's first hexes repeated faintly as the glue strip. Every hex is kept in axial
 coordinates (q, r); its centre follows from them and the orientation, its printed coordinates
 (``0101`` or ``A1``, column then row) from the offset layout (odd-q, even-q, odd-r, even-r).
 """
@@ -15,11 +17,12 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
-from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, special_label
+from printkit.layout import boardtiles
+from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
 from printkit.layout.context import Context, Paper
-from printkit.layout.cutpath import CutPath
+from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
-from printkit.layout.primitives import Item, Page, Path, Piece, Stroke, Text
+from printkit.layout.primitives import CUT, Box, Item, Page, Path, Piece, Stroke, Text
 from printkit.layout.symbols import draw_symbol
 from printkit.model import HexBoardComponent, SpecialHex
 
@@ -230,9 +233,9 @@ def extra_height(board: HexBoardComponent, ctx: Context) -> float:
 def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
     """Portrait when the board fits there, else landscape, else a one-line refusal."""
     need_h = grid.height + extra_height(board, ctx)
-    options = [ctx, replace(ctx, paper=ctx.paper.landscape())]
+    options = orientations(ctx)
     for option in options:
-        if grid.width <= option.content_width + 1e-6 and need_h <= option.content_height + 1e-6:
+        if fits(board, option, grid):
             return option
     largest = max(
         board.size * min(o.content_width / grid.width, (o.content_height - extra_height(board, o)) / grid.height)
@@ -243,12 +246,20 @@ def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
         f"hex board '{board.id}' does not fit on {ctx.paper.name}: its {len(grid.cells)} hexes of {board.size:g} mm "
         f"need {grid.width:.1f} × {need_h:.1f} mm with title and ruler ({ctx.content_width:.1f} × "
         f"{ctx.content_height:.1f} mm inside the margins, either way up); hexes of at most "
-        f"{math.floor(largest * 2) / 2:g} mm fit (hex boards are not split across sheets)",
+        f"{math.floor(largest * 2) / 2:g} mm fit",
     )
 
 
+def fits(board: HexBoardComponent, ctx: Context, grid: Placed) -> bool:
+    need_h = grid.height + extra_height(board, ctx)
+    return grid.width <= ctx.content_width + 1e-6 and need_h <= ctx.content_height + 1e-6
+
+
 def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
+    """One page when the board fits (upright or turned), else sheets glued together along the hexes."""
     grid = placed(board)
+    if not any(fits(board, option, grid) for option in orientations(ctx)):
+        return split_pages(board, ctx, grid)
     ctx = oriented(board, ctx, grid)
     left = ctx.margin + (ctx.content_width - grid.width) / 2
     top = ctx.margin + HEADER_HEIGHT + GAP
@@ -320,11 +331,215 @@ def hex_piece(
     return Piece("hex", board.id, 1, x, y, w, h, extra=tuple(extra), cut=CutPath("polygon", outline))
 
 
+# --- a hex board larger than the paper: sheets glued together along the hexes -------------------
+
+
+def capacity(board: HexBoardComponent, ctx: Context) -> tuple[int, int]:
+    """How many columns and rows of hexes a sheet holds with one more of each (the glue strip the
+    next sheet is laid on): k flat-top columns are (1.5 k + 0.5) R wide, m rows m + 0.5 hexes tall."""
+    s, big = board.size, circumradius(board)
+    wide, tall = ctx.content_width, ctx.content_height - extra_height(board, ctx)
+    if board.orientation == "flat":
+        return math.floor((wide / big - 0.5) / 1.5 - 1 + 1e-6), math.floor(tall / s - 1.5 + 1e-6)
+    return math.floor(wide / s - 1.5 + 1e-6), math.floor((tall / big - 0.5) / 1.5 - 1 + 1e-6)
+
+
+def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> boardtiles.Plan:
+    """The fewest sheets of whole hexes, upright before turned when they tie (as a square board's)."""
+    cols = max(cell.col for cell, _, _ in grid.cells) + 1
+    rows = max(cell.row for cell, _, _ in grid.cells) + 1
+    plans = []
+    for option in orientations(ctx):
+        across, down = capacity(board, option)
+        if across >= 1 and down >= 1:
+            plans.append(boardtiles.Plan(option, boardtiles.balanced(rows, down), boardtiles.balanced(cols, across)))
+    if not plans:
+        raise LayoutProblem(
+            ("size",),
+            f"hex board '{board.id}': two hexes of {board.size:g} mm do not fit on a sheet of {ctx.paper.name} "
+            f"({ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins); make the hexes smaller",
+        )
+    best = min(plans, key=lambda plan: plan.sheets)
+    boardtiles.check_sheet_count(board.id, best)
+    return best
+
+
+def split_pages(board: HexBoardComponent, ctx: Context, grid: Placed) -> list[Page]:
+    plan = plan_sheets(board, ctx, grid)
+    joins = boardtiles.plan_joins(plan)
+    return [
+        hex_sheet_page(board, grid, plan, joins, band, column)
+        for band in range(len(plan.rows))
+        for column in range(len(plan.cols))
+    ]
+
+
+def sheet_hexes(
+    grid: Placed, plan: boardtiles.Plan, band: int, column: int
+) -> tuple[list[tuple[Hex, float, float]], list[tuple[Hex, float, float]]]:
+    """The sheet's own hexes and those of the next column and row it carries as its glue strip."""
+    rows, cols = plan.rows[band], plan.cols[column]
+    more_cols = cols.stop + (1 if column + 1 < len(plan.cols) else 0)
+    more_rows = rows.stop + (1 if band + 1 < len(plan.rows) else 0)
+    own, strip = [], []
+    for cell, x, y in grid.cells:
+        if cell.col in cols and cell.row in rows:
+            own.append((cell, x, y))
+        elif cols.start <= cell.col < more_cols and rows.start <= cell.row < more_rows:
+            strip.append((cell, x, y))
+    return own, strip
+
+
+def union_outline(centres: list[tuple[float, float]], outline: tuple[tuple[float, float], ...]) -> list[Point]:
+    """The outline around touching hexes (centres in page mm): every hex side that no neighbour
+    shares, chained into one loop, clockwise on the page like each hex's own corners."""
+    sides: dict[tuple[tuple[float, float], tuple[float, float]], tuple[Point, Point]] = {}
+    for cx, cy in centres:
+        points = [(cx + dx, cy + dy) for dx, dy in outline]
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            key_a, key_b = _key(a), _key(b)
+            if (key_b, key_a) in sides:
+                del sides[(key_b, key_a)]
+            else:
+                sides[(key_a, key_b)] = (a, b)
+    following = {start: (end, point) for (start, end), (point, _) in sides.items()}
+    loops: list[list[Point]] = []
+    while following:
+        start = next(iter(following))
+        loop, at = [], start
+        while at in following:
+            at_next, point = following.pop(at)
+            loop.append(point)
+            at = at_next
+        loops.append(loop)
+    return max(loops, key=len) if loops else []
+
+
+def _key(point: Point) -> tuple[float, float]:
+    return round(point[0], 4), round(point[1], 4)
+
+
+def hex_sheet_page(
+    board: HexBoardComponent,
+    grid: Placed,
+    plan: boardtiles.Plan,
+    joins: list[boardtiles.Join],
+    band: int,
+    column: int,
+) -> Page:
+    ctx, number = plan.ctx, plan.number(band, column)
+    own, strip = sheet_hexes(grid, plan, band, column)
+    w, h = hex_box(board)
+    every = own + strip
+    x0, y0 = min(x for _, x, _ in every), min(y for _, _, y in every)
+    x1, y1 = max(x for _, x, _ in every) + w, max(y for _, _, y in every) + h
+    left = ctx.margin + (ctx.content_width - (x1 - x0)) / 2
+    top = ctx.margin + HEADER_HEIGHT + GAP
+    dx, dy = left - x0, top - y0  # board mm to page mm
+    map_w = min(boardtiles.MAP_MAX_W, len(plan.cols) * boardtiles.MAP_CELL_W)
+    title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
+    phrases = boardtiles.join_phrases(plan, joins, band, column, ctx)
+    instruction = ctx.tr.msg("board_sheet_instruction", joins="; ".join(phrases), cell=f"{board.size:g}")
+    items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
+    items += boardtiles.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
+    shaded = marked_hexes(board)
+    specials = {parse_at(s.at): s for s in board.specials}
+    outline = corners(board)
+    for cell, x, y in strip:
+        cx, cy = x + dx + w / 2, y + dy + h / 2
+        fill = boardtiles.FAINT_MARK if (cell.col, cell.row) in shaded else boardtiles.GLUE_FILL
+        items.append(Path(tuple((cx + ox, cy + oy) for ox, oy in outline), boardtiles.FAINT_LINE, fill))
+    pieces: list[Piece] = []
+    for cell, x, y in own:
+        cx, cy = x + dx + w / 2, y + dy + h / 2
+        items.append(
+            Path(
+                tuple((cx + ox, cy + oy) for ox, oy in outline),
+                HEX_LINE,
+                MARK_FILL if (cell.col, cell.row) in shaded else None,
+            )
+        )
+        items += hex_contents(board, cell, cx, cy, specials.get((cell.col, cell.row)), ctx)
+        row = hex_piece(board, cell, x + dx, y + dy, specials, shaded, ctx)
+        pieces.append(replace(row, copy=number, extra=row.extra + (("sheet", number),)))
+    cut = union_outline([(x + dx + w / 2, y + dy + h / 2) for _, x, y in every], outline)
+    items.append(Path(tuple(cut), CUT))
+    if number == 1:
+        items += legend_items(board, left, top + (y1 - y0) + GAP, ctx)
+    items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+    sheet_box = Box(left, top, x1 - x0, y1 - y0)
+    relative = tuple((px - sheet_box.x, py - sheet_box.y) for px, py in cut)
+    head = [
+        Piece(
+            "board_sheet",
+            board.id,
+            number,
+            sheet_box.x,
+            sheet_box.y,
+            sheet_box.w,
+            sheet_box.h,
+            extra=(("sheet", number), ("sheets", plan.sheets), ("across", column + 1), ("down", band + 1)),
+            cut=CutPath("polygon", relative) if len(relative) >= 3 else CutPath(),
+        ),
+        Piece(
+            "hexboard",
+            board.id,
+            number,
+            sheet_box.x,
+            sheet_box.y,
+            sheet_box.w,
+            sheet_box.h,
+            extra=(("sheet", number), ("board_x", x0), ("board_y", y0)),  # the sheet's place in the board
+        ),
+    ]
+    head += hex_join_pieces(board, plan, joins, band, column, strip, (dx, dy))
+    return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), tuple(head + pieces))
+
+
+def hex_join_pieces(
+    board: HexBoardComponent,
+    plan: boardtiles.Plan,
+    joins: list[boardtiles.Join],
+    band: int,
+    column: int,
+    strip: list[tuple[Hex, float, float]],
+    shift: tuple[float, float],
+) -> list[Piece]:
+    """A manifest row per glue strip: the next sheet's hexes this one carries (box and outline)."""
+    w, h = hex_box(board)
+    rows = []
+    for index, join in enumerate(joins):
+        if join.under != (band, column):
+            continue
+        over_rows, over_cols = plan.rows[join.over[0]], plan.cols[join.over[1]]
+        cells = [(x, y) for cell, x, y in strip if cell.col in over_cols and cell.row in over_rows]
+        if not cells:
+            continue
+        x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+        x1, y1 = max(x for x, _ in cells) + w, max(y for _, y in cells) + h
+        extra = (
+            ("letter", join.letter),
+            ("sheet", plan.number(band, column)),
+            ("onto", plan.number(*join.over)),
+            ("edge", join.edge),
+            ("board_x", x0),
+            ("board_y", y0),
+        )
+        # its outline is the strip's hexes', so it does not share paper with the sheet's own hexes
+        edge = union_outline([(x - x0 + w / 2, y - y0 + h / 2) for x, y in cells], corners(board))
+        cut = CutPath("polygon", tuple(edge))
+        rows.append(
+            Piece("join", board.id, index + 1, x0 + shift[0], y0 + shift[1], x1 - x0, y1 - y0, extra=extra, cut=cut)
+        )
+    return rows
+
+
 KIND = Kind(
     "hexboard",
     HexBoardComponent,
     layout,
     numbers,
+    # a split board's board_sheet and join rows are the square board's pieces (kinds.board)
     pieces=(PieceKind("hexboard", scale_critical=True), PieceKind("hex", scale_critical=True)),
     checks=(check_hexes,),
     cell=lambda component: component.size,

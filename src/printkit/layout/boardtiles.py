@@ -82,7 +82,7 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     if fitting(board, ctx) is not None or not board.split:
         return one_page(board, ctx)
     plan = plan_sheets(board, ctx)
-    check_sheet_count(board, plan)
+    check_sheet_count(board.id, plan)
     joins = plan_joins(plan)
     return [
         sheet_page(board, plan, joins, band, column)
@@ -91,7 +91,7 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     ]
 
 
-def check_sheet_count(board: BoardComponent, plan: Plan) -> None:
+def check_sheet_count(board_id: str, plan: Plan) -> None:
     """Refuse a split that would pass the kit's page limit before laying out a single sheet (a
     10,000 × 10,000 board would otherwise be laid out as millions of pages first)."""
     from printkit.layout.document import MAX_SHEETS  # the document lays out the kinds: imported here
@@ -99,7 +99,7 @@ def check_sheet_count(board: BoardComponent, plan: Plan) -> None:
     if plan.sheets > MAX_SHEETS:
         raise LayoutProblem(
             ("cell",),
-            f"board '{board.id}' would take {plan.sheets:,} sheets of {plan.ctx.paper.name} ({len(plan.cols):,} "
+            f"board '{board_id}' would take {plan.sheets:,} sheets of {plan.ctx.paper.name} ({len(plan.cols):,} "
             f"across × {len(plan.rows):,} down); the limit is {MAX_SHEETS:,} pages: make the board or its cells "
             "smaller",
         )
