@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, pieces, rgb
+from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, page_words, pieces, rgb
 
 RADIUS = "tests/kits/hex_radius.yaml"
 
@@ -232,3 +232,18 @@ def test_each_hex_sheet_is_cut_along_the_zigzag_outline_of_its_hexes_in_the_cut_
         assert len(row["outline"]) > 6  # a zigzag, not the box
         first = row["outline"][0]
         assert f"{first[0]:g},{first[1]:g}" in svg
+
+
+@pytest.mark.parametrize("name", ["radius-a4", "pointy-letter"])
+def test_each_join_letter_is_printed_in_the_same_hex_on_both_sheets(split, name):
+    pdf, manifest = split(name)
+    parts = {p["sheet"]: p for p in pieces(manifest, kind="hexboard")}
+    for join in pieces(manifest, kind="join"):
+        under, over = parts[join["sheet"]], parts[join["onto"]]
+        places = []
+        for part in (under, over):
+            words = [w for w in page_words(pdf, part["page"]) if w["text"] == join["letter"]]
+            inside = [w for w in words if w["y"] > part["y"] - TOLERANCE]  # not the instruction's
+            assert len(inside) == 1, (join["letter"], part["sheet"])
+            places.append(in_board(part, inside[0]["x"] + inside[0]["w"] / 2, inside[0]["y"]))
+        assert math.dist(*places) <= 0.2  # the same place in the whole board (text boxes round to 0.1 mm)

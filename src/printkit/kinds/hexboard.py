@@ -464,6 +464,7 @@ def hex_sheet_page(
         pieces.append(replace(row, copy=number, extra=row.extra + (("sheet", number),)))
     cut = union_outline([(x + dx + w / 2, y + dy + h / 2) for _, x, y in every], outline)
     items.append(Path(tuple(cut), CUT))
+    items += hex_join_letters(board, grid, plan, joins, band, column, (dx, dy))
     if number == 1:
         items += legend_items(board, left, top + (y1 - y0) + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
@@ -494,6 +495,39 @@ def hex_sheet_page(
     ]
     head += hex_join_pieces(board, plan, joins, band, column, strip, (dx, dy))
     return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), tuple(head + pieces))
+
+
+def hex_join_letters(
+    board: HexBoardComponent,
+    grid: Placed,
+    plan: boardtiles.Plan,
+    joins: list[boardtiles.Join],
+    band: int,
+    column: int,
+    shift: tuple[float, float],
+) -> list[Item]:
+    """Each join's letter in the first hex of the next sheet: on the faint copy in this sheet's strip
+    and low in the real hex on the sheet laid on it, so the two sheets' letters meet."""
+    w, h = hex_box(board)
+    items: list[Item] = []
+    for join in joins:
+        if (band, column) not in (join.under, join.over):
+            continue
+        over_rows, over_cols = plan.rows[join.over[0]], plan.cols[join.over[1]]
+        seam = [(cell, x, y) for cell, x, y in grid.cells if cell.col in over_cols and cell.row in over_rows]
+        if join.edge == "right":
+            seam = [entry for entry in seam if entry[0].col == over_cols.start]
+        else:
+            seam = [entry for entry in seam if entry[0].row == over_rows.start]
+        if not seam:
+            continue
+        cell, x, y = seam[len(seam) // 2]
+        cx, cy = x + shift[0] + w / 2, y + shift[1] + h / 2
+        size = boardtiles.STRIP_LETTER_PT
+        items.append(
+            Text(cx, cy + board.size * 0.38, join.letter, size, bold=True, align="center", color=boardtiles.SEAM_MARK)
+        )
+    return items
 
 
 def hex_join_pieces(
