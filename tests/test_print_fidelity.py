@@ -206,14 +206,15 @@ page_plan:
 """
 
 
-def test_a_kit_that_fits_a4_but_not_letter_is_refused_on_letter_saying_why(run, tmp_path):
+def test_a_board_that_fits_a4_but_not_letter_takes_two_sheets_on_letter_which_the_page_plan_counts(run, tmp_path):
     kit = tmp_path / "tall.yaml"
     kit.write_text(TALL_BOARD, encoding="utf-8")
     assert run("build", str(kit), "-o", str(tmp_path / "a4.pdf")).code == 0
     refused = run("build", str(kit), "--paper", "letter", "-o", str(tmp_path / "letter.pdf"))
     assert refused.code == 1 and not (tmp_path / "letter.pdf").exists()
-    assert refused.err.startswith(
-        f"{kit}:13: components[0].cell: board 'board' does not fit on Letter: 6 × 4 cells of 40 mm need "
+    assert refused.err == (
+        f"{kit}:15: page_count: the rules state a 2-page PDF, but the layout gives 3 pages (rules on page 1, "
+        "board on pages 2–3) (in en)\n"
     )
     validated = run("validate", str(kit), "--paper", "letter")
     assert validated.code == 1 and validated.err == refused.err

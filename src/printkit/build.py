@@ -90,6 +90,22 @@ def context(
     )
 
 
+def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
+    """What each component whose pages depend on the paper takes on ctx's paper (``Kind.room``):
+    for a board, one page or how many sheets and why."""
+    from printkit.kinds import kind_of
+
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
+    with_numbers = doc_layout.with_numbers(ctx, numbers)
+    lines = []
+    for component in loaded.kit.components:
+        room = kind_of(component).room
+        line = room(component, with_numbers) if room is not None and component.in_kit else None
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
     return KitError(

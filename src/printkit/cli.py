@@ -315,10 +315,13 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
     for name in names:
         try:
             loaded = pipeline.load(name, strict=strict)
-            pipeline.verify(loaded, pipeline.context(loaded, None, paper))
+            ctx = pipeline.context(loaded, None, paper)
+            pipeline.verify(loaded, ctx)
             for warning in loaded.warnings:
                 click.echo(str(warning), err=True)
             click.echo(f"{loaded.source.display}: ok")
+            for line in pipeline.rooms(loaded, ctx):
+                click.echo(f"  {line}")
         except KitError as exc:
             failed += 1
             click.echo(exc.render(), err=True)

@@ -8,7 +8,8 @@ and cut the sheet printed from that page.
 Every outline is a row of the placement manifest (same numbers, same rounding): a rectangle, an
 ellipse or a polygon, as the row's ``cut`` says, so the cut file, the manifest and the PDF agree.
 Cut: the pieces whose kind says so (``PieceKind.cut`` in ``printkit.kinds``: tokens, stones,
-cards and tiles), on their face side. Not cut: boards, play mats and sheets, and backs (a duplex
+cards, tiles and the sheets of a split board), on their face side. Not cut: boards that fit one
+page, play mats and sheets, and backs (a duplex
 back is cut from its face's side; a fold-over back is cut together with its face after folding).
 """
 

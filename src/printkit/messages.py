@@ -120,6 +120,42 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Dotisk: dílky změněné od minulého tisku ({count})",
         "en": "Reprint: the pieces changed since the last print ({count})",
     },
+    "hexboard_instruction": {
+        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
+        "of the page.",
+    },
+    "track_instruction": {
+        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
+    },
+    "board_sheet_title": {
+        "pl": "{title}: arkusz {n} z {total}",
+        "cs": "{title}: list {n} z {total}",
+        "en": "{title}: sheet {n} of {total}",
+    },
+    "board_sheet_instruction": {
+        "pl": "Wytnij wzdłuż szarego obrysu; {joins}. Pola mają {cell} mm.",
+        "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
+        "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
+    },
+    "join_left": {
+        "pl": "lewą krawędź przyklej na pasek {letter} arkusza {sheet}",
+        "cs": "levý okraj přilepte na proužek {letter} listu {sheet}",
+        "en": "glue the left edge onto strip {letter} of sheet {sheet}",
+    },
+    "join_top": {
+        "pl": "górną krawędź przyklej na pasek {letter} arkusza {sheet}",
+        "cs": "horní okraj přilepte na proužek {letter} listu {sheet}",
+        "en": "glue the top edge onto strip {letter} of sheet {sheet}",
+    },
+    "join_under": {
+        "pl": "pasek {letter} idzie pod arkusz {sheet}",
+        "cs": "proužek {letter} přijde pod list {sheet}",
+        "en": "strip {letter} goes under sheet {sheet}",
+    },
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {

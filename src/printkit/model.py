@@ -45,6 +45,7 @@ _Gutter = Annotated[float, Field(ge=0, le=30)]
 _Bleed = Annotated[float, Field(ge=0, le=3)]
 _Thickness = Annotated[float, Field(gt=0, le=3)]
 _Room = Annotated[float, Field(ge=0, le=10)]
+_Glue = Annotated[float, Field(ge=3, le=50)]  # a glue strip narrower than 3 mm holds nothing
 
 
 _BOUNDS = {"gt": "exclusiveMinimum", "ge": "minimum", "lt": "exclusiveMaximum", "le": "maximum"}
@@ -70,6 +71,7 @@ Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutte
 Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
 Thickness = Annotated[_Thickness, BeforeValidator(parse_length), _length_schema(_Thickness)]
 Room = Annotated[_Room, BeforeValidator(parse_length), _length_schema(_Room)]
+Glue = Annotated[_Glue, BeforeValidator(parse_length), _length_schema(_Glue)]
 Text = Annotated[
     dict[str, str],
     WithJsonSchema(
@@ -413,6 +415,105 @@ class BoardComponent(ComponentBase):
         None, description="What the shaded cells mean, printed under the board beside a sample."
     )
     note: Text | None = Field(None, description="A short text printed under the board.")
+    split: bool = Field(
+        True,
+        description="True to split a board larger than the paper into sheets along its cells, glued together "
+        "over glue strips; false to refuse it.",
+    )
+    glue: Glue = Field(
+        10.0,
+        description="The width of the glue strip (3 to 50 mm) a split board's sheet carries for the sheet beside or "
+        "below it.",
+    )
+
+
+HexCoordinate = Annotated[str, Field(pattern=r"^(?:[A-Z][1-9][0-9]?|[0-9]{4})$")]
+
+
+class SpecialHex(Model):
+    """A hex that shows an icon and a label, e.g. a city and its points."""
+
+    at: HexCoordinate = Field(
+        description="The hex in the board's coordinate style: '0304' (column 3, row 4) or 'C4'; 0101 / A1 is the "
+        "top-left hex."
+    )
+    icon: str = Field(description="A vector symbol drawn in the hex, e.g. 'lighthouse' (printkit's symbols).")
+    value: Int | None = Field(
+        None, ge=0, le=10_000, description="The hex's value (points): {board.0304}; summed in {board.special_points}."
+    )
+    label: Text | str | None = Field(None, description="The text printed in the hex; the value when not given.")
+
+
+class HexBoardComponent(ComponentBase):
+    """A board of hexes printed true to scale: rows × columns in an offset layout, or a hexagon of a radius.
+
+    Numbers: {id.hexes}, {id.size} (mm, flat to flat), {id.rows}, {id.cols}, {id.specials}, {id.free},
+    {id.special_points}, {id.marked}, and each special hex's value by its coordinate, e.g. {id.0304}.
+    """
+
+    kind: Literal["hexboard"] = Field(description="The component's kind: 'hexboard', a board of hexes true to scale.")
+    size: Length = Field(description="A hex's width from flat side to flat side.")
+    orientation: Literal["flat", "pointy"] = Field(
+        "flat", description="'flat': flat tops, hexes in columns; 'pointy': pointed tops, hexes in rows."
+    )
+    shape: Literal["rectangle", "hexagon"] = Field(
+        "rectangle", description="'rectangle': rows × cols in an offset layout; 'hexagon': every hex within radius."
+    )
+    rows: Count | None = Field(None, le=99, description="Rows of hexes (shape rectangle).")
+    cols: Count | None = Field(None, le=99, description="Columns of hexes (shape rectangle).")
+    radius: Int | None = Field(
+        None, ge=0, le=30, description="Rings around the centre hex (shape hexagon): radius 4 has 61 hexes."
+    )
+    offset: Literal["odd-q", "even-q", "odd-r", "even-r"] | None = Field(
+        None,
+        description="Which columns (q, flat tops) or rows (r, pointy tops) are pushed half a hex: odd-q or even-q, "
+        "odd-r or even-r; odd-q / odd-r when not given. A hexagon's coordinates count in it too.",
+    )
+    coordinates: Literal["none", "number", "letter"] = Field(
+        "none", description="Coordinates printed in each hex: 'number' (0101, column then row) or 'letter' (A1)."
+    )
+    specials: list[SpecialHex] = Field(default_factory=list, description="Hexes with an icon and a label.")
+    marked: Literal["perimeter"] | list[HexCoordinate] | None = Field(
+        None, description="Hexes printed shaded: 'perimeter' (every edge hex) or a list of coordinates."
+    )
+    marked_label: Text | None = Field(
+        None, description="What the shaded hexes mean, printed under the board beside a sample."
+    )
+    note: Text | None = Field(None, description="A short text printed under the board.")
+
+
+class TrackSpace(Model):
+    """A space of a track that shows an icon or a label, e.g. a bonus."""
+
+    at: Int = Field(ge=-MAX_COUNT, le=MAX_COUNT, description="The space's number, e.g. 10.")
+    icon: str | None = Field(None, description="A vector symbol drawn in the space, e.g. 'star'.")
+    value: Int | None = Field(
+        None, ge=0, le=10_000, description="The space's value (a bonus): {track.space_10}; summed in {track.bonus}."
+    )
+    label: Text | str | None = Field(None, description="A short text printed under the number, e.g. '+3'.")
+
+
+class TrackComponent(ComponentBase):
+    """A numbered track of square spaces true to scale, as a strip (snaking across the page) or a loop
+    around the page's edge: a score track 0-50, a round track 1-18.
+
+    Numbers: {id.spaces}, {id.start}, {id.end}, {id.space} (mm), {id.stressed} (spaces stressed by
+    'every'), {id.specials}, {id.bonus} (the specials' values summed), and each special's value as
+    {id.space_10}.
+    """
+
+    kind: Literal["track"] = Field(description="The component's kind: 'track', numbered spaces to move a marker on.")
+    start: Int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first space's number.")
+    end: Int = Field(ge=-MAX_COUNT, le=MAX_COUNT, description="The last space's number.")
+    space: Length = Field(15.0, description="The side of one square space.")
+    shape: Literal["strip", "loop"] = Field(
+        "strip", description="'strip': rows that snake across the page; 'loop': a ring around the page's edge."
+    )
+    every: Int | None = Field(
+        None, ge=2, le=1000, description="Stress every n-th number (a multiple of n), e.g. 5: shaded and bold."
+    )
+    specials: list[TrackSpace] = Field(default_factory=list, description="Spaces with an icon or a label.")
+    note: Text | None = Field(None, description="A short text printed under the track (inside a loop).")
 
 
 TokenShape = Literal["circle", "triangle", "square", "diamond", "hexagon", "star"]
@@ -863,6 +964,8 @@ class TrayBoxComponent(BoxBase):
 Component = Annotated[
     SheetComponent
     | BoardComponent
+    | HexBoardComponent
+    | TrackComponent
     | TokensComponent
     | StonesComponent
     | DeckComponent

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kinds import board, box, cards, mat, sheet, stones, tiles, tokens, tuckbox
+from printkit.kinds import board, box, cards, hexboard, mat, sheet, stones, tiles, tokens, track, tuckbox
 from printkit.kinds.base import Kind, PieceKind
 from printkit.model import Component
 
 KINDS: tuple[Kind[Any], ...] = (
     sheet.KIND,
     board.KIND,
+    hexboard.KIND,
+    track.KIND,
     tokens.KIND,
     stones.KIND,
     cards.KIND,

@@ -43,6 +43,9 @@ class Kind(Generic[C]):
     prints, once per player. ``derived``, for a kind sized from another component (a tuck box
     from the deck it holds), gives the numbers it makes from the other components' numbers; it
     runs after every component's own ``numbers`` and skips what it cannot find (a check says why).
+    prints, once per player. ``room``, for a kind whose pages depend on the paper (a board split
+    into sheets), says in a line what a component takes on the context's paper, or None when there is
+    nothing to say; ``validate`` prints it.
     """
 
     name: str
@@ -55,3 +58,4 @@ class Kind(Generic[C]):
     personalised: bool = False
     derived: Callable[[C, dict[str, Any]], dict[str, Any]] | None = None
     box: bool = False  # a box for the kit's pieces: `printkit build KIT --boxes` prints it as a PDF of its own
+    room: Callable[[C, Context], str | None] | None = None

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from printkit.errors import Loc
 from printkit.kinds.base import Kind, PieceKind
-from printkit.layout import board
+from printkit.layout import board, boardtiles
 from printkit.layout.board import cell_of
 from printkit.model import BoardComponent
 
@@ -44,9 +44,15 @@ def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -
 KIND = Kind(
     "board",
     BoardComponent,
-    board.layout,
+    boardtiles.layout_board,
     board.numbers,
-    pieces=(PieceKind("board", scale_critical=True), PieceKind("cell", scale_critical=True)),
+    pieces=(
+        PieceKind("board", scale_critical=True),
+        PieceKind("cell", scale_critical=True),
+        PieceKind("board_sheet", scale_critical=True, cut=True),  # a sheet of a split board, cut out
+        PieceKind("join", scale_critical=True),  # a split board's glue strip
+    ),
     checks=(check_board_cells,),
     cell=lambda component: component.cell,
+    room=boardtiles.room,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
@@ -15,7 +16,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import BoardComponent, SpecialCell
+from printkit.model import BoardComponent
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
@@ -87,14 +88,24 @@ def extent(board: BoardComponent, ctx: Context) -> Extent:
     return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
 
 
-def legend_height(board: BoardComponent, ctx: Context) -> float:
+class Legended(Protocol):
+    """A board whose page has a legend under it: the shaded cells' meaning and a note (any board kind)."""
+
+    @property
+    def marked_label(self) -> dict[str, str] | None: ...
+
+    @property
+    def note(self) -> dict[str, str] | None: ...
+
+
+def legend_height(board: Legended, ctx: Context) -> float:
     height = LEGEND_LINE if board.marked_label else 0.0
     if board.note:
         height += note_height(board, ctx) + 1.0
     return height + (GAP if height else 0.0)
 
 
-def note_height(board: BoardComponent, ctx: Context) -> float:
+def note_height(board: Legended, ctx: Context) -> float:
     return paragraph.height(_escape(ctx.tr(board.note)), ctx.content_width, 9.0, 11.0)
 
 
@@ -104,12 +115,24 @@ def _escape(text: str) -> str:
 
 def oriented(board: BoardComponent, ctx: Context) -> Context:
     """The context with a portrait page when the board fits there, else landscape, else an error."""
+    fit = fitting(board, ctx)
+    if fit is None:
+        raise LayoutProblem(("cell",), too_big_message(board, extent(board, ctx), orientations(ctx)))
+    return fit
+
+
+def orientations(ctx: Context) -> list[Context]:
+    """The paper upright, then turned: the order a board tries them in."""
+    return [ctx, replace(ctx, paper=ctx.paper.landscape())]
+
+
+def fitting(board: BoardComponent, ctx: Context) -> Context | None:
+    """The context with a portrait page when the whole board fits there, else landscape, else None."""
     need = extent(board, ctx)
-    options = [ctx, replace(ctx, paper=ctx.paper.landscape())]
-    for option in options:
+    for option in orientations(ctx):
         if need.width <= option.content_width + 1e-6 and need.height <= option.content_height + 1e-6:
             return option
-    raise LayoutProblem(("cell",), too_big_message(board, need, options))
+    return None
 
 
 def too_big_message(board: BoardComponent, need: Extent, options: list[Context]) -> str:
@@ -123,11 +146,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
         for text in (f"{wide:.1f} mm too wide" if wide > 1e-6 else "", f"{tall:.1f} mm too tall" if tall > 1e-6 else "")
         if text
     )
-    largest = max(
-        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
-        for o in options
-    )
-    largest = math.floor(largest * 2) / 2
+    largest = largest_cell(board, need, options)
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
         f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
@@ -136,6 +155,15 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
         f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most "
         f"{largest:g} mm fit"
     )
+
+
+def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) -> float:
+    """The largest cell, in half millimetres, with which the whole board fits one page of ``options``."""
+    largest = max(
+        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
+        for o in options
+    )
+    return math.floor(largest * 2) / 2
 
 
 def layout(board: BoardComponent, ctx: Context) -> list[Page]:
@@ -168,29 +196,55 @@ def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
     return items
 
 
-def marked_items(board: BoardComponent, left: float, top: float) -> list[Item]:
+Window = tuple[range, range]  # the rows and the columns of a part of a board (a sheet of a split board)
+
+
+def _inside(row: int, col: int, window: Window | None) -> bool:
+    return window is None or (row in window[0] and col in window[1])
+
+
+def marked_items(
+    board: BoardComponent, left: float, top: float, window: Window | None = None, fill: str = MARK_FILL
+) -> list[Item]:
+    """The shaded cells (of ``window`` only, when given); (left, top) is where cell A1 is or would be."""
     items: list[Item] = []
     cell, inset = board.cell, min(1.5, board.cell * 0.06)
     for row, col in sorted(set(marked_cells(board))):
+        if not _inside(row, col, window):
+            continue
         x, y = left + col * cell, top + row * cell
-        items.append(Rect(x, y, cell, cell, None, MARK_FILL))
+        items.append(Rect(x, y, cell, cell, None, fill))
         items.append(Rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, MARK_INSET))
     return items
 
 
-def special_label(special: SpecialCell, ctx: Context) -> str:
+class Labelled(Protocol):
+    """A special cell of any board kind: its label, else its value, is printed in it."""
+
+    @property
+    def label(self) -> dict[str, str] | str | None: ...
+
+    @property
+    def value(self) -> int | None: ...
+
+
+def special_label(special: Labelled, ctx: Context) -> str:
     if special.label is not None:
         return ctx.tr(special.label)
     return "" if special.value is None else str(special.value)
 
 
-def special_items(board: BoardComponent, left: float, top: float, ctx: Context) -> list[Item]:
+def special_items(
+    board: BoardComponent, left: float, top: float, ctx: Context, window: Window | None = None
+) -> list[Item]:
     """The icon in the upper part of the cell, the label (the points) large beneath it."""
     items: list[Item] = []
     cell = board.cell
     icon = cell * 0.58
     for special in board.specials:
         row, col = cell_of(special.at)
+        if not _inside(row, col, window):
+            continue
         x, y = left + col * cell, top + row * cell
         items.append(draw_symbol(special.icon, x + (cell - icon) / 2, y + cell * 0.05, icon))
         label = special_label(special, ctx)
@@ -200,10 +254,13 @@ def special_items(board: BoardComponent, left: float, top: float, ctx: Context) 
     return items
 
 
-def coordinate_items(board: BoardComponent, left: float, top: float) -> list[Item]:
+def coordinate_items(
+    board: BoardComponent, left: float, top: float, cols: range | None = None, rows: range | None = None
+) -> list[Item]:
+    """Column letters above the grid and row numbers left of it (of the given ones only, when given)."""
     cell, cap = board.cell, fonts.cap_height(COORD_PT)
     items: list[Item] = []
-    for col in range(board.cols):
+    for col in range(board.cols) if cols is None else cols:
         items.append(
             Text(
                 left + (col + 0.5) * cell,
@@ -215,7 +272,7 @@ def coordinate_items(board: BoardComponent, left: float, top: float) -> list[Ite
                 color="#555555",
             )
         )
-    for row in range(board.rows):
+    for row in range(board.rows) if rows is None else rows:
         items.append(
             Text(
                 left - COORD_BAND / 2,
@@ -230,7 +287,7 @@ def coordinate_items(board: BoardComponent, left: float, top: float) -> list[Ite
     return items
 
 
-def legend_items(board: BoardComponent, left: float, y: float, ctx: Context) -> list[Item]:
+def legend_items(board: Legended, left: float, y: float, ctx: Context) -> list[Item]:
     items: list[Item] = []
     if board.marked_label:
         swatch = 4.5
@@ -243,14 +300,20 @@ def legend_items(board: BoardComponent, left: float, y: float, ctx: Context) -> 
     return items
 
 
-def cell_pieces(board: BoardComponent, left: float, top: float, ctx: Context) -> tuple[Piece, ...]:
-    """One manifest row per cell: row and col from 1, its coordinate, and what is special about it."""
+def cell_pieces(
+    board: BoardComponent, left: float, top: float, ctx: Context, window: Window | None = None, sheet: int = 0
+) -> tuple[Piece, ...]:
+    """One manifest row per cell (of ``window``): row and col from 1, its coordinate, what is special
+    about it and, on a split board, the ``sheet`` it is on."""
     specials = {cell_of(s.at): s for s in board.specials}
     marked = set(marked_cells(board))
     rows = []
-    for row in range(board.rows):
-        for col in range(board.cols):
+    row_span, col_span = window or (range(board.rows), range(board.cols))
+    for row in row_span:
+        for col in col_span:
             extra: list[tuple[str, object]] = [("row", row + 1), ("col", col + 1), ("at", coordinate(row, col))]
+            if sheet:
+                extra.append(("sheet", sheet))
             if (row, col) in specials:
                 special = specials[(row, col)]
                 extra += [("special", special.icon), ("label", special_label(special, ctx))]

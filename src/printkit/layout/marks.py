@@ -65,14 +65,15 @@ def fold_line(x: float, top: float, bottom: float, label: str) -> list[Item]:
     return [Line(x, top, x, bottom, FOLD), Text(x + 1.5, top + 3.0, label, 6.5, color="#555555")]
 
 
-def piece_page_header(ctx: Context, title: str, instruction: str) -> list[Item]:
-    """The title and a one-line instruction in a band of HEADER_HEIGHT at the top margin."""
-    m = ctx.margin
-    size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=9)
-    note = fonts.fit_size(instruction, ctx.content_width, INSTRUCTION_PT, smallest=6)
+def piece_page_header(ctx: Context, title: str, instruction: str, width: float | None = None) -> list[Item]:
+    """The title and a one-line instruction in a band of HEADER_HEIGHT at the top margin, ``width``
+    wide (the content width unless told)."""
+    m, wide = ctx.margin, ctx.content_width if width is None else width
+    size = fonts.fit_size(title, wide, TITLE_PT, bold=True, smallest=9)
+    note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
     return [
-        Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=ctx.content_width),
-        Text(m, m + 10.0, instruction, note, color="#333333", max_w=ctx.content_width),
+        Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=wide),
+        Text(m, m + 10.0, instruction, note, color="#333333", max_w=wide),
     ]
 
 
