@@ -208,6 +208,16 @@ def parse(text: str) -> Check:
     return Check(text, tree)
 
 
+def parse_expression(text: str) -> Node:
+    """Parse arithmetic alone (a text placeholder such as ``board.rows * board.cols``)."""
+    if not text.strip():
+        raise InvariantError("the placeholder is empty; write a name such as rounds.count")
+    parser = _Parser(text, tokenize(text))
+    tree = parser.sum()
+    parser.expect_end()
+    return tree
+
+
 class _Parser:
     def __init__(self, text: str, tokens: list[Token]):
         self.text = text
@@ -477,6 +487,11 @@ def _examples(known: dict[str, Any]) -> str:
 
 def names_in(check: Check) -> list[str]:
     """The plain names a check reads (patterns and indexed names excluded), in order."""
+    return names_under(check.tree)
+
+
+def names_under(tree: Node) -> list[str]:
+    """The plain names a (part of a) check reads, in order."""
     found: list[str] = []
 
     def visit(node: Node) -> None:
@@ -485,7 +500,7 @@ def names_in(check: Check) -> list[str]:
         for child in _children(node):
             visit(child)
 
-    visit(check.tree)
+    visit(tree)
     return found
 
 

@@ -9,8 +9,9 @@ import difflib
 
 from pydantic import BaseModel
 
-from printkit import fonts
+from printkit import fonts, placeholders
 from printkit.errors import Loc, Problem
+from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
@@ -162,7 +163,9 @@ def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
 
 
 def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
-    used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
+    """Every placeholder reads known names, gives its language's word forms, and every language's
+    text reads the same names."""
+    used = {lang: placeholder_names(loc + (lang,), t, found) for lang, t in text.items()}
     unknown = sorted(set().union(*used.values()) - known) if used else []
     for name in unknown:
         langs = [lang for lang, names in used.items() if name in names]
@@ -180,6 +183,23 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
                 loc + (lang,),
                 f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
             )
+
+
+def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
+    """The names a text's placeholders read; a placeholder that cannot be read, or whose word forms
+    do not fit the language's plural rule (``loc`` ends with the language), is a finding."""
+    names: set[str] = set()
+    for inside in PLACEHOLDER.findall(text):
+        try:
+            placeholder = placeholders.read(inside)
+        except InvariantError as exc:
+            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}")
+            continue
+        names.update(placeholder.names)
+        problem = placeholders.forms_problem(placeholder, str(loc[-1]))
+        if problem:
+            found.add(loc, problem)
+    return names
 
 
 def _known_like(name: str, known: set[str]) -> str:
