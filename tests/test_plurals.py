@@ -4,12 +4,14 @@ rules, as babel ships them), in the printed PDF; a text that gives too few forms
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from babel import localedata
 from babel.plural import PluralRule
 from pypdf import PdfReader
 
+from conftest import REPO
 from printkit import plurals
 from printkit.cli import main
 from printkit.locale import Localizer
@@ -93,10 +95,34 @@ def test_the_printed_rules_take_the_counts_form(tmp_path, count):
     kit = tmp_path / "game.yaml"
     kit.write_text(textwrap.dedent(KIT.format(count=count, body=body)), encoding="utf-8")
     for lang in LANGUAGES:
-        target = tmp_path / f"{lang}.pdf"
-        try:
-            main(["build", str(kit), "--lang", lang, "-o", str(target)])
-        except SystemExit as exc:
-            assert not exc.code, f"the {lang} build failed"
-        printed = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(target).pages)
+        printed = printed_text(kit, lang, tmp_path / f"{lang}.pdf")
         assert f"{DEAL[lang]} {count} {CARDS[lang][COUNTS.index(count)]}." in printed
+
+
+def printed_text(kit: Path, lang: str, target: Path) -> str:
+    """The text of the built PDF's pages, its white space made single spaces."""
+    try:
+        main(["build", str(kit), "--lang", lang, "-o", str(target)])
+    except SystemExit as exc:
+        assert not exc.code, f"the {lang} build of {kit} failed"
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(target).pages)
+
+
+# What ogrod's rules print when a designer changes its 18 rounds (and the rule that states them).
+OGROD_ROUNDS = {
+    2: {"pl": "Przez 2 rundy", "cs": "Během 2 kol", "en": "Over 2 rounds"},
+    21: {"pl": "Przez 21 rund", "cs": "Během 21 kol", "en": "Over 21 rounds"},
+    22: {"pl": "Przez 22 rundy", "cs": "Během 22 kol", "en": "Over 22 rounds"},
+}
+
+
+@pytest.mark.parametrize("count", sorted(OGROD_ROUNDS))
+def test_a_shipped_kits_rules_follow_a_changed_count(tmp_path, count):
+    source = (REPO / "kits" / "ogrod.yaml").read_text(encoding="utf-8")
+    for old, new in (("count: 18\n", f"count: {count}\n"), ("rounds.count == 18", f"rounds.count == {count}")):
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    kit = tmp_path / "ogrod.yaml"
+    kit.write_text(source, encoding="utf-8")
+    for lang, expected in OGROD_ROUNDS[count].items():
+        assert expected in printed_text(kit, lang, tmp_path / f"{lang}.pdf")
