@@ -573,6 +573,20 @@ def names_under(tree: Node) -> list[str]:
     return found
 
 
+def texts_in(check: Check) -> list[str]:
+    """The quoted texts a check compares with ('circle' in ``tokens.A.shape == 'circle'``)."""
+    found: list[str] = []
+
+    def visit(node: Node) -> None:
+        if isinstance(node, Str):
+            found.append(node.value)
+        for child in _children(node):
+            visit(child)
+
+    visit(check.tree)
+    return found
+
+
 def _children(node: Node) -> tuple[Node, ...]:
     if isinstance(node, All):
         return node.terms

@@ -61,14 +61,18 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     """Each invariant that needs no layout, for every player count when asked; every count covered."""
     rules = parse_invariants(kit, found)
     numbers = kit_numbers(kit)
-    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers)
+    texts = tuple(dict.fromkeys(text for check in rules.values() for text in invariants.texts_in(check)))
+    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages))
     read: set[str] = set()
+    failures: list[tuple[int, Failure]] = []
     for index, check in rules.items():
         if is_about_pages(check):
             read.update(invariants.names_in(check))
             continue
-        for failure in evaluate(kit.invariants[index], check, numbers, read):
-            report_failure(kit, rules, index, failure, tracer, found)
+        failures.extend((index, failure) for failure in evaluate(kit.invariants[index], check, numbers, read))
+    broken = [set(failure.read) for _, failure in failures if not failure.unreadable]
+    for index, failure in failures:
+        report_failure(kit, rules, index, failure, Blame(tracer, broken), found)
     if not any(p.field.startswith("invariants") for p in found.problems):
         check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
 
@@ -143,8 +147,17 @@ def rule_statement(rule: Invariant) -> str:
     return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
 
 
+@dataclass(frozen=True)
+class Blame:
+    """What a finding's line is found from: where the numbers come from, and what every broken
+    rule read (a value that feeds them all is the one change that explains them all)."""
+
+    tracer: Provenance
+    broken: list[set[str]]
+
+
 def report_failure(
-    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, tracer: Provenance, found: Findings
+    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, why: Blame, found: Findings
 ) -> None:
     rule = kit.invariants[index]
     check_loc = ("invariants", index, "check")
@@ -153,11 +166,15 @@ def report_failure(
         found.add(check_loc, f"{rule.id}: {with_players}{failure.message}")
         return
     message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
-    fixers, suspects = blame(kit, rules, set(failure.read), tracer)
+    fixers, suspects = blame(kit, rules, set(failure.read), why.tracer)
     if len({found.source.line_of(loc) for loc in fixers}) == 1:
         found.add(fixers[0], message)
         return
-    lines = sorted({line for line in map(found.source.line_of, suspects) if line})
+    causes = common_causes(suspects, why)
+    if len({found.source.line_of(loc) for loc in causes}) == 1:
+        found.add(causes[0], message)
+        return
+    lines = sorted({line for line in map(found.source.line_of, innermost(suspects)) if line})
     shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
     found.add(check_loc, message + shown)
 
@@ -169,7 +186,8 @@ def blame(
     numbers the failed rule reads; a finding names the line of the first when they share one line."""
     if "players" in read:
         read = read | {"players.min", "players.max"}
-    suspects = tracer.sources(read)
+    kinds = ("whole", "length", "list") + (("text",) if any(isinstance(tracer.base.get(n), str) for n in read) else ())
+    suspects = tracer.sources(read, kinds)
     if len(suspects) == 1:
         return suspects, suspects
 
@@ -181,6 +199,18 @@ def blame(
         )
 
     return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
+
+
+def common_causes(suspects: list[Loc], why: Blame) -> list[Loc]:
+    """The values, among a rule's suspects, that feed a name every broken rule reads: when one
+    value does, one change (a list shortened, a length changed) explains every broken rule. A
+    list that holds another cause gives way to it: the innermost value is the one that changed."""
+    return innermost([loc for loc in suspects if all(why.tracer.fed(loc) & read for read in why.broken)])
+
+
+def innermost(locs: list[Loc]) -> list[Loc]:
+    """The values of ``locs`` that hold none of the others (a list gives way to its items)."""
+    return [loc for loc in locs if not any(other[: len(loc)] == loc and loc != other for other in locs)]
 
 
 def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
