@@ -425,6 +425,7 @@ class Evaluator:
             name: v for name, v in ((n, _value(v)) for n, v in values.items()) if v is not None
         }
         self.read: list[str] = []
+        self.unknown: str | None = None  # the name a lookup did not find, when one did not
 
     def links(self, check: Check) -> list[Link]:
         """Every comparison link of the check, evaluated."""
@@ -463,6 +464,7 @@ class Evaluator:
             index = self.number(node.index)
             name = f"{name}.{show(index)}"
         if name not in self.values:
+            self.unknown = name
             raise InvariantError(unknown_name(name, self.values), node.start + 1)
         self.read.append(name)
         return self.values[name]

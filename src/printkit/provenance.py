@@ -82,9 +82,15 @@ def nudges(value: object, kind: str) -> list[object]:
     return []  # a text: fed by the texts invariants compare with (Provenance.texts)
 
 
-def candidates(value: object, kind: str, texts: tuple[str, ...] = ()) -> list[object]:
+# The keys whose value names an item's numbers: deck.ID, board.C3, tokens.A, market.used.2
+ITEM_NAMES = ("id", "at", "owner", "players")
+
+
+def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: tuple[str, ...] = ()) -> list[object]:
     """The changed values a repair is looked for among: whole numbers and lengths within
-    SEARCH_SPAN (millimetres), a list without one of its items, or a text the invariants name."""
+    SEARCH_SPAN (millimetres), a list without one of its items or with one more (a copy of its
+    last item named as a name the rules read but the kit lacks: the item someone removed), or a
+    text the invariants name."""
     if kind == "whole":
         assert isinstance(value, int)
         return [v for v in range(value - SEARCH_SPAN, value + SEARCH_SPAN + 1) if v != value]
@@ -93,8 +99,27 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = ()) -> list[ob
     if kind == "list":
         assert isinstance(value, list)
         shorter: list[object] = [value[:i] + value[i + 1 :] for i in range(len(value))]
-        return shorter + [value + value[-1:]] if value else []
+        last = value[-1] if value else None
+        renamed: list[object] = [
+            value + [{**last, key: _as_like(last[key], name)}]
+            for key in ITEM_NAMES
+            if isinstance(last, dict) and key in last
+            for name in missing
+            if _as_like(last[key], name) is not None
+        ]
+        numbers = [item for item in value if isinstance(item, int) and not isinstance(item, bool)]
+        widened: list[object] = [value + [max(numbers) + 1], value + [min(numbers) - 1]] if numbers else []
+        return shorter + [value + value[-1:]] + renamed + widened if value else []
     return [text for text in texts if text != value]
+
+
+def _as_like(current: object, name: str) -> object:
+    """A name part as the kind of value an item is named by: a text, or a whole number ('2')."""
+    if isinstance(current, str):
+        return name
+    if isinstance(current, int) and not isinstance(current, bool) and name.isdigit():
+        return int(name)
+    return None
 
 
 def _length_plus(value: object, step: float) -> object:
@@ -162,6 +187,7 @@ class Provenance:
         base: dict[str, Any] | None = None,
         texts: tuple[str, ...] = (),
         languages: tuple[str, ...] = (),
+        missing: tuple[str, ...] = (),
     ):
         self.data = data
         self.numbers_of = numbers_of
@@ -169,6 +195,7 @@ class Provenance:
         self.leaves = dict(whole_numbers(data))
         self.values = dict(all_values(data, (), languages))  # loc -> kind, every kind of value
         self.texts = texts  # the texts invariants compare with: what a text value is tried as
+        self.missing = missing  # the last parts of names the rules read that the kit lacks
         self._fed: dict[tuple, set[str]] = {}
         self._repairs: dict[tuple, list[object]] = {}
 
@@ -176,7 +203,8 @@ class Provenance:
         return self.numbers_of(replaced(self.data, loc, value), loc)
 
     def fed(self, loc: tuple) -> set[str]:
-        """The derived numbers that move when the value at loc changes (a number by one)."""
+        """The derived numbers that move when the value at loc changes (a number by one either
+        way: a die face raised to a face the die already has moves nothing, lowered it does)."""
         if loc not in self._fed:
             moved: set[str] = set()
             kind = self.values.get(loc, "whole")
@@ -185,8 +213,9 @@ class Provenance:
             for value in tries:
                 nudged = self.numbers_with(loc, value)
                 if nudged is not None:
-                    moved = {name for name in set(nudged) | set(self.base) if nudged.get(name) != self.base.get(name)}
-                    break
+                    moved |= {name for name in set(nudged) | set(self.base) if nudged.get(name) != self.base.get(name)}
+                    if kind == "text":
+                        break  # one other text the kit accepts tells what this one feeds
             self._fed[loc] = moved
         return self._fed[loc]
 
@@ -194,12 +223,21 @@ class Provenance:
         """The values of the given kinds that any of ``names`` depends on, in file order."""
         return [loc for loc, kind in self.values.items() if kind in kinds and self.fed(loc) & names]
 
+    def restores(self, loc: tuple, defines: Callable[[dict[str, Any]], bool]) -> bool:
+        """Whether one of the changed values ``candidates`` gives for loc makes ``defines`` hold of
+        its numbers (an item added back defines the names that vanished with it). Not cached."""
+        kind = self.values.get(loc, "whole")
+        return any(
+            (nudged := self.numbers_with(loc, v)) is not None and defines(nudged)
+            for v in candidates(_at(self.data, loc), kind, self.texts, self.missing)
+        )
+
     def repairs(self, loc: tuple, all_hold: Callable[[dict[str, Any]], bool]) -> list[object]:
         """The values near the current one (see ``candidates``) that, put at loc, would make every
         rule hold. Cached by loc: one Provenance serves one kit and one set of rules."""
         if loc not in self._repairs:
             kind = self.values.get(loc, "whole")
-            tries = candidates(_at(self.data, loc), kind, self.texts)
+            tries = candidates(_at(self.data, loc), kind, self.texts, self.missing)
             self._repairs[loc] = [
                 v for v in tries if (nudged := self.numbers_with(loc, v)) is not None and all_hold(nudged)
             ]
