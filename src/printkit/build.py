@@ -85,7 +85,11 @@ def context(
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
     return KitError(
-        [Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)]
+        [
+            Problem(
+                source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message, group="pages"
+            )
+        ]
     )
 
 
