@@ -58,7 +58,7 @@ def sites() -> list[tuple[str, tuple, str]]:
             if (
                 not (kind == "whole" and loc[-1] == "count")
                 and not proofs.layout_list(tracer, loc)
-                and tracer.fed(loc) & read
+                and tracer.fed(loc, both_ways=True) & read
             ):
                 found.append((name, loc, kind))
     return found

@@ -193,35 +193,46 @@ class Provenance:
         self.numbers_of = numbers_of
         self.base = (numbers_of(data, ()) or {}) if base is None else base  # the numbers of data as it is
         self.leaves = dict(whole_numbers(data))
-        self.values = dict(all_values(data, (), languages))  # loc -> kind, every kind of value
+        self.languages = languages
+        self._values: dict[tuple, str] | None = None
         self.texts = texts  # the texts invariants compare with: what a text value is tried as
         self.missing = missing  # the last parts of names the rules read that the kit lacks
-        self._fed: dict[tuple, set[str]] = {}
+        self._fed: dict[tuple[tuple, bool], set[str]] = {}
         self._repairs: dict[tuple, list[object]] = {}
+
+    @property
+    def values(self) -> dict[tuple, str]:
+        """loc -> kind of every value that may feed a number; walked only when a rule is broken."""
+        if self._values is None:
+            self._values = dict(all_values(self.data, (), self.languages))
+        return self._values
 
     def numbers_with(self, loc: tuple, value: object) -> dict[str, Any] | None:
         return self.numbers_of(replaced(self.data, loc, value), loc)
 
-    def fed(self, loc: tuple) -> set[str]:
-        """The derived numbers that move when the value at loc changes (a number by one either
-        way: a die face raised to a face the die already has moves nothing, lowered it does)."""
-        if loc not in self._fed:
+    def fed(self, loc: tuple, both_ways: bool = False) -> set[str]:
+        """The derived numbers that move when the value at loc changes: those the first nudge the
+        kit accepts moves, or with ``both_ways`` those either nudge moves (a die face raised onto a
+        face the die already has moves nothing; lowered, it does). Blame asks both ways; telling
+        whether a count feeds anything needs one."""
+        key = (loc, both_ways)
+        if key not in self._fed:
             moved: set[str] = set()
-            kind = self.values.get(loc, "whole")
+            kind = "whole" if loc in self.leaves else self.values.get(loc, "whole")
             original = _at(self.data, loc)
             tries = nudges(original, kind) if kind != "text" else candidates(original, kind, self.texts)
             for value in tries:
                 nudged = self.numbers_with(loc, value)
                 if nudged is not None:
                     moved |= {name for name in set(nudged) | set(self.base) if nudged.get(name) != self.base.get(name)}
-                    if kind == "text":
-                        break  # one other text the kit accepts tells what this one feeds
-            self._fed[loc] = moved
-        return self._fed[loc]
+                    if kind == "text" or not both_ways:
+                        break  # one other value the kit accepts tells what this one feeds
+            self._fed[key] = moved
+        return self._fed[key]
 
     def sources(self, names: set[str], kinds: tuple[str, ...] = ("whole",)) -> list[tuple]:
         """The values of the given kinds that any of ``names`` depends on, in file order."""
-        return [loc for loc, kind in self.values.items() if kind in kinds and self.fed(loc) & names]
+        return [loc for loc, kind in self.values.items() if kind in kinds and self.fed(loc, both_ways=True) & names]
 
     def restores(self, loc: tuple, defines: Callable[[dict[str, Any]], bool]) -> bool:
         """Whether one of the changed values ``candidates`` gives for loc makes ``defines`` hold of

@@ -248,10 +248,10 @@ def common_causes(suspects: list[Loc], why: Blame) -> list[Loc]:
     causes = [
         loc
         for loc in suspects
-        if not layout_list(why.tracer, loc) and all(why.tracer.fed(loc) & read for read in why.broken)
+        if not layout_list(why.tracer, loc) and all(why.tracer.fed(loc, both_ways=True) & read for read in why.broken)
     ]
     names = set().union(*why.broken)
-    reach = {loc: len(why.tracer.fed(loc) & names) for loc in causes}
+    reach = {loc: len(why.tracer.fed(loc, both_ways=True) & names) for loc in causes}
     return innermost([loc for loc in causes if reach[loc] == max(reach.values())])
 
 
