@@ -111,6 +111,7 @@ def known_placeholders(kit: Kit) -> set[str]:
 def check_texts(kit: Kit, found: Findings) -> None:
     languages = kit.kit.languages
     known = known_placeholders(kit)
+    values = {name: 1 for name in known} | kit_numbers(kit)  # a page number stands in as 1
     for loc, value in walk(kit, ()):
         if not isinstance(value, dict):
             continue
@@ -126,6 +127,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
         check_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
+        check_arithmetic(loc, value, values, found)
         check_braces(loc, value, found)
         for lang, text in value.items():
             check_glyphs(loc + (lang,), text, found)
@@ -200,6 +202,23 @@ def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
         if problem:
             found.add(loc, problem)
     return names
+
+
+def check_arithmetic(loc: Loc, text: dict[str, str], values: dict[str, object], found: Findings) -> None:
+    """A placeholder that computes (``{tokens.total / 2}``) must compute: no text in arithmetic, no
+    division by zero, no pattern that matches nothing. Unknown names are check_placeholders'."""
+    for lang, value in text.items():
+        for inside in PLACEHOLDER.findall(value):
+            try:
+                placeholder = placeholders.read(inside)
+            except InvariantError:
+                continue  # reported by check_placeholders
+            if placeholder.tree is None or not set(placeholder.names) <= set(values):
+                continue
+            try:
+                placeholders.value_of(placeholder, values)
+            except InvariantError as exc:
+                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}")
 
 
 def _known_like(name: str, known: set[str]) -> str:
