@@ -80,7 +80,10 @@ def test_the_walkthrough_kit_validates_strictly_and_builds(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     run = cli_runner(capsys)
     (tmp_path / "harvest.yaml").write_text(walkthrough_kit(), encoding="utf-8")
-    assert run("validate", "harvest.yaml", "--strict").out == "harvest.yaml: ok\n"
+    assert (
+        run("validate", "harvest.yaml", "--strict").out
+        == "harvest.yaml: ok: 4 invariants proved, on A4, in pl, cs, en\n"
+    )
     built = run("build", "harvest.yaml")
     assert built.out == "output/harvest.pdf (3 pages)\n", built.err
     with pdfplumber.open(tmp_path / "output" / "harvest.pdf") as pdf:

@@ -101,7 +101,11 @@ def test_the_evaluator_records_what_it_read():
             "(column 1)",
         ),
         ("2x == 2", "a number runs into a name: '2x' (column 1)"),
-        ("__import__('os') == 1", "unexpected character ''' (column 12)"),
+        (
+            "__import__('os') == 1",
+            "unknown function __import__() (printkit knows sum(), min(), max(), count()) (column 1)",
+        ),
+        ("tokens.A.shape == 'circle", "a text opened with ' is never closed (column 19)"),
     ],
 )
 def test_unreadable_checks_say_what_and_where(text, message):

@@ -13,6 +13,7 @@ import yaml
 from pypdf import PdfReader
 
 from printkit import build, fonts
+from printkit.errors import KitError, Problem
 from printkit.kitfile import load_kit_source, shipped_kit_names
 from printkit.layout import bounds
 from printkit.layout.primitives import Document, Page, Piece, Rect, Text
@@ -90,7 +91,12 @@ def lives(data):
 def test_every_shipped_kit_validates_clean(run):
     result = run("validate", "--all")
     assert result.code == 0, result.err
-    assert result.out.splitlines() == [f"kits/{name}.yaml: ok" for name in shipped_kit_names()]
+    lines = result.out.splitlines()
+    assert [line.split(": ok: ")[0] for line in lines] == [f"kits/{name}.yaml" for name in shipped_kit_names()]
+    for name, line in zip(shipped_kit_names(), lines, strict=True):
+        kit = build.load(name).kit
+        assert line.split(": ok: ")[1].startswith(f"{len(kit.invariants)} invariants proved"), line
+        assert line.endswith(f", on A4, in {', '.join(kit.kit.languages)}"), line
     assert "warning" not in result.err
 
 
@@ -98,7 +104,7 @@ def test_the_base_kit_is_clean(run, tmp_path):
     path = write_kit(tmp_path, BASE)
     result = run("validate", str(path), "--strict")
     assert (result.code, result.err) == (0, "")
-    assert result.out.strip() == f"{path}: ok"
+    assert result.out.strip() == f"{path}: ok: 1 invariant proved, on A4, in pl, cs, en"
 
 
 def test_kit_or_all_is_required(run):
@@ -247,7 +253,7 @@ def test_a_translation_that_pushes_the_sheet_to_page_3_breaks_the_page_plan(run,
         f"{at(path, 'page_count')}: the rules state a 2-page PDF, but the layout gives 3 pages ({layout}) (in cs)",
         f"{at(path, 'page_plan', 1)}: the rules state the sheet is on page 2, but the layout puts it on page 3 "
         f"({layout}) (in cs)",
-        "Aborted with 2 errors.",
+        "Aborted with 2 errors (pages and layout: 2).",
     ]
 
 
@@ -411,4 +417,32 @@ def test_a_language_printkit_does_not_speak(run, tmp_path):
     assert (
         f"{at(path, 'kit', 'languages', 3)}: printkit has no built-in texts for 'de' (the 'what you need' and 'how "
         "to print' sections); it speaks pl, cs, en" in result.err.splitlines()
+    )
+
+
+def test_a_report_groups_findings_by_kind_of_check_and_counts_them():
+    found = [
+        Problem("k.yaml", 9, "invariants[0].check", "lives: the rules state ...", group="invariants"),
+        Problem("k.yaml", 4, "components[0].size", "too big", group="components"),
+        Problem("k.yaml", 2, "kit.author", "a warning", severity="warning", group="kit"),
+        Problem("k.yaml", 7, "rules[0].body.pl", "unknown placeholder", group="texts"),
+        Problem("k.yaml", 5, "components[1].fits", "no such board", group="components"),
+    ]
+    assert KitError(found).render().splitlines() == [
+        "k.yaml:2: kit.author: warning: a warning",
+        "k.yaml:4: components[0].size: too big",
+        "k.yaml:5: components[1].fits: no such board",
+        "k.yaml:7: rules[0].body.pl: unknown placeholder",
+        "k.yaml:9: invariants[0].check: lives: the rules state ...",
+        "Aborted with 4 errors (components: 2, texts: 1, invariants: 1).",
+    ]
+
+
+def test_ok_says_what_was_proved_on_the_paper_asked_for(run):
+    result = run("validate", "kits/targ.yaml", "--paper", "letter")
+    rules = build.load("targ").kit.invariants
+    per_player = sum(rule.for_players for rule in rules)
+    assert result.out == (
+        f"kits/targ.yaml: ok: {len(rules)} invariants proved ({per_player} for each of 2–4 players), on Letter, "
+        "in pl, cs, en\n"
     )

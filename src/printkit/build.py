@@ -109,7 +109,11 @@ def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
     return KitError(
-        [Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)]
+        [
+            Problem(
+                source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message, group="pages"
+            )
+        ]
     )
 
 

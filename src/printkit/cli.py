@@ -307,6 +307,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
     from printkit import build as pipeline
     from printkit import kitfile
+    from printkit.validate.proofs import proved
 
     if all_kits == bool(kit):
         raise PrintkitError("give a KIT or --all, not both and not neither")
@@ -319,7 +320,7 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
             pipeline.verify(loaded, ctx)
             for warning in loaded.warnings:
                 click.echo(str(warning), err=True)
-            click.echo(f"{loaded.source.display}: ok")
+            click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, paper)}")
             for line in pipeline.rooms(loaded, ctx):
                 click.echo(f"  {line}")
         except KitError as exc:

@@ -21,6 +21,7 @@ class Problem:
     field: str
     message: str
     severity: str = "error"
+    group: str = ""  # what kind of check found it: GROUPS; "" for the file's own reading
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -37,11 +38,42 @@ class KitError(PrintkitError):
         super().__init__(self.render())
 
     def render(self) -> str:
-        lines = [str(p) for p in self.problems]
-        errors = sum(1 for p in self.problems if p.severity == "error")
-        if errors > 1:
-            lines.append(f"Aborted with {errors} errors.")
+        """The findings grouped by what kind of check found them (GROUPS' order, each group in the
+        order found), and with more than one error a last line that counts them by group."""
+        ordered = sorted(self.problems, key=lambda p: GROUPS.index(p.group) if p.group in GROUPS else 0)
+        lines = [str(p) for p in ordered]
+        errors = [p for p in ordered if p.severity == "error"]
+        if len(errors) > 1:
+            counts = {
+                group: sum(1 for p in errors if p.group == group) for group in dict.fromkeys(p.group for p in errors)
+            }
+            shown = ", ".join(f"{GROUP_NAMES.get(group, 'schema')}: {count}" for group, count in counts.items())
+            lines.append(f"Aborted with {len(errors)} errors ({shown}).")
         return "\n".join(lines)
+
+
+# The kinds of check a finding comes from, in the order a report lists them.
+GROUPS = ("", "kit", "components", "texts", "invariants", "pages")
+GROUP_NAMES = {
+    "": "schema",
+    "kit": "kit info",
+    "components": "components",
+    "texts": "texts",
+    "invariants": "invariants",
+    "pages": "pages and layout",
+}
+_ROOT_GROUPS = {"kit": "kit", "components": "components", "needs": "components", "rules": "texts"}
+
+
+def group_of(loc: Loc) -> str:
+    """The group of a finding about the field at loc that is not an invariant's."""
+    if not loc:
+        return "pages"
+    if loc[0] in ("invariants",):
+        return "invariants"
+    if loc[0] in ("page_plan", "page_count"):
+        return "pages"
+    return _ROOT_GROUPS.get(str(loc[0]), "components")
 
 
 def kit_error(file: str | Path, line: int | None, field: str, message: str) -> KitError:

@@ -5,6 +5,8 @@ A kit states what its rulebook promises, for example::
     check: "board.cells - board.special == board.free == tokens.total == 16"
     check: "4 * players <= cards.total"            # with for_players: true
     check: "sum(stones_*.points) == 2 * 76"
+    check: "min(pairs.*.count) == max(pairs.*.count) == 2"       # every type exactly twice
+    check: "guards.A.shape == 'circle' and guards.A.shape != guards.B.shape"
 
 Grammar (printkit's own tokenizer and recursive-descent parser; nothing is handed to Python's
 eval)::
@@ -14,18 +16,23 @@ eval)::
     sum        := product (("+" | "-") product)*
     product    := unary (("*" | "/") unary)*
     unary      := "-" unary | atom
-    atom       := NUMBER | NAME ("[" sum "]")? | FUNC "(" arg ("," arg)* ")" | "(" sum ")"
+    atom       := NUMBER | TEXT | NAME ("[" sum "]")? | FUNC "(" arg ("," arg)* ")" | "(" sum ")"
     arg        := sum | PATTERN                PATTERN: a name with "*", e.g. guards_*.count
     FUNC       := sum | min | max | count
+    TEXT       := '...' or "..."               compared with == and != only
 
 Arithmetic is exact (fractions), so 36 / 2 == 18 holds and 0.1 + 0.2 == 0.3 does too.
 ``name[expr]`` reads the number named ``name.<value of expr>``, e.g. ``aid.hand[players]``.
+A pattern's ``*`` stands for one part of a name, never a dot: ``deck.*.count`` reads each type's
+count and not ``deck.yellow.rock.count``; ``pair_*`` matches ``pair_1`` and ``pair_12``. A name may
+hold a text (a token's shape, a type's letter): texts compare with ``==`` and ``!=``.
 """
 
 from __future__ import annotations
 
 import difflib
-import fnmatch
+import functools
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -72,6 +79,8 @@ def tokenize(text: str) -> list[Token]:
             i += 1
         elif char.isdigit():
             i = _number(text, i, tokens)
+        elif char in "'\"":
+            i = _text(text, i, tokens)
         elif char.isalpha() or char == "_":
             i = _name(text, i, tokens)
         elif text[i : i + 2] in _TWO_CHAR:
@@ -110,8 +119,18 @@ def _number(text: str, i: int, tokens: list[Token]) -> int:
     return i
 
 
+def _text(text: str, i: int, tokens: list[Token]) -> int:
+    """A quoted text: 'circle' or "circle"; no escapes, so it ends at the next same quote."""
+    end = text.find(text[i], i + 1)
+    if end < 0:
+        raise InvariantError(f"a text opened with {text[i]} is never closed", i + 1)
+    tokens.append(Token("text", text[i : end + 1], i))
+    return end + 1
+
+
 def _name(text: str, i: int, tokens: list[Token]) -> int:
-    """A dotted name; '*' belongs to it only beside a dot (``tiles.*``, ``guards_*.count``)."""
+    """A dotted name; '*' belongs to it beside a dot (``tiles.*``, ``guards_*.count``) or when
+    nothing could follow it as a multiplication (``pair_*)``, ``pair_*,``)."""
     start = i
     while i < len(text):
         char = text[i]
@@ -119,7 +138,7 @@ def _name(text: str, i: int, tokens: list[Token]) -> int:
             i += 1
         elif char == "." and i + 1 < len(text) and (text[i + 1].isalnum() or text[i + 1] in "_*"):
             i += 1
-        elif char == "*" and (text[i - 1] == "." or text[i + 1 : i + 2] == "."):
+        elif char == "*" and (text[i - 1] == "." or text[i + 1 : i + 2] in (".", ")", ",", "")):
             i += 1
         else:
             break
@@ -143,6 +162,11 @@ class Node:
 @dataclass(frozen=True)
 class Num(Node):
     value: Fraction
+
+
+@dataclass(frozen=True)
+class Str(Node):
+    value: str
 
 
 @dataclass(frozen=True)
@@ -206,6 +230,16 @@ def parse(text: str) -> Check:
     tree = parser.invariant()
     parser.expect_end()
     return Check(text, tree)
+
+
+def parse_expression(text: str) -> Node:
+    """Parse arithmetic alone (a text placeholder such as ``board.rows * board.cols``)."""
+    if not text.strip():
+        raise InvariantError("the placeholder is empty; write a name such as rounds.count")
+    parser = _Parser(text, tokenize(text))
+    tree = parser.sum()
+    parser.expect_end()
+    return tree
 
 
 class _Parser:
@@ -298,6 +332,9 @@ class _Parser:
         if token.kind == "number":
             self.take()
             return Num(token.start, self.end_of(), Fraction(token.text))
+        if token.kind == "text":
+            self.take()
+            return Str(token.start, self.end_of(), token.text[1:-1])
         if token.kind == "name" and self.tokens[self.pos + 1].text == "(":
             return self.call()
         if token.kind == "name":
@@ -348,6 +385,9 @@ class _Parser:
 # --- evaluation -----------------------------------------------------------------------------------
 
 
+Value = Fraction | str  # what a name or an expression stands for: an exact number or a text
+
+
 def number(value: object) -> Fraction | None:
     """A kit number as an exact fraction (floats by their shortest decimal); None for non-numbers."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
@@ -357,7 +397,9 @@ def number(value: object) -> Fraction | None:
     return Fraction(value)
 
 
-def show(value: Fraction) -> str:
+def show(value: Value) -> str:
+    if isinstance(value, str):
+        return repr(value)
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.3f}".rstrip("0").rstrip(".")
@@ -370,17 +412,20 @@ class Link:
     left: Node
     op: str
     right: Node
-    left_value: Fraction
-    right_value: Fraction
+    left_value: Value
+    right_value: Value
     holds: bool
 
 
 class Evaluator:
-    """Evaluates parsed checks over a table of named numbers; records which names it read."""
+    """Evaluates parsed checks over a table of named numbers and texts; records which names it read."""
 
     def __init__(self, values: dict[str, Any]):
-        self.values = {name: v for name, v in ((n, number(v)) for n, v in values.items()) if v is not None}
+        self.values: dict[str, Value] = {
+            name: v for name, v in ((n, _value(v)) for n, v in values.items()) if v is not None
+        }
         self.read: list[str] = []
+        self.unknown: str | None = None  # the name a lookup did not find, when one did not
 
     def links(self, check: Check) -> list[Link]:
         """Every comparison link of the check, evaluated."""
@@ -389,34 +434,43 @@ class Evaluator:
             values = [self.value(operand) for operand in term.operands]
             for i, op in enumerate(term.ops):
                 left, right = values[i], values[i + 1]
-                out.append(Link(term.operands[i], op, term.operands[i + 1], left, right, _compare(left, op, right)))
+                holds = _compare(left, op, right, term.operands[i + 1])
+                out.append(Link(term.operands[i], op, term.operands[i + 1], left, right, holds))
         return out
 
-    def value(self, node: Node) -> Fraction:
-        if isinstance(node, Num):
+    def value(self, node: Node) -> Value:
+        if isinstance(node, (Num, Str)):
             return node.value
         if isinstance(node, Name):
             return self.lookup(node)
         if isinstance(node, Negate):
-            return -self.value(node.operand)
+            return -self.number(node.operand)
         if isinstance(node, Arith):
             return self.arith(node)
         if isinstance(node, Call):
             return self.call(node)
         raise InvariantError("a pattern cannot stand alone here", node.start + 1)
 
-    def lookup(self, node: Name) -> Fraction:
+    def number(self, node: Node) -> Fraction:
+        """A value arithmetic, an index or a function reads: a text there is an error."""
+        value = self.value(node)
+        if isinstance(value, str):
+            raise InvariantError(f"{_described(node, value)} is a text; only == and != compare texts", node.start + 1)
+        return value
+
+    def lookup(self, node: Name) -> Value:
         name = node.name
         if node.index is not None:
-            index = self.value(node.index)
+            index = self.number(node.index)
             name = f"{name}.{show(index)}"
         if name not in self.values:
+            self.unknown = name
             raise InvariantError(unknown_name(name, self.values), node.start + 1)
         self.read.append(name)
         return self.values[name]
 
     def arith(self, node: Arith) -> Fraction:
-        left, right = self.value(node.left), self.value(node.right)
+        left, right = self.number(node.left), self.number(node.right)
         if node.op == "+":
             return left + right
         if node.op == "-":
@@ -430,7 +484,7 @@ class Evaluator:
     def call(self, node: Call) -> Fraction:
         values: list[Fraction] = []
         for arg in node.args:
-            values.extend(self.matches(arg) if isinstance(arg, Pattern) else [self.value(arg)])
+            values.extend(self.matches(arg) if isinstance(arg, Pattern) else [self.number(arg)])
         if node.func == "count":
             return Fraction(len(values))
         if node.func == "sum":
@@ -438,14 +492,41 @@ class Evaluator:
         return min(values) if node.func == "min" else max(values)
 
     def matches(self, node: Pattern) -> list[Fraction]:
-        names = sorted(n for n in self.values if fnmatch.fnmatchcase(n, node.pattern))
+        wanted = pattern_regex(node.pattern)
+        names = sorted(n for n, v in self.values.items() if wanted.fullmatch(n) and not isinstance(v, str))
         if not names:
             raise InvariantError(f"the pattern '{node.pattern}' matches no number", node.start + 1)
         self.read.extend(names)
-        return [self.values[n] for n in names]
+        return [value for value in (self.values[n] for n in names) if not isinstance(value, str)]
 
 
-def _compare(left: Fraction, op: str, right: Fraction) -> bool:
+@functools.lru_cache(maxsize=256)
+def pattern_regex(pattern: str) -> re.Pattern[str]:
+    """A pattern's names: each ``*`` stands for any characters of one part of a name (no dot)."""
+    return re.compile("[^.]*".join(re.escape(part) for part in pattern.split("*")))
+
+
+def _value(value: object) -> Value | None:
+    return value if isinstance(value, str) else number(value)
+
+
+def _described(node: Node, value: Value) -> str:
+    if isinstance(node, Str):
+        return show(value)
+    if isinstance(node, Name):
+        return f"{node.name} = {show(value)}"
+    return show(value)
+
+
+def _compare(left: Value, op: str, right: Value, right_node: Node) -> bool:
+    texts = isinstance(left, str), isinstance(right, str)
+    if any(texts) and op not in ("==", "!="):
+        raise InvariantError(f"'{op}' compares numbers; a text compares with == or != only", right_node.start + 1)
+    if texts[0] != texts[1]:
+        shown = show(left) if texts[0] else show(right)
+        raise InvariantError(f"a text ({shown}) is compared with a number", right_node.start + 1)
+    if isinstance(left, str) or isinstance(right, str):
+        return (left == right) == (op == "==")
     return {
         "==": left == right,
         "!=": left != right,
@@ -477,11 +558,30 @@ def _examples(known: dict[str, Any]) -> str:
 
 def names_in(check: Check) -> list[str]:
     """The plain names a check reads (patterns and indexed names excluded), in order."""
+    return names_under(check.tree)
+
+
+def names_under(tree: Node) -> list[str]:
+    """The plain names a (part of a) check reads, in order."""
     found: list[str] = []
 
     def visit(node: Node) -> None:
         if isinstance(node, Name) and node.index is None:
             found.append(node.name)
+        for child in _children(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def texts_in(check: Check) -> list[str]:
+    """The quoted texts a check compares with ('circle' in ``tokens.A.shape == 'circle'``)."""
+    found: list[str] = []
+
+    def visit(node: Node) -> None:
+        if isinstance(node, Str):
+            found.append(node.value)
         for child in _children(node):
             visit(child)
 
@@ -512,7 +612,7 @@ def describe_failure(check: Check, links: list[Link]) -> str:
         if link.holds:
             continue
         for node, value in ((link.left, link.left_value), (link.right, link.right_value)):
-            if isinstance(node, Num):
+            if isinstance(node, (Num, Str)):
                 continue
             part = f"{check.source(node)} = {show(value)}"
             if part not in parts:

@@ -6,7 +6,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit import placeholders
 from printkit.errors import PrintkitError
+from printkit.invariants import InvariantError
 from printkit.messages import LANGUAGES, message
 from printkit.model import PLACEHOLDER, Kit
 
@@ -18,12 +20,6 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     if lang not in LANGUAGES:
         raise PrintkitError(f"printkit has no built-in texts for '{lang}'; it speaks {', '.join(LANGUAGES)}")
     return lang
-
-
-def format_number(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -46,17 +42,22 @@ class Localizer:
     def fill(self, raw: str, extra: dict | None = None) -> str:
         if "{" not in raw and "}" not in raw:
             return raw
-        numbers, extra = self.numbers, extra or {}
+        extra = extra or {}
         parts = list(_split(raw))
         for i in range(1, len(parts), 2):
-            name = parts[i]
-            if name in extra:
-                parts[i] = format_number(extra[name])
-            elif name in numbers:
-                parts[i] = format_number(numbers[name])
-            else:
-                raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}")
+            parts[i] = self.placeholder(parts[i], raw, extra)
         return "".join(parts).replace("{{", "{").replace("}}", "}")
+
+    def placeholder(self, inside: str, raw: str, extra: dict[str, Any]) -> str:
+        """One placeholder of ``raw`` filled: its number, and its word in the form that number takes."""
+        try:
+            placeholder = placeholders.read(inside)
+            return placeholders.fill(placeholder, placeholders.value_of(placeholder, self.numbers, extra), self.lang)
+        except InvariantError as exc:
+            name = inside if placeholders.SIMPLE_NAME.fullmatch(inside) else None
+            if name is not None:
+                raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}") from None
+            raise PrintkitError(f"cannot fill the placeholder {{{inside}}} in {raw!r}: {exc}") from None
 
     def msg(self, key: str, **values: object) -> str:
         return message(self.lang, key, **values)

@@ -1236,7 +1236,8 @@ def _unwrap(annotation: Any, part: object) -> Any:
     return None
 
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+# A {placeholder}: a name or arithmetic, optionally with word forms (placeholders.py reads it).
+PLACEHOLDER = re.compile(r"\{([A-Za-z_(][^{}]*)\}")
 
 
 def _models() -> dict[str, type[Model]]:

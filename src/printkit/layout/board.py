@@ -51,7 +51,8 @@ def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
 
 def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
     """{board.rows}, {board.cols}, {board.cells}, {board.cell}, {board.specials}, {board.free},
-    {board.special_points}, {board.marked}, and each special cell's value as {board.C3}."""
+    {board.special_points}, {board.marked}, each special cell's value as {board.C3}, and the
+    special cells with each icon as {board.specials.lighthouse}."""
     p = board.id
     cells = board.rows * board.cols
     values: dict[str, float] = {
@@ -65,6 +66,8 @@ def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
         f"{p}.marked": len(set(marked_cells(board))),
     }
     for special in board.specials:
+        key = f"{p}.specials.{special.icon}"
+        values[key] = values.get(key, 0) + 1
         if special.value is not None:
             values[f"{p}.{special.at}"] = special.value
     return values

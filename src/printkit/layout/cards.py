@@ -45,7 +45,7 @@ def per_page(component: DeckComponent, paper: Paper) -> int:
         return 1
 
 
-def numbers(component: DeckComponent, paper: Paper) -> dict[str, float]:
+def numbers(component: DeckComponent, paper: Paper) -> dict[str, float | str]:
     placed = per_page(component, paper) if component.on_grid else two_sided_per_page(component, paper)
     return deck.numbers(component, placed)
 

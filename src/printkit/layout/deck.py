@@ -80,14 +80,16 @@ def deck_pieces(deck: DeckComponent) -> list[DeckPiece]:
     ]
 
 
-def numbers(deck: DeckComponent, per_page: int) -> dict[str, float]:
-    """The deck's numbers: totals by type and owner, size, pages (see DeckComponent)."""
+def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
+    """The deck's numbers: totals by type and owner, size, pages (see DeckComponent); each type's
+    own count as {deck.TYPE.count} (so ``min(deck.*.count)`` reads types only) and its letter and
+    icon as texts."""
     owners = deck.owners or []
     copies = max(1, len(owners))
     per_owner = sum(t.count for t in deck.types)
     total = per_owner * copies
     p = deck.id
-    values: dict[str, float] = {
+    values: dict[str, float | str] = {
         f"{p}.count": total,
         f"{p}.total": total,
         f"{p}.types": len(deck.types),
@@ -99,6 +101,8 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float]:
     }
     for kind in deck.types:
         values[f"{p}.{kind.id}"] = kind.count * copies
+        values[f"{p}.{kind.id}.count"] = kind.count
+        values.update({f"{p}.{kind.id}.{field}": getattr(kind, field) or "" for field in ("letter", "icon")})
     for owner in owners:
         values[f"{p}.{owner.id}"] = per_owner
         for kind in deck.types:

@@ -61,6 +61,8 @@ def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
                     f"{prefix}.cols": part.cols,
                     f"{prefix}.cells": part.rows * part.cols,
                     f"{prefix}.cell": part.cell,
+                    f"{prefix}.row_labels": len(part.row_labels or []),
+                    f"{prefix}.col_labels": len(part.col_labels or []),
                 }
             )
         elif isinstance(part, CheckboxesPart):
@@ -81,7 +83,14 @@ def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
         elif isinstance(part, ScoringPart):
             values[f"{prefix}.count"] = len(part.rows)
         elif isinstance(part, TablePart):
-            values.update({f"{prefix}.rows": len(part.rows), f"{prefix}.repeat": part.repeat})
+            values.update(
+                {
+                    f"{prefix}.rows": len(part.rows),
+                    f"{prefix}.repeat": part.repeat,
+                    f"{prefix}.columns": len(part.columns),
+                    f"{prefix}.player_columns": sum(column.players for column in part.columns),
+                }
+            )
     return values
 
 

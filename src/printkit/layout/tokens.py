@@ -20,19 +20,36 @@ INSET = 0.11  # of the frame's side, between the cut line and the shape
 LETTER_HEIGHT = {"triangle": 0.26, "star": 0.22, "diamond": 0.3}  # a capital's height, of the shape's size
 
 
-def numbers(tokens: TokensComponent, paper: Paper) -> dict[str, float]:
-    """{tokens.total}, {tokens.size}, {tokens.sets}, one count per owner ({tokens.A}) and {tokens.SET.count}."""
+def numbers(tokens: TokensComponent, paper: Paper) -> dict[str, float | str]:
+    """{tokens.total}, {tokens.size}, {tokens.sets}, one count per owner ({tokens.A}) and {tokens.SET.count};
+    the texts ``tokens.SET.shape``, ``.letter``, ``.pattern`` of a named set, and ``tokens.OWNER.shape``
+    and ``.letter`` when all the owner's tokens share them (``tokens.A.shape == 'circle'``)."""
     p = tokens.id
-    values: dict[str, float] = {
+    values: dict[str, float | str] = {
         f"{p}.total": sum(s.count for s in tokens.sets),
         f"{p}.size": tokens.size,
         f"{p}.sets": len(tokens.sets),
     }
+    for owner in dict.fromkeys(s.owner for s in tokens.sets):
+        owned = [s for s in tokens.sets if s.owner == owner]
+        values[f"{p}.{owner}"] = sum(s.count for s in owned)
+        values.update(_looks(f"{p}.{owner}", owned))
     for token_set in tokens.sets:
-        values[f"{p}.{token_set.owner}"] = values.get(f"{p}.{token_set.owner}", 0) + token_set.count
         if token_set.id:
             values[f"{p}.{token_set.id}.count"] = token_set.count
+            values.update(_looks(f"{p}.{token_set.id}", [token_set]))
+            values[f"{p}.{token_set.id}.pattern"] = token_set.pattern
     return values
+
+
+def _looks(prefix: str, sets: list[TokenSet]) -> dict[str, str]:
+    """The shape and letter the sets share, as texts an invariant compares ('' for no letter)."""
+    looks: dict[str, str] = {}
+    for field in ("shape", "letter"):
+        seen = {getattr(s, field) or "" for s in sets}
+        if len(seen) == 1:
+            looks[f"{prefix}.{field}"] = seen.pop()
+    return looks
 
 
 def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group:

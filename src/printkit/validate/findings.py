@@ -8,19 +8,27 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from printkit.errors import Loc, Problem
+from printkit.errors import Loc, Problem, group_of
 from printkit.kitfile import KitSource, dotted
 from printkit.layout.primitives import Page
 
 
 class Findings:
-    def __init__(self, source: KitSource):
+    """The findings of one kind of check; ``group`` (see errors.GROUPS) is theirs unless a finding
+    says otherwise, else each finding's is the part of the kit it is in."""
+
+    def __init__(self, source: KitSource, group: str | None = None):
         self.source = source
+        self.group = group
         self.problems: list[Problem] = []
         self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
 
-    def add(self, loc: Loc, message: str, severity: str = "error") -> None:
-        self.problems.append(Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity))
+    def add(self, loc: Loc, message: str, severity: str = "error", group: str | None = None) -> None:
+        """A finding on the field at loc; its group defaults to the part of the kit it is in."""
+        group = group or self.group or group_of(loc)
+        self.problems.append(
+            Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity, group)
+        )
 
     def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
         """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:

@@ -9,8 +9,9 @@ import difflib
 
 from pydantic import BaseModel
 
-from printkit import fonts
+from printkit import fonts, placeholders
 from printkit.errors import Loc, Problem
+from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
@@ -132,6 +133,7 @@ def known_placeholders(kit: Kit) -> set[str]:
 def check_texts(kit: Kit, found: Findings) -> None:
     languages = kit.kit.languages
     known = known_placeholders(kit)
+    values = {name: 1 for name in known} | kit_numbers(kit)  # a page number stands in as 1
     for loc, value in walk(kit, ()):
         if not isinstance(value, dict):
             continue
@@ -147,6 +149,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
         check_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
+        check_arithmetic(loc, value, values, found)
         check_braces(loc, value, found)
         for lang, text in value.items():
             check_glyphs(loc + (lang,), text, found)
@@ -184,7 +187,9 @@ def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
 
 
 def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
-    used = {lang: set(PLACEHOLDER.findall(t)) for lang, t in text.items()}
+    """Every placeholder reads known names, gives its language's word forms, and every language's
+    text reads the same names."""
+    used = {lang: placeholder_names(loc + (lang,), t, found) for lang, t in text.items()}
     unknown = sorted(set().union(*used.values()) - known) if used else []
     for name in unknown:
         langs = [lang for lang, names in used.items() if name in names]
@@ -202,6 +207,40 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
                 loc + (lang,),
                 f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
             )
+
+
+def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
+    """The names a text's placeholders read; a placeholder that cannot be read, or whose word forms
+    do not fit the language's plural rule (``loc`` ends with the language), is a finding."""
+    names: set[str] = set()
+    for inside in PLACEHOLDER.findall(text):
+        try:
+            placeholder = placeholders.read(inside)
+        except InvariantError as exc:
+            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}")
+            continue
+        names.update(placeholder.names)
+        problem = placeholders.forms_problem(placeholder, str(loc[-1]))
+        if problem:
+            found.add(loc, problem)
+    return names
+
+
+def check_arithmetic(loc: Loc, text: dict[str, str], values: dict[str, object], found: Findings) -> None:
+    """A placeholder that computes (``{tokens.total / 2}``) must compute: no text in arithmetic, no
+    division by zero, no pattern that matches nothing. Unknown names are check_placeholders'."""
+    for lang, value in text.items():
+        for inside in PLACEHOLDER.findall(value):
+            try:
+                placeholder = placeholders.read(inside)
+            except InvariantError:
+                continue  # reported by check_placeholders
+            if placeholder.tree is None or not set(placeholder.names) <= set(values):
+                continue
+            try:
+                placeholders.value_of(placeholder, values)
+            except InvariantError as exc:
+                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}")
 
 
 def _known_like(name: str, known: set[str]) -> str:

@@ -28,7 +28,7 @@ from printkit.validate.proofs import check_page_invariants
 def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
     """Findings that need the laid-out pages of one language: the rulebook's page plan and page
     count, invariants about pages, and every page's fit (printable area, text boxes, overlaps, glyphs)."""
-    found = Findings(source)
+    found = Findings(source, group="pages")
     check_page_plan(kit, document.pages, found)
     check_page_invariants(kit, document, found)
     check_pages(kit, document, found)
@@ -37,7 +37,7 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
 
 def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
     """Every page's fit alone (for documents without a page plan, such as personalised sheets)."""
-    found = Findings(source)
+    found = Findings(source, group="pages")
     check_pages(kit, document, found)
     return found.problems
 

@@ -4,6 +4,7 @@ the pages (after it), and the blame that names the line to fix when one does not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
 from printkit.model import Invariant, Kit
-from printkit.provenance import Provenance
+from printkit.provenance import ITEM_NAMES, Provenance
 from printkit.validate.findings import Findings, page_roles
 
 
@@ -51,7 +52,9 @@ def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None
                 if failure.unreadable
                 else f"{rule_statement(rule)}, but {with_players}{where}the layout gives {failure.message}"
             )
-            found.add(("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})")
+            found.add(
+                ("invariants", index, "check"), f"{rule.id}: {gives} ({page_roles(document.pages)})", group="invariants"
+            )
 
 
 PAGE_NAMES = ("pages", "page.", "lastpage.")
@@ -61,14 +64,22 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     """Each invariant that needs no layout, for every player count when asked; every count covered."""
     rules = parse_invariants(kit, found)
     numbers = kit_numbers(kit)
-    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers)
     read: set[str] = set()
+    failures: list[tuple[int, Failure]] = []
     for index, check in rules.items():
         if is_about_pages(check):
             read.update(invariants.names_in(check))
             continue
-        for failure in evaluate(kit.invariants[index], check, numbers, read):
-            report_failure(kit, rules, index, failure, tracer, found)
+        failures.extend((index, failure) for failure in evaluate(kit.invariants[index], check, numbers, read))
+    texts = tuple(dict.fromkeys(text for check in rules.values() for text in invariants.texts_in(check)))
+    vanished = {failure.unknown for _, failure in failures if failure.unknown}
+    missing = tuple(dict.fromkeys(part for name in sorted(vanished) for part in name.split(".")[1:]))
+    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages), missing)
+    broken = [set(failure.read) for _, failure in failures if not failure.unreadable]
+    named = {name for check in rules.values() if not is_about_pages(check) for name in invariants.names_in(check)}
+    why = Blame(tracer, broken, ((read | named) & set(numbers)) | vanished)
+    for index, failure in failures:
+        report_failure(kit, rules, index, failure, why, found)
     if not any(p.field.startswith("invariants") for p in found.problems):
         check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
 
@@ -100,6 +111,7 @@ class Failure:
     message: str
     read: tuple[str, ...] = ()
     unreadable: bool = False
+    unknown: str | None = None  # the name the kit does not define, when that made it unreadable
 
 
 def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
@@ -118,7 +130,7 @@ def evaluate(
         try:
             links = evaluator.links(check)
         except invariants.InvariantError as exc:
-            failures.append(Failure(players, str(exc), unreadable=True))
+            failures.append(Failure(players, str(exc), unreadable=True, unknown=evaluator.unknown))
             continue
         if read is not None:
             read.update(evaluator.read)
@@ -143,21 +155,40 @@ def rule_statement(rule: Invariant) -> str:
     return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
 
 
+@dataclass(frozen=True)
+class Blame:
+    """What a finding's line is found from: where the numbers come from, and what every broken
+    rule read (a value that feeds them all is the one change that explains them all)."""
+
+    tracer: Provenance
+    broken: list[set[str]]
+    needed: set[str]  # every name the rules read, those the kit lacks included
+
+
 def report_failure(
-    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, tracer: Provenance, found: Findings
+    kit: Kit, rules: dict[int, invariants.Check], index: int, failure: Failure, why: Blame, found: Findings
 ) -> None:
     rule = kit.invariants[index]
     check_loc = ("invariants", index, "check")
     with_players = players_phrase(failure.players)
     if failure.unreadable:
-        found.add(check_loc, f"{rule.id}: {with_players}{failure.message}")
+        restorers = restoring_values(kit, rules, why) if why.tracer.missing else []
+        where = restorers[0] if len({found.source.line_of(loc) for loc in restorers}) == 1 else check_loc
+        found.add(where, f"{rule.id}: {with_players}{failure.message}", group="invariants")
         return
     message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
-    fixers, suspects = blame(kit, rules, set(failure.read), tracer)
+    fixers, suspects = blame(kit, rules, set(failure.read), why.tracer)
     if len({found.source.line_of(loc) for loc in fixers}) == 1:
-        found.add(fixers[0], message)
+        found.add(fixers[0], message, group="invariants")
         return
-    lines = sorted({line for line in map(found.source.line_of, suspects) if line})
+    causes = common_causes(suspects, why)
+    if len({found.source.line_of(loc) for loc in causes}) == 1:
+        found.add(causes[0], message, group="invariants")
+        return
+    listed = [loc for loc in innermost(suspects) if why.tracer.values.get(loc) != "list"] + [
+        loc for loc in suspects if scalar_list(why.tracer, loc)
+    ]
+    lines = sorted({line for line in map(found.source.line_of, listed) if line})
     shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
     found.add(check_loc, message + shown)
 
@@ -169,10 +200,34 @@ def blame(
     numbers the failed rule reads; a finding names the line of the first when they share one line."""
     if "players" in read:
         read = read | {"players.min", "players.max"}
-    suspects = tracer.sources(read)
+    kinds = ("whole", "length", "list") + (("text",) if any(isinstance(tracer.base.get(n), str) for n in read) else ())
+    suspects = tracer.sources(read, kinds)
     if len(suspects) == 1:
         return suspects, suspects
+    all_hold = _all_hold(kit, rules)
+    return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
 
+
+def restoring_values(kit: Kit, rules: dict[int, invariants.Check], why: Blame) -> list[Loc]:
+    """The lists that one item more, named as a name the rules read but the kit lacks, and the
+    texts that another name would make every rule hold: a rule that reads a vanished name blames
+    the list the item left, or the owner or id renamed."""
+    tracer = why.tracer
+    named = [
+        loc
+        for loc, kind in tracer.values.items()
+        if kind == "list" or (kind in ("text", "whole") and loc[-1] in ITEM_NAMES)
+    ]
+
+    def defines_them(numbers: dict[str, Any]) -> bool:
+        return why.needed <= set(numbers)  # the vanished names back, and none other lost
+
+    return innermost([loc for loc in named if tracer.repairs(loc, _all_hold(kit, rules))]) or innermost(
+        [loc for loc in named if tracer.restores(loc, defines_them)]
+    )
+
+
+def _all_hold(kit: Kit, rules: dict[int, invariants.Check]) -> Callable[[dict[str, Any]], bool]:
     def all_hold(numbers: dict[str, Any]) -> bool:
         if numbers["players.min"] > numbers["players.max"]:
             return False  # no player count at all: every per-player rule would hold vacuously
@@ -180,7 +235,61 @@ def blame(
             evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check)
         )
 
-    return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
+    return all_hold
+
+
+def common_causes(suspects: list[Loc], why: Blame) -> list[Loc]:
+    """The values, among a rule's suspects, that feed a name of every broken rule: when several
+    rules broke and one value does, one change (a list shortened, a length changed) explains them
+    all. Of several, those that feed the most of the broken rules' names, innermost first (a list
+    gives way to an item of it that explains as much)."""
+    if len(why.broken) < 2:
+        return []  # one broken rule: every value it reads explains it equally
+    causes = [
+        loc
+        for loc in suspects
+        if not layout_list(why.tracer, loc) and all(why.tracer.fed(loc, both_ways=True) & read for read in why.broken)
+    ]
+    names = set().union(*why.broken)
+    reach = {loc: len(why.tracer.fed(loc, both_ways=True) & names) for loc in causes}
+    return innermost([loc for loc in causes if reach[loc] == max(reach.values())])
+
+
+def scalar_list(tracer: Provenance, loc: Loc) -> bool:
+    """A list of plain values (die faces, marked cells): a value of its own, listed among a rule's lines."""
+    value = _value_at(tracer, loc)
+    return isinstance(value, list) and all(not isinstance(item, (list, dict)) for item in value)
+
+
+def layout_list(tracer: Provenance, loc: Loc) -> bool:
+    """A list of lists (a sheet's bands, a band's columns, a table's rows): where things go, not
+    a value a rulebook counts, so never the one change that explains several broken rules."""
+    value = _value_at(tracer, loc)
+    return isinstance(value, list) and any(isinstance(item, list) for item in value)
+
+
+def _value_at(tracer: Provenance, loc: Loc) -> object:
+    value = tracer.data
+    for part in loc:
+        value = value[part]  # type: ignore[index]
+    return value
+
+
+def innermost(locs: list[Loc]) -> list[Loc]:
+    """The values of ``locs`` that hold none of the others (a list gives way to its items)."""
+    return [loc for loc in locs if not any(other[: len(loc)] == loc and loc != other for other in locs)]
+
+
+def proved(kit: Kit, paper: str) -> str:
+    """What a clean validation proved: '9 invariants proved (3 for each of 2–4 players), on A4,
+    in pl, cs, en' (every language laid out and checked), so that 'ok' says what it covers."""
+    rules = kit.invariants
+    players = kit.kit.players
+    counts = f"{players.min}" if players.min == players.max else f"{players.min}–{players.max}"
+    per_player = sum(1 for rule in rules if rule.for_players)
+    each = f" ({per_player} for each of {counts} players)" if per_player else ""
+    what = f"{len(rules)} invariant{'s' if len(rules) != 1 else ''} proved{each}" if rules else "no invariants"
+    return f"{what}, on {paper_named(paper).name}, in {', '.join(kit.kit.languages)}"
 
 
 def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:

@@ -1,0 +1,133 @@
+"""Mutation tests for every kind of value, not only `count:`: a whole number, a length, a list
+and a text that an invariant of a shipped kit reads are changed one at a time, and the finding must
+name the changed value's line.
+
+The sites are found from the kit (every value whose change moves a number some invariant reads),
+so a new kit or a new rule is covered without touching this file. A value is changed the first way
+that breaks a rule (a length by one unit, then by a tenth; a list by dropping its last item, then its
+first; a text into each text the invariants compare with); a value no change of which breaks a rule
+is not pinned by the rulebook and is left out, and each kit must still have a site of each kind its
+rules read. Lists of lists (a sheet's bands, a table's rows) are where things go, not values, and
+are left out. When a rule's broken link reads two values that either could repair (a stone no bigger
+than a cell: the stone grew, or the cell shrank), the finding names the rule and must list the
+changed value's line among the lines its numbers come from.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printkit import build, invariants
+from printkit.kitfile import load_kit_source, shipped_kit_names, shipped_kits_dir
+from printkit.layout.document import kit_numbers
+from printkit.provenance import Provenance, nudges, replaced
+from printkit.validate import proofs
+
+KINDS = ("whole", "length", "list", "text")
+
+
+def read_by_rules(name: str) -> tuple[Provenance, set[str]]:
+    """The kit's provenance and every name its layout-free invariants read."""
+    loaded = build.load(name)
+    kit = loaded.kit
+    numbers = kit_numbers(kit)
+    checks = [invariants.parse(rule.check) for rule in kit.invariants]
+    read: set[str] = set()
+    for rule, check in zip(kit.invariants, checks, strict=True):
+        if not proofs.is_about_pages(check):
+            proofs.evaluate(rule, check, numbers, read)
+    if "players" in read:
+        read |= {"players.min", "players.max"}
+    texts = tuple(dict.fromkeys(text for check in checks for text in invariants.texts_in(check)))
+    tracer = Provenance(loaded.source.data, proofs.KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages))
+    return tracer, read
+
+
+def sites() -> list[tuple[str, tuple, str]]:
+    """(kit, path, kind) of each value an invariant reads, but for the `count:`s test_mutations.py changes."""
+    found = []
+    for name in shipped_kit_names():
+        tracer, read = read_by_rules(name)
+        for loc, kind in tracer.values.items():
+            if (
+                not (kind == "whole" and loc[-1] == "count")
+                and not proofs.layout_list(tracer, loc)
+                and tracer.fed(loc, both_ways=True) & read
+            ):
+                found.append((name, loc, kind))
+    return found
+
+
+SITES = sites()
+
+
+def changes(tracer: Provenance, loc: tuple, kind: str) -> list[object]:
+    value = tracer.data
+    for part in loc:
+        value = value[part]  # type: ignore[index]
+    if kind == "length":
+        return nudges(value, kind) + [_scaled(value, 0.9), _scaled(value, 1.1)]
+    if kind == "list":
+        assert isinstance(value, list)
+        return [value[:-1], value[1:]] if len(value) > 1 else []  # an emptied list leaves no item to name
+    if kind == "text":
+        return [text for text in tracer.texts if text != value]
+    assert isinstance(value, int)
+    return [value + 1, value - 1]
+
+
+def _scaled(value: object, factor: float) -> object:
+    if isinstance(value, (int, float)):
+        return value * factor
+    number, unit = re.match(r"\s*([0-9.]+)\s*([a-z]*)", str(value)).groups()  # type: ignore[union-attr]
+    return f"{float(number) * factor:g}{unit}"
+
+
+def write_mutant(folder: Path, name: str, data: object) -> Path:
+    folder.mkdir()
+    if (shipped_kits_dir() / name).is_dir():
+        shutil.copytree(shipped_kits_dir() / name, folder / name)
+    path = folder / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
+    return path
+
+
+def names_line(err: str, path: Path, line: int) -> bool:
+    """A finding on the line, or a rule's finding that lists the line among its numbers' lines."""
+    for finding in err.splitlines():
+        if finding.startswith(f"{path}:{line}: "):
+            return True
+        listed = re.search(r"\(its numbers come from lines ([0-9, ]+)\)$", finding)
+        if listed and str(line) in listed.group(1).split(", "):
+            return True
+    return False
+
+
+def test_every_kind_of_value_a_rule_reads_has_sites():
+    kinds = {(name, kind) for name, _, kind in SITES}
+    assert {kind for _, kind in kinds} == set(KINDS)
+    assert {name for name, _ in kinds} == set(shipped_kit_names())
+
+
+@pytest.mark.parametrize("name, loc, kind", SITES, ids=[f"{n}:{'.'.join(map(str, loc))}:{k}" for n, loc, k in SITES])
+def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
+    tracer, _ = read_by_rules(name)
+    caught = []
+    for number, change in enumerate(changes(tracer, loc, kind)):
+        data = replaced(copy.deepcopy(tracer.data), loc, change)
+        path = write_mutant(tmp_path / f"m{number}", name, data)
+        checked = run("validate", str(path))
+        if checked.code == 0:
+            continue
+        line = load_kit_source(path).line_of(loc)
+        assert line and names_line(checked.err, path, line), f"{kind} {loc} -> {change!r}: line {line}\n{checked.err}"
+        caught.append(change)
+        break
+    if not caught:
+        pytest.skip(f"no change of {loc} breaks a rule: the rulebook does not pin it")
