@@ -33,12 +33,22 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     """Read and check a kit; any error finding stops here with every finding listed."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
+    if any_table(source):
+        from printkit import tables  # only a kit with a table pays for reading one
+
+        tables.expand_tables(source)
     kit = model.parse_kit(source)
     problems = check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     return loaded
+
+
+def any_table(source: kitfile.KitSource) -> bool:
+    """True when a component of the kit names a table file for its types."""
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    return isinstance(components, list) and any(isinstance(c, dict) and "table" in c for c in components)
 
 
 def protect_kit(source: kitfile.KitSource) -> None:
@@ -84,9 +94,7 @@ def context(
 
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
-    return KitError(
-        [Problem(source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message)]
-    )
+    return KitError([Problem(*source.where(problem.loc), problem.message)])
 
 
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:

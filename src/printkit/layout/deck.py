@@ -99,6 +99,8 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float]:
     }
     for kind in deck.types:
         values[f"{p}.{kind.id}"] = kind.count * copies
+        for name, value in kind.values.items():
+            values[f"{p}.{kind.id}.{name}"] = value
     for owner in owners:
         values[f"{p}.{owner.id}"] = per_owner
         for kind in deck.types:
@@ -246,8 +248,19 @@ def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Eleme
             try:
                 items += draw_element(design, element)
             except LayoutProblem as problem:
-                raise problem.within((side, index)) from None
+                raise on_piece(design, (side, index), element, problem) from None
     return tuple(items)
+
+
+def on_piece(design: Design, at: tuple[str, int], element: Element, problem: LayoutProblem) -> LayoutProblem:
+    """A face element's problem names the element; a text element printing the type's own text
+    that does not fit names that text instead (for a table's row, its row and column), so the one
+    card of 120 to fix is found without searching."""
+    if design.type is None or not (isinstance(element, TextElement) and element.text is None and design.type.text):
+        return problem.within(at)
+    number = next(n for n, kind in enumerate(design.deck.types) if kind is design.type)
+    where = f"{at[0]}[{at[1]}]"
+    return LayoutProblem(("types", number, "text", design.ctx.tr.lang), f"{problem.message} (the box of {where})")
 
 
 def piece_face(designs: Designs, piece: DeckPiece) -> Group:

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from printkit.errors import Loc, Problem
-from printkit.kitfile import KitSource, dotted
+from printkit.kitfile import KitSource
 from printkit.layout.primitives import Page
 
 
@@ -20,7 +20,7 @@ class Findings:
         self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
 
     def add(self, loc: Loc, message: str, severity: str = "error") -> None:
-        self.problems.append(Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity))
+        self.problems.append(Problem(*self.source.where(loc), message, severity))
 
     def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
         """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:
@@ -42,11 +42,14 @@ class Findings:
 
 
 def walk(value: object, loc: Loc) -> Iterator[tuple[Loc, object]]:
-    """Every value in a validated kit with its field path."""
+    """Every value in a validated kit with its field path, except the fields a model names in
+    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
     yield loc, value
     if isinstance(value, BaseModel):
+        skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
         for name in type(value).model_fields:
-            yield from walk(getattr(value, name), loc + (name,))
+            if name not in skipped:
+                yield from walk(getattr(value, name), loc + (name,))
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from walk(item, loc + (index,))

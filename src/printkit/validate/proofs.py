@@ -4,7 +4,7 @@ the pages (after it), and the blame that names the line to fix when one does not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -184,10 +184,19 @@ def blame(
 
 
 def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
-    """A `count:` no invariant reads is a number nothing proves against the rulebook."""
+    """A `count:` no invariant reads is a number nothing proves against the rulebook. The counts of
+    a table's rows are one finding for the table, at its first such row (not one for each of 120 rows)."""
+    tables: dict[str, int] = {}  # a table's file -> the index of its finding
     for loc in tracer.leaves:
         fed = tracer.fed(loc) if loc[-1] == "count" else set()
         if fed and not fed & read:
+            table = found.source.where(loc)[0]
+            if table != found.source.display:
+                if table in tables:
+                    more = found.problems[tables[table]]
+                    found.problems[tables[table]] = replace(more, message=_one_more_row(more.message))
+                    continue
+                tables[table] = len(found.problems)
             example = sorted(fed)[0]
             number = invariants.number(tracer.base[example])
             assert number is not None, "a count feeds numbers only"
@@ -198,6 +207,13 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
                 f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'",
                 "warning",
             )
+
+
+def _one_more_row(message: str) -> str:
+    """'...' -> '...; the same for 1 more row' -> '...; the same for 2 more rows'."""
+    head, _, tail = message.partition("; the same for ")
+    more = int(tail.split(" ", 1)[0]) + 1 if tail else 1
+    return f"{head}; the same for {more} more row{'s' if more > 1 else ''}"
 
 
 # What a nudged number may meet: the schema refusing it, or a kind's layout arithmetic (a deck's
