@@ -10,7 +10,7 @@ from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
-from printkit.locale import Localizer, choose_language
+from printkit.locale import Localizer, choose_language, kit_icons
 from printkit.progress import SILENT, Progress
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
@@ -85,7 +85,7 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
@@ -127,7 +127,7 @@ def layout_findings(
         languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
     for number, lang in enumerate(languages):
         progress.step(f"laying out and checking ({lang})", number, len(languages))
-        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
+        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=replace(ctx.tr, lang=choose_language(loaded.kit, lang)))
         try:
             documents[lang] = doc_layout.layout_kit(loaded.kit, lang_ctx)
         except LayoutProblem as problem:

@@ -860,6 +860,21 @@ Component = Annotated[
 ]
 
 
+class IconDef(Model):
+    """An icon the kit's texts name inline as :id: (a shape or a symbol, in a colour of its own)."""
+
+    id: Identifier = Field(description="The icon's name; a text prints it where it says :id:, e.g. :coin:.")
+    shape: TokenShape | None = Field(None, description="A shape: circle, triangle, square, diamond, hexagon, star.")
+    symbol: str | None = Field(None, description="A vector symbol printkit draws instead, e.g. 'berries'.")
+    color: Color | None = Field(None, description="The icon's colour; none for the colour of the text around it.")
+
+    @model_validator(mode="after")
+    def _one_drawing(self) -> IconDef:
+        if (self.shape is None) == (self.symbol is None):
+            raise ValueError("an icon is either a shape or a symbol: give one of them")
+        return self
+
+
 class Kit(Model):
     """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""  # noqa: E501
 
@@ -871,6 +886,10 @@ class Kit(Model):
     page_count: Int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
+    icons: list[IconDef] = Field(
+        default_factory=list,
+        description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",
+    )
 
     def component(self, component_id: str) -> Any:
         for component in self.components:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from printkit import art, fonts
+from printkit import art, fonts, icons
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context
@@ -33,7 +33,7 @@ from printkit.layout.primitives import (
     Text,
 )
 from printkit.layout.rules import to_markup
-from printkit.layout.symbols import draw_symbol
+from printkit.layout.symbols import draw_symbol, symbol_names
 from printkit.model import (
     DeckComponent,
     DeckOwner,
@@ -414,7 +414,12 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     if not icon:
         return []
     side = min(box.w, box.h)
-    return [draw_symbol(icon, box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, color)]
+    x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
+    if icon in symbol_names() and icon not in design.ctx.tr.icons:  # a kit without icons (a layout test)
+        return [draw_symbol(icon, x, y, side, color)]
+    drawn = icons.icon_of(design.ctx.tr.icons[icon])
+    assert drawn is not None, "the localizer's icons are interned"
+    return [icons.drawing(drawn, x, y, side, color)]
 
 
 def picture(design: Design, relative: str, box: Box) -> Image:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeGuard, TypeVar
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
@@ -19,7 +19,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
-from printkit.locale import Localizer
+from printkit.locale import Localizer, kit_icons
 from printkit.model import Kit
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
@@ -420,7 +420,7 @@ class TextIndex:
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers)
+        tr = Localizer(document.lang, numbers, kit_icons(kit))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
@@ -443,7 +443,7 @@ class TextIndex:
 
 def _filled(tr: Localizer, raw: str) -> str:
     try:
-        return tr.fill(raw)
+        return icons.inline(tr.fill(raw), tr.icons)
     except PrintkitError:  # an unknown placeholder is reported by check_texts; keep the raw text
         return raw
 
