@@ -243,22 +243,29 @@ def read_table(folder: Path, spec: object) -> Table:
             outside.replace("the kit's pictures", "the kit's tables").replace("the picture", "the table")
         )
     path = folder / spec.file
+    if path.suffix.lower() in SPREADSHEETS or path.suffix.lower() == ".csv":
+        if not path.is_file():
+            raise TableProblem(f"no table '{spec.file}' in the kit's folder {display_path(folder)}/")
+    return read_path(path, spec.file, spec.sheet, spec.delimiter, spec.encoding)
+
+
+def read_path(path: Path, named: str, sheet: str | None, delimiter: str = "auto", encoding: str = "auto") -> Table:
+    """The table file at ``path`` (``named`` as the user wrote it), checked and limited."""
     shown = display_path(path)
     suffix = path.suffix.lower()
     if suffix != ".csv" and suffix not in SPREADSHEETS:
-        raise TableProblem(f"'{spec.file}' is not a table printkit reads; use a .csv, .xlsx or .ods file")
+        raise TableProblem(f"'{named}' is not a table printkit reads; use a .csv, .xlsx or .ods file")
     if not path.is_file():
-        raise TableProblem(f"no table '{spec.file}' in the kit's folder {display_path(folder)}/")
+        raise TableProblem("no such file")
     size = path.stat().st_size
     if size > MAX_TABLE_BYTES:
         raise TableProblem(f"{shown} is {size:,} bytes; the limit is {MAX_TABLE_BYTES:,} bytes (20 MB) a table")
     if suffix == ".csv":
-        if spec.sheet is not None:
+        if sheet is not None:
             raise TableProblem(f"{shown} is a CSV file, which has no sheets; leave out 'sheet'")
-        sheet, grid = None, csv_rows(path.read_bytes(), shown, spec.delimiter, spec.encoding)
-    else:
-        sheet, grid = spreadsheet_rows(path, shown, SPREADSHEETS[suffix], spec.sheet)
-    return checked_table(shown, sheet, grid)
+        return checked_table(shown, None, csv_rows(path.read_bytes(), shown, delimiter, encoding))
+    chosen, grid = spreadsheet_rows(path, shown, SPREADSHEETS[suffix], sheet)
+    return checked_table(shown, chosen, grid)
 
 
 def checked_table(shown: str, sheet: str | None, grid: list[list[Cell]]) -> Table:
