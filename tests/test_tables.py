@@ -202,3 +202,27 @@ def test_building_twice_gives_the_same_pdf(tmp_path, monkeypatch, run):
         assert run("build", kit, "-o", str(pdf)).code == 0
         outputs.append(pdf.read_bytes())
     assert outputs[0] == outputs[1]
+
+
+def test_a_broken_rule_about_every_row_names_the_rule_and_the_table(tmp_path, monkeypatch, run):
+    monkeypatch.chdir(tmp_path)
+    kit = make_kit(tmp_path, "cards.xlsx", deck_rows(120), "Karty")
+    text = (tmp_path / kit).read_text(encoding="utf-8").replace("== 240", "== 241")
+    (tmp_path / kit).write_text(text, encoding="utf-8")
+    result = run("validate", kit)
+    assert result.err.strip() == (
+        "kits/zoo.yaml:31: invariants[1].check: cost: the rules state koszt 240 (sum(cards.*.cost) == 241), but the "
+        "components give sum(cards.*.cost) = 240 (its numbers come from the rows of kits/zoo/cards.xlsx)"
+    )
+
+
+def test_a_broken_rule_one_row_can_fix_names_that_row(tmp_path, monkeypatch, run):
+    monkeypatch.chdir(tmp_path)
+    kit = make_kit(tmp_path, "cards.ods", deck_rows(120), "Karty")
+    text = (tmp_path / kit).read_text(encoding="utf-8").replace("sum(cards.*.cost) == 240", "cards.karta_002.cost == 3")
+    (tmp_path / kit).write_text(text, encoding="utf-8")
+    result = run("validate", kit)
+    assert result.err.strip() == (
+        "kits/zoo/cards.ods: sheet Karty, row 3, column koszt: cost: the rules state koszt 240 (cards.karta_002.cost "
+        "== 3), but the components give cards.karta_002.cost = 2"
+    )

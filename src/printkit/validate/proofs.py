@@ -153,24 +153,43 @@ def report_failure(
         found.add(check_loc, f"{rule.id}: {with_players}{failure.message}")
         return
     message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
-    fixers, suspects = blame(kit, rules, set(failure.read), tracer)
-    if len({found.source.line_of(loc) for loc in fixers}) == 1:
+    fixers, suspects = blame(kit, rules, set(failure.read), tracer, found)
+    if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message)
         return
-    lines = sorted({line for line in map(found.source.line_of, suspects) if line})
-    shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
-    found.add(check_loc, message + shown)
+    found.add(check_loc, message + numbers_from(found, suspects))
+
+
+def place(found: Findings, loc: Loc) -> tuple[object, ...]:
+    """Where a number is to fix: its line in the kit file, or its row of a table."""
+    file, line, _ = found.source.where(loc)
+    return (file, line) if file == found.source.display else (file, loc[:4])
+
+
+def from_table_rows(found: Findings, suspects: list[Loc]) -> int:
+    return sum(1 for loc in suspects if found.source.where(loc)[0] != found.source.display)
+
+
+def numbers_from(found: Findings, suspects: list[Loc]) -> str:
+    """' (its numbers come from lines 12, 14)', naming the tables rows of which feed them too."""
+    places = [found.source.where(loc) for loc in suspects]
+    lines = sorted({line for file, line, _ in places if line and file == found.source.display})
+    tables = sorted({file for file, _, _ in places if file != found.source.display})
+    sources = ([f"lines {', '.join(map(str, lines))}"] if lines else []) + [f"the rows of {t}" for t in tables]
+    return f" (its numbers come from {' and '.join(sources)})" if sources else ""
 
 
 def blame(
-    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance
+    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance, found: Findings
 ) -> tuple[list[Loc], list[Loc]]:
     """The whole numbers in the file a changed value at which would make every rule hold, and all the
-    numbers the failed rule reads; a finding names the line of the first when they share one line."""
+    numbers the failed rule reads; a finding names the line of the first when they share one line.
+    Numbers from more than MAX_TABLE_SUSPECTS rows of a table are not searched one by one (120 rows
+    took 8 s): a deck's total fed by every row is fixed in any row, so the finding names the rule."""
     if "players" in read:
         read = read | {"players.min", "players.max"}
     suspects = tracer.sources(read)
-    if len(suspects) == 1:
+    if len(suspects) == 1 or from_table_rows(found, suspects) > MAX_TABLE_SUSPECTS:
         return suspects, suspects
 
     def all_hold(numbers: dict[str, Any]) -> bool:
@@ -181,6 +200,9 @@ def blame(
         )
 
     return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
+
+
+MAX_TABLE_SUSPECTS = 24
 
 
 def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
