@@ -133,3 +133,42 @@ def test_the_line_breaker_never_parts_a_number_from_its_icon():
 def test_an_unknown_colon_word_is_left_as_typed():
     chars = icons.table({})
     assert Localizer("pl", icons=chars)("o 10:30 i :nic: tu") == "o 10:30 i :nic: tu"
+
+
+BOARD_AND_SHEET = """kit:
+  title: {en: "Shapes"}
+  players: {min: 1, max: 2}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+icons:
+  - {id: heart, shape: diamond, color: "#c0392b"}
+components:
+  - id: board
+    kind: board
+    title: {en: "Board"}
+    rows: 3
+    cols: 3
+    cell: 30mm
+    specials:
+      - {at: B2, icon: heart, value: 2}
+    note: {en: "A :heart: is worth 2."}
+  - id: sheet
+    kind: sheet
+    title: {en: "Sheet"}
+    rows:
+      - - {type: legend, entries: [{key: "1", text: {en: "Take a :heart:"}, icon: heart}]}
+      - - {type: checkboxes, count: 3, box: 8mm, icon: heart}
+rules:
+  - heading: {en: "Rules"}
+    body: {en: "Collect :heart: hearts."}
+"""
+
+
+def test_a_declared_icon_is_an_icon_field_s_value_on_boards_legends_and_checkboxes(tmp_path):
+    pdf = build_text(BOARD_AND_SHEET, tmp_path, "shapes")[0]
+    on_board = filled(page_shapes(pdf, 2), RED)
+    assert [round(s.h, 1) for s in on_board] == [round(30 * 0.58, 1), round(9.0 * MM_PER_POINT * icons.SIDE_EM, 1)]
+    hearts = filled(page_shapes(pdf, 3), RED)  # a declared icon keeps its own colour everywhere
+    in_boxes = [s for s in hearts if s.h == pytest.approx(8 * 0.7, abs=0.01)]
+    assert len(hearts) == 5 and len(in_boxes) == 3  # the legend's text and its icon, and 3 checkboxes

@@ -14,6 +14,7 @@ every kit in one process, so a character never means two drawings.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -71,6 +72,7 @@ def count_in(text: str) -> int:
     return sum(1 for char in text if icon_of(char) is not None) if holds_icons(text) else 0
 
 
+@functools.cache
 def builtin() -> dict[str, Icon]:
     """The icons every kit has: the token shapes and the vector symbols (the symbol 'star' rather
     than the shape, as a card's icon has always drawn it)."""
@@ -94,6 +96,16 @@ def inline(text: str, chars: Mapping[str, str]) -> str:
 def unknown_names(text: str, known: Mapping[str, object]) -> list[str]:
     """The ``:name:`` words of ``text`` that name no icon."""
     return [m.group(1) for m in INLINE.finditer(text) if m.group(1) not in known] if ":" in text else []
+
+
+def draw_named(name: str, chars: Mapping[str, str], x: float, top: float, side: float, color: str) -> Item:
+    """The icon ``name`` (a kit's own by ``chars``, the localizer's icons, else a built-in one) in
+    the square of side ``side`` mm whose top-left corner is (x, top): what an ``icon:`` field draws."""
+    char = chars.get(name)
+    icon = icon_of(char) if char else builtin().get(name)
+    if icon is None:
+        raise KeyError(f"unknown icon '{name}'")
+    return drawing(icon, x, top, side, color)
 
 
 def drawing(icon: Icon, x: float, top: float, side: float, text_color: str) -> Item:

@@ -8,13 +8,12 @@ import html
 import math
 from dataclasses import dataclass, replace
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
-from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.layout.symbols import draw_symbol
+from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.model import BoardComponent, SpecialCell
 
 GRID_LINE = Stroke(width=0.35)
@@ -192,7 +191,7 @@ def special_items(board: BoardComponent, left: float, top: float, ctx: Context) 
     for special in board.specials:
         row, col = cell_of(special.at)
         x, y = left + col * cell, top + row * cell
-        items.append(draw_symbol(special.icon, x + (cell - icon) / 2, y + cell * 0.05, icon))
+        items.append(icons.draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK))
         label = special_label(special, ctx)
         if label:
             size = fonts.fit_size(label, cell * 0.8, cell * 0.62, bold=True, smallest=6)

@@ -33,7 +33,6 @@ from printkit.layout.primitives import (
     Text,
 )
 from printkit.layout.rules import to_markup
-from printkit.layout.symbols import draw_symbol, symbol_names
 from printkit.model import (
     DeckComponent,
     DeckOwner,
@@ -415,11 +414,7 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
         return []
     side = min(box.w, box.h)
     x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
-    if icon in symbol_names() and icon not in design.ctx.tr.icons:  # a kit without icons (a layout test)
-        return [draw_symbol(icon, x, y, side, color)]
-    drawn = icons.icon_of(design.ctx.tr.icons[icon])
-    assert drawn is not None, "the localizer's icons are interned"
-    return [icons.drawing(drawn, x, y, side, color)]
+    return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color)]
 
 
 def picture(design: Design, relative: str, box: Box) -> Image:
