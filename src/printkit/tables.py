@@ -69,7 +69,8 @@ def expand_tables(source: KitSource) -> None:
         return
     problems: list[Problem] = []
     for index, component in enumerate(components):
-        if isinstance(component, dict) and isinstance(component.get("table"), dict):
+        is_deck = isinstance(component, dict) and component.get("kind") in ("cards", "tiles")
+        if is_deck and isinstance(component.get("table"), dict):
             problems += expand_deck(source, index, component)
     if problems:
         raise KitError(problems)
@@ -355,9 +356,9 @@ def spreadsheet_rows(path: Path, shown: str, kind: str, sheet: str | None) -> tu
             listed = ", ".join(repr(n) for n in names)
             raise TableProblem(f"{shown} has no sheet {chosen!r} (its sheets: {listed})")
         grid = workbook.get_sheet_by_name(chosen).to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
-    except TableProblem:
+    except (TableProblem, KeyboardInterrupt, SystemExit):
         raise
-    except Exception as exc:  # calamine's errors: a broken zip, bad XML, a password
+    except BaseException as exc:  # calamine's errors (a broken zip, bad XML, a password) and a Rust panic's
         reason = " ".join(str(exc).split())[:160]
         raise TableProblem(f"{shown} cannot be read as an {kind} file ({type(exc).__name__}: {reason})") from None
     return chosen, [[plain_cell(cell) for cell in row] for row in grid]
