@@ -109,3 +109,14 @@ invariants:
   - {{id: deck, check: "cards.total == 120", rule: {{pl: "120 kart", cs: "120 karet"}}}}
   - {{id: cost, check: "sum(cards.*.cost) == 240", rule: {{pl: "koszt 240", cs: "cena 240"}}}}
 """
+
+
+def yaml_twin(rows: list[list[object]]) -> str:
+    """deck_kit with the rows written out as the deck's types, as a designer would without a table."""
+    types = "\n".join(
+        f'      - {{id: {r[0]}, count: {r[1]}, name: {{pl: "{r[2]}", cs: "{r[3]}"}}, '
+        f'text: {{pl: "{r[4]}", cs: "{r[5]}"}}, values: {{cost: {r[6]}}}}}'
+        for r in rows[1:]
+    )
+    kit = deck_kit("unused.csv")
+    return kit[: kit.index("    table:")] + "    types:\n" + types + "\n" + kit[kit.index("    face:") :]
