@@ -172,3 +172,16 @@ def test_a_declared_icon_is_an_icon_field_s_value_on_boards_legends_and_checkbox
     hearts = filled(page_shapes(pdf, 3), RED)  # a declared icon keeps its own colour everywhere
     in_boxes = [s for s in hearts if s.h == pytest.approx(8 * 0.7, abs=0.01)]
     assert len(hearts) == 5 and len(in_boxes) == 3  # the legend's text and its icon, and 3 checkboxes
+
+
+def test_a_message_about_a_text_shows_its_icons_as_typed(tmp_path, monkeypatch, run):
+    monkeypatch.chdir(tmp_path)
+    small = KIT.replace(
+        "{type: text, box: [5, 48, 53, 35], size_pt: 10}", "{type: text, box: [5, 48, 53, 3], size_pt: 10}"
+    )
+    (tmp_path / "kupcy.yaml").write_text(small, encoding="utf-8")
+    result = run("validate", "kupcy.yaml")
+    assert result.err.splitlines()[0] == (
+        "kupcy.yaml:24: components[1].types[0].text.pl: a text needs 4.3 mm but its box is 3.0 mm high: 'Zapłać 2 "
+        ":coin: żółtych' (the box of face[2]) (in pl)"
+    )

@@ -41,6 +41,7 @@ class Icon:
 
 _CHARS: dict[Icon, str] = {}
 _ICONS: list[Icon] = []
+_NAMES: dict[str, str] = {}  # an icon's character -> the :name: a text last used for it (for messages)
 
 
 def char_for(icon: Icon) -> str:
@@ -83,7 +84,18 @@ def builtin() -> dict[str, Icon]:
 
 def table(declared: Mapping[str, Icon]) -> dict[str, str]:
     """Icon name -> its character: the built-in icons and the kit's own (which may replace one)."""
-    return {name: char_for(icon) for name, icon in (builtin() | dict(declared)).items()}
+    chars = {name: char_for(icon) for name, icon in (builtin() | dict(declared)).items()}
+    for name, char in chars.items():
+        if name in declared or char not in _NAMES:
+            _NAMES[char] = name
+    return chars
+
+
+def typed(text: str) -> str:
+    """``text`` with each icon as the kit types it, ':coin:', for a message about the text."""
+    if not holds_icons(text):
+        return text
+    return "".join(f":{_NAMES[char]}:" if char in _NAMES else char for char in text)
 
 
 def inline(text: str, chars: Mapping[str, str]) -> str:

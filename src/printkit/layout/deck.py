@@ -253,10 +253,13 @@ def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Eleme
 
 def on_piece(design: Design, at: tuple[str, int], element: Element, problem: LayoutProblem) -> LayoutProblem:
     """A face element's problem names the element; a text element printing the type's own text
-    that does not fit names that text instead (for a table's row, its row and column), so the one
-    card of 120 to fix is found without searching."""
-    if design.type is None or not (isinstance(element, TextElement) and element.text is None and design.type.text):
+    that does not fit names that text instead (for a table's row, its row and column), and one
+    printing its own text names the type it was filled for, so the one card of 120 to fix is found
+    without searching."""
+    if design.type is None or not isinstance(element, TextElement):
         return problem.within(at)
+    if element.text is not None or not design.type.text:  # the element's own text, filled for this type
+        return LayoutProblem(at + problem.loc, f"{problem.message} (on the type '{design.type.id}')")
     number = next(n for n, kind in enumerate(design.deck.types) if kind is design.type)
     where = f"{at[0]}[{at[1]}]"
     return LayoutProblem(("types", number, "text", design.ctx.tr.lang), f"{problem.message} (the box of {where})")
@@ -438,7 +441,8 @@ def text_block(design: Design, element: TextElement) -> RichText:
     leading = element.size_pt * 1.22
     needed = paragraph.height(markup, box.w, element.size_pt, leading)
     if needed > box.h + 0.01:
-        raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {text[:50]!r}")
+        shown = icons.typed(text)[:50]
+        raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {shown!r}")
     return RichText(
         box.x,
         box.y,

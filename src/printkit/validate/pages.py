@@ -282,7 +282,7 @@ def printed_words(item: Item) -> str:
 
 
 def shorten(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
+    text = " ".join(icons.typed(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
