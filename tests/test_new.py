@@ -123,3 +123,14 @@ def test_new_deck_from_an_empty_sheet_or_a_missing_file_is_refused(here, tmp_pat
     )
     assert here("new", "zoo", "--deck-from", "nic.ods").err.strip() == "nic.ods: no such file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["talia.xlsx"]
+
+
+def test_new_deck_from_a_cp1250_csv_names_its_encoding_in_the_kit(here, tmp_path):
+    from deck_tables import deck_rows, write_csv
+
+    write_csv(tmp_path / "karty.csv", deck_rows(12), ";", "cp1250")
+    refused = here("new", "zoo", "--deck-from", "karty.csv")
+    assert refused.code == 1 and "is not UTF-8 text" in refused.err
+    assert here("new", "zoo", "--deck-from", "karty.csv", "--encoding", "cp1250").code == 0
+    assert "      encoding: cp1250\n" in (tmp_path / "zoo.yaml").read_text(encoding="utf-8")
+    assert here("validate", "zoo.yaml").out.strip() == "zoo.yaml: ok"

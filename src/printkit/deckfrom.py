@@ -125,7 +125,7 @@ def q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def skeleton(stem: str, table_name: str, table: Table, sheet: str | None) -> str:
+def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encoding: str | None = None) -> str:
     """The kit file: its deck reads ``table_name`` in kits' folder ``stem/``."""
     mapping = mapped(table)
     langs = mapping.languages
@@ -153,6 +153,8 @@ def skeleton(stem: str, table_name: str, table: Table, sheet: str | None) -> str
     if len(face) == 1:
         face.append("{type: index, box: [5, 78, 53, 5]}")
     sheet_line = f"      sheet: {q(sheet)}\n" if sheet else ""
+    if encoding:
+        sheet_line += f"      encoding: {encoding}\n"
     unmapped = (
         f"    # Columns not mapped (map them under columns: or leave them): {', '.join(mapping.unmapped)}\n"
         if mapping.unmapped

@@ -58,7 +58,12 @@ def kit_file_name(name: str) -> str:
 
 
 def new_kit(
-    name: str, start_from: str | None, folder: Path, deck_from: Path | None = None, sheet: str | None = None
+    name: str,
+    start_from: str | None,
+    folder: Path,
+    deck_from: Path | None = None,
+    sheet: str | None = None,
+    encoding: str | None = None,
 ) -> Path:
     """Write NAME.yaml in ``folder``; never overwrite anything. With ``deck_from``, a skeleton whose
     deck reads that table (copied into the kit's folder NAME/), its columns mapped (deckfrom.py)."""
@@ -69,7 +74,7 @@ def new_kit(
             f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
         )
     if deck_from is not None:
-        text, art = deck_skeleton(stem, deck_from, sheet), deck_from
+        text, art = deck_skeleton(stem, deck_from, sheet, encoding), deck_from
     elif start_from is None:
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
@@ -90,17 +95,17 @@ def new_kit(
     return target
 
 
-def deck_skeleton(stem: str, table_path: Path, sheet: str | None) -> str:
+def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
     """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped."""
     from printkit import deckfrom, tables
 
     if (table_path.parent / stem).resolve() == table_path.parent.resolve():
         raise PrintkitError(f"'{stem}': give the kit another name than the table's folder")
     try:
-        table = tables.read_path(table_path, str(table_path), sheet)
+        table = tables.read_path(table_path, str(table_path), sheet, encoding=encoding or "auto")
     except tables.TableProblem as exc:
         raise PrintkitError(f"{table_path}: {exc}") from None
     if not table.rows:
         where = f"its sheet {table.sheet!r}" if table.sheet else "it"
         raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
-    return deckfrom.skeleton(stem, table_path.name, table, table.sheet)
+    return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)
