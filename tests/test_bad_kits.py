@@ -33,7 +33,19 @@ def art_symlink_out(folder: Path) -> None:
     (folder / "art_symlink_out" / "sun.png").symlink_to(outside.resolve())
 
 
-MADE_AT_RUN_TIME = {"too_big_file": too_big_file, "art_symlink_out": art_symlink_out}
+def table_symlink_out(folder: Path) -> None:
+    """cards.csv in the kit's folder is a link to a real table outside it."""
+    outside = folder.parent / "outside.csv"
+    outside.write_text("id,count,name,cost\nfox,4,Fox,1\n", encoding="utf-8")
+    (folder / "table_symlink_out").mkdir()
+    (folder / "table_symlink_out" / "cards.csv").symlink_to(outside.resolve())
+
+
+MADE_AT_RUN_TIME = {
+    "too_big_file": too_big_file,
+    "art_symlink_out": art_symlink_out,
+    "table_symlink_out": table_symlink_out,
+}
 CASES = sorted({path.stem for path in BAD.glob("*.yaml")} | {path.stem for path in BAD.glob("*.expect")})
 
 

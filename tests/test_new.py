@@ -74,3 +74,63 @@ def test_bad_names_are_one_clear_line(here, tmp_path, args, message):
     refused = here(*args)
     assert refused.code == 1 and refused.err.startswith(message) and refused.err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_new_deck_from_a_spreadsheet_maps_the_header_row_and_builds(here, tmp_path):
+    from deck_tables import deck_rows, write_xlsx
+
+    rows = deck_rows(120)
+    rows[0] = ["ID", "Ilość", "name_pl", "name_cs", "Opis (pl)", "text_cs", "Koszt (zł)"]
+    for row in rows[1:]:
+        row.append("uwagi")
+    rows[0].append("Uwagi")
+    write_xlsx(tmp_path / "talia.xlsx", rows, sheet="Karty")
+    made = here("new", "zoo", "--deck-from", "talia.xlsx", "--sheet", "Karty")
+    assert made.code == 0, made.err
+    assert made.out.startswith("zoo.yaml (a deck from talia.xlsx)")
+    text = (tmp_path / "zoo.yaml").read_text(encoding="utf-8")
+    assert "    # Columns not mapped (map them under columns: or leave them): Uwagi\n" in text
+    assert (
+        '      columns:\n        id: "ID"\n        count: "Ilość"\n        name: {pl: "name_pl", cs: "name_cs"}\n'
+        '        text: {pl: "Opis (pl)", cs: "text_cs"}\n        values: {koszt_zl: "Koszt (zł)"}\n'
+    ) in text
+    assert "languages: [pl, cs]" in text and 'check: "cards.total == 120"' in text
+    assert (tmp_path / "zoo" / "talia.xlsx").read_bytes() == (tmp_path / "talia.xlsx").read_bytes()
+    assert here("validate", "zoo.yaml").out.strip() == "zoo.yaml: ok: 1 invariant proved, on A4, in pl, cs"
+    built = here("build", "zoo.yaml")
+    assert built.code == 0, built.err
+    assert built.out.strip() == "output/zoo.pdf (15 pages)"
+
+
+def test_new_deck_from_a_csv_of_plain_headers_counts_its_copies(here, tmp_path):
+    (tmp_path / "cards.csv").write_text(
+        "id;count;name;text;cost\nfox;3;Fox;Steal a hen.;2\nowl;2;Owl;Look twice.;1\n", encoding="utf-8-sig"
+    )
+    assert here("new", "farm", "--deck-from", "cards.csv").code == 0
+    text = (tmp_path / "farm.yaml").read_text(encoding="utf-8")
+    assert 'name: {en: "name"}' in text and 'values: {cost: "cost"}' in text and "cards.total == 5" in text
+    assert here("validate", "farm.yaml").out.strip() == "farm.yaml: ok: 1 invariant proved, on A4, in en"
+
+
+def test_new_deck_from_an_empty_sheet_or_a_missing_file_is_refused(here, tmp_path):
+    from deck_tables import deck_rows, write_xlsx
+
+    write_xlsx(tmp_path / "talia.xlsx", deck_rows(3))
+    refused = here("new", "zoo", "--deck-from", "talia.xlsx")
+    assert (refused.code, refused.err.strip()) == (
+        1,
+        "talia.xlsx: its sheet 'Notes' has no rows below the header row (name another one with --sheet)",
+    )
+    assert here("new", "zoo", "--deck-from", "nic.ods").err.strip() == "nic.ods: no such file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["talia.xlsx"]
+
+
+def test_new_deck_from_a_cp1250_csv_names_its_encoding_in_the_kit(here, tmp_path):
+    from deck_tables import deck_rows, write_csv
+
+    write_csv(tmp_path / "karty.csv", deck_rows(12), ";", "cp1250")
+    refused = here("new", "zoo", "--deck-from", "karty.csv")
+    assert refused.code == 1 and "is not UTF-8 text" in refused.err
+    assert here("new", "zoo", "--deck-from", "karty.csv", "--encoding", "cp1250").code == 0
+    assert "      encoding: cp1250\n" in (tmp_path / "zoo.yaml").read_text(encoding="utf-8")
+    assert here("validate", "zoo.yaml").out.strip() == "zoo.yaml: ok: 1 invariant proved, on A4, in pl, cs"

@@ -215,6 +215,10 @@ def test_a_board_that_fits_a4_but_not_letter_takes_two_sheets_on_letter_which_th
     assert refused.err == (
         f"{kit}:15: page_count: the rules state a 2-page PDF, but the layout gives 3 pages (rules on page 1, "
         "board on pages 2–3) (in en)\n"
+        f"{kit}:13: components[0].cell: at this cell size the board does not fit one page and is split into 2 "
+        "sheets, which moves the pages the rules promise; smaller cells keep it on one page (printkit validate "
+        "names the largest that fits) (in en)\n"
+        "Aborted with 2 errors (pages and layout: 2).\n"
     )
     validated = run("validate", str(kit), "--paper", "letter")
     assert validated.code == 1 and validated.err == refused.err

@@ -11,7 +11,7 @@ from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
-from printkit.locale import Localizer, choose_language
+from printkit.locale import Localizer, choose_language, kit_icons
 from printkit.progress import SILENT, Progress
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
@@ -35,6 +35,10 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     """Read and check a kit; any error finding stops here with every finding listed."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
+    if any_table(source):
+        from printkit import tables  # only a kit with a table pays for reading one
+
+        tables.expand_tables(source)
     kit = model.parse_kit(source)
     problems = check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
@@ -47,6 +51,12 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
 def with_faces(loaded: LoadedKit, document: Document) -> Document:
     """The document naming the kit's own fonts, so that the renderer draws in what layout measured."""
     return replace(document, faces=tuple((role, *names) for role, names in sorted(loaded.faces.items())))
+
+
+def any_table(source: kitfile.KitSource) -> bool:
+    """True when a component of the kit names a table file for its types."""
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    return isinstance(components, list) and any(isinstance(c, dict) and "table" in c for c in components)
 
 
 def protect_kit(source: kitfile.KitSource) -> None:
@@ -83,7 +93,7 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
@@ -108,13 +118,7 @@ def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
 
 def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     source = loaded.source
-    return KitError(
-        [
-            Problem(
-                source.display, source.line_of(problem.loc), kitfile.dotted(problem.loc), problem.message, group="pages"
-            )
-        ]
-    )
+    return KitError([Problem(*source.where(problem.loc), problem.message, group="pages")])
 
 
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
@@ -147,7 +151,7 @@ def layout_findings(
         languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
     for number, lang in enumerate(languages):
         progress.step(f"laying out and checking ({lang})", number, len(languages))
-        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=Localizer(choose_language(loaded.kit, lang)))
+        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=replace(ctx.tr, lang=choose_language(loaded.kit, lang)))
         with fonts.using(loaded.faces):
             try:
                 documents[lang] = with_faces(loaded, doc_layout.layout_kit(loaded.kit, lang_ctx))

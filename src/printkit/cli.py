@@ -351,12 +351,31 @@ def schema(output: Path | None, markdown: bool) -> None:
 @click.option(
     "--from", "start_from", metavar="KIT", help="Start from a copy of this shipped kit instead of the template."
 )
-def new(name: str, start_from: str | None) -> None:
+@click.option(
+    "--deck-from",
+    "deck_from",
+    type=click.Path(path_type=Path),
+    metavar="TABLE",
+    help="Start from a deck read from this CSV, XLSX or ODS table, its columns mapped from the header row.",
+)
+@click.option("--sheet", metavar="NAME", help="With --deck-from: the sheet of an XLSX or ODS file (else the first).")
+@click.option(
+    "--encoding",
+    type=click.Choice(["utf-8", "utf-16", "cp1250", "iso-8859-2", "cp1252"]),
+    help="With --deck-from: a CSV file's encoding when it is not UTF-8 (cp1250: Excel on Polish or Czech Windows).",
+)
+def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | None, encoding: str | None) -> None:
     """Write NAME.yaml here: a small commented kit that validates and builds at once."""
     from printkit.starter import new_kit
 
-    target = new_kit(name, start_from, Path.cwd())
-    origin = f"a copy of {start_from}" if start_from else "the template"
+    if deck_from is not None and start_from is not None:
+        raise PrintkitError("give --from or --deck-from, not both")
+    if (sheet is not None or encoding is not None) and deck_from is None:
+        raise PrintkitError("--sheet and --encoding are about the --deck-from table; give --deck-from too")
+    target = new_kit(name, start_from, Path.cwd(), deck_from, sheet, encoding)
+    origin = (
+        f"a deck from {deck_from.name}" if deck_from else (f"a copy of {start_from}" if start_from else "the template")
+    )
     click.echo(f"{target.name} ({origin}); next: printkit validate {target.name} && printkit build {target.name}")
 
 

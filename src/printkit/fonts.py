@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
+from printkit import icons
 from printkit.kitfile import data_dir
 from printkit.units import MM_PER_POINT
 
@@ -99,7 +100,9 @@ def missing_characters(text: str, bold: bool = False, face: str = "pieces") -> l
     charmap = _charmap(name)
     missing: list[str] = []
     for char in text:
-        if char not in _IGNORED and ord(char) not in charmap and char not in missing:
+        if char in _IGNORED or icons.icon_of(char) is not None:  # an icon is drawn, not typeset
+            continue
+        if ord(char) not in charmap and char not in missing:
             missing.append(char)
     return missing
 
@@ -126,7 +129,11 @@ def font_width_pt(text: str, size_pt: float, name: str) -> float:
     renderer asks (a 10,000-card deck has 20,000 lines of its own). The sum reportlab's
     stringWidth makes for a TrueType font, in the same order, without a Python step per letter."""
     face = _face(name)
-    return 0.001 * size_pt * sum(map(face.charWidths.get, map(ord, text), itertools.repeat(face.defaultWidth)))
+    units = sum(map(face.charWidths.get, map(ord, text), itertools.repeat(face.defaultWidth)))
+    icons_in = icons.count_in(text)  # an icon inside the text (icons.py) is ICON_EM wide
+    if icons_in:
+        units += icons_in * (1000 * icons.ICON_EM - face.defaultWidth)
+    return 0.001 * size_pt * units
 
 
 @functools.cache

@@ -49,6 +49,8 @@ class KitSource:
     path: Path
     data: object
     lines: dict[tuple, int] = field(default_factory=dict)
+    # Fields read from a table file (tables.py): loc -> (the table's path as shown, "sheet S, row R, column C").
+    origins: dict[tuple, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -62,6 +64,16 @@ class KitSource:
     def folder(self) -> Path:
         """Where the kit's own art may live: kits/NAME/ beside kits/NAME.yaml."""
         return self.path.parent / self.path.stem
+
+    def where(self, loc: tuple) -> tuple[str, int | None, str]:
+        """The file, line and field a finding about ``loc`` names: the kit file's line and dotted
+        path, or, for a field read from a table, the table's file, no line, and its sheet, row and column."""
+        loc = tuple(loc)
+        for end in range(len(loc), 0, -1):
+            origin = self.origins.get(loc[:end])
+            if origin is not None:
+                return origin[0], None, origin[1]
+        return self.display, self.line_of(loc), _dotted(loc)
 
     def line_of(self, loc: tuple) -> int | None:
         """The line of the deepest known prefix of loc (a missing key reports its parent)."""

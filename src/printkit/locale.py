@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit import placeholders
+from printkit import icons, placeholders
 from printkit.errors import PrintkitError
 from printkit.invariants import InvariantError
 from printkit.messages import LANGUAGES, message
@@ -22,12 +22,18 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     return lang
 
 
+def kit_icons(kit: Kit) -> dict[str, str]:
+    """The icon characters a kit's texts may name: the built-in icons and the kit's own."""
+    return icons.table({icon.id: icons.Icon(icon.shape, icon.symbol, icon.color) for icon in kit.icons})
+
+
 @dataclass(frozen=True)
 class Localizer:
     """Turns a kit's ``Text`` into one language's string with every {placeholder} filled."""
 
     lang: str
     numbers: dict[str, Any] = field(default_factory=dict)
+    icons: dict[str, str] = field(default_factory=dict)  # :name: -> the icon's character (icons.py)
 
     def __call__(self, text: dict[str, str] | str | int | None, **extra: object) -> str:
         if text is None:
@@ -37,7 +43,8 @@ class Localizer:
         raw = text if isinstance(text, str) else text.get(self.lang)
         if raw is None:
             raise PrintkitError(f"a text has no '{self.lang}' version: {text!r}")
-        return self.fill(raw, extra)
+        filled = self.fill(raw, extra)
+        return icons.inline(filled, self.icons) if self.icons else filled
 
     def fill(self, raw: str, extra: dict | None = None) -> str:
         if "{" not in raw and "}" not in raw:

@@ -12,7 +12,7 @@ import re
 import types
 import typing
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import (
     AfterValidator,
@@ -31,7 +31,7 @@ from pydantic_core import ErrorDetails
 
 from printkit import schema_cache, units
 from printkit.errors import KitError, Problem
-from printkit.kitfile import KitSource, dotted
+from printkit.kitfile import KitSource
 from printkit.units import LENGTH_PATTERN, parse_length
 
 MAX_COUNT = 10_000
@@ -749,6 +749,8 @@ Element = Annotated[
 class DeckType(Model):
     """One kind of piece in a deck (a good, a symbol): how many there are and what the face shows."""
 
+    NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"values"})  # numbers, not texts (validate.findings.walk)
+
     id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
     count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
     name: Text | None = Field(None, description="The type's name as printed, e.g. {pl: Jagody, ...}.")
@@ -766,6 +768,54 @@ class DeckType(Model):
     text: Text | None = Field(
         None, description="The type's free text, printed by a text element without text of its own."
     )
+    values: dict[Identifier, Annotated[float, Strict(), Field(ge=-1e9, le=1e9)]] = Field(
+        default_factory=dict,
+        description="Numbers of the type for the invariants, e.g. {cost: 3}: {deck.TYPE.cost} reads one, "
+        "sum(deck.*.cost) adds them over the types.",
+    )
+
+
+HeaderName = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class TableColumns(Model):
+    """Which column of the table fills which field of a type: the header row's text of each."""
+
+    id: HeaderName = Field(description="The column of the types' ids (lower-case letters, digits and _).")
+    count: HeaderName | None = Field(None, description="The column of the counts; none for one piece a row.")
+    name: dict[str, HeaderName] | None = Field(
+        None, description="The columns of the name, one a language, e.g. {pl: nazwa, cs: název}."
+    )
+    text: dict[str, HeaderName] | None = Field(
+        None, description="The columns of the free text, one a language, e.g. {pl: opis_pl, cs: opis_cs}."
+    )
+    letter: HeaderName | None = Field(None, description="The column of the letters.")
+    icon: HeaderName | None = Field(None, description="The column of the icons (a symbol or shape printkit draws).")
+    image: HeaderName | None = Field(None, description="The column of the pictures' file names in the kit's folder.")
+    color: HeaderName | None = Field(None, description="The column of the colours ('#2a7ab0').")
+    pattern: HeaderName | None = Field(None, description="The column of the patterns.")
+    values: dict[Identifier, HeaderName] = Field(
+        default_factory=dict,
+        description="Columns of numbers for the invariants, e.g. {cost: Cost}: {deck.TYPE.cost} in each row.",
+    )
+
+
+class DeckTable(Model):
+    """A deck's types read from a table: one type a row below the header row, of a CSV, XLSX or ODS file."""
+
+    file: ArtPath = Field(description="The table's file in the kit's folder kits/NAME/: .csv, .xlsx or .ods.")
+    sheet: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        None, description="The sheet of an XLSX or ODS file, by its name; none for the first sheet."
+    )
+    delimiter: Literal["auto", ",", ";", "\t", "|"] = Field(
+        "auto", description="A CSV file's delimiter; auto takes the one of , ; tab | that splits the header row."
+    )
+    encoding: Literal["auto", "utf-8", "utf-16", "cp1250", "iso-8859-2", "cp1252"] = Field(
+        "auto",
+        description="A CSV file's encoding; auto reads UTF-8 (with or without a BOM) and UTF-16 with a BOM. "
+        "cp1250 is what Excel on Polish and Czech Windows saves as CSV.",
+    )
+    columns: TableColumns = Field(description="Which column fills which field of a type.")
 
 
 class DeckOwner(Model):
@@ -790,12 +840,17 @@ class DeckComponent(ComponentBase):
     (without a per_page, those two count on the paper printed on: 9 poker cards fit A4, 8 Letter).
     """
 
+    NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"table"})  # read into types before the model
+
     kind: Literal["cards", "tiles"] = Field(
         description="The component's kind: 'cards' (printed face up) or 'tiles' (the same, usually with a back)."
     )
     width: Length = Field(description="A piece's width at its cut line.")
     height: Length = Field(description="A piece's height at its cut line.")
-    types: list[DeckType] = Field(min_length=1, description="The kinds of piece, in printing order.")
+    types: list[DeckType] = Field(
+        default_factory=list, description="The kinds of piece, in printing order (after them, the table's rows)."
+    )
+    table: DeckTable | None = Field(None, description="More types read from a table file, one a row.")
     owners: list[DeckOwner] | None = Field(None, description="The players' colours; every type is printed for each.")
     face: list[Element] = Field(min_length=1, description="What a face shows, drawn in this order.")
     back: list[Element] | None = Field(
@@ -831,6 +886,8 @@ class DeckComponent(ComponentBase):
 
     @model_validator(mode="after")
     def _consistent(self) -> DeckComponent:
+        if not self.types:
+            raise ValueError("a deck needs at least one type: list them under 'types:' or read them from a 'table:'")
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
         if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
@@ -997,6 +1054,21 @@ class KitFonts(Model):
     )
 
 
+class IconDef(Model):
+    """An icon the kit's texts name inline as :id: (a shape or a symbol, in a colour of its own)."""
+
+    id: Identifier = Field(description="The icon's name; a text prints it where it says :id:, e.g. :coin:.")
+    shape: TokenShape | None = Field(None, description="A shape: circle, triangle, square, diamond, hexagon, star.")
+    symbol: str | None = Field(None, description="A vector symbol printkit draws instead, e.g. 'berries'.")
+    color: Color | None = Field(None, description="The icon's colour; none for the colour of the text around it.")
+
+    @model_validator(mode="after")
+    def _one_drawing(self) -> IconDef:
+        if (self.shape is None) == (self.symbol is None):
+            raise ValueError("an icon is either a shape or a symbol: give one of them")
+        return self
+
+
 class Kit(Model):
     """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""  # noqa: E501
 
@@ -1009,6 +1081,10 @@ class Kit(Model):
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
     fonts: KitFonts | None = Field(None, description="The kit's own fonts for body text, headings or pieces.")
+    icons: list[IconDef] = Field(
+        default_factory=list,
+        description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",
+    )
 
     def component(self, component_id: str) -> Any:
         for component in self.components:
@@ -1053,9 +1129,7 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
 def _problem(source: KitSource, error: ErrorDetails) -> Problem:
     model_loc = tuple(error["loc"])
     data_loc = _data_loc(source.data, model_loc)
-    line = source.line_of(data_loc)
-    field = dotted(data_loc)
-    return Problem(source.display, line, field, _message(error, model_loc))
+    return Problem(*source.where(data_loc), _message(error, model_loc))
 
 
 def _data_loc(data: object, loc: tuple) -> tuple:

@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
-from printkit import __version__, art, fonts
+from printkit import __version__, art, fonts, icons
 from printkit.errors import PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.primitives import (
@@ -36,7 +36,7 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.units import mm_to_pt
+from printkit.units import MM_PER_POINT, mm_to_pt
 
 if TYPE_CHECKING:
     from printkit.progress import Progress
@@ -76,9 +76,9 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
         lang=document.lang,
         pageCompression=1,
     )
-    canvas.setTitle(document.title)
+    canvas.setTitle(icons.without(document.title))
     canvas.setAuthor(document.author)
-    canvas.setSubject(document.subject)
+    canvas.setSubject(icons.without(document.subject))
     canvas.setCreator(f"printkit {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")
     if document.duplex:
@@ -253,6 +253,24 @@ class _Drawer:
         elif t.align == "right":
             x -= fonts.width_pt(t.text, t.size_pt, t.bold, t.face)
         c.addLiteral(self.text_line(t.text, x, self.y(t.y), font[0], t.size_pt))
+        if icons.holds_icons(t.text):
+            self.icons_in([(t.text, t.bold, t.size_pt)], x * MM_PER_POINT, t.y, 0.0, t.color, t.face)
+
+    def icons_in(
+        self,
+        runs: list[tuple[str, bool, float]],
+        x: float,
+        baseline: float,
+        word_space: float,
+        color: str,
+        face: str = "pieces",
+    ) -> None:
+        """The icons of a line of runs (text, bold, size) that starts at ``x`` mm on ``baseline``,
+        drawn in the room the text object left for them (icons.py), measured in ``face``'s font."""
+        for text, bold, size in runs:
+            for item in icons.placed(text, x, baseline, size, bold, color, word_space, face):
+                self.item(item)
+            x += fonts.text_width(text, size, bold, face) + word_space * text.count(" ")
 
     def text_line(self, text: str, x: float, y: float, font_name: str, size: float) -> str:
         """What canvas.beginText(x, y), textLine(text) and drawText write for a TrueType font at
@@ -270,11 +288,18 @@ class _Drawer:
         current = None
         for text, font_name, size in runs:
             font = pdfmetrics.getFont(font_name)
-            for subset, chunk in font.splitString(text, doc):
-                if (font_name, subset, size) != current:
-                    parts.append(self.font_code(font, subset, size))
-                    current = (font_name, subset, size)
-                parts.append(f"({chunk.decode('latin-1').translate(_ESCAPES)}) Tj")
+            for piece in _icon_split(text):
+                if len(piece) == 1 and icons.icon_of(piece) is not None:  # room for an icon drawn after the text
+                    if current is None or current[2] != size:
+                        parts.append(self.font_code(font, 0, size))
+                        current = (font_name, 0, size)
+                    parts.append(f"[{-1000 * icons.ICON_EM:g}] TJ")
+                    continue
+                for subset, chunk in font.splitString(piece, doc):
+                    if (font_name, subset, size) != current:
+                        parts.append(self.font_code(font, subset, size))
+                        current = (font_name, subset, size)
+                    parts.append(f"({chunk.decode('latin-1').translate(_ESCAPES)}) Tj")
         if word_space:
             parts.append("0 Tw")
         if line_end:
@@ -294,14 +319,17 @@ class _Drawer:
         """Wrapped text as the lines the paragraph engine broke (the lines the validator measured):
         one text object a line, changing font between runs, spaces shrunk where the line says."""
         wrapped = paragraph.of(r)
-        self.fill(r.color)
         for line, baseline in zip(wrapped.lines, wrapped.baselines(r.y), strict=True):
+            self.fill(r.color)  # again after a line's icons, which may have a colour of their own
             for run in line.runs:
                 _check_glyphs(run.text, run.bold, r.face)
             runs = [(run.text, fonts.font_name(run.bold, r.face), run.size_pt) for run in line.runs]
             x = mm_to_pt(r.x + line.offset(r.w, r.align))
             if runs:
                 self.canvas.addLiteral(self.text_runs(runs, x, self.y(baseline), mm_to_pt(line.word_space)))
+            if any(icons.holds_icons(run.text) for run in line.runs):
+                shown = [(run.text, run.bold, run.size_pt) for run in line.runs]
+                self.icons_in(shown, r.x + line.offset(r.w, r.align), baseline, line.word_space, r.color, r.face)
 
     def image(self, image: Image) -> None:
         """A checked picture (printkit.art): a raster as the copy art reduced to its print size, an
@@ -427,6 +455,18 @@ def _drawing_renderer() -> type:
                 self._canvas.drawImage(reader, image.x, image.y, image.width, image.height, mask="auto")
 
     return DrawingRenderer
+
+
+def _icon_split(text: str) -> list[str]:
+    """The text between its icons, and each icon's character on its own; the text alone when it holds none."""
+    if not icons.holds_icons(text):
+        return [text]
+    pieces, start = [], 0
+    for at, char in enumerate(text):
+        if icons.icon_of(char) is not None:
+            pieces += [text[start:at], char] if at > start else [char]
+            start = at + 1
+    return pieces + ([text[start:]] if start < len(text) else [])
 
 
 def _check_glyphs(text: str, bold: bool, face: str) -> None:

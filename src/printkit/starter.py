@@ -57,26 +57,55 @@ def kit_file_name(name: str) -> str:
     return stem
 
 
-def new_kit(name: str, start_from: str | None, folder: Path) -> Path:
-    """Write NAME.yaml in ``folder``; never overwrite anything."""
+def new_kit(
+    name: str,
+    start_from: str | None,
+    folder: Path,
+    deck_from: Path | None = None,
+    sheet: str | None = None,
+    encoding: str | None = None,
+) -> Path:
+    """Write NAME.yaml in ``folder``; never overwrite anything. With ``deck_from``, a skeleton whose
+    deck reads that table (copied into the kit's folder NAME/), its columns mapped (deckfrom.py)."""
     stem = kit_file_name(name)
     target = folder / f"{stem}.yaml"
     if target.exists() or target.is_symlink():  # a link, even one to nowhere: writing would follow it
         raise PrintkitError(
             f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
         )
-    if start_from is None:
+    if deck_from is not None:
+        text, art = deck_skeleton(stem, deck_from, sheet, encoding), deck_from
+    elif start_from is None:
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
         source = kitfile.find_kit(start_from)
         text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
     art_target = folder / stem
-    if art is not None and art.is_dir() and (art_target.exists() or art_target.is_symlink()):
+    if art is not None and (art.is_dir() or deck_from) and (art_target.exists() or art_target.is_symlink()):
         raise PrintkitError(
             f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
         )
     with open(target, "x", encoding="utf-8", newline="\n") as stream:
         stream.write(with_modeline(text, schema_reference(folder)))
-    if art is not None and art.is_dir():
+    if deck_from is not None:
+        art_target.mkdir()
+        shutil.copyfile(deck_from, art_target / deck_from.name)
+    elif art is not None and art.is_dir():
         shutil.copytree(art, art_target)
     return target
+
+
+def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
+    """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped."""
+    from printkit import deckfrom, tables
+
+    if (table_path.parent / stem).resolve() == table_path.parent.resolve():
+        raise PrintkitError(f"'{stem}': give the kit another name than the table's folder")
+    try:
+        table = tables.read_path(table_path, str(table_path), sheet, encoding=encoding or "auto")
+    except tables.TableProblem as exc:
+        raise PrintkitError(f"{table_path}: {exc}") from None
+    if not table.rows:
+        where = f"its sheet {table.sheet!r}" if table.sheet else "it"
+        raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
+    return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)

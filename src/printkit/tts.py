@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import PrintkitError
 from printkit.kinds import exported
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
@@ -201,10 +201,10 @@ def deck_titles(kit, tr) -> dict[str, str]:
     """Each deck's name as printed, by Deck.name: 'Tiles', or 'Tiles – yellow' for an owner's deck."""
     titles = {}
     for component in kit.components:
-        title = tr(component.title) or component.id
+        title = icons.without(tr(component.title)) or component.id  # a name in TTS's menus draws no icon
         titles[component.id] = title
         for owner in getattr(component, "owners", None) or []:
-            titles[f"{component.id}-{owner.id}"] = f"{title} – {tr(owner.name)}"
+            titles[f"{component.id}-{owner.id}"] = f"{title} – {icons.without(tr(owner.name))}"
     return titles
 
 

@@ -9,13 +9,12 @@ import math
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
-from printkit.layout.primitives import Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.layout.symbols import draw_symbol
+from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.model import BoardComponent
 
 GRID_LINE = Stroke(width=0.35)
@@ -249,7 +248,7 @@ def special_items(
         if not _inside(row, col, window):
             continue
         x, y = left + col * cell, top + row * cell
-        items.append(draw_symbol(special.icon, x + (cell - icon) / 2, y + cell * 0.05, icon))
+        items.append(icons.draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK))
         label = special_label(special, ctx)
         if label:
             size = fonts.fit_size(label, cell * 0.8, cell * 0.62, bold=True, smallest=6)

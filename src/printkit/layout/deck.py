@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from printkit import art, fonts
+from printkit import art, fonts, icons
 from printkit.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context
@@ -33,7 +33,6 @@ from printkit.layout.primitives import (
     Text,
 )
 from printkit.layout.rules import to_markup
-from printkit.layout.symbols import draw_symbol
 from printkit.model import (
     DeckComponent,
     DeckOwner,
@@ -103,6 +102,8 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
         values[f"{p}.{kind.id}"] = kind.count * copies
         values[f"{p}.{kind.id}.count"] = kind.count
         values.update({f"{p}.{kind.id}.{field}": getattr(kind, field) or "" for field in ("letter", "icon")})
+        for name, value in kind.values.items():
+            values[f"{p}.{kind.id}.{name}"] = value
     for owner in owners:
         values[f"{p}.{owner.id}"] = per_owner
         for kind in deck.types:
@@ -250,8 +251,22 @@ def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Eleme
             try:
                 items += draw_element(design, element)
             except LayoutProblem as problem:
-                raise problem.within((side, index)) from None
+                raise on_piece(design, (side, index), element, problem) from None
     return tuple(items)
+
+
+def on_piece(design: Design, at: tuple[str, int], element: Element, problem: LayoutProblem) -> LayoutProblem:
+    """A face element's problem names the element; a text element printing the type's own text
+    that does not fit names that text instead (for a table's row, its row and column), and one
+    printing its own text names the type it was filled for, so the one card of 120 to fix is found
+    without searching."""
+    if design.type is None or not isinstance(element, TextElement):
+        return problem.within(at)
+    if element.text is not None or not design.type.text:  # the element's own text, filled for this type
+        return LayoutProblem(at + problem.loc, f"{problem.message} (on the type '{design.type.id}')")
+    number = next(n for n, kind in enumerate(design.deck.types) if kind is design.type)
+    where = f"{at[0]}[{at[1]}]"
+    return LayoutProblem(("types", number, "text", design.ctx.tr.lang), f"{problem.message} (the box of {where})")
 
 
 def piece_face(designs: Designs, piece: DeckPiece) -> Group:
@@ -405,7 +420,8 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     if not icon:
         return []
     side = min(box.w, box.h)
-    return [draw_symbol(icon, box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, color)]
+    x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
+    return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color)]
 
 
 def picture(design: Design, relative: str, box: Box) -> Image:
@@ -430,7 +446,8 @@ def text_block(design: Design, element: TextElement) -> RichText:
     leading = element.size_pt * 1.22
     needed = paragraph.height(markup, box.w, element.size_pt, leading)
     if needed > box.h + 0.01:
-        raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {text[:50]!r}")
+        shown = icons.typed(text)[:50]
+        raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {shown!r}")
     return RichText(
         box.x,
         box.y,

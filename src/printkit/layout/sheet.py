@@ -11,12 +11,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import LayoutProblem, Loc
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.layout.symbols import draw_symbol
 from printkit.layout.text import fit_text
 from printkit.model import (
     CheckboxesPart,
@@ -242,7 +241,8 @@ def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Con
         items.append(Rect(bx, by, part.box, part.box, BOX_LINE, radius=0.8))
         if part.icon:
             inset = part.box * 0.15
-            items.append(draw_symbol(part.icon, bx + inset, by + inset, part.box - 2 * inset, color="#8c8c8c"))
+            side = part.box - 2 * inset
+            items.append(icons.draw_named(part.icon, ctx.tr.icons, bx + inset, by + inset, side, "#8c8c8c"))
     lines = (part.count + per_line - 1) // per_line
     return items, lines * part.box + (lines - 1) * gap
 
@@ -281,7 +281,7 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         size = fonts.fit_size(text, x + w - tx - icon_w, 10.5, smallest=7)
         items.append(Text(tx, baseline, text, size, max_w=x + w - tx - icon_w))
         if entry.icon:
-            items.append(draw_symbol(entry.icon, x + w - row_h + 1, top + 1, row_h - 2, color="#444444"))
+            items.append(icons.draw_named(entry.icon, ctx.tr.icons, x + w - row_h + 1, top + 1, row_h - 2, "#444444"))
     return items, len(part.entries) * row_h
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from printkit.errors import Loc, Problem, group_of
-from printkit.kitfile import KitSource, dotted
+from printkit.kitfile import KitSource
 from printkit.layout.primitives import Page
 
 
@@ -24,11 +24,10 @@ class Findings:
         self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
 
     def add(self, loc: Loc, message: str, severity: str = "error", group: str | None = None) -> None:
-        """A finding on the field at loc; its group defaults to the part of the kit it is in."""
+        """A finding on the field at loc (in the kit file, or a table's row and column); its group
+        defaults to the part of the kit it is in."""
         group = group or self.group or group_of(loc)
-        self.problems.append(
-            Problem(self.source.display, self.source.line_of(loc), dotted(loc), message, severity, group)
-        )
+        self.problems.append(Problem(*self.source.where(loc), message, severity, group))
 
     def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
         """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:
@@ -50,11 +49,14 @@ class Findings:
 
 
 def walk(value: object, loc: Loc) -> Iterator[tuple[Loc, object]]:
-    """Every value in a validated kit with its field path."""
+    """Every value in a validated kit with its field path, except the fields a model names in
+    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
     yield loc, value
     if isinstance(value, BaseModel):
+        skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
         for name in type(value).model_fields:
-            yield from walk(getattr(value, name), loc + (name,))
+            if name not in skipped:
+                yield from walk(getattr(value, name), loc + (name,))
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from walk(item, loc + (index,))

@@ -65,15 +65,32 @@ def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
-    """Every ``icon`` names a vector symbol printkit can draw."""
+    """Every ``icon`` names an icon (a symbol or shape printkit draws, or one of the kit's own), a
+    declared icon's ``symbol`` a symbol, and every ``:name:`` inside a text an icon."""
+    from printkit import icons
     from printkit.layout.symbols import symbol_names
 
-    known = symbol_names()
+    symbols = symbol_names()
+    for number, icon in enumerate(kit.icons):
+        if icon.symbol is not None and icon.symbol not in symbols:
+            found.add(("icons", number, "symbol"), f"unknown symbol '{icon.symbol}'; {_known(icon.symbol, symbols)}")
+    known = sorted(icons.builtin().keys() | {icon.id for icon in kit.icons})
     for loc, value in walk(kit, ()):
         if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
-            hint = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
-            dym = f"did you mean '{hint[0]}'? " if hint else ""
-            found.add(loc, f"unknown icon '{value}'; {dym}printkit draws: {', '.join(known)}")
+            found.add(loc, f"unknown icon '{value}'; {_known(value, known)}")
+        texts = value.items() if isinstance(value, dict) and loc[:1] != ("invariants",) else ()
+        for lang, text in texts:
+            for name in icons.unknown_names(text, dict.fromkeys(known)):
+                found.add(
+                    loc + (lang,),
+                    f"unknown icon ':{name}:'; {_known(name, known)} (declare your own under 'icons:')",
+                )
+
+
+def _known(name: str, known: list[str]) -> str:
+    hint = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    dym = f"did you mean '{hint[0]}'? " if hint else ""
+    return f"{dym}printkit draws: {', '.join(known)}"
 
 
 def check_kinds(kit: Kit, found: Findings) -> None:

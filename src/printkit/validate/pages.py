@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeGuard, TypeVar
 
-from printkit import fonts
+from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
@@ -19,7 +19,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
-from printkit.locale import Localizer
+from printkit.locale import Localizer, kit_icons
 from printkit.model import Kit
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
@@ -43,6 +43,27 @@ def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Probl
 
 
 def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
+    before = len(found.problems)
+    check_planned_pages(kit, pages, found)
+    if len(found.problems) > before:
+        check_split_boards(kit, pages, found)
+
+
+def check_split_boards(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
+    """When the pages break the plan, a board split into sheets is the likely cause: the size of
+    its cells (the value to fix) is named too, not only the page plan's lines."""
+    for index, component in enumerate(kit.components):
+        sheets = sum(1 for page in pages if page.component == component.id and page.role == "board")
+        if sheets > 1 and hasattr(component, "cell"):
+            found.add(
+                ("components", index, "cell"),
+                f"at this cell size the board does not fit one page and is split into {sheets} sheets, which "
+                "moves the pages the rules promise; smaller cells keep it on one page (printkit validate names "
+                "the largest that fits)",
+            )
+
+
+def check_planned_pages(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
     if kit.page_count is not None and kit.page_count != len(pages):
         found.add(
             ("page_count",),
@@ -282,7 +303,7 @@ def printed_words(item: Item) -> str:
 
 
 def shorten(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
+    text = " ".join(icons.typed(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -420,7 +441,7 @@ class TextIndex:
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers)
+        tr = Localizer(document.lang, numbers, kit_icons(kit))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
@@ -443,7 +464,7 @@ class TextIndex:
 
 def _filled(tr: Localizer, raw: str) -> str:
     try:
-        return tr.fill(raw)
+        return icons.inline(tr.fill(raw), tr.icons)
     except PrintkitError:  # an unknown placeholder is reported by check_texts; keep the raw text
         return raw
 

@@ -5,7 +5,7 @@ the pages (after it), and the blame that names the line to fix when one does not
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -177,32 +177,51 @@ def report_failure(
         found.add(where, f"{rule.id}: {with_players}{failure.message}", group="invariants")
         return
     message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
-    fixers, suspects = blame(kit, rules, set(failure.read), why.tracer)
-    if len({found.source.line_of(loc) for loc in fixers}) == 1:
+    fixers, suspects = blame(kit, rules, set(failure.read), why.tracer, found)
+    if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message, group="invariants")
         return
     causes = common_causes(suspects, why)
-    if len({found.source.line_of(loc) for loc in causes}) == 1:
+    if len({place(found, loc) for loc in causes}) == 1:
         found.add(causes[0], message, group="invariants")
         return
     listed = [loc for loc in innermost(suspects) if why.tracer.values.get(loc) != "list"] + [
         loc for loc in suspects if scalar_list(why.tracer, loc)
     ]
-    lines = sorted({line for line in map(found.source.line_of, listed) if line})
-    shown = f" (its numbers come from lines {', '.join(map(str, lines))})" if lines else ""
-    found.add(check_loc, message + shown)
+    found.add(check_loc, message + numbers_from(found, listed))
+
+
+def place(found: Findings, loc: Loc) -> tuple[object, ...]:
+    """Where a number is to fix: its line in the kit file, or its row of a table."""
+    file, line, _ = found.source.where(loc)
+    return (file, line) if file == found.source.display else (file, loc[:4])
+
+
+def from_table_rows(found: Findings, suspects: list[Loc]) -> int:
+    return sum(1 for loc in suspects if found.source.where(loc)[0] != found.source.display)
+
+
+def numbers_from(found: Findings, suspects: list[Loc]) -> str:
+    """' (its numbers come from lines 12, 14)', naming the tables rows of which feed them too."""
+    places = [found.source.where(loc) for loc in suspects]
+    lines = sorted({line for file, line, _ in places if line and file == found.source.display})
+    tables = sorted({file for file, _, _ in places if file != found.source.display})
+    sources = ([f"lines {', '.join(map(str, lines))}"] if lines else []) + [f"the rows of {t}" for t in tables]
+    return f" (its numbers come from {' and '.join(sources)})" if sources else ""
 
 
 def blame(
-    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance
+    kit: Kit, rules: dict[int, invariants.Check], read: set[str], tracer: Provenance, found: Findings
 ) -> tuple[list[Loc], list[Loc]]:
     """The whole numbers in the file a changed value at which would make every rule hold, and all the
-    numbers the failed rule reads; a finding names the line of the first when they share one line."""
+    numbers the failed rule reads; a finding names the line of the first when they share one line.
+    Numbers from more than MAX_TABLE_SUSPECTS rows of a table are not searched one by one (120 rows
+    took 8 s): a deck's total fed by every row is fixed in any row, so the finding names the rule."""
     if "players" in read:
         read = read | {"players.min", "players.max"}
     kinds = ("whole", "length", "list") + (("text",) if any(isinstance(tracer.base.get(n), str) for n in read) else ())
     suspects = tracer.sources(read, kinds)
-    if len(suspects) == 1:
+    if len(suspects) == 1 or from_table_rows(found, suspects) > MAX_TABLE_SUSPECTS:
         return suspects, suspects
     all_hold = _all_hold(kit, rules)
     return [loc for loc in suspects if tracer.repairs(loc, all_hold)], suspects
@@ -292,11 +311,23 @@ def proved(kit: Kit, paper: str) -> str:
     return f"{what}, on {paper_named(paper).name}, in {', '.join(kit.kit.languages)}"
 
 
+MAX_TABLE_SUSPECTS = 24
+
+
 def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) -> None:
-    """A `count:` no invariant reads is a number nothing proves against the rulebook."""
+    """A `count:` no invariant reads is a number nothing proves against the rulebook. The counts of
+    a table's rows are one finding for the table, at its first such row (not one for each of 120 rows)."""
+    tables: dict[str, int] = {}  # a table's file -> the index of its finding
     for loc in tracer.leaves:
         fed = tracer.fed(loc) if loc[-1] == "count" else set()
         if fed and not fed & read:
+            table = found.source.where(loc)[0]
+            if table != found.source.display:
+                if table in tables:
+                    more = found.problems[tables[table]]
+                    found.problems[tables[table]] = replace(more, message=_one_more_row(more.message))
+                    continue
+                tables[table] = len(found.problems)
             example = sorted(fed)[0]
             number = invariants.number(tracer.base[example])
             assert number is not None, "a count feeds numbers only"
@@ -307,6 +338,13 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
                 f"rules; state the rulebook's number under 'invariants:', e.g. '{example} == {value}'",
                 "warning",
             )
+
+
+def _one_more_row(message: str) -> str:
+    """'...' -> '...; the same for 1 more row' -> '...; the same for 2 more rows'."""
+    head, _, tail = message.partition("; the same for ")
+    more = int(tail.split(" ", 1)[0]) + 1 if tail else 1
+    return f"{head}; the same for {more} more row{'s' if more > 1 else ''}"
 
 
 # What a nudged number may meet: the schema refusing it, or a kind's layout arithmetic (a deck's
