@@ -96,7 +96,7 @@ def test_duplex_backs_follow_their_face_page_and_face_pages_are_odd(builds, vari
     pdf, manifest = builds[variant]
     for face, back in pairs(manifest):
         assert face["page"] % 2 == 1 and back["page"] == face["page"] + 1
-    sides = {p["number"]: p.get("side") for p in manifest["pages"]}
+    sides = {p["number"]: p.get("side") for p in manifest["pages"] if p["role"] != "blank"}
     assert [n for n, s in sides.items() if s == "face"] == [n - 1 for n, s in sides.items() if s == "back"]
 
 
@@ -157,45 +157,50 @@ def test_the_ace_is_red_on_its_face_and_blue_on_its_back(builds):
 
 
 @pytest.mark.parametrize(
-    "variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", None)]
+    "variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", "/Simplex")]
 )
 def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, preference):
     pdf, manifest = builds[variant]
     prefs = PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]
-    assert prefs.get("/Duplex") == preference
-    assert manifest["duplex"] == (None if preference is None else variant)
+    assert prefs["/Duplex"] == preference
+    assert manifest["duplex"] == (None if variant == "fold" else variant)
 
 
 @pytest.mark.parametrize(
-    "variant, sentence",
+    "variant, sentences",
     [
         (
             "long",
-            "Print pages 3–4 (Stones) two-sided, flipping on the long edge, so that each back lands behind its front.",
+            [
+                "Print pages 5–6 (Stones) once.",
+                "In the print dialog choose all pages, two-sided, flip on the long edge, and actual size (100 %, no "
+                "fit to page); the PDF asks for these settings itself.",
+            ],
         ),
-        (
-            "short",
-            "Print pages 3–4 (Stones) two-sided, flipping on the short edge, so that each back lands behind its front.",
-        ),
+        ("short", ["In the print dialog choose all pages, two-sided, flip on the short edge,"]),
         (
             "fold",
-            "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
+            [
+                "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then "
+                "cut.",
+                "In the print dialog choose all pages, single-sided, and actual size",
+            ],
         ),
     ],
 )
-def test_how_to_print_says_how_to_print_the_two_sided_pages(builds, variant, sentence):
+def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, sentences):
     pdf, _ = builds[variant]
     text = page_text(pdf, 1)
-    assert sentence in text
-    assert "Print the other pages single-sided." in text
-    assert "Print single-sided" not in text
+    for sentence in sentences:
+        assert sentence in text
+    assert ("In the print dialog choose all pages, two-sided" in text) == (variant != "fold")
 
 
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("cs", "tiskněte oboustranně s otáčením podle delší hrany"),
-        ("pl", "drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi"),
+        ("cs", "oboustranný tisk s otáčením podle delší hrany"),
+        ("pl", "druk dwustronny z obracaniem wzdłuż dłuższej krawędzi"),
     ],
 )
 def test_the_two_sided_instruction_in_czech_and_polish(tmp_path, lang, words):
@@ -230,14 +235,14 @@ invariants:
 """
 
 
-def test_a_blank_page_keeps_the_face_page_odd(tmp_path):
+def test_a_blank_back_keeps_the_face_page_odd(tmp_path):
     pdf, manifest = build_text(STONES_ONLY, tmp_path, "stones_only")
     assert [(p["role"], p.get("side")) for p in manifest["pages"]] == [
         ("rules", None),
-        ("blank", None),
+        ("blank", "back"),
         ("pieces", "face"),
         ("pieces", "back"),
     ]
-    assert "This page is intentionally blank" in page_text(pdf, 2)
+    assert "The back of the previous page, intentionally blank" in page_text(pdf, 2)
     folded = build_text(STONES_ONLY, tmp_path, "stones_only", "--two-sided", "fold")[1]
     assert [p["role"] for p in folded["pages"]] == ["rules", "pieces"]

@@ -156,6 +156,11 @@ class PlannedPage(Model):
         description="What kind of page it is."
     )
     component: Identifier | None = Field(None, description="The component on that page, if one.")
+    two_sided: Literal["duplex", "fold"] | None = Field(
+        None,
+        description="Checked only in a build with this --two-sided mode: a duplex build gives one-sided pages "
+        "blank backs, which moves the pages after them.",
+    )
 
 
 class Invariant(Model):

@@ -10,8 +10,9 @@ Two-sided pieces are printed one of two ways:
 
 - duplex: the faces fill one page and the backs the next. A printer that turns the sheet over its
   long edge puts a back behind its face at x' = W - x - w (y unchanged); over its short edge at
-  y' = H - y - h (x unchanged). Face pages must be odd so a whole-document duplex print pairs each
-  face page with the back page after it.
+  y' = H - y - h (x unchanged). A document with backs prints two-sided as a whole: every other
+  page gets a blank back of its own (two rules pages may share a sheet), so face pages are odd
+  and a whole-document duplex print pairs each face page with the back page after it.
 - fold: faces left of a vertical fold line at x = F, backs mirrored to its right at
   x' = 2F - x - w; the sheet is folded, glued and cut.
 
@@ -138,16 +139,24 @@ def fold_areas(area: Box, fold_x: float, gutter: float) -> tuple[Box, Box]:
     return face, Box(fold_x + gutter / 2, area.y, half, area.h)
 
 
-def blank_pages_for_duplex(sides: Sequence[str | None]) -> list[int]:
-    """Positions (indexes into ``sides``) before which a blank page keeps every face page odd.
+def blank_backs_for_duplex(kinds: Sequence[str]) -> list[int]:
+    """Positions (indexes into ``kinds``) after which a blank back page goes, so that the whole
+    document printed two-sided puts nothing behind a page but its own backs.
 
-    ``sides`` holds each page's side: "face", "back" or None for a one-sided page.
+    ``kinds`` holds each page's kind: "face" (followed by its "back"), "rules" (reading only: a
+    rules page may be printed behind the rules page before it, as in a book) or "single" (a page
+    to cut, fill in or lay on the table, which gets a sheet of its own). Every sheet then starts
+    on an odd page, so every face page is odd and its back is printed behind it.
     """
     positions: list[int] = []
-    for index, side in enumerate(sides):
-        number = index + len(positions) + 1
-        if side == "face" and number % 2 == 0:
-            positions.append(index)
+    index = 0
+    while index < len(kinds):
+        kind, following = kinds[index], kinds[index + 1] if index + 1 < len(kinds) else None
+        if (kind, following) in (("face", "back"), ("rules", "rules")):
+            index += 2
+            continue
+        positions.append(index)
+        index += 1
     return positions
 
 

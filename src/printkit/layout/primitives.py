@@ -203,3 +203,4 @@ class Document:
     subject: str = ""
     duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
     paper: str = "A4"  # the name of the paper the pages were laid out for
+    two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out

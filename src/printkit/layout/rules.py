@@ -121,17 +121,18 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
                     "print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)
                 )
             )
-        elif not (two_sided and plan.copies == "once"):
+        else:
             sentences.append(
                 tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what)
             )
         if plan.note and plan.copies != "optional":
             sentences.append(tr(plan.note))
-        if two_sided:
-            sentences.append(two_sided_sentence(ctx, ctx.sides[component.id], pages, what))
+        if two_sided and ctx.sides[component.id] == "fold":
+            capital = pages[:1].upper() + pages[1:]
+            sentences.append(tr.msg("print_fold", pages=pages, Pages=capital, what=what))
         if plan.cut:
             cut_titles.append(in_sentence(what))
-    sentences.append(tr.msg("others_one_sided" if ctx.sides else "one_sided"))
+    sentences.append(print_dialog_sentence(ctx))
     if cut_titles:
         sentences.append(tr.msg("cut", what=", ".join(cut_titles)))
     else:
@@ -139,13 +140,12 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
     return [Block("heading", html.escape(tr.msg("print_heading")))] + [Block("item", html.escape(s)) for s in sentences]
 
 
-def two_sided_sentence(ctx: Context, how: str, pages: str, what: str) -> str:
-    """How to print a two-sided component's pages: duplex over which edge, or folded."""
-    capital = pages[:1].upper() + pages[1:]
-    if how == "fold":
-        return ctx.tr.msg("print_fold", pages=pages, Pages=capital, what=what)
-    edge = ctx.tr.msg(f"edge_{ctx.options.flip}")
-    return ctx.tr.msg("print_duplex", pages=pages, Pages=capital, what=what, edge=edge)
+def print_dialog_sentence(ctx: Context) -> str:
+    """What to choose in the print dialog for the whole PDF: two-sided when any component prints
+    duplex backs (every other page then has a blank back of its own), else single-sided."""
+    if "duplex" in ctx.sides.values():
+        return ctx.tr.msg("print_all_duplex", edge=ctx.tr.msg(f"edge_{ctx.options.flip}"))
+    return ctx.tr.msg("one_sided")
 
 
 def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
