@@ -56,9 +56,13 @@ def pairs(manifest: dict) -> list[tuple[dict, dict]]:
     return [(faces[key], backs[key]) for key in sorted(faces)]
 
 
+BLEED = 2.0  # mm: the stones' default bleed
+
+
 def body(shapes: dict, box: tuple[float, float, float, float]):
-    """The stone's body: the filled square drawn exactly at its cut outline."""
-    found = [r for r in shapes["rects"] if r.fill and r.at(*box)]
+    """The stone's body: the filled square drawn exactly at its cut outline grown by the bleed."""
+    x, y, w, h = box
+    found = [r for r in shapes["rects"] if r.fill and r.at(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED)]
     return found[0] if found else None
 
 
@@ -82,9 +86,10 @@ def test_each_back_is_drawn_at_the_exact_mirror_of_its_drawn_face(builds, varian
                 shapes[row["page"]] = page_shapes(pdf, row["page"])
         drawn_face = body(shapes[face["page"]], (face["x"], face["y"], face["width"], face["height"]))
         assert drawn_face is not None, f"stone {face['copy']}'s face is drawn where the manifest says"
-        measured = {"x": drawn_face.x, "y": drawn_face.y, "width": drawn_face.w, "height": drawn_face.h}
+        cut = (drawn_face.x + BLEED, drawn_face.y + BLEED, drawn_face.w - 2 * BLEED, drawn_face.h - 2 * BLEED)
+        measured = dict(zip(("x", "y", "width", "height"), cut, strict=True))
         x, y = expected_back(measured, how, flip, offset)
-        drawn_back = body(shapes[back["page"]], (x, y, drawn_face.w, drawn_face.h))
+        drawn_back = body(shapes[back["page"]], (x, y, cut[2], cut[3]))
         assert drawn_back is not None, (
             f"stone {face['copy']}'s back is drawn at the mirror of its face ({x:.2f}, {y:.2f})"
         )

@@ -102,10 +102,21 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
         "en": "Cut along the grey lines; neighbouring pieces share one cut line.",
     },
+    "cut_apart": {
+        "pl": "Wytnij każdy element wzdłuż jego linii cięcia; kolor poza linią to spad, który odcinasz.",
+        "cs": "Každý dílek vystřihněte podél jeho řezné čáry; barva za čárou je spadávka, kterou odříznete.",
+        "en": "Cut each piece along its own cut line; the colour past the line is bleed, to be cut away.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
         "en": "Fold along the dashed line, glue the halves together, then cut along the grey lines.",
+    },
+    "fold_apart": {
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij każdy element wzdłuż jego linii cięcia.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte každý dílek podél jeho "
+        "řezné čáry.",
+        "en": "Fold along the dashed line, glue the halves together, then cut each piece along its own cut line.",
     },
     "board_instruction": {
         "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką na dole strony.",

@@ -70,13 +70,23 @@ def choose_columns(fit: int, groups: Sequence[int]) -> int:
     return fit
 
 
-def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: Align = "center") -> list[Slot]:
+def grid_slots(
+    groups: Sequence[int],
+    piece_w: float,
+    piece_h: float,
+    area: Box,
+    align: Align = "center",
+    gutter: float = 0.0,
+) -> list[Slot]:
     """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
 
-    The pieces of a sheet form a block of touching frames centred in ``area`` vertically and,
-    horizontally, centred (``align="center"``) or pushed against the area's right edge (``"right"``).
+    The pieces of a sheet form a block of frames ``gutter`` apart (0: touching) centred in ``area``
+    vertically and, horizontally, centred (``align="center"``) or pushed against the area's right
+    edge (``"right"``). With a gutter, ``area`` keeps half a gutter free around the block too.
     """
-    columns_fit, rows_fit = fitting(area.w, piece_w), fitting(area.h, piece_h)
+    inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
+    step_w, step_h = piece_w + gutter, piece_h + gutter
+    columns_fit, rows_fit = fitting(inner.w + gutter, step_w), fitting(inner.h + gutter, step_h)
     if columns_fit < 1 or rows_fit < 1:
         raise DoesNotFit(f"a {piece_w:g} × {piece_h:g} mm piece does not fit in {area.w:.1f} × {area.h:.1f} mm")
     columns = choose_columns(columns_fit, [g for g in groups if g])
@@ -86,11 +96,11 @@ def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box,
         on_sheet = [(row, col) for s, row, col in cells if s == sheet]
         rows_used = max(row for row, _ in on_sheet) + 1
         cols_used = max(col for _, col in on_sheet) + 1
-        block_w, block_h = cols_used * piece_w, rows_used * piece_h
-        left = area.right - block_w if align == "right" else area.x + (area.w - block_w) / 2
-        top = area.y + (area.h - block_h) / 2
+        block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
+        left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
+        top = inner.y + (inner.h - block_h) / 2
         for row, col in on_sheet:
-            slots.append(Slot(sheet, len(slots), Box(left + col * piece_w, top + row * piece_h, piece_w, piece_h)))
+            slots.append(Slot(sheet, len(slots), Box(left + col * step_w, top + row * step_h, piece_w, piece_h)))
     return slots
 
 

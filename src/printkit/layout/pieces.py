@@ -18,7 +18,9 @@ from printkit.layout.marks import (
     HEADER_HEIGHT,
     RULER_HEIGHT,
     cut_line_items,
+    cut_stroke_on,
     fold_line,
+    piece_cut_items,
     piece_page_header,
     ruler_at_bottom,
 )
@@ -41,6 +43,7 @@ class PieceArt:
     extra: tuple[tuple[str, object], ...] = ()
     face_extra: tuple[tuple[str, object], ...] = ()  # manifest fields of the face row only
     back_extra: tuple[tuple[str, object], ...] = ()  # and of the back row only
+    edge: str | None = None  # the face's colour at its cut line (None: the paper), for a cut line that shows
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,11 @@ class PieceRun:
     pieces: tuple[PieceArt, ...]
     groups: tuple[int, ...]
     size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
+    bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
+
+    @property
+    def gutter(self) -> float:
+        return 2 * self.bleed
 
 
 def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
@@ -77,7 +85,7 @@ def piece_area(ctx: Context) -> Box:
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
-        return imposition.grid_slots(run.groups, run.width, run.height, area, align)
+        return imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter)
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
@@ -87,7 +95,8 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
 
 
 def placed(group: Group, box: Box) -> Group:
-    return replace(group, x=box.x, y=box.y)
+    """A drawing made at the piece's cut corner (0, 0), so at (-bleed, -bleed) with a bleed, put in ``box``."""
+    return replace(group, x=box.x + group.x, y=box.y + group.y)
 
 
 def manifest_row(piece: PieceArt, box: Box, side: Side) -> Piece:
@@ -101,9 +110,15 @@ def sheets_of(found: list[Slot]) -> list[list[Slot]]:
 
 
 def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece]]:
-    """The faces of one sheet with their shared cut lines drawn over them."""
+    """The faces of one sheet with their cut lines drawn over them: shared by touching frames, or
+    each piece's own outline when the pieces bleed, in a colour that shows on the piece."""
     items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
-    items += cut_line_items(s.box for s in sheet)
+    if run.bleed:
+        for s in sheet:
+            items += piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))
+    else:
+        edges = {run.pieces[s.index].edge for s in sheet}
+        items += cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
 
@@ -117,7 +132,8 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
         box = where(s.box)
         if piece.back is not None:
             items.append(placed(piece.back, box))
-            items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
+            if not run.bleed:  # a bled back needs no registration line, which would show when it is off
+                items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
             rows.append(manifest_row(piece, box, "back"))
     return items, rows
 
@@ -126,9 +142,9 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(
-            ctx, ctx.paper.width, ctx.paper.height
-        )
+        furniture = piece_page_header(
+            ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
+        ) + ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
@@ -143,7 +159,9 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, width, height)
+        furniture = piece_page_header(
+            ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
+        ) + ruler_at_bottom(ctx, width, height)
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         heading = piece_page_header(
@@ -166,7 +184,7 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
         items, rows = face_items(run, sheet)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_here"))
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
         furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         furniture += ruler_at_bottom(ctx, width, height)
         pages.append(
