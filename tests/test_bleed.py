@@ -108,3 +108,13 @@ def test_nothing_to_read_within_2_mm_of_the_cut(measured, kit, lang, paper, how)
             assert ink_top >= y + SAFE_ZONE - TOLERANCE and ink_bottom <= y + h - SAFE_ZONE + TOLERANCE, (
                 f"'{word['text']}' on page {row['page']}"
             )
+
+
+@pytest.mark.parametrize("kit", ["plateau", "latarnie"])
+def test_a_board_that_is_not_cut_has_nothing_that_looks_like_a_cut_line(kit_outputs, kit):
+    outputs = kit_outputs(kit, FIRST_LANGUAGE[kit], "a4")
+    boards = [page["number"] for page in outputs.manifest["pages"] if page["role"] == "board"]
+    assert boards
+    for number in boards:
+        shapes = page_shapes(outputs.pdf, number)
+        assert not [s for s in shapes["rects"] + shapes["lines"] + shapes["curves"] if s.dashed], f"page {number}"

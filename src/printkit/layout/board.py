@@ -20,7 +20,6 @@ from printkit.model import BoardComponent, SpecialCell
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
 MARK_FILL = "#e2e2e2"
-MARK_INSET = Stroke(color="#8a8a8a", width=0.25, dash=(1.2, 0.8))
 COORD_BAND = 6.0
 COORD_PT = 9.0
 LEGEND_LINE = 6.5
@@ -170,11 +169,10 @@ def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
 
 def marked_items(board: BoardComponent, left: float, top: float) -> list[Item]:
     items: list[Item] = []
-    cell, inset = board.cell, min(1.5, board.cell * 0.06)
+    cell = board.cell  # a grey cell, no inner outline: a board is not cut, nothing on it looks like a cut line
     for row, col in sorted(set(marked_cells(board))):
         x, y = left + col * cell, top + row * cell
         items.append(Rect(x, y, cell, cell, None, MARK_FILL))
-        items.append(Rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, MARK_INSET))
     return items
 
 

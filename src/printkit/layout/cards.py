@@ -102,7 +102,7 @@ class Frame:
 
 def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options) -> Frame:
     faces = page_grid.slots(count)
-    cutting = tuple(crop_mark_items(component, faces))
+    cutting = tuple(crop_mark_items(component, faces)) if options.cut_guides else ()
     face = Frame(page_grid.page_w, page_grid.page_h, tuple(faces), cutting, page_boxes(component, faces))
     if not component.back:
         return face
@@ -166,7 +166,8 @@ def face_page(
         items.append(designs.face(piece, box.x, box.y))
         items.extend(deck.piece_items(designs.design(piece.type, piece.owner), piece, box.x, box.y))
     edges = [deck.edge_colour(designs.design(piece.type, piece.owner)) for piece in chunk]
-    items += cut_line_items_for(component, list(frame.faces), edges)
+    if designs.ctx.options.cut_guides:
+        items += cut_line_items_for(component, list(frame.faces), edges)
     items += frame.cutting
     slots = zip(chunk, frame.faces, strict=True)
     rows = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in slots)

@@ -109,18 +109,22 @@ def sheets_of(found: list[Slot]) -> list[list[Slot]]:
     return [[slot for slot in found if slot.sheet == sheet] for sheet in range(count)]
 
 
-def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece]]:
-    """The faces of one sheet with their cut lines drawn over them: shared by touching frames, or
-    each piece's own outline when the pieces bleed, in a colour that shows on the piece."""
+def face_items(run: PieceRun, sheet: list[Slot], ctx: Context) -> tuple[list[Item], list[Piece]]:
+    """The faces of one sheet with their cut lines drawn over them (none in screen images)."""
     items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
-    if run.bleed:
-        for s in sheet:
-            items += piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))
-    else:
-        edges = {run.pieces[s.index].edge for s in sheet}
-        items += cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
+    if ctx.options.cut_guides:
+        items += cut_items(run, sheet)
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
+
+
+def cut_items(run: PieceRun, sheet: list[Slot]) -> list[Item]:
+    """Cut lines shared by touching frames, or each piece's own outline when the pieces bleed, in
+    a colour that shows on the piece."""
+    if run.bleed:
+        return [item for s in sheet for item in piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))]
+    edges = {run.pieces[s.index].edge for s in sheet}
+    return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
 
 
 def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:
@@ -141,7 +145,7 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
 def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
-        items, rows = face_items(run, sheet)
+        items, rows = face_items(run, sheet, ctx)
         furniture = piece_page_header(
             ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
         ) + ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
@@ -158,7 +162,7 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     edge = ctx.tr.msg(f"edge_{flip}")
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
-        items, rows = face_items(run, sheet)
+        items, rows = face_items(run, sheet, ctx)
         furniture = piece_page_header(
             ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
         ) + ruler_at_bottom(ctx, width, height)
@@ -182,7 +186,7 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     offset = ctx.options.back_offset
     pages = []
     for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
-        items, rows = face_items(run, sheet)
+        items, rows = face_items(run, sheet, ctx)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
         furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
         furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
