@@ -81,7 +81,7 @@ def test_every_filled_piece_bleeds_on_both_sides_and_its_cut_line_shows(measured
             ground = "#ffffff"  # an unfilled frame: the line lies on the paper
         if row["side"] == "back":
             continue  # a back is cut along its face's line
-        if row.get("cut", {}).get("shape", "rectangle") != "rectangle":
+        if row.get("cut", "rectangle") != "rectangle":
             continue  # round and hexagonal outlines are measured in test_cut_paths
         lines = [line for line in page["lines"] if line.stroke and contrast(hex_of(line.stroke), ground) >= 3.0]
         assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h), (row["component"], row["copy"])

@@ -59,7 +59,7 @@ def test_neighbouring_frames_share_one_cut_line(latarnie):
     rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
     assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
     gaps = [b - a for a, b in zip(columns, columns[1:], strict=False)]
-    assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
+    assert gaps == pytest.approx([30.0] * 6, abs=TOLERANCE)  # packed: as many 30 mm frames as the row holds
 
 
 def test_the_shape_inside_each_frame_tells_the_players_apart(latarnie):

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -99,6 +99,12 @@ def list_kits() -> None:
     "--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C."
 )
 @click.option(
+    "--cut",
+    type=click.Choice(["frames", "outline"]),
+    default=None,
+    help="Cut tokens along square frames (scissors) or their own outline (a cutting machine); default: the kit's.",
+)
+@click.option(
     "--cut-svg",
     "cut_svg",
     type=click.Path(path_type=Path),
@@ -115,6 +121,7 @@ def build(
     back_offset: str,
     manifest: Path | None,
     cut_svg: Path | None,
+    cut: Literal["frames", "outline"] | None,
 ) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
@@ -129,7 +136,7 @@ def build(
     except ValueError as exc:
         raise PrintkitError(f"--back-offset: {exc}") from None
     loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset))
+    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset, cut=cut))
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang))
     pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
     progress = Progress.on_stderr()

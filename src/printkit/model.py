@@ -444,6 +444,12 @@ class TokensComponent(ComponentBase):
         None, description="The board whose cells a token must fit inside (the validator checks it)."
     )
     sets: list[TokenSet] = Field(min_length=1, description="The token sets, printed in this order.")
+    cut: Literal["frames", "outline"] = Field(
+        "frames",
+        description="How the tokens are cut: 'frames', square frames sharing their cut lines (scissors, a "
+        "guillotine); 'outline', each token's own shape about 1 mm outside it (a cutting machine). "
+        "printkit build --cut overrides it.",
+    )
 
 
 class StoneOwner(Model):

@@ -104,6 +104,39 @@ def grid_slots(
     return slots
 
 
+def packed_slots(
+    count: int, piece_w: float, piece_h: float, area: Box, align: Align = "center", gutter: float = 0.0
+) -> list[Slot]:
+    """``count`` pieces in reading order, as many columns and rows as fit on every sheet: the fewest
+    sheets for the size (a run of sets continues on the same row and the next sheet)."""
+    inner_w, inner_h = area.w - gutter, area.h - gutter
+    columns = fitting(inner_w + gutter, piece_w + gutter)
+    rows = fitting(inner_h + gutter, piece_h + gutter)
+    if columns < 1 or rows < 1:
+        raise DoesNotFit(f"a {piece_w:g} × {piece_h:g} mm piece does not fit in {area.w:.1f} × {area.h:.1f} mm")
+    per_sheet = columns * rows
+    slots: list[Slot] = []
+    for first in range(0, count, per_sheet):
+        on_sheet = min(per_sheet, count - first)
+        # one sheet's pieces as one group of a grid with exactly ``columns`` columns
+        for slot in _sheet_block(on_sheet, columns, piece_w, piece_h, area, align, gutter):
+            slots.append(Slot(first // per_sheet, len(slots), slot))
+    return slots
+
+
+def _sheet_block(
+    count: int, columns: int, piece_w: float, piece_h: float, area: Box, align: Align, gutter: float
+) -> list[Box]:
+    """The boxes of ``count`` pieces row by row, ``columns`` to a row, the block placed as grid_slots does."""
+    inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
+    step_w, step_h = piece_w + gutter, piece_h + gutter
+    cols_used, rows_used = min(count, columns), math.ceil(count / columns)
+    block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
+    left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
+    top = inner.y + (inner.h - block_h) / 2
+    return [Box(left + (i % columns) * step_w, top + (i // columns) * step_h, piece_w, piece_h) for i in range(count)]
+
+
 def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tuple[int, int, int]]:
     """(sheet, row, column) for every piece; a group starts a new row and, if it fits there whole,
     stays on one sheet."""

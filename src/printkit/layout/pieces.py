@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from printkit.errors import LayoutProblem, Loc
 from printkit.layout import imposition
 from printkit.layout.context import Context
+from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
     HEADER_HEIGHT,
@@ -24,7 +25,7 @@ from printkit.layout.marks import (
     piece_page_header,
     ruler_at_bottom,
 )
-from printkit.layout.primitives import Align, Box, Group, Item, Page, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0
@@ -44,6 +45,8 @@ class PieceArt:
     face_extra: tuple[tuple[str, object], ...] = ()  # manifest fields of the face row only
     back_extra: tuple[tuple[str, object], ...] = ()  # and of the back row only
     edge: str | None = None  # the face's colour at its cut line (None: the paper), for a cut line that shows
+    cut: CutPath = RECTANGLE  # the outline the knife follows, inside ``cut_box``
+    cut_box: Box | None = None  # the cut outline's box from the frame's corner; None: the frame itself
 
 
 @dataclass(frozen=True)
@@ -56,9 +59,10 @@ class PieceRun:
     width: float
     height: float
     pieces: tuple[PieceArt, ...]
-    groups: tuple[int, ...]
+    groups: tuple[int, ...]  # ignored when ``packed``
     size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
     bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
+    packed: bool = False  # in reading order across groups and pages, every row full: the fewest pages
 
     @property
     def gutter(self) -> float:
@@ -85,6 +89,8 @@ def piece_area(ctx: Context) -> Box:
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
+        if run.packed:
+            return imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
         return imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter)
     except imposition.DoesNotFit:
         raise LayoutProblem(
@@ -101,7 +107,15 @@ def placed(group: Group, box: Box) -> Group:
 
 def manifest_row(piece: PieceArt, box: Box, side: Side) -> Piece:
     extra = piece.extra + (piece.back_extra if side == "back" else piece.face_extra)
-    return Piece(piece.kind, piece.component, piece.copy, box.x, box.y, box.w, box.h, side, extra)
+    cut = cut_box(piece, box)
+    return Piece(piece.kind, piece.component, piece.copy, cut.x, cut.y, cut.w, cut.h, side, extra, piece.cut)
+
+
+def cut_box(piece: PieceArt, frame: Box) -> Box:
+    """The box of the piece's cut outline on the page, its frame placed at ``frame``."""
+    if piece.cut_box is None:
+        return frame
+    return piece.cut_box.shifted(frame.x, frame.y)
 
 
 def sheets_of(found: list[Slot]) -> list[list[Slot]]:
@@ -119,8 +133,15 @@ def face_items(run: PieceRun, sheet: list[Slot], ctx: Context) -> tuple[list[Ite
 
 
 def cut_items(run: PieceRun, sheet: list[Slot]) -> list[Item]:
-    """Cut lines shared by touching frames, or each piece's own outline when the pieces bleed, in
-    a colour that shows on the piece."""
+    """Cut lines shared by touching frames, or each piece's own outline when the pieces bleed or
+    are cut along their shape, in a colour that shows on the piece."""
+    if any(run.pieces[s.index].cut_box is not None for s in sheet):
+        outlines: list[Item] = []
+        for s in sheet:
+            piece = run.pieces[s.index]
+            box = cut_box(piece, s.box)
+            outlines.append(Path(piece.cut.outline(box.x, box.y, box.w, box.h), cut_stroke_on(piece.edge)))
+        return outlines
     if run.bleed:
         return [item for s in sheet for item in piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))]
     edges = {run.pieces[s.index].edge for s in sheet}
@@ -142,13 +163,20 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
     return items, rows
 
 
+def cut_instruction(run: PieceRun) -> str:
+    """The message that says how this run's pieces are cut."""
+    if any(piece.cut_box is not None for piece in run.pieces):
+        return "cut_outline"
+    return "cut_apart" if run.bleed else "cut_here"
+
+
 def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        furniture = piece_page_header(
-            ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
-        ) + ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
+            ctx, ctx.paper.width, ctx.paper.height
+        )
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
@@ -163,9 +191,9 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        furniture = piece_page_header(
-            ctx, run.title, ctx.tr.msg("cut_apart" if run.bleed else "cut_here")
-        ) + ruler_at_bottom(ctx, width, height)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
+            ctx, width, height
+        )
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         heading = piece_page_header(
