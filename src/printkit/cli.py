@@ -105,6 +105,13 @@ def list_kits() -> None:
     help="Cut tokens along square frames (scissors) or their own outline (a cutting machine); default: the kit's.",
 )
 @click.option(
+    "--ink-saver",
+    "ink_saver",
+    is_flag=True,
+    help="Light tints instead of solid fills, no page backgrounds; outlines, patterns and letters stay.",
+)
+@click.option("--ink-report", "ink_report", is_flag=True, help="Also print how much of each page the ink covers.")
+@click.option(
     "--cut-svg",
     "cut_svg",
     type=click.Path(path_type=Path),
@@ -122,6 +129,8 @@ def build(
     manifest: Path | None,
     cut_svg: Path | None,
     cut: Literal["frames", "outline"] | None,
+    ink_saver: bool,
+    ink_report: bool,
 ) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
@@ -142,6 +151,10 @@ def build(
     progress = Progress.on_stderr()
     try:
         document = pipeline.lay_out(loaded, ctx, progress)
+        if ink_saver:
+            from printkit.layout.inksaver import ink_saver as lighter
+
+            document = lighter(document)
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
         pages = pipeline.write(document, target, progress)
     finally:
@@ -151,6 +164,10 @@ def build(
     if cuts is not None and cut_svg is not None:
         pipeline.write_text(cut_svg, cuts)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+    if ink_report:
+        from printkit.inkreport import page_coverage, report
+
+        click.echo(report(page_coverage(target)))
 
 
 def watch_build(kit: str) -> None:
