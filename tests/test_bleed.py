@@ -24,6 +24,7 @@ CASES = [
     if lang == FIRST_LANGUAGE[kit]
     for how in ("duplex", "fold")
 ]
+INK_SAVER_CASES = [(kit, lang, paper, "duplex", "--ink-saver") for kit, lang, paper, how in CASES if how == "duplex"]
 SAFE_ZONE = 2.0
 EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 2.0}}
 
@@ -45,10 +46,10 @@ def cut_rows(manifest: dict) -> list[dict]:
 def measured(kit_outputs):
     cache: dict[tuple, tuple] = {}
 
-    def get(kit: str, lang: str, paper: str, how: str):
-        key = (kit, lang, paper, how)
+    def get(kit: str, lang: str, paper: str, how: str, *extra: str):
+        key = (kit, lang, paper, how, extra)
         if key not in cache:
-            outputs = kit_outputs(kit, lang, paper, "--two-sided", how)
+            outputs = kit_outputs(kit, lang, paper, "--two-sided", how, *extra)
             pages = {row["page"] for row in cut_rows(outputs.manifest)}
             shapes = {page: page_shapes(outputs.pdf, page) for page in pages}
             words = {page: page_words(outputs.pdf, page) for page in pages}
@@ -66,9 +67,11 @@ def test_the_shipped_kits_bleed_what_has_a_fill():
             assert getattr(component, "print_bleed", getattr(component, "bleed", None)) == bleed, component_id
 
 
-@pytest.mark.parametrize("kit, lang, paper, how", CASES, ids=lambda v: str(v))
-def test_every_filled_piece_bleeds_on_both_sides_and_its_cut_line_shows(measured, kit, lang, paper, how):
-    manifest, shapes, _ = measured(kit, lang, paper, how)
+@pytest.mark.parametrize(
+    "kit, lang, paper, how, extra", [(*case, "") for case in CASES] + INK_SAVER_CASES, ids=lambda v: str(v)
+)
+def test_every_filled_piece_bleeds_on_both_sides_and_its_cut_line_shows(measured, kit, lang, paper, how, extra):
+    manifest, shapes, _ = measured(kit, lang, paper, how, *([extra] if extra else []))
     for row in cut_rows(manifest):
         bleed = bleed_of(kit, row)
         x, y, w, h = row["x"], row["y"], row["width"], row["height"]
