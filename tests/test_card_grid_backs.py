@@ -138,8 +138,8 @@ def refusal(tmp_path, run, kit_text: str) -> str:
 def test_a_gutter_on_a_deck_of_touching_pieces_says_how_to_use_the_grid(tmp_path, run):
     err = refusal(tmp_path, run, KIT.replace("    imposition: grid\n", "    gutter: 4mm\n"))
     assert (
-        "components[0]: this deck prints as touching pieces under a heading (a deck with a back, unless it says "
-        "imposition: grid); gutter, bleed, per_page and orientation are for the card grid (imposition: grid)" in err
+        "components[0]: this deck prints as pieces under a heading (a deck with a back, unless it says "
+        "imposition: grid); gutter, per_page and orientation are for the card grid (imposition: grid)" in err
     )
 
 

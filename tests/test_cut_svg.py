@@ -75,7 +75,7 @@ def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):
 def test_only_the_first_layer_with_pieces_is_shown(kit_outputs):
     _, found = layers(kit_outputs("kpn", "en", "a4").cut_svg)
     shown = [layer.get("id") for layer in found if layer.get("style") == "display:inline"]
-    assert shown == ["page-2"]
+    assert shown == ["page-3"]  # page 2 is the rules' blank back
 
 
 def test_fold_over_pages_cut_the_faces_only(kit_outputs):

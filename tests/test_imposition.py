@@ -13,7 +13,7 @@ from printkit.layout.imposition import (
     DoesNotFit,
     Segment,
     back_box,
-    blank_pages_for_duplex,
+    blank_backs_for_duplex,
     choose_columns,
     cut_lines,
     fold_areas,
@@ -73,24 +73,27 @@ def test_turning_the_sheet_twice_puts_every_back_back_on_its_face(x, y, w, h, fl
 
 
 @pytest.mark.parametrize(
-    "sides, blanks",
+    "kinds, blanks",
     [
-        ([None, "face", "back"], [1]),
-        ([None, None, "face", "back"], []),
-        ([None, "face", "back", "face", "back"], [1]),
-        ([None, "face", "back", None, "face", "back"], [1, 4]),
-        ([None, None, None], []),
+        (["rules", "face", "back"], [0]),
+        (["rules", "rules", "face", "back"], []),
+        (["rules", "rules", "rules", "face", "back"], [2]),
+        (["rules", "face", "back", "face", "back"], [0]),
+        (["rules", "single", "face", "back", "single", "face", "back"], [0, 1, 4]),
+        (["single", "single"], [0, 1]),
         (["face", "back"], []),
     ],
 )
-def test_blank_pages_keep_every_face_page_odd(sides, blanks):
-    assert blank_pages_for_duplex(sides) == blanks
+def test_blank_backs_give_every_page_without_backs_a_sheet_of_its_own(kinds, blanks):
+    assert blank_backs_for_duplex(kinds) == blanks
     padded: list = []
-    for index, side in enumerate(sides):
+    for index, kind in enumerate(kinds):
+        padded.append(kind)
         if index in blanks:
             padded.append("blank")
-        padded.append(side)
-    assert all(number % 2 == 1 for number, side in enumerate(padded, 1) if side == "face")
+    sheets = [padded[i : i + 2] for i in range(0, len(padded), 2)]
+    for sheet in sheets:
+        assert sheet in (["face", "back"], ["rules", "rules"], ["rules", "blank"], ["single", "blank"], ["blank"])
 
 
 @pytest.mark.parametrize(

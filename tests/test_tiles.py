@@ -23,6 +23,7 @@ VARIANTS = {
 }
 OWNERS = {"yellow": "żółty", "pink": "różowy", "blue": "niebieski", "green": "zielony"}
 SYMBOL_NAMES = ("kamień", "papier", "nożyczki")
+BLEED = 2.0  # mm: a tile's fill runs this far past its cut line (the default bleed)
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +65,7 @@ def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
     assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
 
 
-@pytest.mark.parametrize("variant, per_page", [("long", 30), ("fold", 12)])
+@pytest.mark.parametrize("variant, per_page", [("long", 20), ("fold", 10)])
 def test_tiles_fill_their_pages_owner_after_owner(builds, variant, per_page):
     _, manifest = builds[variant]
     faces = pieces(manifest, kind="tile", side="face")
@@ -96,7 +97,8 @@ def test_each_back_is_exactly_behind_its_face(builds, variant):
         fx, fy, w, h = face["x"], face["y"], face["width"], face["height"]
         assert vertical_at(lines, fx, fy, fy + h) and vertical_at(lines, fx + w, fy, fy + h)
         assert horizontal_at(lines, fy, fx, fx + w) and horizontal_at(lines, fy + h, fx, fx + w)
-        filled = [r for r in shapes[back["page"]]["rects"] if r.fill and r.at(back["x"], back["y"], w, h)]
+        bled = (back["x"] - BLEED, back["y"] - BLEED, w + 2 * BLEED, h + 2 * BLEED)
+        filled = [r for r in shapes[back["page"]]["rects"] if r.fill and r.at(*bled)]
         assert filled, f"no back drawn at {back['x']:.2f}, {back['y']:.2f} on page {back['page']}"
 
 
@@ -138,11 +140,11 @@ def test_nothing_is_printed_within_5_mm_of_the_paper_edge(builds, variant):
         assert x1 <= width - 5.0 + TOLERANCE and bottom <= height - 5.0 + TOLERANCE, f"page {number}"
 
 
-def test_four_player_aids_with_hand_sizes_on_page_2(builds):
+def test_four_player_aids_with_hand_sizes_on_page_3(builds):
     pdf, manifest = builds["long"]
     aids = pieces(manifest, kind="card", component="seat_aid")
-    assert len(aids) == 4 and {a["page"] for a in aids} == {2}
-    words = page_words(pdf, 2)
+    assert len(aids) == 4 and {a["page"] for a in aids} == {3}  # page 2 is the rules' blank back
+    words = page_words(pdf, 3)
     for aid in aids:
         inside = words_in(words, aid)
         lines: dict[int, list[tuple[float, str]]] = {}
@@ -165,7 +167,8 @@ def test_four_player_aids_with_hand_sizes_on_page_2(builds):
             "pl",
             [
                 "15 płytek, po 5 kamieni",
-                "Strony 3–6 (Płytki) drukuj dwustronnie",
+                "Wydrukuj strony 5–10 (Płytki) raz.",
+                "druk dwustronny z obracaniem wzdłuż dłuższej krawędzi",
                 "2 osoby: 3 i 4 płytki",
                 "4 osoby: 2, 2, 3 i 3 płytki",
                 "5 × 5",
@@ -176,7 +179,8 @@ def test_four_player_aids_with_hand_sizes_on_page_2(builds):
             "en",
             [
                 "15 tiles, 5 each of rock, paper and scissors",
-                "Print pages 3–6 (Tiles) two-sided",
+                "Print pages 5–10 (Tiles) once.",
+                "two-sided, flip on the long edge",
                 "4 players: 2, 2, 3 and 3 tiles",
                 "4 × 4 with two players",
             ],
@@ -185,11 +189,11 @@ def test_four_player_aids_with_hand_sizes_on_page_2(builds):
 )
 def test_the_rules_in_every_language(tmp_path_factory, lang, phrases):
     pdf, manifest = build("kpn", tmp_path_factory.mktemp(f"kpn_{lang}"), "--lang", lang)
-    assert [p["role"] for p in manifest["pages"]][:3] == ["rules", "cards", "tiles"]
+    assert [p["role"] for p in manifest["pages"]][:5] == ["rules", "blank", "cards", "blank", "tiles"]
     text = page_text(pdf, 1)
     for phrase in phrases:
         assert phrase in text
-    assert len(PdfReader(pdf).pages) == 6
+    assert len(PdfReader(pdf).pages) == 10  # rules, blank, aids, blank, 3 sheets of 20 tiles with their backs
 
 
 def test_the_score_sheet_counts_rounds_won_and_moves_the_start_one_seat_left(tmp_path, run):

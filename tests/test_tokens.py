@@ -59,7 +59,7 @@ def test_neighbouring_frames_share_one_cut_line(latarnie):
     rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
     assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
     gaps = [b - a for a, b in zip(columns, columns[1:], strict=False)]
-    assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
+    assert gaps == pytest.approx([30.0] * 6, abs=TOLERANCE)  # packed: as many 30 mm frames as the row holds
 
 
 WHITE = (1.0, 1.0, 1.0)
@@ -96,7 +96,7 @@ def test_each_token_carries_its_players_letter(latarnie):
             and w["x"] + w["w"] < token["x"] + token["width"]
             and token["y"] < w["y"] < token["y"] + token["height"]
         ]
-        assert inside == [token["letter"], "v1.0"]  # and the kit's version
+        assert sorted(inside) == sorted([token["letter"], "v1.0"])  # and the kit's version, in a corner
 
 
 def test_the_token_page_carries_a_labelled_50_mm_ruler(latarnie):

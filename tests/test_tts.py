@@ -101,6 +101,18 @@ def test_each_cell_holds_its_own_card(exported):
             assert close(piece.getpixel((frame_x, piece.height // 2)), colour)
 
 
+def test_no_cut_line_is_baked_into_the_images(exported):
+    """On screen nothing is cut: a card's edge shows its own tint (its bleed runs past the cut), not
+    the printed sheet's cut line."""
+    folder, index = exported("targ")
+    deck = index["decks"][0]
+    face = Image.open(folder / deck["sheets"][0]["face"]).convert("RGB")
+    tint = "#f3eaf0"  # berries #8a2c6a at tint 0.1
+    piece = cell(face, deck, 0)
+    for x, y in ((0, piece.height // 2), (piece.width - 1, piece.height // 2), (piece.width // 2, 0)):
+        assert close(piece.getpixel((x, y)), tint), (x, y, piece.getpixel((x, y)))
+
+
 def test_kpn_one_deck_per_colour_with_its_own_back(exported):
     folder, index = exported("kpn")
     decks = {(d["component"], d["owner"]): d for d in index["decks"]}

@@ -56,9 +56,13 @@ def pairs(manifest: dict) -> list[tuple[dict, dict]]:
     return [(faces[key], backs[key]) for key in sorted(faces)]
 
 
+BLEED = 2.0  # mm: the stones' default bleed
+
+
 def body(shapes: dict, box: tuple[float, float, float, float]):
-    """The stone's body: the filled square drawn exactly at its cut outline."""
-    found = [r for r in shapes["rects"] if r.fill and r.at(*box)]
+    """The stone's body: the filled square drawn exactly at its cut outline grown by the bleed."""
+    x, y, w, h = box
+    found = [r for r in shapes["rects"] if r.fill and r.at(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED)]
     return found[0] if found else None
 
 
@@ -82,9 +86,10 @@ def test_each_back_is_drawn_at_the_exact_mirror_of_its_drawn_face(builds, varian
                 shapes[row["page"]] = page_shapes(pdf, row["page"])
         drawn_face = body(shapes[face["page"]], (face["x"], face["y"], face["width"], face["height"]))
         assert drawn_face is not None, f"stone {face['copy']}'s face is drawn where the manifest says"
-        measured = {"x": drawn_face.x, "y": drawn_face.y, "width": drawn_face.w, "height": drawn_face.h}
+        cut = (drawn_face.x + BLEED, drawn_face.y + BLEED, drawn_face.w - 2 * BLEED, drawn_face.h - 2 * BLEED)
+        measured = dict(zip(("x", "y", "width", "height"), cut, strict=True))
         x, y = expected_back(measured, how, flip, offset)
-        drawn_back = body(shapes[back["page"]], (x, y, drawn_face.w, drawn_face.h))
+        drawn_back = body(shapes[back["page"]], (x, y, cut[2], cut[3]))
         assert drawn_back is not None, (
             f"stone {face['copy']}'s back is drawn at the mirror of its face ({x:.2f}, {y:.2f})"
         )
@@ -96,7 +101,7 @@ def test_duplex_backs_follow_their_face_page_and_face_pages_are_odd(builds, vari
     pdf, manifest = builds[variant]
     for face, back in pairs(manifest):
         assert face["page"] % 2 == 1 and back["page"] == face["page"] + 1
-    sides = {p["number"]: p.get("side") for p in manifest["pages"]}
+    sides = {p["number"]: p.get("side") for p in manifest["pages"] if p["role"] != "blank"}
     assert [n for n, s in sides.items() if s == "face"] == [n - 1 for n, s in sides.items() if s == "back"]
 
 
@@ -157,45 +162,50 @@ def test_the_ace_is_red_on_its_face_and_blue_on_its_back(builds):
 
 
 @pytest.mark.parametrize(
-    "variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", None)]
+    "variant, preference", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("fold", "/Simplex")]
 )
 def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, preference):
     pdf, manifest = builds[variant]
     prefs = PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]
-    assert prefs.get("/Duplex") == preference
-    assert manifest["duplex"] == (None if preference is None else variant)
+    assert prefs["/Duplex"] == preference
+    assert manifest["duplex"] == (None if variant == "fold" else variant)
 
 
 @pytest.mark.parametrize(
-    "variant, sentence",
+    "variant, sentences",
     [
         (
             "long",
-            "Print pages 3–4 (Stones) two-sided, flipping on the long edge, so that each back lands behind its front.",
+            [
+                "Print pages 5–6 (Stones) once.",
+                "In the print dialog choose all pages, two-sided, flip on the long edge, and actual size (100 %, no "
+                "fit to page); the PDF asks for these settings itself.",
+            ],
         ),
-        (
-            "short",
-            "Print pages 3–4 (Stones) two-sided, flipping on the short edge, so that each back lands behind its front.",
-        ),
+        ("short", ["In the print dialog choose all pages, two-sided, flip on the short edge,"]),
         (
             "fold",
-            "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
+            [
+                "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then "
+                "cut.",
+                "In the print dialog choose all pages, single-sided, and actual size",
+            ],
         ),
     ],
 )
-def test_how_to_print_says_how_to_print_the_two_sided_pages(builds, variant, sentence):
+def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, sentences):
     pdf, _ = builds[variant]
     text = page_text(pdf, 1)
-    assert sentence in text
-    assert "Print the other pages single-sided." in text
-    assert "Print single-sided" not in text
+    for sentence in sentences:
+        assert sentence in text
+    assert ("In the print dialog choose all pages, two-sided" in text) == (variant != "fold")
 
 
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("cs", "tiskněte oboustranně s otáčením podle delší hrany"),
-        ("pl", "drukuj dwustronnie, z obracaniem wzdłuż dłuższej krawędzi"),
+        ("cs", "oboustranný tisk s otáčením podle delší hrany"),
+        ("pl", "druk dwustronny z obracaniem wzdłuż dłuższej krawędzi"),
     ],
 )
 def test_the_two_sided_instruction_in_czech_and_polish(tmp_path, lang, words):
@@ -230,14 +240,14 @@ invariants:
 """
 
 
-def test_a_blank_page_keeps_the_face_page_odd(tmp_path):
+def test_a_blank_back_keeps_the_face_page_odd(tmp_path):
     pdf, manifest = build_text(STONES_ONLY, tmp_path, "stones_only")
     assert [(p["role"], p.get("side")) for p in manifest["pages"]] == [
         ("rules", None),
-        ("blank", None),
+        ("blank", "back"),
         ("pieces", "face"),
         ("pieces", "back"),
     ]
-    assert "This page is intentionally blank" in page_text(pdf, 2)
+    assert "The back of the previous page, intentionally blank" in page_text(pdf, 2)
     folded = build_text(STONES_ONLY, tmp_path, "stones_only", "--two-sided", "fold")[1]
     assert [p["role"] for p in folded["pages"]] == ["rules", "pieces"]

@@ -211,11 +211,11 @@ def print_size(deck: Any) -> float:
     its face (a picture is fitted into one), or of the whole piece where a box is not given.
     Validate and layout both ask this, so the picture validate prepared is the one printed."""
     sides = [
-        max(element.box[2], element.box[3]) if element.box else max(deck.width, deck.height) + 2 * deck.bleed
+        max(element.box[2], element.box[3]) if element.box else max(deck.width, deck.height) + 2 * deck.print_bleed
         for element in deck.face
         if element.type == "symbol"
     ]
-    return max(sides, default=max(deck.width, deck.height) + 2 * deck.bleed)
+    return max(sides, default=max(deck.width, deck.height) + 2 * deck.print_bleed)
 
 
 def print_pixels(print_mm: float) -> int:

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -105,6 +105,19 @@ def list_kits() -> None:
     "--watch", is_flag=True, help="Build, then rebuild whenever the kit file or its art folder changes, until Ctrl-C."
 )
 @click.option(
+    "--cut",
+    type=click.Choice(["frames", "outline"]),
+    default=None,
+    help="Cut tokens along square frames (scissors) or their own outline (a cutting machine); default: the kit's.",
+)
+@click.option(
+    "--ink-saver",
+    "ink_saver",
+    is_flag=True,
+    help="Light tints instead of solid fills, no page backgrounds; outlines, patterns and letters stay.",
+)
+@click.option("--ink-report", "ink_report", is_flag=True, help="Also print how much of each page the ink covers.")
+@click.option(
     "--cut-svg",
     "cut_svg",
     type=click.Path(path_type=Path),
@@ -137,6 +150,9 @@ def build(
     stock: str | None,
     manifest: Path | None,
     cut_svg: Path | None,
+    cut: Literal["frames", "outline"] | None,
+    ink_saver: bool,
+    ink_report: bool,
 ) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
@@ -150,7 +166,7 @@ def build(
         raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
     setting = printer_setting(printer, stock, back_offset)
     loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset))
+    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset, cut=cut))
     suffix = "-boxes" if boxes else "-reprint" if changed_since else ""
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, suffix))
     if changed_since is not None:
@@ -165,6 +181,10 @@ def build(
             if not reprinted:
                 click.echo(f"nothing to reprint: every piece is drawn as in {changed_since}; no file written")
                 return
+        if ink_saver:
+            from printkit.layout.inksaver import ink_saver as lighter
+
+            document = lighter(document)
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
         pages = pipeline.write(document, target, progress, setting.correction())
     finally:
@@ -177,6 +197,10 @@ def build(
         noun = "piece" if len(reprinted) == 1 else "pieces"
         click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+    if ink_report:
+        from printkit.inkreport import page_coverage, report
+
+        click.echo(report(page_coverage(target)))
 
 
 def printer_setting(printer: str | None, stock: str | None, back_offset: str | None):

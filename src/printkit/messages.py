@@ -44,9 +44,23 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Print {pages} ({what}) only when {note}.",
     },
     "one_sided": {
-        "pl": "Drukuj jednostronnie, w skali 100 % (bez dopasowania do strony).",
-        "cs": "Tiskněte jednostranně, v měřítku 100 % (bez přizpůsobení stránce).",
-        "en": "Print single-sided at 100 % scale (no fit to page).",
+        "pl": "W oknie drukowania wybierz: wszystkie strony, druk jednostronny i rozmiar rzeczywisty (100 %, bez "
+        "dopasowania do strony); PDF sam prosi o te ustawienia.",
+        "cs": "V dialogu tisku zvolte: všechny strany, jednostranný tisk a skutečnou velikost (100 %, bez "
+        "přizpůsobení stránce); PDF o tato nastavení žádá samo.",
+        "en": "In the print dialog choose all pages, single-sided, and actual size (100 %, no fit to page); the PDF "
+        "asks for these settings itself.",
+    },
+    "print_all_duplex": {
+        "pl": "W oknie drukowania wybierz: wszystkie strony, druk dwustronny z obracaniem wzdłuż {edge} i rozmiar "
+        "rzeczywisty (100 %, bez dopasowania do strony); PDF sam prosi o te ustawienia. Każda strona bez tyłu ma "
+        "za sobą pustą stronę, więc każdy tył trafia za swój przód, a za stronę do wycinania lub czytania nic.",
+        "cs": "V dialogu tisku zvolte: všechny strany, oboustranný tisk s otáčením podle {edge} a skutečnou "
+        "velikost (100 %, bez přizpůsobení stránce); PDF o tato nastavení žádá samo. Za každou stranou bez rubu "
+        "následuje prázdná strana, takže každý rub vyjde za svým lícem a za stranu k vystřihování nebo čtení nic.",
+        "en": "In the print dialog choose all pages, two-sided, flip on the {edge}, and actual size (100 %, no fit "
+        "to page); the PDF asks for these settings itself. Every page without a back is followed by a blank one, "
+        "so each back lands behind its front and nothing lands behind a page to cut or read.",
     },
     "scale_only": {
         "pl": "Drukuj w skali 100 % (bez dopasowania do strony).",
@@ -88,10 +102,26 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
         "en": "Cut along the grey lines; neighbouring pieces share one cut line.",
     },
+    "cut_outline": {
+        "pl": "Wytnij każdy żeton wzdłuż szarej linii wokół niego (ploter tnący podąża za plikiem cięcia).",
+        "cs": "Každý žeton vystřihněte podél šedé čáry kolem něj (řezací plotr se řídí souborem řezu).",
+        "en": "Cut each token along the grey line around it (a cutting machine follows the cut file).",
+    },
+    "cut_apart": {
+        "pl": "Wytnij każdy element wzdłuż jego linii cięcia; kolor poza linią to spad, który odcinasz.",
+        "cs": "Každý dílek vystřihněte podél jeho řezné čáry; barva za čárou je spadávka, kterou odříznete.",
+        "en": "Cut each piece along its own cut line; the colour past the line is bleed, to be cut away.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
         "en": "Fold along the dashed line, glue the halves together, then cut along the grey lines.",
+    },
+    "fold_apart": {
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij każdy element wzdłuż jego linii cięcia.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte každý dílek podél jeho "
+        "řezné čáry.",
+        "en": "Fold along the dashed line, glue the halves together, then cut each piece along its own cut line.",
     },
     "board_instruction": {
         "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką na dole strony.",
@@ -164,16 +194,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
     },
     "blank_page": {
-        "pl": "Ta strona celowo pozostała pusta: dzięki niej przody elementów wypadają na stronach nieparzystych "
-        "przy druku dwustronnym.",
-        "cs": "Tato strana je záměrně prázdná: díky ní vycházejí líce dílků na liché strany při oboustranném tisku.",
-        "en": "This page is intentionally blank: it keeps the pieces' front pages odd for two-sided printing.",
-    },
-    "print_duplex": {
-        "pl": "{Pages} ({what}) drukuj dwustronnie, z obracaniem wzdłuż {edge}: każdy tył wypadnie dokładnie za "
-        "swoim przodem.",
-        "cs": "{Pages} ({what}) tiskněte oboustranně s otáčením podle {edge}: každý rub vyjde přesně za svým lícem.",
-        "en": "Print {pages} ({what}) two-sided, flipping on the {edge}, so that each back lands behind its front.",
+        "pl": "Tył poprzedniej strony, celowo pusty: cały PDF drukuje się dwustronnie i nic nie trafia za stronę, "
+        "którą się wycina lub czyta.",
+        "cs": "Rub předchozí strany, záměrně prázdný: celé PDF se tiskne oboustranně a nic nevyjde za stranu, "
+        "která se vystřihuje nebo čte.",
+        "en": "The back of the previous page, intentionally blank: the whole PDF prints two-sided and nothing lands "
+        "behind a page that is cut or read.",
     },
     "edge_long": {"pl": "dłuższej krawędzi", "cs": "delší hrany", "en": "long edge"},
     "edge_short": {"pl": "krótszej krawędzi", "cs": "kratší hrany", "en": "short edge"},
@@ -183,11 +209,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{Pages} ({what}) tiskněte jednostranně; každý list přeložte podél přerušované čáry, slepte a teprve "
         "potom vystřihněte.",
         "en": "Print {pages} ({what}) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
-    },
-    "others_one_sided": {
-        "pl": "Pozostałe strony drukuj jednostronnie. Wszystko w skali 100 % (bez dopasowania do strony).",
-        "cs": "Ostatní strany tiskněte jednostranně. Vše v měřítku 100 % (bez přizpůsobení stránce).",
-        "en": "Print the other pages single-sided. Everything at 100 % scale (no fit to page).",
     },
     # the calibration sheet (printkit calibrate)
     "cal_title": {

@@ -167,6 +167,11 @@ class PlannedPage(Model):
         description="What kind of page it is."
     )
     component: Identifier | None = Field(None, description="The component on that page, if one.")
+    two_sided: Literal["duplex", "fold"] | None = Field(
+        None,
+        description="Checked only in a build with this --two-sided mode: a duplex build gives one-sided pages "
+        "blank backs, which moves the pages after them.",
+    )
 
 
 class Invariant(Model):
@@ -549,6 +554,12 @@ class TokensComponent(ComponentBase):
         None, description="The board whose cells a token must fit inside (the validator checks it)."
     )
     sets: list[TokenSet] = Field(min_length=1, description="The token sets, printed in this order.")
+    cut: Literal["frames", "outline"] = Field(
+        "frames",
+        description="How the tokens are cut: 'frames', square frames sharing their cut lines (scissors, a "
+        "guillotine); 'outline', each token's own shape about 1 mm outside it (a cutting machine). "
+        "printkit build --cut overrides it.",
+    )
 
 
 class StoneOwner(Model):
@@ -603,6 +614,15 @@ class StonesComponent(ComponentBase):
     owners: list[StoneOwner] = Field(min_length=1, description="The players' colours, in printing order.")
     faces: list[StoneFace] = Field(min_length=1, description="The kinds of face.")
     types: list[StoneType] = Field(min_length=1, description="The kinds of stone each owner gets.")
+    bleed: Bleed = Field(
+        2.0, description="How far a stone's body colour runs past its cut line (0, or 2-3 mm), both sides."
+    )
+
+    @model_validator(mode="after")
+    def _bleed_hides_errors(self) -> StonesComponent:
+        if 0 < self.bleed < 2:
+            raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
+        return self
 
 
 # --- cards and tiles: decks made from counts, and mats with places for them --------------------
@@ -829,6 +849,7 @@ class DeckOwner(Model):
     )
 
 
+DEFAULT_BLEED = 2.0  # mm: hides a cut 0.5 mm off and a duplex back 1-2 mm off
 _DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
 
 
@@ -856,13 +877,15 @@ class DeckComponent(ComponentBase):
     back: list[Element] | None = Field(
         None, description="What a back shows (the same for every piece of an owner); none for a blank back."
     )
-    gutter: Gutter = Field(
-        0.0, description="The space between neighbouring pieces; 0 for touching pieces that share cut lines."
+    gutter: Gutter | None = Field(
+        None,
+        description="The space between neighbouring pieces on the card grid; 0 for touching pieces that share cut "
+        "lines; none for twice the bleed.",
     )
-    bleed: Bleed = Field(
-        0.0,
-        description="How far the fill runs past the cut line (0, or 2-3 mm); needs a gutter of at least twice the "
-        "bleed.",
+    bleed: Bleed | None = Field(
+        None,
+        description="How far the fill runs past the cut line (0, or 2-3 mm); on the card grid it needs a gutter of "
+        "at least twice the bleed. None: 2 mm when a fill or pattern runs to the piece's edge, else 0.",
     )
     crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
     per_page: Count | None = Field(
@@ -880,6 +903,20 @@ class DeckComponent(ComponentBase):
     )
 
     @property
+    def print_bleed(self) -> float:
+        """The bleed printed: the kit's, else DEFAULT_BLEED for a piece whose fill or pattern reaches its edge
+        (a cut 0.5 mm off, or a back 1-2 mm off, would show a white sliver)."""
+        if self.bleed is not None:
+            return self.bleed
+        full = [e for e in self.face + (self.back or []) if e.box is None and e.type in ("fill", "pattern")]
+        return DEFAULT_BLEED if full else 0.0
+
+    @property
+    def print_gutter(self) -> float:
+        """The space between pieces: the kit's, else twice the bleed (each piece bleeds into its half)."""
+        return self.gutter if self.gutter is not None else 2 * self.print_bleed
+
+    @property
     def on_grid(self) -> bool:
         """True when the pieces go on the card grid (see ``imposition``)."""
         return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
@@ -888,11 +925,12 @@ class DeckComponent(ComponentBase):
     def _consistent(self) -> DeckComponent:
         if not self.types:
             raise ValueError("a deck needs at least one type: list them under 'types:' or read them from a 'table:'")
-        if 0 < self.bleed < 2:
-            raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
-        if self.bleed and self.gutter < 2 * self.bleed - 1e-9:
+        bleed = self.print_bleed
+        if 0 < bleed < 2:
+            raise ValueError(f"a bleed of {bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
+        if bleed and self.print_gutter < 2 * bleed - 1e-9:
             raise ValueError(
-                f"a bleed of {self.bleed:g} mm needs a gutter of at least {2 * self.bleed:g} mm, or it would print "
+                f"a bleed of {bleed:g} mm needs a gutter of at least {2 * bleed:g} mm, or it would print "
                 "over the neighbouring piece"
             )
         names = [t.id for t in self.types] + [o.id for o in self.owners or []]
@@ -903,15 +941,15 @@ class DeckComponent(ComponentBase):
                 f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: "
                 f"{', '.join(clash)}"
             )
-        if not self.on_grid and (self.gutter or self.bleed or self.per_page or self.orientation != "auto"):
+        if not self.on_grid and (self.gutter is not None or self.per_page or self.orientation != "auto"):
             why = (
                 "imposition: pieces"
                 if self.imposition == "pieces"
                 else "a deck with a back, unless it says imposition: grid"
             )
             raise ValueError(
-                f"this deck prints as touching pieces under a heading ({why}); gutter, bleed, per_page and "
-                "orientation are for the card grid (imposition: grid)"
+                f"this deck prints as pieces under a heading ({why}); gutter, per_page and orientation are for "
+                "the card grid (imposition: grid)"
             )
         for element in self.back or []:
             if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):

@@ -81,8 +81,9 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
     canvas.setSubject(icons.without(document.subject))
     canvas.setCreator(f"printkit {__version__}")
     canvas.setViewerPreference("PrintScaling", "None")
-    if document.duplex:
-        canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex])
+    # the print dialog's default: two-sided for a kit with backs (its other pages have blank
+    # backs), else single-sided, whatever the printer's own default is
+    canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex] if document.duplex else "Simplex")
     drawer = _Drawer(canvas, correction)
     for number, page in enumerate(document.pages, start=1):
         drawer.page(page)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printkit import fonts, icons
@@ -190,7 +190,7 @@ def export_kit(loaded, ctx, folder: Path) -> dict:
 
     if folder.exists() and not folder.is_dir():
         raise PrintkitError(f"{folder}: -o must name a folder for the deck sheets, and this is a file")
-    document = pipeline.lay_out(loaded, ctx)
+    document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
     titles = deck_titles(loaded.kit, ctx.tr)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     folder.mkdir(parents=True, exist_ok=True)

@@ -20,7 +20,6 @@ from printkit.model import BoardComponent
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
 MARK_FILL = "#e2e2e2"
-MARK_INSET = Stroke(color="#8a8a8a", width=0.25, dash=(1.2, 0.8))
 COORD_BAND = 6.0
 COORD_PT = 9.0
 LEGEND_LINE = 6.5
@@ -210,13 +209,12 @@ def marked_items(
 ) -> list[Item]:
     """The shaded cells (of ``window`` only, when given); (left, top) is where cell A1 is or would be."""
     items: list[Item] = []
-    cell, inset = board.cell, min(1.5, board.cell * 0.06)
+    cell = board.cell  # a grey cell, no inner outline: a board is not cut, nothing on it looks like a cut line
     for row, col in sorted(set(marked_cells(board))):
         if not _inside(row, col, window):
             continue
         x, y = left + col * cell, top + row * cell
         items.append(Rect(x, y, cell, cell, None, fill))
-        items.append(Rect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset, MARK_INSET))
     return items
 
 

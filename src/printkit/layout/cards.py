@@ -13,8 +13,8 @@ from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
 from printkit.layout.imposition import DoesNotFit
-from printkit.layout.marks import cut_line_items, segment_line
-from printkit.layout.primitives import CUT, Box, Item, Page, PageSide, Piece, Rect, Side
+from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, piece_cut_items, segment_line
+from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.locale import Localizer
 from printkit.model import DeckComponent
 
@@ -22,7 +22,9 @@ ROLE, PIECE = "cards", "card"
 
 
 def spec(component: DeckComponent) -> GridSpec:
-    return GridSpec(component.width, component.height, component.gutter, component.bleed, component.crop_marks)
+    return GridSpec(
+        component.width, component.height, component.print_gutter, component.print_bleed, component.crop_marks
+    )
 
 
 def grid(component: DeckComponent, paper: Paper) -> CardGrid:
@@ -100,13 +102,14 @@ class Frame:
 
 def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options) -> Frame:
     faces = page_grid.slots(count)
-    cutting = tuple(cutting_items(component, faces))
+    cutting = tuple(crop_mark_items(component, faces)) if options.cut_guides else ()
     face = Frame(page_grid.page_w, page_grid.page_h, tuple(faces), cutting, page_boxes(component, faces))
     if not component.back:
         return face
     w, h = page_grid.page_w, page_grid.page_h
     backs = [imposition.back_box(box, w, h, options.flip, options.back_offset) for box in faces]
-    outlines = tuple(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE) for box in backs)
+    outline = not component.print_bleed  # a bled back needs no registration line, which shows when it is off
+    outlines = tuple(Rect(box.x, box.y, box.w, box.h, pieces.BACK_OUTLINE) for box in backs if outline)
     return replace(face, backs=tuple(backs), outlines=outlines, back_boxes=page_boxes(component, backs))
 
 
@@ -120,10 +123,20 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
     for piece in deck.deck_pieces(component):
         back = designs.back(piece.owner, 0.0, 0.0) if component.back else None
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
-        arts.append(pieces.PieceArt(kind, row.component, row.copy, deck.piece_face(designs, piece), back, row.extra))
+        edge = deck.edge_colour(designs.design(piece.type, piece.owner))
+        face = deck.piece_face(designs, piece)
+        arts.append(pieces.PieceArt(kind, row.component, row.copy, face, back, row.extra, edge=edge))
     title = ctx.tr(component.title) or component.id
     return pieces.PieceRun(
-        component.id, role, title, component.width, component.height, tuple(arts), (len(arts),), ("width",)
+        component.id,
+        role,
+        title,
+        component.width,
+        component.height,
+        tuple(arts),
+        (len(arts),),
+        ("width",),
+        component.print_bleed,
     )
 
 
@@ -132,7 +145,11 @@ def two_sided_per_page(component: DeckComponent, paper: Paper) -> int:
     ctx = Context(paper, Localizer("en"))
     try:
         found = imposition.grid_slots(
-            [len(deck.deck_pieces(component))], component.width, component.height, pieces.piece_area(ctx)
+            [len(deck.deck_pieces(component))],
+            component.width,
+            component.height,
+            pieces.piece_area(ctx),
+            gutter=2 * component.print_bleed,
         )
     except DoesNotFit:
         return 1
@@ -148,6 +165,9 @@ def face_page(
     for piece, box in zip(chunk, frame.faces, strict=True):
         items.append(designs.face(piece, box.x, box.y))
         items.extend(deck.piece_items(designs.design(piece.type, piece.owner), piece, box.x, box.y))
+    edges = [deck.edge_colour(designs.design(piece.type, piece.owner)) for piece in chunk]
+    if designs.ctx.options.cut_guides:
+        items += cut_line_items_for(component, list(frame.faces), edges)
     items += frame.cutting
     slots = zip(chunk, frame.faces, strict=True)
     rows = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in slots)
@@ -161,20 +181,28 @@ def back_page(designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], 
     component = designs.deck
     items: list[Item] = []
     rows = []
-    for piece, box, outline in zip(chunk, frame.backs, frame.outlines, strict=True):
+    for piece, box in zip(chunk, frame.backs, strict=True):
         items.append(designs.back(piece.owner, box.x, box.y))
-        items.append(outline)
         rows.append(manifest_row(kind, piece, box, "back", component))
+    items += frame.outlines
     trim, bleed = frame.back_boxes
     return Page(frame.width, frame.height, role, component.id, tuple(items), tuple(rows), "back", trim, bleed)
 
 
-def cutting_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
-    """Cut lines where the pieces have no bleed (one line for two touching pieces), crop marks outside."""
-    items: list[Item] = [] if component.bleed else cut_line_items(boxes)
-    if component.crop_marks:
-        items += [segment_line(s, CUT) for s in cardgrid.crop_marks(boxes, component.bleed)]
-    return items
+def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[str | None]) -> list[Item]:
+    """Cut lines (one for two touching pieces; each piece's own where they bleed apart) in a colour
+    that shows on each piece's colour at its edge (``edges``)."""
+    if component.print_bleed:
+        pairs = zip(boxes, edges, strict=True)
+        return [item for box, edge in pairs for item in piece_cut_items(box, cut_stroke_on(edge))]
+    return cut_line_items(boxes, cut_stroke_on(edges[0] if len(set(edges)) == 1 else None))
+
+
+def crop_mark_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
+    """Black crop marks outside the block, on the paper, in line with every cut."""
+    if not component.crop_marks:
+        return []
+    return [segment_line(s, CUT_ON_LIGHT) for s in cardgrid.crop_marks(boxes, component.print_bleed)]
 
 
 PageBoxes = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]
@@ -183,7 +211,7 @@ PageBoxes = tuple[tuple[float, float, float, float], tuple[float, float, float, 
 def page_boxes(component: DeckComponent, boxes: list[Box]) -> PageBoxes:
     """The page's TrimBox (the block of pieces) and, with a bleed, its BleedBox."""
     block = cardgrid.bounds(boxes)
-    bleed = cardgrid.grown(block, component.bleed) if component.bleed else None
+    bleed = cardgrid.grown(block, component.print_bleed) if component.print_bleed else None
     return (block.x, block.y, block.w, block.h), ((bleed.x, bleed.y, bleed.w, bleed.h) if bleed else None)
 
 

@@ -44,6 +44,8 @@ class Options:
     two_sided: TwoSided = "duplex"
     flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    cut: Literal["frames", "outline"] | None = None  # how tokens are cut, overriding the kit's choice
+    cut_guides: bool = True  # False for images seen on screen (export-tts): no cut lines, no crop marks
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,7 @@ class Design:
 
     @property
     def bleed(self) -> float:
-        return self.deck.bleed
+        return self.deck.print_bleed
 
     @property
     def face_type(self) -> DeckType:
@@ -284,6 +284,12 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
         shared.h,
         (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed)),
     )
+
+
+def edge_colour(design: Design) -> str | None:
+    """The face's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
+    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None]
+    return tinted(design.color(fills[-1].color), fills[-1].tint) if fills else None
 
 
 def back_group(design: Design, x: float, y: float) -> Group:

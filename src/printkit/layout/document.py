@@ -16,13 +16,14 @@ from printkit.kinds import derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Document, Item, Page, RichText, Text
+from printkit.layout.primitives import Document, Item, Page, Text
 from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 from printkit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0
+BLANK_PT = 7.0
 
 
 def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
@@ -115,27 +116,35 @@ def two_sided_components(pages: list[Page]) -> dict[str, str]:
 
 
 def with_blank_pages(pages: list[Page], ctx: Context) -> list[Page]:
-    """Blank pages where needed so every duplex face page is odd (a whole-PDF duplex print then
-    puts each back page behind its face page)."""
-    before = set(imposition.blank_pages_for_duplex([page.side for page in pages]))
+    """With duplex backs in the kit, a blank back behind every page that has none, so the whole
+    PDF printed two-sided (the one setting the PDF asks the print dialog for) puts nothing that is
+    cut or read behind another page. Without backs the PDF prints single-sided as it is."""
+    if not any(page.side == "back" for page in pages):
+        return pages
+    after = set(imposition.blank_backs_for_duplex([sheet_kind(page) for page in pages]))
     out: list[Page] = []
     for index, page in enumerate(pages):
-        if index in before:
-            out.append(blank_page(ctx, page))
         out.append(page)
+        if index in after and index < len(pages) - 1:  # the last sheet needs no back
+            out.append(blank_page(ctx, page))
     return out
 
 
+def sheet_kind(page: Page) -> str:
+    """What ``imposition.blank_backs_for_duplex`` needs to know of a page."""
+    if page.side in ("face", "back"):
+        return page.side
+    return "rules" if page.role == "rules" else "single"
+
+
 def blank_page(ctx: Context, like: Page) -> Page:
+    """The back of a one-sided page: empty but for a grey line in the top margin saying so (there
+    it lands behind the other page's empty top margin, never behind a piece or a text)."""
     text = ctx.tr.msg("blank_page")
+    y = ctx.margin - 2.0
     width = like.width - 2 * ctx.margin
-    return Page(
-        like.width,
-        like.height,
-        "blank",
-        None,
-        (RichText(ctx.margin, like.height / 2 - 10, width, 20, text, 10.0, 13.0, align="center", color="#666666"),),
-    )
+    label = fit_text(like.width / 2, y, text, width, BLANK_PT, smallest=5.0, align="center", color="#666666")
+    return Page(like.width, like.height, "blank", None, (label,), side="back")
 
 
 def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +190,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         subject=ctx.tr(kit.kit.subtitle),
         duplex=duplex,
         paper=ctx.paper.name,
+        two_sided=ctx.options.two_sided,
     )
 
 

@@ -10,8 +10,9 @@ Two-sided pieces are printed one of two ways:
 
 - duplex: the faces fill one page and the backs the next. A printer that turns the sheet over its
   long edge puts a back behind its face at x' = W - x - w (y unchanged); over its short edge at
-  y' = H - y - h (x unchanged). Face pages must be odd so a whole-document duplex print pairs each
-  face page with the back page after it.
+  y' = H - y - h (x unchanged). A document with backs prints two-sided as a whole: every other
+  page gets a blank back of its own (two rules pages may share a sheet), so face pages are odd
+  and a whole-document duplex print pairs each face page with the back page after it.
 - fold: faces left of a vertical fold line at x = F, backs mirrored to its right at
   x' = 2F - x - w; the sheet is folded, glued and cut.
 
@@ -69,13 +70,23 @@ def choose_columns(fit: int, groups: Sequence[int]) -> int:
     return fit
 
 
-def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box, align: Align = "center") -> list[Slot]:
+def grid_slots(
+    groups: Sequence[int],
+    piece_w: float,
+    piece_h: float,
+    area: Box,
+    align: Align = "center",
+    gutter: float = 0.0,
+) -> list[Slot]:
     """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
 
-    The pieces of a sheet form a block of touching frames centred in ``area`` vertically and,
-    horizontally, centred (``align="center"``) or pushed against the area's right edge (``"right"``).
+    The pieces of a sheet form a block of frames ``gutter`` apart (0: touching) centred in ``area``
+    vertically and, horizontally, centred (``align="center"``) or pushed against the area's right
+    edge (``"right"``). With a gutter, ``area`` keeps half a gutter free around the block too.
     """
-    columns_fit, rows_fit = fitting(area.w, piece_w), fitting(area.h, piece_h)
+    inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
+    step_w, step_h = piece_w + gutter, piece_h + gutter
+    columns_fit, rows_fit = fitting(inner.w + gutter, step_w), fitting(inner.h + gutter, step_h)
     if columns_fit < 1 or rows_fit < 1:
         raise DoesNotFit(f"a {piece_w:g} × {piece_h:g} mm piece does not fit in {area.w:.1f} × {area.h:.1f} mm")
     columns = choose_columns(columns_fit, [g for g in groups if g])
@@ -85,12 +96,45 @@ def grid_slots(groups: Sequence[int], piece_w: float, piece_h: float, area: Box,
         on_sheet = [(row, col) for s, row, col in cells if s == sheet]
         rows_used = max(row for row, _ in on_sheet) + 1
         cols_used = max(col for _, col in on_sheet) + 1
-        block_w, block_h = cols_used * piece_w, rows_used * piece_h
-        left = area.right - block_w if align == "right" else area.x + (area.w - block_w) / 2
-        top = area.y + (area.h - block_h) / 2
+        block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
+        left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
+        top = inner.y + (inner.h - block_h) / 2
         for row, col in on_sheet:
-            slots.append(Slot(sheet, len(slots), Box(left + col * piece_w, top + row * piece_h, piece_w, piece_h)))
+            slots.append(Slot(sheet, len(slots), Box(left + col * step_w, top + row * step_h, piece_w, piece_h)))
     return slots
+
+
+def packed_slots(
+    count: int, piece_w: float, piece_h: float, area: Box, align: Align = "center", gutter: float = 0.0
+) -> list[Slot]:
+    """``count`` pieces in reading order, as many columns and rows as fit on every sheet: the fewest
+    sheets for the size (a run of sets continues on the same row and the next sheet)."""
+    inner_w, inner_h = area.w - gutter, area.h - gutter
+    columns = fitting(inner_w + gutter, piece_w + gutter)
+    rows = fitting(inner_h + gutter, piece_h + gutter)
+    if columns < 1 or rows < 1:
+        raise DoesNotFit(f"a {piece_w:g} × {piece_h:g} mm piece does not fit in {area.w:.1f} × {area.h:.1f} mm")
+    per_sheet = columns * rows
+    slots: list[Slot] = []
+    for first in range(0, count, per_sheet):
+        on_sheet = min(per_sheet, count - first)
+        # one sheet's pieces as one group of a grid with exactly ``columns`` columns
+        for slot in _sheet_block(on_sheet, columns, piece_w, piece_h, area, align, gutter):
+            slots.append(Slot(first // per_sheet, len(slots), slot))
+    return slots
+
+
+def _sheet_block(
+    count: int, columns: int, piece_w: float, piece_h: float, area: Box, align: Align, gutter: float
+) -> list[Box]:
+    """The boxes of ``count`` pieces row by row, ``columns`` to a row, the block placed as grid_slots does."""
+    inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
+    step_w, step_h = piece_w + gutter, piece_h + gutter
+    cols_used, rows_used = min(count, columns), math.ceil(count / columns)
+    block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
+    left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
+    top = inner.y + (inner.h - block_h) / 2
+    return [Box(left + (i % columns) * step_w, top + (i // columns) * step_h, piece_w, piece_h) for i in range(count)]
 
 
 def _cells(groups: Sequence[int], columns: int, rows_per_sheet: int) -> list[tuple[int, int, int]]:
@@ -138,16 +182,24 @@ def fold_areas(area: Box, fold_x: float, gutter: float) -> tuple[Box, Box]:
     return face, Box(fold_x + gutter / 2, area.y, half, area.h)
 
 
-def blank_pages_for_duplex(sides: Sequence[str | None]) -> list[int]:
-    """Positions (indexes into ``sides``) before which a blank page keeps every face page odd.
+def blank_backs_for_duplex(kinds: Sequence[str]) -> list[int]:
+    """Positions (indexes into ``kinds``) after which a blank back page goes, so that the whole
+    document printed two-sided puts nothing behind a page but its own backs.
 
-    ``sides`` holds each page's side: "face", "back" or None for a one-sided page.
+    ``kinds`` holds each page's kind: "face" (followed by its "back"), "rules" (reading only: a
+    rules page may be printed behind the rules page before it, as in a book) or "single" (a page
+    to cut, fill in or lay on the table, which gets a sheet of its own). Every sheet then starts
+    on an odd page, so every face page is odd and its back is printed behind it.
     """
     positions: list[int] = []
-    for index, side in enumerate(sides):
-        number = index + len(positions) + 1
-        if side == "face" and number % 2 == 0:
-            positions.append(index)
+    index = 0
+    while index < len(kinds):
+        kind, following = kinds[index], kinds[index + 1] if index + 1 < len(kinds) else None
+        if (kind, following) in (("face", "back"), ("rules", "rules")):
+            index += 2
+            continue
+        positions.append(index)
+        index += 1
     return positions
 
 

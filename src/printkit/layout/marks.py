@@ -56,6 +56,40 @@ def cut_line_items(boxes: Iterable[Box], stroke: Stroke = CUT) -> list[Item]:
     return [segment_line(s, stroke) for s in cut_lines(boxes)]
 
 
+MIN_CONTRAST = 3.0  # a cut line at least this far (WCAG contrast ratio) from the colour it lies on
+CUT_ON_DARK = Stroke(color="#ffffff", width=0.3)
+CUT_ON_LIGHT = Stroke(color="#000000", width=0.25)
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of an sRGB colour "#rrggbb" (WCAG 2)."""
+    linear = []
+    for start in (1, 3, 5):
+        channel = int(colour[start : start + 2], 16) / 255
+        linear.append(channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4)
+    red, green, blue = linear
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def cut_stroke_on(edge: str | None) -> Stroke:
+    """The cut line for a piece whose colour at its cut line is ``edge`` (None: the paper): the
+    usual grey where it shows, else black or white, whichever contrasts more."""
+    if edge is None or contrast(CUT.color, edge) >= MIN_CONTRAST:
+        return CUT
+    return CUT_ON_LIGHT if contrast(CUT_ON_LIGHT.color, edge) >= contrast(CUT_ON_DARK.color, edge) else CUT_ON_DARK
+
+
+def piece_cut_items(box: Box, stroke: Stroke) -> list[Item]:
+    """A piece's own cut outline, for pieces that stand apart (each with its bleed)."""
+    return [segment_line(s, stroke) for s in cut_lines([box])]
+
+
 def segment_line(segment: Segment, stroke: Stroke) -> Line:
     return Line(segment.x1, segment.y1, segment.x2, segment.y2, stroke)
 

@@ -13,16 +13,19 @@ from dataclasses import dataclass, replace
 from printkit.errors import LayoutProblem, Loc
 from printkit.layout import imposition
 from printkit.layout.context import Context
+from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
     HEADER_HEIGHT,
     RULER_HEIGHT,
     cut_line_items,
+    cut_stroke_on,
     fold_line,
+    piece_cut_items,
     piece_page_header,
     ruler_at_bottom,
 )
-from printkit.layout.primitives import Align, Box, Group, Item, Page, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0
@@ -41,6 +44,9 @@ class PieceArt:
     extra: tuple[tuple[str, object], ...] = ()
     face_extra: tuple[tuple[str, object], ...] = ()  # manifest fields of the face row only
     back_extra: tuple[tuple[str, object], ...] = ()  # and of the back row only
+    edge: str | None = None  # the face's colour at its cut line (None: the paper), for a cut line that shows
+    cut: CutPath = RECTANGLE  # the outline the knife follows, inside ``cut_box``
+    cut_box: Box | None = None  # the cut outline's box from the frame's corner; None: the frame itself
 
 
 @dataclass(frozen=True)
@@ -53,8 +59,14 @@ class PieceRun:
     width: float
     height: float
     pieces: tuple[PieceArt, ...]
-    groups: tuple[int, ...]
+    groups: tuple[int, ...]  # ignored when ``packed``
     size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
+    bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
+    packed: bool = False  # in reading order across groups and pages, every row full: the fewest pages
+
+    @property
+    def gutter(self) -> float:
+        return 2 * self.bleed
 
 
 def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
@@ -77,7 +89,9 @@ def piece_area(ctx: Context) -> Box:
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
-        return imposition.grid_slots(run.groups, run.width, run.height, area, align)
+        if run.packed:
+            return imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
+        return imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter)
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
@@ -87,12 +101,21 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
 
 
 def placed(group: Group, box: Box) -> Group:
-    return replace(group, x=box.x, y=box.y)
+    """A drawing made at the piece's cut corner (0, 0), so at (-bleed, -bleed) with a bleed, put in ``box``."""
+    return replace(group, x=box.x + group.x, y=box.y + group.y)
 
 
 def manifest_row(piece: PieceArt, box: Box, side: Side) -> Piece:
     extra = piece.extra + (piece.back_extra if side == "back" else piece.face_extra)
-    return Piece(piece.kind, piece.component, piece.copy, box.x, box.y, box.w, box.h, side, extra)
+    cut = cut_box(piece, box)
+    return Piece(piece.kind, piece.component, piece.copy, cut.x, cut.y, cut.w, cut.h, side, extra, piece.cut)
+
+
+def cut_box(piece: PieceArt, frame: Box) -> Box:
+    """The box of the piece's cut outline on the page, its frame placed at ``frame``."""
+    if piece.cut_box is None:
+        return frame
+    return piece.cut_box.shifted(frame.x, frame.y)
 
 
 def sheets_of(found: list[Slot]) -> list[list[Slot]]:
@@ -100,12 +123,29 @@ def sheets_of(found: list[Slot]) -> list[list[Slot]]:
     return [[slot for slot in found if slot.sheet == sheet] for sheet in range(count)]
 
 
-def face_items(run: PieceRun, sheet: list[Slot]) -> tuple[list[Item], list[Piece]]:
-    """The faces of one sheet with their shared cut lines drawn over them."""
+def face_items(run: PieceRun, sheet: list[Slot], ctx: Context) -> tuple[list[Item], list[Piece]]:
+    """The faces of one sheet with their cut lines drawn over them (none in screen images)."""
     items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
-    items += cut_line_items(s.box for s in sheet)
+    if ctx.options.cut_guides:
+        items += cut_items(run, sheet)
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
+
+
+def cut_items(run: PieceRun, sheet: list[Slot]) -> list[Item]:
+    """Cut lines shared by touching frames, or each piece's own outline when the pieces bleed or
+    are cut along their shape, in a colour that shows on the piece."""
+    if any(run.pieces[s.index].cut_box is not None for s in sheet):
+        outlines: list[Item] = []
+        for s in sheet:
+            piece = run.pieces[s.index]
+            box = cut_box(piece, s.box)
+            outlines.append(Path(piece.cut.outline(box.x, box.y, box.w, box.h), cut_stroke_on(piece.edge)))
+        return outlines
+    if run.bleed:
+        return [item for s in sheet for item in piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))]
+    edges = {run.pieces[s.index].edge for s in sheet}
+    return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
 
 
 def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:
@@ -117,16 +157,24 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
         box = where(s.box)
         if piece.back is not None:
             items.append(placed(piece.back, box))
-            items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
+            if not run.bleed:  # a bled back needs no registration line, which would show when it is off
+                items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
             rows.append(manifest_row(piece, box, "back"))
     return items, rows
+
+
+def cut_instruction(run: PieceRun) -> str:
+    """The message that says how this run's pieces are cut."""
+    if any(piece.cut_box is not None for piece in run.pieces):
+        return "cut_outline"
+    return "cut_apart" if run.bleed else "cut_here"
 
 
 def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
-        items, rows = face_items(run, sheet)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(
+        items, rows = face_items(run, sheet, ctx)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
             ctx, ctx.paper.width, ctx.paper.height
         )
         pages.append(
@@ -142,8 +190,10 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     edge = ctx.tr.msg(f"edge_{flip}")
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
-        items, rows = face_items(run, sheet)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("cut_here")) + ruler_at_bottom(ctx, width, height)
+        items, rows = face_items(run, sheet, ctx)
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
+            ctx, width, height
+        )
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         heading = piece_page_header(
@@ -164,9 +214,9 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     offset = ctx.options.back_offset
     pages = []
     for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
-        items, rows = face_items(run, sheet)
+        items, rows = face_items(run, sheet, ctx)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_here"))
+        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
         furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         furniture += ruler_at_bottom(ctx, width, height)
         pages.append(

@@ -212,3 +212,4 @@ class Document:
     duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
     paper: str = "A4"  # the name of the paper the pages were laid out for
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
+    two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out

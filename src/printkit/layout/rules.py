@@ -131,17 +131,18 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
                     "print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)
                 )
             )
-        elif not (two_sided and plan.copies == "once"):
+        else:
             sentences.append(
                 tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what)
             )
         if plan.note and plan.copies != "optional":
             sentences.append(tr(plan.note))
-        if two_sided:
-            sentences.append(two_sided_sentence(ctx, ctx.sides[component.id], pages, what))
+        if two_sided and ctx.sides[component.id] == "fold":
+            capital = pages[:1].upper() + pages[1:]
+            sentences.append(tr.msg("print_fold", pages=pages, Pages=capital, what=what))
         if plan.cut:
             cut_titles.append(in_sentence(what))
-    sentences.append(tr.msg("others_one_sided" if ctx.sides else "one_sided"))
+    sentences.append(print_dialog_sentence(ctx))
     if cut_titles:
         sentences.append(tr.msg("cut", what=", ".join(cut_titles)))
     else:
@@ -149,13 +150,12 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
     return [Block("heading", html.escape(tr.msg("print_heading")))] + [Block("item", html.escape(s)) for s in sentences]
 
 
-def two_sided_sentence(ctx: Context, how: str, pages: str, what: str) -> str:
-    """How to print a two-sided component's pages: duplex over which edge, or folded."""
-    capital = pages[:1].upper() + pages[1:]
-    if how == "fold":
-        return ctx.tr.msg("print_fold", pages=pages, Pages=capital, what=what)
-    edge = ctx.tr.msg(f"edge_{ctx.options.flip}")
-    return ctx.tr.msg("print_duplex", pages=pages, Pages=capital, what=what, edge=edge)
+def print_dialog_sentence(ctx: Context) -> str:
+    """What to choose in the print dialog for the whole PDF: two-sided when any component prints
+    duplex backs (every other page then has a blank back of its own), else single-sided."""
+    if "duplex" in ctx.sides.values():
+        return ctx.tr.msg("print_all_duplex", edge=ctx.tr.msg(f"edge_{ctx.options.flip}"))
+    return ctx.tr.msg("one_sided")
 
 
 def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
@@ -211,6 +211,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     while True:
         items = list(header) if not pages else []
         flow_start = (flow.unit, flow.done_lines)
+        carry = 0.0
         last = flow.balanced(columns, bottom - credits_h - top)
         if last is None and credits and (tight := flow.balanced(columns, bottom - top)) is not None:
             # the text fills the page: the credits close the shorter column if they fit under it
@@ -225,6 +226,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
                 pages.append(items)
                 break
             flow.unit, flow.done_lines = flow_start
+            carry = credits_h  # the text would fill this page and leave the credits a page alone
         if last is not None:
             level = max((flow.column_height(slices) for slices in last), default=0.0)
             for column, slices in enumerate(last):
@@ -235,7 +237,9 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
             pages.append(items)
             break
         for column in range(columns):
-            slices = flow.column(bottom - top)
+            # so that the last lines go over to the next page with the credits (never the credits alone)
+            room = bottom - top - (carry if column == columns - 1 else 0.0)
+            slices = flow.column(room)
             items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
         pages.append(items)
         top = ctx.margin

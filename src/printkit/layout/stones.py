@@ -7,6 +7,8 @@ faces by their arrows, stones by their value.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit import fonts
 from printkit.layout.context import Context, Paper
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
@@ -17,6 +19,7 @@ from printkit.model import StoneFace, StoneOwner, StonesComponent
 INK = "#1a1a1a"
 DISC = 0.41  # the face disc's radius, of the stone's side
 ARROWS = 0.9  # the arrows' reach, of the disc's radius
+SAFE_ZONE = 2.0  # mm inside the cut line kept free of what must be read: a cut 0.5 mm off spares it
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
 
 
@@ -39,17 +42,21 @@ def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
 
 
 def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value: int) -> Group:
-    """One side of a stone, drawn once per (owner, face, value) and reused."""
-    size = stones.size
+    """One side of a stone, drawn once per (owner, face, value) and reused; its body runs into the
+    bleed around the cut line, so the group's corner is at (-bleed, -bleed)."""
+    size, bleed = stones.size, stones.bleed
     centre, radius = size / 2, size * DISC
     arrows = INK if face.color else owner.ink
-    items: list[Item] = [Rect(0.0, 0.0, size, size, None, owner.color)]
+    items: list[Item] = []
     items.append(Circle(centre, centre, radius, Stroke(color=arrows if not face.color else INK, width=0.3), face.color))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
     items += value_marks(str(value), size, owner.ink)
     key = ("stone", stones.id, owner.id, face.id, value, size)
-    return Group(key=key, x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+    inner = Group(key=key, x=bleed, y=bleed, w=size, h=size, items=tuple(items))
+    outer = size + 2 * bleed
+    body = Rect(0.0, 0.0, outer, outer, None, owner.color)
+    return Group(key=(*key, bleed), x=-bleed, y=-bleed, w=outer, h=outer, items=(body, inner))
 
 
 def value_marks(value: str, size: float, ink: str) -> list[Item]:
@@ -66,8 +73,9 @@ def value_marks(value: str, size: float, ink: str) -> list[Item]:
     if set(value) & set("69"):
         rule = box_h - pad * 0.35
         text += (Line(pad, rule, pad + text_w, rule, Stroke(color=ink, width=point * 0.025)),)
-    upright = Group(key=("value", value, ink, point), x=0.0, y=0.0, w=box_w, h=box_h, items=text)
-    turned = Group(key=upright.key, x=size - box_w, y=size - box_h, w=box_w, h=box_h, items=text, rotate=180)
+    at = max(0.0, SAFE_ZONE - pad)  # the value keeps SAFE_ZONE from the cut line
+    upright = Group(key=("value", value, ink, point), x=at, y=at, w=box_w, h=box_h, items=text)
+    turned = replace(upright, x=size - box_w - at, y=size - box_h - at, rotate=180)
     return [upright, turned]
 
 
@@ -93,11 +101,11 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
                         common,
                         (("shows", top.id),),
                         (("shows", bottom.id),),
+                        edge=owner.color,
                     )
                 )
     title = ctx.tr(stones.title) or stones.id
     per_owner = sum(t.count for t in stones.types)
-    run = PieceRun(
-        stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), (per_owner,) * len(stones.owners)
-    )
+    groups = (per_owner,) * len(stones.owners)
+    run = PieceRun(stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), groups, bleed=stones.bleed)
     return piece_pages(run, ctx)

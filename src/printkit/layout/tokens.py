@@ -6,16 +6,20 @@ black-and-white print loses nothing.
 
 from __future__ import annotations
 
+import math
+
 from printkit import fonts
 from printkit.layout.context import Context, Paper
+from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
-from printkit.layout.primitives import Circle, Group, Item, Page, Stroke, Text
+from printkit.layout.primitives import Box, Circle, Group, Item, Page, Path, Rect, Stroke, Text
 from printkit.layout.symbols import shape_centre, shape_outline
 from printkit.model import TokensComponent, TokenSet
 
 INK = "#1a1a1a"
 OUTLINE = Stroke(color=INK, width=0.7)
 INNER = Stroke(color=INK, width=0.4)
+CUT_MARGIN = 1.0  # mm of paper kept around a token's drawn outline when it is cut along its shape
 INSET = 0.11  # of the frame's side, between the cut line and the shape
 LETTER_HEIGHT = {"triangle": 0.26, "star": 0.22, "diamond": 0.3}  # a capital's height, of the shape's size
 
@@ -69,19 +73,49 @@ def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group
     return Group(key=("token", tokens.id, index, size), x=0.0, y=0.0, w=size, h=size, items=tuple(items))
 
 
+def token_cut(shape: str, size: float) -> tuple[Box, CutPath]:
+    """The outline a cutting machine follows: the token's shape CUT_MARGIN outside its drawn
+    outline, and that outline's box from the frame's corner (kept inside the frame)."""
+    centre, shape_size = size / 2, size * (1 - 2 * INSET)
+    grow = CUT_MARGIN + OUTLINE.width / 2
+    radius = min(shape_size / 2 + grow, centre)
+    if shape == "circle":
+        return Box(centre - radius, centre - radius, 2 * radius, 2 * radius), CutPath("circle")
+    if shape == "hexagon":
+        half_w = radius * math.sqrt(3) / 2
+        return Box(centre - half_w, centre - radius, 2 * half_w, 2 * radius), CutPath("hexagon")
+    drawn = shape_outline(shape, centre, centre, shape_size, None, None)
+    if isinstance(drawn, Rect):
+        side = min(drawn.w + 2 * grow, size)
+        return Box(centre - side / 2, centre - side / 2, side, side), RECTANGLE
+    assert isinstance(drawn, Path)
+    reach = max(math.dist(point, (centre, centre)) for point in drawn.points)
+    scale = (reach + grow) / reach
+    grown = [
+        (min(max(centre + (x - centre) * scale, 0.0), size), min(max(centre + (y - centre) * scale, 0.0), size))
+        for x, y in drawn.points
+    ]
+    left, top = min(x for x, _ in grown), min(y for _, y in grown)
+    box = Box(left, top, max(x for x, _ in grown) - left, max(y for _, y in grown) - top)
+    return box, CutPath("polygon", tuple((x - left, y - top) for x, y in grown))
+
+
 def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
+    """The tokens packed in reading order across their sets, cut along square frames or, for a
+    cutting machine (the kit's ``cut`` or ``build --cut``), along each token's own outline."""
+    outline = (ctx.options.cut or tokens.cut) == "outline"
     pieces: list[PieceArt] = []
     for index, token_set in enumerate(tokens.sets):
         art = token_art(tokens, index, token_set)
+        cut_box, cut = token_cut(token_set.shape, tokens.size) if outline else (None, RECTANGLE)
         extra: tuple[tuple[str, object], ...] = (("owner", token_set.owner), ("shape", token_set.shape))
         if token_set.id:
             extra += (("set", token_set.id),)
         if token_set.letter:
             extra += (("letter", token_set.letter),)
         for _ in range(token_set.count):
-            pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra))
+            pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra, cut=cut, cut_box=cut_box))
     title = ctx.tr(tokens.title) or tokens.id
-    run = PieceRun(
-        tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), tuple(s.count for s in tokens.sets)
-    )
+    groups = tuple(s.count for s in tokens.sets)
+    run = PieceRun(tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), groups, packed=True)
     return piece_pages(run, ctx)

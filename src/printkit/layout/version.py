@@ -2,7 +2,7 @@
 
 It goes on the piece's back when the piece has one (the back is the same for a whole deck, so the
 mark costs no design room on the face), else on its face; centred on the bottom edge (a token's in
-the bottom-right corner of its frame, clear of its shape), in 7 pt type
+the top-right corner of its frame, clear of its shape), in 7 pt type
 (the smallest printkit prints but for the ruler's digits) on a small white label, so that it reads
 on any colour. A piece too small for the label (under 12 mm across or 8 mm down) goes without.
 """
@@ -17,7 +17,7 @@ from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Text
 
 VERSION_PT = 7.0
 EDGE = 1.2  # mm between the label and the cut line: a cutting error of a millimetre keeps it whole
-CORNER_EDGE = 0.8  # mm from a token's cut lines to its mark's baseline and right end
+CORNER_EDGE = 2.1  # mm from a token's cut lines to its mark's type: the safe zone's 2 mm and a little
 PAD = 0.5  # mm of white around the type
 INK = "#444444"
 MIN_WIDTH, MIN_HEIGHT = 12.0, 8.0
@@ -58,10 +58,11 @@ def version_mark(piece: Piece, text: str) -> list[Item]:
     backing = Rect(0.0, 0.0, w, h, stroke=None, fill="#ffffff", radius=PAD)
     words = Text(w / 2, PAD + ascent, text, VERSION_PT, align="center", color=INK, max_w=width)
     if piece.kind == "token":
-        # A shape inside a square frame on white paper: the type alone, in the frame's bottom-right
-        # corner, below the shape's lowest point (the shape fills 78 % of the frame).
+        # A shape inside a square frame on white paper: the type alone, in the frame's top-right
+        # corner, which a circle, a triangle's sloping side, a diamond or a star leave free, and
+        # outside the 2 mm a cut may miss by.
         x = piece.x + piece.width - CORNER_EDGE - (w - PAD)
-        y = piece.y + piece.height - CORNER_EDGE - (PAD + ascent)
+        y = piece.y + CORNER_EDGE - PAD
         return [Group((MARK, text, "corner"), x, y, w, h, (words,))]
     x, y = piece.x + (piece.width - w) / 2, piece.y + piece.height - EDGE - h
     return [Group((MARK, text), x, y, w, h, (backing, words))]

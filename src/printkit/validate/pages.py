@@ -29,7 +29,7 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
     """Findings that need the laid-out pages of one language: the rulebook's page plan and page
     count, invariants about pages, and every page's fit (printable area, text boxes, overlaps, glyphs)."""
     found = Findings(source, group="pages")
-    check_page_plan(kit, document.pages, found)
+    check_page_plan(kit, document, found)
     check_page_invariants(kit, document, found)
     check_pages(kit, document, found)
     return found.problems
@@ -42,11 +42,11 @@ def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Probl
     return found.problems
 
 
-def check_page_plan(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
+def check_page_plan(kit: Kit, document: Document, found: Findings) -> None:
     before = len(found.problems)
-    check_planned_pages(kit, pages, found)
+    check_planned_pages(kit, document, found)
     if len(found.problems) > before:
-        check_split_boards(kit, pages, found)
+        check_split_boards(kit, document.pages, found)
 
 
 def check_split_boards(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
@@ -63,7 +63,8 @@ def check_split_boards(kit: Kit, pages: tuple[Page, ...], found: Findings) -> No
             )
 
 
-def check_planned_pages(kit: Kit, pages: tuple[Page, ...], found: Findings) -> None:
+def check_planned_pages(kit: Kit, document: Document, found: Findings) -> None:
+    pages = document.pages
     if kit.page_count is not None and kit.page_count != len(pages):
         found.add(
             ("page_count",),
@@ -71,6 +72,8 @@ def check_planned_pages(kit: Kit, pages: tuple[Page, ...], found: Findings) -> N
             f"({page_roles(pages)})",
         )
     for index, planned in enumerate(kit.page_plan or []):
+        if planned.two_sided not in (None, document.two_sided):
+            continue
         what = planned.component or planned.role
         stated = f"the rules state the {what} is on page {planned.page}"
         if planned.page > len(pages):

@@ -1,0 +1,70 @@
+"""The ink saver (`printkit build --ink-saver`): the same pages with light tints for solid fills.
+
+A pure rewrite of the laid-out document, so every kind gets it at once: each fill becomes a light
+tint of itself, a fill covering most of a page (a background) goes, and a light stroke or text
+(white arrows on a black stone, a white cut line) turns dark, as the fill under it is light now.
+Coloured lines (a pattern, a frame) become half tints; grey and black outlines, patterns and
+letters stay, so pieces still tell apart in black and white.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printkit.layout.deck import tinted
+from printkit.layout.marks import luminance
+from printkit.layout.primitives import Circle, Document, Group, Item, Line, Page, Path, Rect, RichText, Stroke, Text
+
+TINT = 0.25  # a fill keeps a quarter of its colour
+STROKE_TINT = 0.5  # a coloured line keeps half of its colour
+COLOURED = 40  # channels this far apart make a colour, not a grey
+DARK = "#1a1a1a"
+LIGHT_LUMINANCE = 0.5  # a stroke or text lighter than this would vanish on a tinted fill
+BACKGROUND = 0.8  # a fill covering this share of the page is a background, dropped
+
+
+def ink_saver(document: Document) -> Document:
+    return replace(document, pages=tuple(lighter_page(page) for page in document.pages))
+
+
+def lighter_page(page: Page) -> Page:
+    area = page.width * page.height
+    items = tuple(
+        lighter(item)
+        for item in page.items
+        if not (isinstance(item, Rect) and item.fill and item.w * item.h >= BACKGROUND * area)
+    )
+    return replace(page, items=items)
+
+
+def lighter(item: Item) -> Item:
+    """``item`` with a light fill and dark lines and text."""
+    if isinstance(item, Group):
+        return replace(item, key=("ink saver", *item.key), items=tuple(lighter(inner) for inner in item.items))
+    if isinstance(item, (Rect, Circle, Path)):
+        fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") else item.fill
+        return replace(item, fill=fill, stroke=darker_stroke(item.stroke))
+    if isinstance(item, Line):
+        return replace(item, stroke=darker_stroke(item.stroke) or item.stroke)
+    if isinstance(item, (Text, RichText)):
+        return replace(item, color=darker(item.color))
+    return item
+
+
+def darker(colour: str) -> str:
+    return DARK if colour.startswith("#") and luminance(colour) > LIGHT_LUMINANCE else colour
+
+
+def coloured(colour: str) -> bool:
+    """A colour, not a grey (greys are outlines and cut lines, which keep their contrast)."""
+    channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return max(channels) - min(channels) > COLOURED
+
+
+def darker_stroke(stroke: Stroke | None) -> Stroke | None:
+    """A light line turned dark; a coloured one (a pattern's lines, a frame) a half tint of itself."""
+    if stroke is None:
+        return None
+    if stroke.color.startswith("#") and coloured(stroke.color) and luminance(stroke.color) <= LIGHT_LUMINANCE:
+        return replace(stroke, color=tinted(stroke.color, STROKE_TINT))
+    return replace(stroke, color=darker(stroke.color))

@@ -1,0 +1,123 @@
+"""Bleed, cut lines that show, and the safe zone, measured on every shipped kit's PDF.
+
+A piece with a fill or a coloured edge (stones, tiles, filled cards) is drawn 2 mm past its cut
+line on both sides, so a cut 0.5 mm off or a back 1-2 mm off shows no white sliver; the line it is
+cut along contrasts at least 3:1 with the colour it lies on; nothing that must be read comes
+within 2 mm of the cut.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import kit_cases
+from piece_pdf import TOLERANCE, horizontal_at, page_shapes, page_words, vertical_at
+from printkit import build as pipeline
+from printkit.layout.marks import contrast
+
+FIRST_LANGUAGE: dict[str, str] = {}
+for _kit, _lang, _ in kit_cases():
+    FIRST_LANGUAGE.setdefault(_kit, _lang)
+CASES = [
+    (kit, lang, paper, how)
+    for kit, lang, paper in kit_cases()
+    if lang == FIRST_LANGUAGE[kit]
+    for how in ("duplex", "fold")
+]
+INK_SAVER_CASES = [(kit, lang, paper, "duplex", "--ink-saver") for kit, lang, paper, how in CASES if how == "duplex"]
+SAFE_ZONE = 2.0
+EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 2.0}}
+
+
+def hex_of(colour: tuple) -> str:
+    return "#" + "".join(f"{round(channel * 255):02x}" for channel in colour[:3])
+
+
+def bleed_of(kit: str, row: dict) -> float:
+    component = pipeline.load(kit).kit.component(row.get("deck") or row["component"])
+    return float(getattr(component, "print_bleed", getattr(component, "bleed", 0.0)))
+
+
+def cut_rows(manifest: dict) -> list[dict]:
+    return [row for row in manifest["pieces"] if row["kind"] in ("token", "stone", "tile", "card")]
+
+
+@pytest.fixture(scope="module")
+def measured(kit_outputs):
+    cache: dict[tuple, tuple] = {}
+
+    def get(kit: str, lang: str, paper: str, how: str, *extra: str):
+        key = (kit, lang, paper, how, extra)
+        if key not in cache:
+            outputs = kit_outputs(kit, lang, paper, "--two-sided", how, *extra)
+            pages = {row["page"] for row in cut_rows(outputs.manifest)}
+            shapes = {page: page_shapes(outputs.pdf, page) for page in pages}
+            words = {page: page_words(outputs.pdf, page) for page in pages}
+            cache[key] = (outputs.manifest, shapes, words)
+        return cache[key]
+
+    return get
+
+
+def test_the_shipped_kits_bleed_what_has_a_fill():
+    for kit, components in EXPECTED_BLEED.items():
+        loaded = pipeline.load(kit).kit
+        for component_id, bleed in components.items():
+            component = loaded.component(component_id)
+            assert getattr(component, "print_bleed", getattr(component, "bleed", None)) == bleed, component_id
+
+
+@pytest.mark.parametrize(
+    "kit, lang, paper, how, extra", [(*case, "") for case in CASES] + INK_SAVER_CASES, ids=lambda v: str(v)
+)
+def test_every_filled_piece_bleeds_on_both_sides_and_its_cut_line_shows(measured, kit, lang, paper, how, extra):
+    manifest, shapes, _ = measured(kit, lang, paper, how, *([extra] if extra else []))
+    for row in cut_rows(manifest):
+        bleed = bleed_of(kit, row)
+        x, y, w, h = row["x"], row["y"], row["width"], row["height"]
+        page = shapes[row["page"]]
+        if bleed:
+            fills = [r for r in page["rects"] if r.fill and r.at(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)]
+            assert fills, f"{row['component']} {row['copy']} ({row['side']}) on page {row['page']}: no {bleed} mm bleed"
+            ground = hex_of(fills[0].fill)
+        else:
+            ground = "#ffffff"  # an unfilled frame: the line lies on the paper
+        if row["side"] == "back":
+            continue  # a back is cut along its face's line
+        if row.get("cut", "rectangle") != "rectangle":
+            continue  # round and hexagonal outlines are measured in test_cut_paths
+        lines = [line for line in page["lines"] if line.stroke and contrast(hex_of(line.stroke), ground) >= 3.0]
+        assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h), (row["component"], row["copy"])
+        assert horizontal_at(lines, y, x, x + w) and horizontal_at(lines, y + h, x, x + w), (
+            row["component"],
+            row["copy"],
+        )
+
+
+@pytest.mark.parametrize("kit, lang, paper, how", CASES, ids=lambda v: str(v))
+def test_nothing_to_read_within_2_mm_of_the_cut(measured, kit, lang, paper, how):
+    manifest, _, words = measured(kit, lang, paper, how)
+    for row in cut_rows(manifest):
+        x, y, w, h = row["x"], row["y"], row["width"], row["height"]
+        for word in words[row["page"]]:
+            centre_x, centre_y = word["x"] + word["w"] / 2, word["y"] + word["h"] / 2
+            if not (x < centre_x < x + w and y < centre_y < y + h):
+                continue
+            assert word["x"] >= x + SAFE_ZONE - TOLERANCE and word["x"] + word["w"] <= x + w - SAFE_ZONE + TOLERANCE, (
+                f"'{word['text']}' on page {row['page']}"
+            )
+            # a word's box holds the font's whole ascent and descent; its letters fill about 70 % of it
+            ink_top, ink_bottom = centre_y - 0.35 * word["h"], centre_y + 0.35 * word["h"]
+            assert ink_top >= y + SAFE_ZONE - TOLERANCE and ink_bottom <= y + h - SAFE_ZONE + TOLERANCE, (
+                f"'{word['text']}' on page {row['page']}"
+            )
+
+
+@pytest.mark.parametrize("kit", ["plateau", "latarnie"])
+def test_a_board_that_is_not_cut_has_nothing_that_looks_like_a_cut_line(kit_outputs, kit):
+    outputs = kit_outputs(kit, FIRST_LANGUAGE[kit], "a4")
+    boards = [page["number"] for page in outputs.manifest["pages"] if page["role"] == "board"]
+    assert boards
+    for number in boards:
+        shapes = page_shapes(outputs.pdf, number)
+        assert not [s for s in shapes["rects"] + shapes["lines"] + shapes["curves"] if s.dashed], f"page {number}"
