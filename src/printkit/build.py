@@ -93,10 +93,11 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit)),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
+        dpi=loaded.kit.dpi,
     )
 
 

@@ -721,11 +721,36 @@ class IndexElement(LineElementBase):
     )
 
 
+Fraction = Annotated[float, Field(ge=0, le=1)]
+
+
 class SymbolElement(ElementBase):
-    """The type's symbol or image, centred in the box and as large as it allows."""
+    """The type's symbol or image, centred in the box; an image fitted as ``fit`` says."""
 
     type: Literal["symbol"] = Field(description="The element's type: 'symbol', the type's symbol or image.")
     icon: str | None = Field(None, description="A fixed symbol instead of the type's, e.g. 'rock'.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain",
+        description="How an image fills the box: 'contain' all of it, as large as the box allows; 'cover' the "
+        "whole box, its overflow cut off at the box's edges; 'stretch' the whole box, out of proportion.",
+    )
+    crop: tuple[Fraction, Fraction, Fraction, Fraction] | None = Field(
+        None,
+        description="Only this part of the image is shown: [x, y, width, height] in fractions of the image's width "
+        "and height from its top-left corner, e.g. [0, 0.1, 1, 0.8] leaves out a tenth at the top and bottom.",
+    )
+
+    @model_validator(mode="after")
+    def _crop_inside(self) -> SymbolElement:
+        if self.crop is not None:
+            x, y, w, h = self.crop
+            if w <= 0 or h <= 0:
+                raise ValueError(f"a crop of {w:g} × {h:g} shows nothing; give a width and height above 0")
+            if x + w > 1 + 1e-9 or y + h > 1 + 1e-9:
+                raise ValueError(
+                    f"the crop reaches past the image (x + width is {x + w:g}, y + height {y + h:g}); each is at most 1"
+                )
+        return self
 
 
 class TextElement(ElementBase):
@@ -1093,17 +1118,24 @@ class KitFonts(Model):
 
 
 class IconDef(Model):
-    """An icon the kit's texts name inline as :id: (a shape or a symbol, in a colour of its own)."""
+    """An icon the kit's texts name inline as :id: (a shape or a symbol in a colour of its own, or a picture)."""
 
     id: Identifier = Field(description="The icon's name; a text prints it where it says :id:, e.g. :coin:.")
     shape: TokenShape | None = Field(None, description="A shape: circle, triangle, square, diamond, hexagon, star.")
     symbol: str | None = Field(None, description="A vector symbol printkit draws instead, e.g. 'berries'.")
-    color: Color | None = Field(None, description="The icon's colour; none for the colour of the text around it.")
+    image: ArtPath | None = Field(
+        None,
+        description="A picture instead: an SVG, PNG or JPEG file in the kit's folder, printed at the text's size on "
+        "its baseline.",
+    )
+    color: Color | None = Field(
+        None, description="The icon's colour (a shape or symbol); none for the colour of the text around it."
+    )
 
     @model_validator(mode="after")
     def _one_drawing(self) -> IconDef:
-        if (self.shape is None) == (self.symbol is None):
-            raise ValueError("an icon is either a shape or a symbol: give one of them")
+        if sum(part is not None for part in (self.shape, self.symbol, self.image)) != 1:
+            raise ValueError("an icon is a shape, a symbol or an image: give one of them")
         return self
 
 
@@ -1122,6 +1154,13 @@ class Kit(Model):
     icons: list[IconDef] = Field(
         default_factory=list,
         description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",
+    )
+    dpi: Int = Field(
+        300,
+        ge=72,
+        le=1200,
+        description="The resolution pictures are embedded at: a PNG or JPEG larger than its print size needs is "
+        "reduced to it (a JPEG up to 1.5 times that size is embedded as it is).",
     )
 
     def component(self, component_id: str) -> Any:

@@ -41,8 +41,8 @@ def check_pictures(kit: Kit, found: Findings) -> None:
     limits (art.py); once per kit, as it also starts the picture cache of this build afresh."""
     from printkit import art
 
-    for loc, problem in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit)):
-        found.add(loc, problem)
+    for loc, problem, severity in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit), kit.dpi):
+        found.add(loc, problem, severity=severity)
 
 
 def check_fonts(kit: Kit, found: Findings) -> None:
