@@ -48,6 +48,12 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
     return loaded
 
 
+def picture_warnings(loaded: LoadedKit) -> list[Problem]:
+    """The warnings a build prints as well as validate: a deck's picture not made yet (a
+    placeholder stands in), a picture reduced to the kit's resolution."""
+    return [problem for problem in loaded.warnings if problem.group == "pictures"]
+
+
 def with_faces(loaded: LoadedKit, document: Document) -> Document:
     """The document naming the kit's own fonts, so that the renderer draws in what layout measured."""
     return replace(document, faces=tuple((role, *names) for role, names in sorted(loaded.faces.items())))

@@ -38,11 +38,13 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
 
 def check_pictures(kit: Kit, found: Findings) -> None:
     """Every picture the kit names can be drawn, and all of them together stay within the kit's
-    limits (art.py); once per kit, as it also starts the picture cache of this build afresh."""
+    limits (art.py); once per kit, as it also starts the picture cache of this build afresh.
+    Its warnings (a picture not made yet, one far too large) are the group 'pictures', which
+    a build prints too."""
     from printkit import art
 
     for loc, problem, severity in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit), kit.dpi):
-        found.add(loc, problem, severity=severity)
+        found.add(loc, problem, severity=severity, group="pictures" if severity == "warning" else None)
 
 
 def check_fonts(kit: Kit, found: Findings) -> None:
