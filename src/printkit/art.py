@@ -48,6 +48,7 @@ MIN_SVG_SIZE = 1e-3  # nor a width or height this small (scaled to a card, it wo
 PRINT_DPI = 300  # a kit's resolution unless it says another (``dpi:``)
 DEFAULT_PRINT_MM = 100.0  # the print size assumed where none is known
 FAR_LARGER = 1.5  # a raster more than this many times its print pixels is reduced, with a warning
+FLATE_LEVEL = 3  # zlib's level for a PNG's pixels: 40 % faster than its default 6, 8 % larger
 ICON_PRINT_MM = 20.0  # the print size a picture icon is prepared for (a 60 pt line's icon is 17 mm)
 RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
@@ -80,6 +81,7 @@ class Raster:
     width: int  # of the original file, for its proportions
     height: int
     digest: str = ""
+    decoded: bool = True  # False for a JPEG passed through whose data a build checked by its length only
 
     @property
     def reduced(self) -> bool:
@@ -128,7 +130,9 @@ _before: dict[tuple[str, int, str], Picture | PictureProblem] = {}
 _digests: dict[tuple[str, int, int, int], str] = {}  # (path, mtime, size, inode): digest, for one check
 
 
-def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> str | None:
+def art_problem(
+    folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True
+) -> str | None:
     """Why the picture ``relative`` in the kit folder cannot be used, or None when it can; the
     picture, proved drawable, is kept for a build that prints it at most ``print_mm`` wide."""
     named = name_problem(folder, relative)
@@ -138,7 +142,7 @@ def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM,
     if not path.is_file():
         return f"no picture '{relative}' in the kit's folder {folder}/"
     try:
-        picture(path, print_mm, dpi)
+        picture(path, print_mm, dpi, decode)
     except PictureProblem as problem:
         return str(problem)
     return None
@@ -202,11 +206,14 @@ def kit_pictures(kit: Any) -> list[Use]:
     ]
 
 
-def kit_picture_problems(folder: Path, uses: list[Use], dpi: int = PRINT_DPI) -> list[tuple[tuple, str, str]]:
+def kit_picture_problems(
+    folder: Path, uses: list[Use], dpi: int = PRINT_DPI, decode: bool = True
+) -> list[tuple[tuple, str, str]]:
     """Every (location, problem, severity) of a kit's pictures: each picture's own (a deck's
     picture not made yet, and one far larger than its print size, are warnings), then the kit's
     limits on the work of all its pictures together (each file counted once), reported where a
-    picture first goes over."""
+    picture first goes over. Without ``decode`` a JPEG passed through is checked by its header
+    and the length of its data only (a build; validate decodes it)."""
     global _pictures, _before
     _digests.clear()  # a new check of the kit (a new build under --watch) reads every picture again
     _before, _pictures = _pictures, {}
@@ -216,7 +223,7 @@ def kit_picture_problems(folder: Path, uses: list[Use], dpi: int = PRINT_DPI) ->
         if use.placeholder and not_made_yet(folder, use.relative):
             problems.append((use.loc, missing_message(use.relative, folder), "warning"))
             continue
-        problem = art_problem(folder, use.relative, use.print_mm, dpi)
+        problem = art_problem(folder, use.relative, use.print_mm, dpi, decode)
         if problem:
             problems.append((use.loc, problem, "error"))
             continue
@@ -224,7 +231,7 @@ def kit_picture_problems(folder: Path, uses: list[Use], dpi: int = PRINT_DPI) ->
         if path in seen:
             continue
         seen.add(path)
-        found = picture(path, use.print_mm, dpi)
+        found = picture(path, use.print_mm, dpi, decode)
         if isinstance(found, Raster) and found.reduced:
             problems.append((use.loc, reduced_message(use.relative, found, use.print_mm, dpi), "warning"))
         total += found.work
@@ -285,20 +292,22 @@ def print_pixels(print_mm: float, dpi: int = PRINT_DPI) -> int:
     return max(16, math.ceil(print_mm / 25.4 * dpi))
 
 
-def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> Picture:
+def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True) -> Picture:
     """The checked picture at ``path``, ready to draw; PictureProblem says why it cannot be.
 
     Kept by content, resolution and file name (which the messages quote): the validator's check
-    is the build's picture."""
+    is the build's picture. A JPEG passed through as it is was decoded (at an eighth of its
+    size) only when one check asked to ``decode``; a picture checked without is kept as checked
+    for any later ask without, and checked again for one with."""
     limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_RASTER_BYTES
     if path.stat().st_size > limit:
         advice = "simplify it" if limit == MAX_SVG_BYTES else "scale it down or export it compressed"
         raise PictureProblem(f"'{path.name}' is over {limit // (1024 * 1024)} MB; {advice}")
     key = (content_digest(path), print_pixels(print_mm, dpi), path.name)
     found = _pictures.get(key) or _before.get(key)
-    if found is None:
+    if found is None or (decode and isinstance(found, Raster) and not found.decoded):
         try:
-            found = _load(path, key[1], f"{key[0]}-{key[1]}")
+            found = _load(path, key[1], f"{key[0]}-{key[1]}", decode)
         except PictureProblem as problem:
             found = problem
     _pictures[key] = found
@@ -323,15 +332,15 @@ def content_digest(path: Path) -> str:
     return digest
 
 
-def _load(path: Path, pixels: int, digest: str) -> Picture:
+def _load(path: Path, pixels: int, digest: str, decode: bool = True) -> Picture:
     if path.suffix.lower() == ".svg":
         return _vector(path, pixels)
-    return _raster(path.name, path, RASTER[path.suffix.lower()], pixels, digest)
+    return _raster(path.name, path, RASTER[path.suffix.lower()], pixels, digest, decode)
 
 
 def aspect(path: Path, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> float:
     """Width over height of a checked picture."""
-    found = picture(path, print_mm, dpi)
+    found = picture(path, print_mm, dpi, decode=False)
     return found.width / found.height
 
 
@@ -374,31 +383,33 @@ def placement(box: Rect, ratio: float, fit: str = "contain", crop: Rect | None =
 # Rasters
 
 
-def _raster(name: str, source: Path | io.BytesIO, expected: str, pixels: int, digest: str = "") -> Raster:
+def _raster(
+    name: str, source: Path | io.BytesIO, expected: str, pixels: int, digest: str = "", decode: bool = True
+) -> Raster:
     """A PNG or JPEG checked and as the PDF will hold it: a JPEG not far larger than ``pixels``
-    as its own bytes (proved whole by a decode at an eighth of its size), any other decoded in
-    full and reduced to ``pixels``."""
+    as its own bytes (with ``decode`` proved whole by a decode at an eighth of its size), any
+    other decoded in full and reduced to ``pixels``."""
     if expected == "JPEG" and isinstance(source, Path):
-        passed = _passed_through(name, source, pixels, digest)
+        passed = _passed_through(name, source, pixels, digest, decode)
         if passed is not None:
             return passed
     image, width, height = _prepared(name, source, expected, pixels)
     alpha = None
     if image.mode in ("LA", "RGBA"):
-        alpha = zlib.compress(image.getchannel("A").tobytes())
+        alpha = zlib.compress(image.getchannel("A").tobytes(), FLATE_LEVEL)
         image = image.convert(image.mode[:-1])
     if expected == "JPEG" and alpha is None:  # a photograph stays JPEG: a tenth of the size of Flate
         out = io.BytesIO()
         image.save(out, format="JPEG", quality=92, subsampling=0)
         return Raster(out.getvalue(), True, image.mode, image.size, None, width, height, digest)
-    return Raster(zlib.compress(image.tobytes()), False, image.mode, image.size, alpha, width, height, digest)
+    return Raster(zlib.compress(image.tobytes(), FLATE_LEVEL), False, image.mode, image.size, alpha, width, height, digest)
 
 
-def _passed_through(name: str, path: Path, pixels: int, digest: str) -> Raster | None:
+def _passed_through(name: str, path: Path, pixels: int, digest: str, decode: bool) -> Raster | None:
     """The JPEG file as it is, when a PDF can hold it unchanged (grey or RGB, not far larger than
-    its print size); None when it must be decoded and re-encoded. Its data is proved whole by
-    _check_jpeg_data and a decode at the smallest scale (libjpeg still reads every coefficient),
-    a tenth of a full decode's time."""
+    its print size); None when it must be decoded and re-encoded. Its data is checked long
+    enough for its header (_check_jpeg_data) and, with ``decode``, proved whole by a decode at
+    the smallest scale (libjpeg still reads every coefficient), most of a full decode's time."""
     from PIL import Image, UnidentifiedImageError
 
     data = path.read_bytes()
@@ -412,8 +423,12 @@ def _passed_through(name: str, path: Path, pixels: int, digest: str) -> Raster |
             width, height = image.size
             if image.format != "JPEG" or image.mode not in ("L", "RGB") or max(width, height) > pixels * FAR_LARGER:
                 return None
-            _decode(name, image, "JPEG", 1)
-            return Raster(data, True, image.mode, (width, height), None, width, height, digest)
+            if decode:
+                _decode(name, image, "JPEG", 1)
+            else:
+                _check_size(name, width, height)
+                _check_jpeg_data(name, image.fp, width, height)
+            return Raster(data, True, image.mode, (width, height), None, width, height, digest, decode)
 
 
 def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> tuple[Any, int, int]:
@@ -445,13 +460,7 @@ def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
     width, height = image.size
     if image.format != expected:
         raise PictureProblem(f"'{name}' holds a {image.format} image, not the {expected} its name says")
-    if width * height > MAX_PIXELS:
-        raise PictureProblem(
-            f"'{name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is "
-            f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
-        )
-    if width < 1 or height < 1:
-        raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
+    _check_size(name, width, height)
     if expected == "JPEG":
         _check_jpeg_data(name, image.fp, width, height)
         scale = pixels / max(width, height)  # draft keeps both sides at least this
@@ -464,8 +473,19 @@ def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
         raise PictureProblem(_damage(name, exc)) from exc
 
 
+def _check_size(name: str, width: int, height: int) -> None:
+    if width * height > MAX_PIXELS:
+        raise PictureProblem(
+            f"'{name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is "
+            f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
+        )
+    if width < 1 or height < 1:
+        raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
+
+
 def _reduced(image: Any, pixels: int) -> Any:
-    """The decoded image at most ``pixels`` on its longest side, in a mode Pillow resamples well.
+    """The decoded image at most ``pixels`` on its longest side (as it is when not over FAR_LARGER
+    times that: resampling costs more than it saves), in a mode Pillow resamples well.
 
     Shrunk by whole factors first, a band of rows at a time: Pillow's own reduce converts the
     whole picture (to premultiplied alpha, or from 16-bit grey) before it shrinks it, a second
@@ -484,7 +504,7 @@ def _reduced(image: Any, pixels: int) -> Any:
             if reduced is None:
                 reduced = Image.new(piece.mode, (math.ceil(width / factor), math.ceil(height / factor)))
             reduced.paste(piece, (0, top // factor))
-    if max(reduced.size) > pixels:
+    if max(reduced.size) > pixels * (FAR_LARGER if factor == 1 else 1.0):
         reduced.thumbnail((pixels, pixels), Image.Resampling.LANCZOS, reducing_gap=None)
     return reduced if reduced is not image else image.copy()  # outlives the file
 

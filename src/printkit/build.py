@@ -31,8 +31,10 @@ class LoadedKit:
         return self.source.name
 
 
-def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
-    """Read and check a kit; any error finding stops here with every finding listed."""
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+    """Read and check a kit; any error finding stops here with every finding listed. A build
+    passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
+    decoded (validate decodes every picture)."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     if any_table(source):
@@ -40,7 +42,7 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
 
         tables.expand_tables(source)
     kit = model.parse_kit(source)
-    problems = check_kit(source, kit)
+    problems = check_kit(source, kit, decode)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))

@@ -87,13 +87,16 @@ Count = Annotated[Int, Field(ge=1, le=MAX_COUNT)]
 def _file_name(value: str) -> str:
     """A picture's path as a file name can be: no NUL, line break or other control character
     (a NUL cut the name short where the operating system reads it)."""
-    for char in value:
-        if ord(char) < 32 or ord(char) == 127:
-            raise ValueError(
-                f"the file name {value!r} holds the control character U+{ord(char):04X}; give the picture's "
-                "file name as it is in the kit's folder"
-            )
+    control = _CONTROL.search(value)  # not a loop over the characters: a table's 1,000 names are checked often
+    if control:
+        raise ValueError(
+            f"the file name {value!r} holds the control character U+{ord(control.group()):04X}; give the picture's "
+            "file name as it is in the kit's folder"
+        )
     return value
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 
 
 ArtPath = Annotated[str, AfterValidator(_file_name)]

@@ -335,7 +335,7 @@ class _Drawer:
     def image(self, image: Image) -> None:
         """A checked picture (printkit.art): a raster as the copy art reduced to its print size, an
         SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
-        found = art.picture(PathLib(image.path), image.print_mm, image.dpi)
+        found = art.picture(PathLib(image.path), image.print_mm, image.dpi, decode=False)  # as the check left it
         x, y, w, h = mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h)
         clip = ""
         if image.clip is not None:  # only the part of the picture inside the clip box shows (cover, crop)

@@ -444,7 +444,7 @@ def picture(design: Design, element: SymbolElement, relative: str, box: Box) -> 
     if art.not_made_yet(folder, relative):
         return placeholder(design, relative, box)
     print_mm, dpi = art.print_size(design.deck), design.ctx.dpi
-    problem = art.art_problem(folder, relative, print_mm, dpi)
+    problem = art.art_problem(folder, relative, print_mm, dpi, decode=False)  # checked as the kit's check did
     if problem:
         raise LayoutProblem((), problem)
     path = (folder / relative).resolve()
