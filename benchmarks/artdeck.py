@@ -3,10 +3,11 @@
     python benchmarks/artdeck.py FOLDER [--cards 200]
 
 Writes FOLDER/artdeck.yaml (a copy of benchmarks/kits/artdeck.yaml) and, in the kit's folder
-FOLDER/artdeck/, cards.csv (one row a card: id, Polish and Czech names, picture) and art/: one 750 x 1050 px picture a card,
-coloured noise under a few shapes so that a JPEG is as large as a photograph's (about 165 kB at
-quality 90), every tenth card PNG with transparency (of the first 200: 20), the rest JPEG. The
-random generator is seeded, so the same command writes the same bytes.
+FOLDER/artdeck/, cards.csv (one row a card: id, Polish and Czech names, picture) and art/: one
+750 x 1050 px picture a card, coloured noise under a few shapes so that a JPEG is as large as
+a photograph's (about 165 kB at quality 90), every tenth card PNG with transparency (of the first
+200: 20), the rest JPEG. The random generator is seeded, so the same command writes the same
+bytes.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def write_picture(path: Path, number: int) -> None:
     png = path.suffix == ".png"
     sigma, grain = (6, 8) if png else (36, 2)  # noise, and the size of its grains in pixels
     small = (SIZE[0] // grain, SIZE[1] // grain)
-    channels = [Image.effect_noise(small, sigma).point(lambda v, s=rng.randint(-60, 60): v + s) for _ in range(3)]
+    shifts = [rng.randint(-60, 60) for _ in range(3)]  # each channel's own mean: a colour, not grey
+    channels = [Image.effect_noise(small, sigma).point(lambda v, s=shift: v + s) for shift in shifts]
     image = Image.merge("RGB", channels).resize(SIZE, Image.Resampling.BILINEAR)
     draw = ImageDraw.Draw(image)
     for _ in range(12):

@@ -102,7 +102,7 @@ def art_deck_pdf(folder: Path, cards: int) -> bytes:
         chunk = rows[sheet * COLS * ROWS : (sheet + 1) * COLS * ROWS]
         boxes = [slot(i) for i in range(len(chunk))]
         c.setTrimBox(trim(boxes))
-        for row, (x, y) in zip(chunk, boxes):
+        for row, (x, y) in zip(chunk, boxes, strict=True):
             c.drawImage(str(folder / row["obrazek"]), pt(x), y_of(y + CARD_H), pt(CARD_W), pt(CARD_H), mask="auto")
             c.setFillColor(HexColor("#000000"))
             c.setFont(BOLD, 12)

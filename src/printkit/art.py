@@ -402,7 +402,9 @@ def _raster(
         out = io.BytesIO()
         image.save(out, format="JPEG", quality=92, subsampling=0)
         return Raster(out.getvalue(), True, image.mode, image.size, None, width, height, digest)
-    return Raster(zlib.compress(image.tobytes(), FLATE_LEVEL), False, image.mode, image.size, alpha, width, height, digest)
+    return Raster(
+        zlib.compress(image.tobytes(), FLATE_LEVEL), False, image.mode, image.size, alpha, width, height, digest
+    )
 
 
 def _passed_through(name: str, path: Path, pixels: int, digest: str, decode: bool) -> Raster | None:

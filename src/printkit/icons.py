@@ -3,13 +3,13 @@
 An icon is a token shape (circle, triangle, square, diamond, hexagon, star), a vector symbol of
 ``layout/symbols.py`` (berries, rock, ...), or one the kit declares once under ``icons:`` (a shape
 or symbol in a colour of its own, or a picture file of the kit's folder, checked by art.py like
-every picture and drawn in the icon's square in proportion, on the baseline). The localizer turns ``:name:`` into one character of Unicode's
-private use plane 15 that stands for the icon, so measuring, line breaking and the glyph checks see
-one unbreakable letter ICON_EM wide; the renderer leaves its room in the text and draws the icon
-there, sitting on the baseline. A ``:word:`` that names no icon is left as typed (the validator
-reports it).
+every picture and drawn in the icon's square in proportion, on the baseline). The localizer
+turns ``:name:`` into one character of Unicode's private use plane 15 that stands for the icon,
+so measuring, line breaking and the glyph checks see one unbreakable letter ICON_EM wide; the
+renderer leaves its room in the text and draws the icon there, sitting on the baseline. A
+``:word:`` that names no icon is left as typed (the validator reports it).
 
-The character of an icon is interned by what it draws (shape or symbol, colour), the same for
+The character of an icon is interned by what it draws (shape, symbol or picture file, colour), the same for
 every kit in one process, so a character never means two drawings.
 """
 
