@@ -57,6 +57,7 @@ def write_picture(path: Path, number: int) -> None:
 
 def generate(folder: Path, cards: int) -> int:
     """The kit in ``folder``, its table and its pictures in its own folder; the pictures' bytes."""
+    folder.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(KIT, folder / "artdeck.yaml")
     folder = folder / "artdeck"
     (folder / "art").mkdir(parents=True, exist_ok=True)
