@@ -5,8 +5,8 @@
 Writes FOLDER/artdeck.yaml (a copy of benchmarks/kits/artdeck.yaml) and, in the kit's folder
 FOLDER/artdeck/, cards.csv (one row a card: id, Polish and Czech names, picture) and art/: one
 750 x 1050 px picture a card, coloured noise under a few shapes so that a JPEG is as large as
-a photograph's (about 165 kB at quality 90), every tenth card PNG with transparency (of the first
-200: 20), the rest JPEG. The random generator is seeded, so the same command writes the same
+a photograph's (about 165 kB at quality 90), every tenth of the first 200 cards PNG with
+transparency (20 in any variant), the rest JPEG. The random generator is seeded, so the same command writes the same
 bytes.
 """
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import csv
 import random
-import shutil
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parent / "kits" / "artdeck.yaml"
@@ -25,7 +24,10 @@ PNG_EVERY = 10  # every tenth card's picture is a PNG with transparency
 
 
 def picture_name(number: int) -> str:
-    return f"art/card_{number:04}.{'png' if number % PNG_EVERY == 0 else 'jpg'}"
+    """Every tenth of the first 200 cards a PNG, every other a JPEG: 20 PNGs in any variant (a
+    hundred 750 x 1050 PNGs would be over the kit's 60 decoded megapixels)."""
+    png = number % PNG_EVERY == 0 and number <= 200
+    return f"art/card_{number:04}.{'png' if png else 'jpg'}"
 
 
 def write_picture(path: Path, number: int) -> None:
@@ -58,7 +60,8 @@ def write_picture(path: Path, number: int) -> None:
 def generate(folder: Path, cards: int) -> int:
     """The kit in ``folder``, its table and its pictures in its own folder; the pictures' bytes."""
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(KIT, folder / "artdeck.yaml")
+    kit = KIT.read_text(encoding="utf-8").replace("deck.total == 200", f"deck.total == {cards}")
+    (folder / "artdeck.yaml").write_text(kit, encoding="utf-8")
     folder = folder / "artdeck"
     (folder / "art").mkdir(parents=True, exist_ok=True)
     with (folder / "cards.csv").open("w", encoding="utf-8", newline="") as table:

@@ -4,15 +4,19 @@ A picture must stay inside the kit's folder (no '../', no absolute path, no link
 be one of the three formats by its content, decode completely (a truncated file, or a JPEG whose
 header promises far more pixels than its data holds, is refused) and keep within the limits
 below, each file's and the kit's together (kit_picture_problems): they bound the work, not only
-the bytes, so that any kit within them builds in under 10 s and 400 MB. An SVG is parsed with
+the bytes, so that any kit within them builds in under 10 s and 400 MB (a JPEG embedded as it
+is, never decoded by a build, counts by its bytes, MAX_KIT_PASSED_BYTES). An SVG is parsed with
 defusedxml (no entities, whatever its encoding), may refer only to its own elements (``#id``)
 and to PNG or JPEG pictures embedded in it (``data:image/png;base64,...``): any other href,
 ``url()`` or CSS ``@import`` is refused, and svglib converts the checked bytes without a path, so
 nothing outside the SVG is ever opened. It is then drawn once on a scratch page.
 
 Each picture is checked once per file content and kept, ready to embed, for the build that
-follows: rasters reduced to the resolution they print at (PRINT_DPI over the largest symbol box
-of the deck's face; JPEG decoded at a reduced scale by Pillow's draft) and converted to a mode
+follows: a JPEG at most FAR_LARGER times the pixels it prints at as its own bytes (a build
+checks its header and data length; validate decodes it too, at an eighth of its scale); other
+rasters reduced to the resolution they print at (the kit's dpi over the largest symbol box of
+the deck's face, when over FAR_LARGER times that; JPEG decoded at a reduced scale by Pillow's
+draft) and converted to a mode
 a PDF holds (16-bit grey scaled, not clipped; palettes with transparency and grey with alpha
 keep their alpha; CMYK as RGB), SVG converted to a reportlab drawing. Pictures are keyed by
 content and every check of a kit reads the files again, so a picture edited while
@@ -41,6 +45,7 @@ MAX_RASTER_BYTES = 200 * 1024 * 1024  # read whole for its digest; 50 incompress
 MAX_SVG_ELEMENTS = 5_000  # elements drawn, each <use> counted as what it repeats: in one SVG, and a kit's
 MAX_SVG_NUMBERS = 125_000  # numbers (coordinates, mostly) drawn, counted so: in one SVG, and in a kit's
 MAX_KIT_MEGAPIXELS = 60  # decoded for a kit's pictures together, a JPEG counting JPEG_SHARE of its pixels
+MAX_KIT_PASSED_BYTES = 500 * 1024 * 1024  # of JPEG files embedded as they are (not decoded by a build)
 JPEG_SHARE = 1 / 8  # a JPEG is decoded at a reduced scale (draft): about an eighth of a PNG's time a pixel
 MAX_SVG_DEPTH = 60  # nesting of elements, <use> included (svglib converts recursively)
 MAX_SVG_NUMBER = 1e9  # no coordinate or length in a printable picture comes near this
@@ -89,7 +94,14 @@ class Raster:
         return max(self.width, self.height) > max(self.size) * FAR_LARGER
 
     @property
+    def passed_through(self) -> bool:
+        """True for a JPEG embedded as its own file: a build reads its header, never its pixels."""
+        return self.jpeg and self.size == (self.width, self.height)
+
+    @property
     def work(self) -> Work:
+        if self.passed_through:  # bounded by its bytes, which the PDF holds, not by pixels decoded
+            return Work(0, 0, 0, len(self.data))
         return Work(_decoding_cost(self.width, self.height, self.jpeg), 0, 0)
 
 
@@ -114,9 +126,15 @@ class Work:
     pixels: float
     elements: int
     numbers: int
+    passed: int = 0  # bytes of JPEG files embedded as they are
 
     def __add__(self, other: Work) -> Work:
-        return Work(self.pixels + other.pixels, self.elements + other.elements, self.numbers + other.numbers)
+        return Work(
+            self.pixels + other.pixels,
+            self.elements + other.elements,
+            self.numbers + other.numbers,
+            self.passed + other.passed,
+        )
 
 
 def _decoding_cost(width: int, height: int, jpeg: bool) -> float:
@@ -247,6 +265,11 @@ def _over_budget(relative: str, total: Work) -> str | None:
         return (
             f"with '{relative}' the kit's pictures decode to {total.pixels / 1e6:.0f} megapixels (a JPEG counts an "
             f"eighth of its pixels); the limit is {MAX_KIT_MEGAPIXELS} a kit; use smaller pictures, or JPEG"
+        )
+    if total.passed > MAX_KIT_PASSED_BYTES:
+        return (
+            f"with '{relative}' the kit's JPEG pictures are {total.passed / 2**20:.0f} MB; the limit is "
+            f"{MAX_KIT_PASSED_BYTES // 2**20} MB a kit; export them smaller"
         )
     if total.elements > MAX_SVG_ELEMENTS or total.numbers > MAX_SVG_NUMBERS:
         return (
