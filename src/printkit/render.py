@@ -91,8 +91,7 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
             progress.step("drawing pages", number, len(document.pages))
     if progress is not None:
         progress.step("writing the PDF", 1, 1)
-    canvas.save()
-    return buffer.getvalue()
+    return canvas.getpdfdata()  # the bytes save() writes, without their copy in the buffer
 
 
 @functools.lru_cache(maxsize=256)
