@@ -237,3 +237,25 @@ def test_a_picture_icon_prints_at_the_texts_size_on_its_baseline(tmp_path, run):
     assert mm(icon["x1"] - icon["x0"]) == pytest.approx(0.78 * em, abs=0.05)
     assert mm(icon["bottom"] - icon["top"]) == pytest.approx(0.78 * em / 2, abs=0.05)
     assert mm(icon["bottom"]) == pytest.approx(baseline + 0.06 * em, abs=0.05)  # on the baseline, as icons sit
+
+
+def test_a_table_rows_picture_outside_the_folder_is_refused_naming_its_row_and_column(tmp_path, run):
+    """A picture column is as hostile as the kit: a path out of the folder is an error, not a placeholder."""
+    from deck_tables import write_csv
+
+    folder = tmp_path / "kits" / "art"
+    folder.mkdir(parents=True)
+    write_csv(folder / "cards.csv", [["id", "nazwa", "obrazek"], ["a", "Łoś", "../../../etc/hostname.png"]])
+    columns = "{id: id, name: {pl: nazwa, cs: nazwa, en: nazwa}, image: obrazek}"
+    table = f"    table:\n      file: cards.csv\n      columns: {columns}\n"
+    kit = tmp_path / "kits" / "art.yaml"
+    kit.write_text(
+        KIT.format(types="", symbol="", icons="", rule="").replace("    types:\n\n", table), encoding="utf-8"
+    )
+    result = run("validate", str(kit))
+    assert result.code == 1
+    assert (
+        f"{folder / 'cards.csv'}: row 2, column obrazek: '../../../etc/hostname.png' lies outside the kit's folder "
+        f"{folder}/; keep the kit's pictures inside it"
+    ) in result.err.splitlines()
+    assert "placeholder" not in result.err
