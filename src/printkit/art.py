@@ -5,7 +5,8 @@ be one of the three formats by its content, decode completely (a truncated file,
 header promises far more pixels than its data holds, is refused) and keep within the limits
 below, each file's and the kit's together (kit_picture_problems): they bound the work, not only
 the bytes, so that any kit within them builds in under 10 s and 400 MB (a JPEG embedded as it
-is, never decoded by a build, counts by its bytes, MAX_KIT_PASSED_BYTES). An SVG is parsed with
+is, never decoded by a build, counts by its bytes, MAX_KIT_PASSED_BYTES, and costs about three
+times them in memory while the PDF is written). An SVG is parsed with
 defusedxml (no entities, whatever its encoding), may refer only to its own elements (``#id``)
 and to PNG or JPEG pictures embedded in it (``data:image/png;base64,...``): any other href,
 ``url()`` or CSS ``@import`` is refused, and svglib converts the checked bytes without a path, so
