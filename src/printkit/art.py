@@ -479,7 +479,8 @@ def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) 
         with image:
             width, height = image.size
             _decode(name, image, expected, pixels)
-            return _printable(_reduced(image, pixels)), width, height
+            far = max(width, height) > pixels * FAR_LARGER  # of the file, not of a JPEG's draft
+            return _printable(_reduced(image, pixels, far)), width, height
 
 
 def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
@@ -509,9 +510,10 @@ def _check_size(name: str, width: int, height: int) -> None:
         raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
 
 
-def _reduced(image: Any, pixels: int) -> Any:
-    """The decoded image at most ``pixels`` on its longest side (as it is when not over FAR_LARGER
-    times that: resampling costs more than it saves), in a mode Pillow resamples well.
+def _reduced(image: Any, pixels: int, far: bool = True) -> Any:
+    """The decoded image at most ``pixels`` on its longest side, in a mode Pillow resamples well;
+    unless the file was ``far`` larger, one within FAR_LARGER times that stays as it is
+    (resampling it costs more than it saves).
 
     Shrunk by whole factors first, a band of rows at a time: Pillow's own reduce converts the
     whole picture (to premultiplied alpha, or from 16-bit grey) before it shrinks it, a second
@@ -530,7 +532,7 @@ def _reduced(image: Any, pixels: int) -> Any:
             if reduced is None:
                 reduced = Image.new(piece.mode, (math.ceil(width / factor), math.ceil(height / factor)))
             reduced.paste(piece, (0, top // factor))
-    if max(reduced.size) > pixels * (FAR_LARGER if factor == 1 else 1.0):
+    if max(reduced.size) > pixels * (1.0 if far else FAR_LARGER):
         reduced.thumbnail((pixels, pixels), Image.Resampling.LANCZOS, reducing_gap=None)
     return reduced if reduced is not image else image.copy()  # outlives the file
 
