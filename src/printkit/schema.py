@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from printkit.model import Kit
+from printkit.kit import Kit
 from printkit.units import LENGTH_PATTERN
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
