@@ -1,4 +1,5 @@
-"""The typed kit schema: frozen models, unknown keys forbidden, a description on every field.
+"""What every kit and every kind share: frozen models, unknown keys forbidden, a description on every
+field. Each kind's component is in its kind's module (``kinds/``); ``kit.py`` puts them together.
 
 Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in", "12pt").
 A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
@@ -92,7 +93,7 @@ Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 class Model(BaseModel):
     # Built on first use, not as each class is defined: the schemas are read from the cache (see
-    # _complete_models) or, without one, made once for Kit and for a part only if something asks.
+    # kit.py, which completes them) or, without one, made once for Kit and for a part only if something asks.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=False, defer_build=True)
 
 

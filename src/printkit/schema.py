@@ -1,4 +1,4 @@
-"""The kit file's JSON Schema and its field reference, both generated from the typed models in model.py.
+"""The kit file's JSON Schema and its field reference, both generated from the typed kit model (kit.py).
 
 Editors with the YAML language server read the schema (a kit's first line points at it) to complete
 and check fields; docs/kit-format.md carries the Markdown reference. Neither is written by hand, so

@@ -1,7 +1,7 @@
 """Hex boards: hexes true to scale, flat-top or pointy-top, rows × columns or a hexagon of a radius.
 
 The first kind added as one module and one registration line (CONTRIBUTING.md): its model
-(``HexBoardComponent``) is in model.py, everything else is here. A board larger than the paper is
+(``HexBoardComponent``) is beside it in hexboard_model.py, everything else is here. A board larger than the paper is
 split into sheets of whole hexes with the square boards' plan (``layout.boardtiles``): runs of
 columns and rows, the next sheet's first hexes repeated faintly as the glue strip. Every hex is kept in axial
 coordinates (q, r); its centre follows from them and the orientation, its printed coordinates
