@@ -66,14 +66,22 @@ def __getattr__(name: str) -> Any:
     return globals()[name]
 
 
-def _pieces() -> dict[str, PieceKind]:
-    pieces: dict[str, PieceKind] = __getattr__("PIECES")
-    return pieces
+def _piece(piece_kind: str) -> PieceKind | None:
+    # This module's own functions read the registry as globals (a module's __getattr__ serves only
+    # reads from outside it): a NameError until it is loaded. Per piece, so a plain lookup.
+    try:
+        pieces = PIECES
+    except NameError:
+        pieces = __getattr__("PIECES")
+    return pieces.get(piece_kind)
 
 
 def kind_of(component: Component) -> Kind[Any]:
     """The registered kind of a validated component (its ``kind:`` names it)."""
-    by_name: dict[str, Kind[Any]] = __getattr__("BY_NAME")
+    try:
+        by_name = BY_NAME
+    except NameError:  # not loaded yet (see _piece)
+        by_name = __getattr__("BY_NAME")
     return by_name[component.kind]
 
 
@@ -86,14 +94,17 @@ def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, 
 
 def scale_critical(piece_kind: str) -> bool:
     """A piece that must keep its printed size (its page says "print at 100 %")."""
-    return piece_kind in _pieces() and _pieces()[piece_kind].scale_critical
+    piece = _piece(piece_kind)
+    return piece is not None and piece.scale_critical
 
 
 def cut(piece_kind: str) -> bool:
     """A piece cut out on its face side: its outline goes into the cut file."""
-    return piece_kind in _pieces() and _pieces()[piece_kind].cut
+    piece = _piece(piece_kind)
+    return piece is not None and piece.cut
 
 
 def exported(piece_kind: str) -> bool:
     """A deck piece the Tabletop Simulator export cuts out of the rendered pages."""
-    return piece_kind in _pieces() and _pieces()[piece_kind].exported
+    piece = _piece(piece_kind)
+    return piece is not None and piece.exported
