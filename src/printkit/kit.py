@@ -28,7 +28,12 @@ from printkit.model import MAX_COUNT, IconDef, Int, Invariant, KitFonts, KitInfo
 COMPONENT_MODELS: tuple[type[Model], ...] = tuple(dict.fromkeys(kind.model for kind in kinds.KINDS))
 
 if TYPE_CHECKING:
-    Component = Any  # one of COMPONENT_MODELS; a union made at run time is no type mypy can read
+    from printkit.model import ComponentBase
+
+    class Component(ComponentBase):
+        """What mypy knows of any one of COMPONENT_MODELS: the shared fields and a ``kind``."""
+
+        kind: str
 else:
     Component = Annotated[Union[COMPONENT_MODELS], Field(discriminator="kind")]  # noqa: UP007
 

@@ -14,7 +14,7 @@ half-loaded whichever is imported first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from printkit.kinds.base import Kind, PieceKind
 
@@ -76,7 +76,14 @@ def _piece(piece_kind: str) -> PieceKind | None:
     return pieces.get(piece_kind)
 
 
-def kind_of(component: Component) -> Kind[Any]:
+class HasKind(Protocol):
+    """A component model of any kind: each names its kind in ``kind`` (a Literal of its own)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+def kind_of(component: HasKind) -> Kind[Any]:
     """The registered kind of a validated component (its ``kind:`` names it)."""
     try:
         by_name = BY_NAME
