@@ -32,8 +32,10 @@ class LoadedKit:
         return self.source.name
 
 
-def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
-    """Read and check a kit; any error finding stops here with every finding listed."""
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+    """Read and check a kit; any error finding stops here with every finding listed. A build
+    passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
+    decoded (validate decodes every picture)."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     if any_table(source):
@@ -41,12 +43,18 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
 
         tables.expand_tables(source)
     kit = parse_kit(source)
-    problems = check_kit(source, kit)
+    problems = check_kit(source, kit, decode)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     loaded.faces = kitfonts.faces(kit, source.folder)
     return loaded
+
+
+def picture_warnings(loaded: LoadedKit) -> list[Problem]:
+    """The warnings a build prints as well as validate: a deck's picture not made yet (a
+    placeholder stands in), a picture reduced to the kit's resolution."""
+    return [problem for problem in loaded.warnings if problem.group == "pictures"]
 
 
 def with_faces(loaded: LoadedKit, document: Document) -> Document:
@@ -94,10 +102,11 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit)),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
+        dpi=loaded.kit.dpi,
     )
 
 

@@ -54,6 +54,13 @@ class Kit(Model):
         default_factory=list,
         description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",
     )
+    dpi: Int = Field(
+        300,
+        ge=72,
+        le=1200,
+        description="The resolution pictures are embedded at: a PNG or JPEG larger than its print size needs is "
+        "reduced to it (a JPEG up to 1.5 times that size is embedded as it is).",
+    )
 
     def component(self, component_id: str) -> Any:
         for component in self.components:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit import icons, placeholders
@@ -25,9 +26,15 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     return lang
 
 
-def kit_icons(kit: Kit) -> dict[str, str]:
-    """The icon characters a kit's texts may name: the built-in icons and the kit's own."""
-    return icons.table({icon.id: icons.Icon(icon.shape, icon.symbol, icon.color) for icon in kit.icons})
+def kit_icons(kit: Kit, folder: Path | None = None) -> dict[str, str]:
+    """The icon characters a kit's texts may name: the built-in icons and the kit's own (a
+    picture icon's file found in the kit's ``folder``)."""
+    return icons.table(
+        {
+            icon.id: icons.Icon(icon.shape, icon.symbol, icon.color, icons.picture_path(folder, icon.image))
+            for icon in kit.icons
+        }
+    )
 
 
 @dataclass(frozen=True)

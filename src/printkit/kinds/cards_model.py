@@ -123,11 +123,36 @@ class IndexElement(LineElementBase):
     )
 
 
+Fraction = Annotated[float, Field(ge=0, le=1)]
+
+
 class SymbolElement(ElementBase):
-    """The type's symbol or image, centred in the box and as large as it allows."""
+    """The type's symbol or image, centred in the box; an image fitted as ``fit`` says."""
 
     type: Literal["symbol"] = Field(description="The element's type: 'symbol', the type's symbol or image.")
     icon: str | None = Field(None, description="A fixed symbol instead of the type's, e.g. 'rock'.")
+    fit: Literal["contain", "cover", "stretch"] = Field(
+        "contain",
+        description="How an image fills the box: 'contain' all of it, as large as the box allows; 'cover' the "
+        "whole box, its overflow cut off at the box's edges; 'stretch' the whole box, out of proportion.",
+    )
+    crop: tuple[Fraction, Fraction, Fraction, Fraction] | None = Field(
+        None,
+        description="Only this part of the image is shown: [x, y, width, height] in fractions of the image's width "
+        "and height from its top-left corner, e.g. [0, 0.1, 1, 0.8] leaves out a tenth at the top and bottom.",
+    )
+
+    @model_validator(mode="after")
+    def _crop_inside(self) -> SymbolElement:
+        if self.crop is not None:
+            x, y, w, h = self.crop
+            if w <= 0 or h <= 0:
+                raise ValueError(f"a crop of {w:g} × {h:g} shows nothing; give a width and height above 0")
+            if x + w > 1 + 1e-9 or y + h > 1 + 1e-9:
+                raise ValueError(
+                    f"the crop reaches past the image (x + width is {x + w:g}, y + height {y + h:g}); each is at most 1"
+                )
+        return self
 
 
 class TextElement(ElementBase):

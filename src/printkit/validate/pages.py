@@ -8,6 +8,7 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from printkit import fonts, icons
@@ -104,7 +105,7 @@ MAX_PER_PAGE = 5
 
 
 def check_pages(kit: Kit, document: Document, found: Findings) -> None:
-    texts = TextIndex(kit, document)
+    texts = TextIndex(kit, document, found.source.folder)
     seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
@@ -442,11 +443,11 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(self, kit: Kit, document: Document):
+    def __init__(self, kit: Kit, document: Document, folder: Path | None = None):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers, kit_icons(kit))
+        tr = Localizer(document.lang, numbers, kit_icons(kit, folder))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
