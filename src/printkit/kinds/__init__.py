@@ -56,3 +56,8 @@ def cut(piece_kind: str) -> bool:
 def exported(piece_kind: str) -> bool:
     """A deck piece the Tabletop Simulator export cuts out of the rendered pages."""
     return piece_kind in PIECES and PIECES[piece_kind].exported
+
+
+def shop(piece_kind: str) -> bool:
+    """A piece `printkit export` writes for a print shop, one side to a file or page."""
+    return piece_kind in PIECES and PIECES[piece_kind].shop
