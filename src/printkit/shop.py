@@ -235,8 +235,9 @@ def preset_scale(pieces: list[ShopPiece], preset: Preset, scale: bool) -> tuple[
         return None
     if not scale:
         raise PrintkitError(
-            f"--preset {preset.name} is {preset.width:g} × {preset.height:g} mm, but {first.component}'s pieces are "
-            f"{first.width:g} × {first.height:g} mm; give --scale to stretch them to the preset, or another preset"
+            f"--preset {preset.name} is {preset.width:g} × {preset.height:g} mm, but the pieces of "
+            f"{first.component} are {first.width:g} × {first.height:g} mm; give --scale to stretch them to the "
+            "preset, or another preset"
         )
     return preset.width / first.width, preset.height / first.height
 
