@@ -149,6 +149,15 @@ def test_every_copy_has_its_own_row_where_the_drawings_differ(exported):
     assert {Image.open(folder / row["file"]).size for row in rows} == {(666, 547)}  # 56.35 x 46.35 mm
 
 
+def test_bleed_kit_keeps_each_components_own_bleed(exported):
+    """targ's cards print with printkit's 2 mm (their fill runs to the edge): 54 x 44 mm = 638 x
+    520 px, and the outermost pixels are still the card's tint."""
+    folder, rows = exported("targ", "--for", "png", "--bleed", "kit")
+    image = Image.open(folder / rows[0]["file"])
+    assert image.size == (638, 520)  # 637.80, 519.69
+    assert all(close(pixel, "#f3eaf0") for pixel in outermost(image))
+
+
 # --- PDF --------------------------------------------------------------------------------------------------
 
 
