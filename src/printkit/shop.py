@@ -41,7 +41,7 @@ from printkit.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
 
 if TYPE_CHECKING:
     from printkit.build import LoadedKit
-    from printkit.model import Component, Kit
+    from printkit.kit import Component, Kit
 
 SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
 SCRATCH = Paper("export", 1000.0, 1000.0)  # pieces only, never printed: few pages, any piece fits
