@@ -51,13 +51,14 @@ def kit_folder(tmp_path, monkeypatch):
     os.link(tmp_path / "mine.yaml", tmp_path / "hard.yaml")
     (tmp_path / "gone.yaml").symlink_to("nowhere/gone.yaml")
     shutil.copytree(REPO / "tests" / "bad_kits" / "manifests", tmp_path / "old")  # for build --changed-since
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path / "no-config"))  # printkit's presets alone
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
 
 def test_the_file_holds_a_case_for_every_command_that_writes():
     commands = {line.split()[0] for line, _ in cases()}
-    assert commands == {"build", "sheets", "calibrate", "schema", "preview", "export-tts", "new"}
+    assert commands == {"build", "sheets", "calibrate", "schema", "preview", "export-tts", "export", "new"}
     assert all(expected for _, expected in cases())
 
 

@@ -432,6 +432,133 @@ def export_tts(kit: str, lang: str | None, folder: Path) -> None:
     )
 
 
+@cli.command("export")
+@click.argument("kit", required=False)
+@click.option(
+    "--for",
+    "fmt",
+    type=click.Choice(["png", "pdf"]),
+    help="png: one image per piece side, with index.csv; pdf: one piece per page at trim size plus bleed.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "folder",
+    type=click.Path(path_type=Path),
+    help="The folder to write (default: output/KIT-png or output/KIT-pdf); an earlier export there is replaced.",
+)
+@click.option(
+    "--dpi",
+    type=int,
+    default=300,
+    show_default=True,
+    help="png: pixels per inch; a side is round-half-up((trim + 2 x bleed) mm / 25.4 x dpi) px.",
+)
+@click.option(
+    "--bleed",
+    "bleed_text",
+    metavar="MM|kit",
+    default="3.175",
+    show_default=True,
+    help="How far each fill runs past the cut line (1/8 in by default, as shops ask); 'kit': the kit's own.",
+)
+@click.option("--preset", metavar="NAME", help="A print shop's piece size, bleed and dpi (see --list-presets).")
+@click.option("--scale", is_flag=True, help="With --preset: stretch pieces of another size to the preset's.")
+@click.option(
+    "--backs",
+    type=click.Choice(["interleaved", "separate"]),
+    default="interleaved",
+    show_default=True,
+    help="pdf: face, back, face, back in one file, or NAME-faces.pdf and NAME-backs.pdf.",
+)
+@click.option("--component", metavar="ID", help="Export only this component's pieces.")
+@click.option("--list-presets", "list_presets", is_flag=True, help="List the presets (printkit's and yours) and exit.")
+@LANG
+@PAPER
+def export_pieces(
+    kit: str | None,
+    fmt: Literal["png", "pdf"] | None,
+    folder: Path | None,
+    dpi: int,
+    bleed_text: str,
+    preset: str | None,
+    scale: bool,
+    backs: Literal["interleaved", "separate"],
+    component: str | None,
+    list_presets: bool,
+    lang: str | None,
+    paper: str,
+) -> None:
+    """KIT's cards, tiles, tokens and stones for a print shop: a PNG per side or a PDF page per side."""
+    from printkit import presets
+
+    if list_presets:
+        for found in presets.load().values():
+            click.echo(describe_preset(found))
+        click.echo(f"(add your own in {presets.user_file()})")
+        return
+    request = export_request(kit, fmt, dpi, bleed_text, preset, scale, backs, component)
+    assert kit is not None  # export_request refuses a missing KIT
+    from printkit import build as pipeline
+    from printkit import shop
+    from printkit.output import check_folder, write_folder
+
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    target = folder if folder is not None else shop.default_folder(stem, request.fmt)
+    check_folder(target, shop.INDEX)
+    pipeline.lay_out(loaded, ctx)  # the kit's own checks first, as build makes them
+    files = shop.export_files(loaded, ctx, request, stem)
+    write_folder(target, files, shop.INDEX)
+    count = len(files) - 1
+    noun = "PNG file" if request.fmt == "png" else "PDF file"
+    click.echo(f"{target}: {count} {noun}{'' if count == 1 else 's'} and {shop.INDEX}")
+
+
+def export_request(
+    kit: str | None,
+    fmt: Literal["png", "pdf"] | None,
+    dpi: int,
+    bleed_text: str,
+    preset_name: str | None,
+    scale: bool,
+    backs: Literal["interleaved", "separate"],
+    component: str | None,
+):
+    """The export's options checked together: one line for the first that cannot work."""
+    from printkit import presets, shop
+    from printkit.preview import check_dpi
+
+    if kit is None or fmt is None:
+        raise PrintkitError("export: give a KIT and --for png or --for pdf (or --list-presets)")
+    given = click.get_current_context()
+    preset = presets.find(preset_name) if preset_name is not None else None
+    if preset is not None:
+        for option, name in (("--dpi", "dpi"), ("--bleed", "bleed_text")):
+            if given.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
+                raise PrintkitError(f"--preset {preset.name} sets the {name.removesuffix('_text')}; leave out {option}")
+    elif scale:
+        raise PrintkitError("--scale stretches pieces to a preset's size; give --preset NAME too")
+    if fmt == "pdf" and given.get_parameter_source("dpi") is not click.core.ParameterSource.DEFAULT:
+        raise PrintkitError("--dpi is for --for png; a PDF's pieces are vector")
+    if backs != "interleaved" and fmt != "pdf":
+        raise PrintkitError("--backs is for --for pdf; PNG files are one a side already")
+    check_dpi(dpi)
+    return shop.Request(fmt, dpi, shop.check_bleed(bleed_text), backs, preset, scale, component)
+
+
+def describe_preset(preset) -> str:
+    """'tgc-poker: 63.5 × 88.9 mm + 3.175 mm bleed at 300 dpi = 825 × 1125 px (printkit): The Game …'"""
+    from printkit.shop import pixels
+
+    size = f"{pixels(preset.width, preset.bleed, preset.dpi)} × {pixels(preset.height, preset.bleed, preset.dpi)} px"
+    return (
+        f"{preset.name}: {preset.width:g} × {preset.height:g} mm + {preset.bleed:g} mm bleed at {preset.dpi} dpi = "
+        f"{size} ({preset.source}): {preset.title}"
+    )
+
+
 @cli.group()
 def printer() -> None:
     """Printer profiles: the back offset and scale `printkit calibrate` measured, kept under a name

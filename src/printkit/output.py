@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import stat
 import tempfile
 import time
@@ -125,6 +126,72 @@ def write_atomic(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise cannot_write(path, exc) from None
         raise
+
+
+def check_folder(folder: Path, marker: str) -> None:
+    """Refuse, before any work, an output folder that cannot be replaced whole: a file, a folder
+    printkit reads or one inside it, a folder that holds what it reads (the kit's own folder), or
+    a folder of other files (only a folder holding ``marker``, an earlier export's, is replaced)."""
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"{folder}: -o must name a folder for the export, and this is a file")
+    for what, read, tree in own_files() + _READS:
+        if same_file(folder, read) or (tree and inside(folder, read)):
+            raise PrintkitError(
+                f"{folder}: this is {what}, which printkit reads; it never writes there (give another output folder)"
+            )
+        if inside(read, folder):
+            raise PrintkitError(
+                f"{folder}: the folder holds {what} ({read.name}), which replacing the folder would delete "
+                "(give another output folder)"
+            )
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / marker).is_file():
+        raise PrintkitError(
+            f"{folder}: the folder holds other files and no {marker}; printkit replaces only a folder it exported "
+            "(give a new or empty folder)"
+        )
+
+
+def write_folder(folder: Path, files: dict[str, bytes], marker: str) -> None:
+    """Write ``files`` (plain names, ``marker`` among them) into a temporary folder beside
+    ``folder``, then put it in ``folder``'s place: a failure or an interruption leaves the old
+    folder as it was."""
+    check_folder(folder, marker)
+    parent = folder.parent if str(folder.parent) else Path(".")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        temporary = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.", suffix=".tmp", dir=parent))
+    except OSError as exc:
+        raise cannot_write(folder, exc) from None
+    try:
+        for name, data in files.items():
+            if Path(name).name != name or name.startswith("."):
+                raise PrintkitError(f"{name}: not a plain file name (a bug in printkit)")
+            with open(temporary / name, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+        os.chmod(temporary, 0o755)
+        _swap_in(temporary, folder)
+    except BaseException as exc:
+        shutil.rmtree(temporary, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise cannot_write(folder, exc) from None
+        raise
+
+
+def _swap_in(temporary: Path, folder: Path) -> None:
+    """``temporary`` renamed to ``folder``; an old ``folder`` is moved aside first and removed after."""
+    if not folder.exists():
+        os.rename(temporary, folder)
+        return
+    old = temporary.with_name(temporary.name + ".old")
+    os.rename(folder, old)
+    try:
+        os.rename(temporary, folder)
+    except BaseException:
+        os.rename(old, folder)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 STALE_AFTER = 60.0  # seconds: a temporary file lives only while its bytes are written and synced

@@ -115,7 +115,7 @@ def _profiles(path: Path, text: str, data: object) -> dict[str, Profile]:
     found = {}
     for name, entry in printers.items():
         where = f"printers.{name}"
-        line = _line_of(text, name)
+        line = line_of(text, name)
         if not isinstance(name, str) or not NAME.match(name):
             raise kit_error(path, line, where, "not a printer name (letters, digits, '.', '_' or '-')")
         if not isinstance(entry, dict):
@@ -135,7 +135,7 @@ def _profiles(path: Path, text: str, data: object) -> dict[str, Profile]:
 
 
 def _setting(path: Path, text: str, where: str, entry: object, known: set[str]) -> Setting:
-    line = _line_of(text, where.rsplit(".", 1)[-1])
+    line = line_of(text, where.rsplit(".", 1)[-1])
     if not isinstance(entry, dict):
         raise kit_error(path, line, where, "expected an object with back_offset and scale")
     unknown = sorted(set(entry) - known)
@@ -157,13 +157,13 @@ def _pair(path: Path, text: str, where: str, value: object) -> tuple[float, floa
         and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     )
     if not ok:
-        line = _line_of(text, where.rsplit(".", 1)[-1])
+        line = line_of(text, where.rsplit(".", 1)[-1])
         raise kit_error(path, line, where, f"expected two numbers [x, y], got {json.dumps(value)[:40]}")
     assert isinstance(value, list)
     return (float(value[0]), float(value[1]))
 
 
-def _line_of(text: str, key: str) -> int | None:
+def line_of(text: str, key: str) -> int | None:
     """The first line holding ``"key":`` (JSON keeps no positions; a name is unique enough here)."""
     needle = json.dumps(key) + ":"
     for number, line in enumerate(text.splitlines(), start=1):

@@ -51,15 +51,16 @@ def extent(item: Item) -> tuple[float, float, float, float] | None:
     return ink_rect(item)
 
 
-def piece_items(page: Page) -> list[list[Item]]:
+def piece_items(page: Page, with_version: bool = False) -> list[list[Item]]:
     """For each piece of ``page``, the page's items that draw it (none for a piece that is not cut):
-    an item belongs to the first cut piece whose box holds its centre and, grown by the bleed, all of it."""
+    an item belongs to the first cut piece whose box holds its centre and, grown by the bleed, all of it.
+    The version's label is left out (a reprint carries the new one) unless ``with_version``."""
     owned: list[list[Item]] = [[] for _ in page.pieces]
     boxes = [(n, p) for n, p in enumerate(page.pieces) if kinds.cut(p.kind)]
     if not boxes:
         return owned
     for item in page.items:
-        if is_cut_mark(item) or is_version_mark(item):
+        if is_cut_mark(item) or (is_version_mark(item) and not with_version):
             continue
         ext = extent(item)
         if ext is None:

@@ -115,3 +115,9 @@ def exported(piece_kind: str) -> bool:
     """A deck piece the Tabletop Simulator export cuts out of the rendered pages."""
     piece = _piece(piece_kind)
     return piece is not None and piece.exported
+
+
+def shop(piece_kind: str) -> bool:
+    """A piece `printkit export` writes for a print shop, one side to a file or page."""
+    piece = _piece(piece_kind)
+    return piece is not None and piece.shop

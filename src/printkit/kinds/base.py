@@ -30,6 +30,7 @@ class PieceKind:
     scale_critical: bool  # must keep its printed size: its page carries a ruler or a scale note
     cut: bool = False  # cut out on its face side: an outline in the cut file
     exported: bool = False  # a deck piece of the Tabletop Simulator export
+    shop: bool = False  # a piece `printkit export` writes one side to a file, for a print shop
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,6 @@ KIND = Kind(
     DeckComponent,
     cards.layout,
     cards.numbers,
-    pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True),),
+    pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
     checks=(check_decks,),
 )

@@ -45,6 +45,6 @@ KIND = Kind(
     StonesComponent,
     stones.layout,
     stones.numbers,
-    pieces=(PieceKind("stone", scale_critical=True, cut=True),),
+    pieces=(PieceKind("stone", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_stone_faces),
 )

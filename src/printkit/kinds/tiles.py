@@ -10,6 +10,6 @@ KIND = Kind(
     DeckComponent,
     tiles.layout,
     tiles.numbers,
-    pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True),),
+    pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True, shop=True),),
     checks=(check_decks,),
 )

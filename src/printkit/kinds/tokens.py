@@ -44,6 +44,6 @@ KIND = Kind(
     TokensComponent,
     tokens.layout,
     tokens.numbers,
-    pieces=(PieceKind("token", scale_critical=True, cut=True),),
+    pieces=(PieceKind("token", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_tokens_tell_apart),
 )
