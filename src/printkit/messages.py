@@ -102,6 +102,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
         "en": "Cut along the grey lines; neighbouring pieces share one cut line.",
     },
+    "cut_hexagons": {
+        "pl": "Wytnij każdy sześciokąt wzdłuż szarej linii wokół niego (ploter tnący podąża za plikiem cięcia).",
+        "cs": "Každý šestiúhelník vystřihněte podél šedé čáry kolem něj (řezací plotr se řídí souborem řezu).",
+        "en": "Cut out each hexagon along the grey line around it (a cutting machine follows the cut file).",
+    },
     "cut_outline": {
         "pl": "Wytnij każdy żeton wzdłuż szarej linii wokół niego (ploter tnący podąża za plikiem cięcia).",
         "cs": "Každý žeton vystřihněte podél šedé čáry kolem něj (řezací plotr se řídí souborem řezu).",

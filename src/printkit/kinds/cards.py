@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
-from printkit.layout import cards
+from printkit.layout import cards, hextiles
 from printkit.layout.patterns import pattern_names
 from printkit.model import DeckComponent
 from printkit.validate.findings import walk
@@ -56,5 +56,5 @@ KIND = Kind(
     cards.layout,
     cards.numbers,
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True),),
-    checks=(check_decks,),
+    checks=(check_decks, hextiles.check_hexagon),
 )

@@ -21,7 +21,8 @@ CIRCLE_SEGMENTS = 48  # a circle is measured as this polygon: within 0.2 % of it
 @dataclass(frozen=True)
 class CutPath:
     """``rectangle``: the box; ``circle``: the ellipse inscribed in the box; ``hexagon``: the
-    pointy-top hexagon inscribed in the box; ``polygon``: ``points`` in mm from the box's top-left
+    hexagon inscribed in the box (pointy-top in a box taller than wide, flat-top in one wider than
+    tall); ``polygon``: ``points`` in mm from the box's top-left
     corner (any simple polygon, e.g. a tuck box's net)."""
 
     shape: CutShape = "rectangle"
@@ -32,14 +33,7 @@ class CutPath:
         if self.shape == "rectangle":
             relative: tuple[Point, ...] = ((0.0, 0.0), (width, 0.0), (width, height), (0.0, height))
         elif self.shape == "hexagon":
-            relative = (
-                (width / 2, 0.0),
-                (width, height / 4),
-                (width, height * 3 / 4),
-                (width / 2, height),
-                (0.0, height * 3 / 4),
-                (0.0, height / 4),
-            )
+            relative = hexagon_in(width, height)
         elif self.shape == "circle":
             relative = tuple(
                 (width / 2 * (1 + math.sin(turn)), height / 2 * (1 - math.cos(turn)))
@@ -55,6 +49,29 @@ class CutPath:
 
 
 RECTANGLE = CutPath()
+
+
+def hexagon_in(width: float, height: float) -> tuple[Point, ...]:
+    """The corners of the hexagon inscribed in a width × height box, clockwise on the page from the
+    top: pointy-top (a corner up) when the box is taller than wide, else flat-top (a side up). A
+    regular hexagon's box is s × 2s/√3 (s: flat to flat), or turned."""
+    if width > height:
+        return (
+            (width / 4, 0.0),
+            (width * 3 / 4, 0.0),
+            (width, height / 2),
+            (width * 3 / 4, height),
+            (width / 4, height),
+            (0.0, height / 2),
+        )
+    return (
+        (width / 2, 0.0),
+        (width, height / 4),
+        (width, height * 3 / 4),
+        (width / 2, height),
+        (0.0, height * 3 / 4),
+        (0.0, height / 4),
+    )
 
 
 def signed_area(points: tuple[Point, ...]) -> float:
