@@ -176,6 +176,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
         "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
     },
+    "hex_sheet_instruction": {
+        "pl": "Wytnij wzdłuż szarego zygzaka; {joins} (jasne heksy to paski do klejenia). Heksy: {size} mm.",
+        "cs": "Vystřihněte podél šedé klikaté čáry; {joins} (světlé hexy jsou proužky na lepení). Hexy: {size} mm.",
+        "en": "Cut along the grey zigzag; {joins} (the pale hexes are glue strips). Hexes: {size} mm.",
+    },
     "join_left": {
         "pl": "lewą krawędź przyklej na pasek {letter} arkusza {sheet}",
         "cs": "levý okraj přilepte na proužek {letter} listu {sheet}",

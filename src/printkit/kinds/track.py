@@ -159,6 +159,30 @@ def largest_space(track: TrackComponent, ctx: Context) -> str:
     return "make the spaces smaller"
 
 
+def room(track: TrackComponent, ctx: Context) -> str | None:
+    """What ``validate`` says about a track whose page depends on the paper: a loop's ring, or a
+    strip that bends into rows or turns the page (nothing for a straight strip upright). A track is
+    never split into sheets: one too long for a page is refused, naming the largest space that fits."""
+    try:
+        option, path = oriented(track, ctx)
+    except LayoutProblem:
+        return None  # the layout refuses it, saying why
+    side = "portrait" if option.paper.width < option.paper.height else "landscape"
+    if track.shape == "strip" and path.rows == 1 and side == "portrait":
+        return None
+    count, s = len(spaces(track)), track.space
+    if track.shape == "loop":
+        laid = f"around a ring of {path.cols} × {path.rows} spaces"
+    else:
+        laid = f"in {path.rows} rows of at most {path.cols}, back and forth"
+    return (
+        f"track '{track.id}' takes one page of {ctx.paper.name} ({side}): {count} spaces of {s:g} mm {laid}; a page "
+        f"holds {option.content_width:.1f} × {option.content_height - extra_height(track, option):.1f} mm for "
+        f"spaces inside the margins (less the title and the ruler), {math.floor(option.content_width / s + 1e-6)} "
+        "across"
+    )
+
+
 def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     ctx, path = oriented(track, ctx)
     s = track.space
@@ -241,4 +265,5 @@ KIND = Kind(
     pieces=(PieceKind("track", scale_critical=True), PieceKind("space", scale_critical=True)),
     checks=(check_track,),
     cell=lambda component: component.space,
+    room=room,
 )

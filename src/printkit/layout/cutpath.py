@@ -125,3 +125,52 @@ def shared_extent(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[float, fl
         return 0.0, 0.0
     xs, ys = [x for x, _ in shared], [y for _, y in shared]
     return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def triangles(points: tuple[Point, ...]) -> list[tuple[Point, Point, Point]]:
+    """A simple polygon cut into triangles (ear clipping): each one convex, together the polygon."""
+    sign = 1.0 if signed_area(points) >= 0 else -1.0
+    left = [p for i, p in enumerate(points) if p != points[i - 1]]  # no repeated corners
+    out: list[tuple[Point, Point, Point]] = []
+    while len(left) > 3:
+        for i in range(len(left)):
+            a, b, c = left[i - 1], left[i], left[(i + 1) % len(left)]
+            turn = sign * ((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]))
+            if turn < -1e-12:
+                continue  # a reflex corner is no ear
+            if turn <= 1e-12:  # a straight corner: drop it, the outline stays the same
+                del left[i]
+                break
+            ear = (a, b, c)
+            if not any(_in_triangle(p, ear, sign) for p in left if p not in ear):
+                out.append(ear)
+                del left[i]
+                break
+        else:
+            return out  # not a simple polygon: what was found
+    if len(left) == 3:
+        out.append((left[0], left[1], left[2]))
+    return out
+
+
+def _in_triangle(p: Point, triangle: tuple[Point, Point, Point], sign: float) -> bool:
+    corners = (*triangle, triangle[0])
+    return all(
+        sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) >= -1e-12
+        for a, b in zip(corners, corners[1:], strict=False)
+    )
+
+
+def shared_extent_of_any(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[float, float]:
+    """shared_extent for two outlines neither of which need be convex: ``a`` clipped by each
+    triangle of ``b``, the extent of every part that shares paper."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for triangle in triangles(b):
+        shared = clip(a, triangle)
+        if len(shared) >= 3 and abs(signed_area(shared)) > 1e-9:
+            xs += [x for x, _ in shared]
+            ys += [y for _, y in shared]
+    if not xs:
+        return 0.0, 0.0
+    return max(xs) - min(xs), max(ys) - min(ys)
