@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
 from printkit.layout import paragraph
 from printkit.layout.board import GAP, GRID_LINE, MARK_FILL
@@ -22,7 +22,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Page, Piece, Rect, RichText, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import TrackComponent, TrackSpace
+from printkit.model import EdgeTrack, TrackComponent, TrackSpace
 
 if TYPE_CHECKING:
     from printkit.model import Kit
@@ -31,15 +31,15 @@ if TYPE_CHECKING:
 NOTE_PT, NOTE_LEADING = 9.0, 11.0
 
 
-def spaces(track: TrackComponent) -> range:
+def spaces(track: TrackComponent | EdgeTrack) -> range:
     return range(track.start, track.end + 1)
 
 
-def stressed(track: TrackComponent, number: int) -> bool:
+def stressed(track: TrackComponent | EdgeTrack, number: int) -> bool:
     return track.every is not None and number % track.every == 0
 
 
-def numbers(track: TrackComponent, paper: Paper) -> dict[str, float]:
+def numbers(track: TrackComponent | EdgeTrack, paper: Paper) -> dict[str, float]:
     """{track.spaces}, {track.start}, {track.end}, {track.space}, {track.stressed}, {track.specials},
     {track.bonus} and each special space's value as {track.space_10}."""
     p = track.id
@@ -67,6 +67,11 @@ def check_track(kit: Kit, index: int, track: TrackComponent, found: Findings) ->
     if len(spaces(track)) > 1000:
         found.add(loc + ("end",), f"a track has at most 1,000 spaces; this one has {len(spaces(track)):,}")
         return
+    check_specials(track, loc, found)
+
+
+def check_specials(track: TrackComponent | EdgeTrack, loc: Loc, found: Findings) -> None:
+    """Every special space is on the track, and special once."""
     seen: dict[int, int] = {}
     for number, special in enumerate(track.specials):
         where = loc + ("specials", number, "at")
