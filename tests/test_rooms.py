@@ -11,10 +11,12 @@ import pytest
 from conftest import REPO
 from piece_pdf import build, page_text, pieces
 from printkit.kinds import hexboard, track
+from printkit.kinds.board_model import BoardComponent
+from printkit.kinds.hexboard_model import HexBoardComponent
+from printkit.kinds.track_model import TrackComponent
 from printkit.layout.board import extent
 from printkit.layout.context import PAPERS, Context
 from printkit.locale import Localizer
-from printkit.model import BoardComponent, HexBoardComponent, TrackComponent
 
 KIT = "tests/kits/rooms.yaml"
 GUIDE = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 from printkit.errors import Loc
 from printkit.kinds import track as track_kind
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.board_model import BoardComponent
 from printkit.layout import board, boardtiles, edgetrack
 from printkit.layout.board import cell_of
 from printkit.layout.context import Paper
-from printkit.model import BoardComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

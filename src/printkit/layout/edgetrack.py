@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit import fonts
+from printkit.kinds.board_model import BoardComponent
+from printkit.kinds.track_model import EdgeTrack, TrackSpace
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Piece, Rect, Stroke, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import BoardComponent, EdgeTrack, TrackSpace
 
 SPACE_LINE = Stroke(width=0.35)
 STRESSED_FILL = "#d9d9d9"

@@ -17,13 +17,13 @@ import math
 from typing import TYPE_CHECKING
 
 from printkit.errors import Loc
+from printkit.kinds.cards_model import DeckComponent, Element
 from printkit.layout.cutpath import Point, hexagon_in
 from printkit.layout.imposition import DoesNotFit, Slot
 from printkit.layout.primitives import EPSILON, Align, Box
-from printkit.model import DeckComponent, Element
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 SQRT3 = math.sqrt(3)
