@@ -92,3 +92,12 @@ def test_the_manifest_and_the_cut_file_carry_each_pieces_outline():
     (ellipse,) = layer.findall(f"{SVG}ellipse")
     assert [float(ellipse.get(key)) for key in ("cx", "cy", "rx", "ry")] == [70.0, 30.0, 10.0, 10.0]
     assert [rect.get("id") for rect in layer.findall(f"{SVG}rect")] == ["p1-tokens-4"]
+
+
+def test_two_l_shaped_polygons_overlap_only_where_they_share_paper(mini):  # noqa: F811
+    turned = CutPath("polygon", tuple((30.0 - x, 30.0 - y) for x, y in TUCK.points))  # the notch filled by an L
+    nested = (token(1, 20.0, 20.0, 30.0, 30.0, TUCK), token(2, 30.0, 30.0, 30.0, 30.0, turned))
+    assert printed(mini, page_with(pieces=nested)) == []  # the boxes overlap by 20 × 20 mm
+    onto = (token(1, 20.0, 20.0, 30.0, 30.0, TUCK), token(2, 25.0, 20.0, 30.0, 30.0, turned))
+    (line,) = printed(mini, page_with(pieces=onto))
+    assert line.endswith("overlap on page 1 (sheet) by 25.0 × 30.0 mm")  # two 5 × 10 mm corners, 25 × 30 apart

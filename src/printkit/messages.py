@@ -102,6 +102,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
         "en": "Cut along the grey lines; neighbouring pieces share one cut line.",
     },
+    "cut_hexagons": {
+        "pl": "Wytnij każdy sześciokąt wzdłuż szarej linii wokół niego (ploter tnący podąża za plikiem cięcia).",
+        "cs": "Každý šestiúhelník vystřihněte podél šedé čáry kolem něj (řezací plotr se řídí souborem řezu).",
+        "en": "Cut out each hexagon along the grey line around it (a cutting machine follows the cut file).",
+    },
     "cut_outline": {
         "pl": "Wytnij każdy żeton wzdłuż szarej linii wokół niego (ploter tnący podąża za plikiem cięcia).",
         "cs": "Každý žeton vystřihněte podél šedé čáry kolem něj (řezací plotr se řídí souborem řezu).",
@@ -170,6 +175,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "Wytnij wzdłuż szarego obrysu; {joins}. Pola mają {cell} mm.",
         "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
         "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
+    },
+    "hex_sheet_instruction": {
+        "pl": "Wytnij wzdłuż szarego zygzaka; {joins} (jasne heksy to paski do klejenia). Heksy: {size} mm.",
+        "cs": "Vystřihněte podél šedé klikaté čáry; {joins} (světlé hexy jsou proužky na lepení). Hexy: {size} mm.",
+        "en": "Cut along the grey zigzag; {joins} (the pale hexes are glue strips). Hexes: {size} mm.",
     },
     "join_left": {
         "pl": "lewą krawędź przyklej na pasek {letter} arkusza {sheet}",

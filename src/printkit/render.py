@@ -391,8 +391,11 @@ class _Drawer:
             self.height = group.h
             self.state = {}  # a form starts from whatever state the page has where it is placed
             c.beginForm(name, 0, 0, mm_to_pt(group.w), mm_to_pt(group.h))
-            for item in group.items:
-                self.item(item)
+            if group.clip:
+                self.clipped(group)
+            else:
+                for item in group.items:
+                    self.item(item)
             c.endForm()
             self.height = saved
             self.state = {}  # the canvas now holds the form's font and colours, not the page's
@@ -408,6 +411,22 @@ class _Drawer:
             c.addLiteral(self.known(group, self.placement_code))
             c.doForm(name)
             c.addLiteral("Q")
+
+    def clipped(self, group: Group) -> None:
+        """The group's items drawn only inside its clip outline (a hexagonal tile's face)."""
+        c = self.canvas
+        c.saveState()
+        p = c.beginPath()
+        (x0, y0), *rest = group.clip
+        p.moveTo(mm_to_pt(x0), self.y(y0))
+        for x, y in rest:
+            p.lineTo(mm_to_pt(x), self.y(y))
+        p.close()
+        c.clipPath(p, stroke=0, fill=0)
+        for item in group.items:
+            self.item(item)
+        c.restoreState()
+        self.state = {}  # the state the items set ended with the restore
 
     def placement_code(self, group: Group) -> str:
         return f"q\n1 0 0 1 {self.fp(mm_to_pt(group.x), self.y(group.y + group.h))} cm"

@@ -39,6 +39,7 @@ class Placement:
 
     page: int
     box: Box
+    outline: tuple[tuple[float, float], ...] = ()  # a shaped piece's cut outline from the box's corner (mm)
 
 
 @dataclass(frozen=True)
@@ -83,13 +84,21 @@ def decks(manifest: dict) -> list[Deck]:
         if not exported(row["kind"]):
             continue
         key = (row["deck"], row.get("owner"))
-        place = Placement(row["page"], Box(row["x"], row["y"], row["width"], row["height"]))
+        place = Placement(row["page"], Box(row["x"], row["y"], row["width"], row["height"]), outline_of(row))
         if row["side"] == "back":
             backs.setdefault(key, place)
         else:
             faces.setdefault(key, []).append(place)
             kinds[key] = row["kind"]
     return [Deck(key[0], key[1], kinds[key], tuple(places), backs.get(key)) for key, places in faces.items()]
+
+
+def outline_of(row: dict) -> tuple[tuple[float, float], ...]:
+    """A hexagonal piece's cut outline from its box's corner: its image is white outside it, so a
+    neighbour nested into its box does not show (a rectangle's outline is its box: none)."""
+    if row.get("cut") != "hexagon":
+        return ()
+    return tuple((x - row["x"], y - row["y"]) for x, y in row["outline"])
 
 
 def pixels(mm: float, dpi: int) -> int:
@@ -161,10 +170,22 @@ class Pages:
 
     def piece(self, place: Placement, grid: SheetGrid):
         left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
-        return self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
+        image = self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
+        return masked(image, place, grid) if place.outline else image
 
     def close(self) -> None:
         self.document.close()
+
+
+def masked(image, place: Placement, grid: SheetGrid):
+    """The piece's image, white outside its cut outline."""
+    from PIL import Image, ImageDraw
+
+    scale_x, scale_y = grid.piece_px[0] / place.box.w, grid.piece_px[1] / place.box.h
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * scale_x, y * scale_y) for x, y in place.outline], fill=255)
+    white = Image.new("RGB", image.size, "white")
+    return Image.composite(image, white, mask)
 
 
 def png(image) -> bytes:
@@ -257,6 +278,7 @@ def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -
         "count": len(deck.faces),
         "width_mm": first.w,
         "height_mm": first.h,
+        "shape": "hexagon" if deck.faces[0].outline else "rectangle",
         "dpi": grid.dpi,
         "piece_px": list(grid.piece_px),
         "sheets": sheets,

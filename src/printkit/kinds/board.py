@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
 from printkit.errors import Loc
+from printkit.kinds import track as track_kind
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.board_model import BoardComponent
-from printkit.layout import board, boardtiles
+from printkit.layout import board, boardtiles, edgetrack
 from printkit.layout.board import cell_of
+from printkit.layout.context import Paper
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
@@ -32,6 +35,35 @@ def check_board_cells(kit: Kit, index: int, board: BoardComponent, found: Findin
     if isinstance(board.marked, list):
         for number, at in enumerate(board.marked):
             _check_on_board(board, at, loc + ("marked", number), found)
+    if board.track is not None:
+        check_edge_track(board, loc + ("track",), found)
+
+
+def check_edge_track(board: BoardComponent, loc: Loc, found: Findings) -> None:
+    """The track around the board has its four corners at least, its spaces along the sides no
+    shorter than a number needs, no coordinates in its way, and its specials on it, once each."""
+    edge = board.track
+    assert edge is not None
+    if board.coordinates:
+        found.add(loc, "a board with a track around it prints no coordinates (the track takes their place)")
+        return
+    if edgetrack.count(edge) < 4:
+        found.add(
+            loc + ("end",),
+            f"a track around a board has a space in each corner: at least 4, not {edgetrack.count(edge)}",
+        )
+        return
+    shortest = edgetrack.shortest(board)
+    if shortest < edgetrack.SMALLEST_SPACE - 1e-6:
+        width, height = board.cols * board.cell, board.rows * board.cell
+        most = 4 + math.floor(2 * (width + height) / edgetrack.SMALLEST_SPACE)
+        found.add(
+            loc + ("end",),
+            f"{edgetrack.count(edge)} spaces around a {width:g} × {height:g} mm board are {shortest:.1f} mm long; "
+            f"a space needs {edgetrack.SMALLEST_SPACE:g} mm for its number: at most {most} spaces fit",
+        )
+        return
+    track_kind.check_specials(edge, loc, found)
 
 
 def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -> None:
@@ -41,11 +73,19 @@ def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -
         found.add(loc, f"cell {at} is not on the {board.rows} × {board.cols} board '{board.id}' (A1 to {last})")
 
 
+def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
+    """The board's numbers and, with a track around it, the track's under its own id ({score.spaces})."""
+    values: dict[str, Any] = dict(board.numbers(component, paper))
+    if component.track is not None:
+        values.update(track_kind.numbers(component.track, paper))
+    return values
+
+
 KIND = Kind(
     "board",
     BoardComponent,
     boardtiles.layout_board,
-    board.numbers,
+    numbers,
     pieces=(
         PieceKind("board", scale_critical=True),
         PieceKind("cell", scale_critical=True),

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from printkit.kinds.track_model import EdgeTrack
 from printkit.model import (
     ComponentBase,
     Count,
@@ -69,4 +70,9 @@ class BoardComponent(ComponentBase):
         10.0,
         description="The width of the glue strip (3 to 50 mm) a split board's sheet carries for the sheet beside or "
         "below it.",
+    )
+    track: EdgeTrack | None = Field(
+        None,
+        description="A numbered track around the board's edge (a score track 0-50), split with the board along "
+        "its spaces.",
     )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.cards_model import DeckComponent
-from printkit.layout import cards
+from printkit.layout import cards, hextiles
 from printkit.layout.patterns import pattern_names
 from printkit.validate.findings import walk
 
@@ -56,5 +56,5 @@ KIND = Kind(
     cards.layout,
     cards.numbers,
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks,),
+    checks=(check_decks, hextiles.check_hexagon),
 )

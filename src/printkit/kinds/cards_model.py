@@ -7,9 +7,9 @@ kind shares, and ``printkit.kit`` builds the ``Component`` union from the regist
 from __future__ import annotations
 
 import collections
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, Strict, model_validator
+from pydantic import ConfigDict, Field, Strict, model_validator
 
 from printkit.model import (
     ArtPath,
@@ -26,6 +26,7 @@ from printkit.model import (
     Offset,
     Text,
 )
+from printkit.units import parse_length
 
 # --- cards and tiles: decks made from counts, and mats with places for them --------------------
 
@@ -276,6 +277,14 @@ class DeckOwner(Model):
     )
 
 
+def _deck_schema(schema: dict[str, Any]) -> None:
+    """A hexagonal deck gives its size, a rectangular one its width and height (the model fills a
+    hexagon's box in from its size before it checks the fields)."""
+    schema["required"] = [name for name in schema.get("required", []) if name not in ("width", "height")]
+    hexagon = {"properties": {"shape": {"const": "hexagon"}}, "required": ["shape"]}
+    schema["if"], schema["then"], schema["else"] = hexagon, {"required": ["size"]}, {"required": ["width", "height"]}
+
+
 DEFAULT_BLEED = 2.0  # mm: hides a cut 0.5 mm off and a duplex back 1-2 mm off
 _DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
 
@@ -290,11 +299,24 @@ class DeckComponent(ComponentBase):
 
     NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"table"})  # read into types before the model
 
+    model_config = ConfigDict(**Model.model_config, json_schema_extra=_deck_schema)
+
     kind: Literal["cards", "tiles"] = Field(
         description="The component's kind: 'cards' (printed face up) or 'tiles' (the same, usually with a back)."
     )
-    width: Length = Field(description="A piece's width at its cut line.")
-    height: Length = Field(description="A piece's height at its cut line.")
+    width: Length = Field(description="A piece's width at its cut line (a rectangle's; a hexagon's follows its size).")
+    height: Length = Field(
+        description="A piece's height at its cut line (a rectangle's; a hexagon's follows its size)."
+    )
+    shape: Literal["rectangle", "hexagon"] = Field(
+        "rectangle",
+        description="The pieces' outline: 'rectangle' (width × height) or 'hexagon' (a regular hexagon of the "
+        "size, flat to flat; its faces and backs are drawn inside it and it is cut along it).",
+    )
+    size: Length | None = Field(None, description="A hexagon's size, from one flat side to the opposite one.")
+    top: Literal["pointy", "flat"] = Field(
+        "pointy", description="A hexagon's top: 'pointy' (a corner up) or 'flat' (a side up)."
+    )
     types: list[DeckType] = Field(
         default_factory=list, description="The kinds of piece, in printing order (after them, the table's rows)."
     )
@@ -329,6 +351,23 @@ class DeckComponent(ComponentBase):
         "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _hexagon_box(cls, data: Any) -> Any:
+        """A hexagon is sized by its flat-to-flat ``size``; its width and height follow (the box
+        every consumer places a piece by): size × size·2/√3 pointy-top, turned for flat-top."""
+        if not isinstance(data, dict) or data.get("shape") != "hexagon":
+            return data
+        if "size" not in data:
+            raise ValueError("shape: hexagon needs a size: the distance from one flat side to the opposite one")
+        try:
+            size = parse_length(data.get("size"))
+        except ValueError:
+            size = 1.0  # the size's own check, or the hexagon's (layout.hextiles), reports it
+        across, corner_to_corner = size, size * 2 / 3**0.5
+        width, height = (corner_to_corner, across) if data.get("top") == "flat" else (across, corner_to_corner)
+        return {"width": width, "height": height, **data}  # a width given stays, for the check to name
+
     @property
     def print_bleed(self) -> float:
         """The bleed printed: the kit's, else DEFAULT_BLEED for a piece whose fill or pattern reaches its edge
@@ -346,6 +385,8 @@ class DeckComponent(ComponentBase):
     @property
     def on_grid(self) -> bool:
         """True when the pieces go on the card grid (see ``imposition``)."""
+        if self.shape == "hexagon":
+            return False
         return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
 
     @model_validator(mode="after")

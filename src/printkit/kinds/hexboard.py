@@ -237,16 +237,40 @@ def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
     for option in options:
         if fits(board, option, grid):
             return option
-    largest = max(
-        board.size * min(o.content_width / grid.width, (o.content_height - extra_height(board, o)) / grid.height)
-        for o in options
-    )
     raise LayoutProblem(
         ("size",),
         f"hex board '{board.id}' does not fit on {ctx.paper.name}: its {len(grid.cells)} hexes of {board.size:g} mm "
         f"need {grid.width:.1f} × {need_h:.1f} mm with title and ruler ({ctx.content_width:.1f} × "
         f"{ctx.content_height:.1f} mm inside the margins, either way up); hexes of at most "
-        f"{math.floor(largest * 2) / 2:g} mm fit",
+        f"{largest_size(board, grid, options):g} mm fit",
+    )
+
+
+def largest_size(board: HexBoardComponent, grid: Placed, options: list[Context]) -> float:
+    """The largest hexes, to half a millimetre, with which the board fits one page either way up."""
+    largest = max(
+        board.size * min(o.content_width / grid.width, (o.content_height - extra_height(board, o)) / grid.height)
+        for o in options
+    )
+    return math.floor(largest * 2) / 2
+
+
+def room(board: HexBoardComponent, ctx: Context) -> str | None:
+    """What ``validate`` says about a hex board split into sheets: how many and why (nothing about
+    one that fits a page)."""
+    grid = placed(board)
+    if any(fits(board, option, grid) for option in orientations(ctx)):
+        return None
+    plan = plan_sheets(board, ctx, grid)
+    side = "portrait" if plan.ctx.paper.width < plan.ctx.paper.height else "landscape"
+    across, down = capacity(board, plan.ctx)
+    return (
+        f"hex board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
+        f"{len(plan.rows)} down, {side}): its {len(grid.cells)} hexes of {board.size:g} mm need {grid.width:.1f} × "
+        f"{grid.height + extra_height(board, ctx):.1f} mm with title and ruler and a page holds "
+        f"{ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins, so a sheet takes at most "
+        f"{across} columns × {down} rows of hexes and one more of each as its glue strip; hexes of at most "
+        f"{largest_size(board, grid, orientations(ctx)):g} mm fit on one page"
     )
 
 
@@ -439,7 +463,7 @@ def hex_sheet_page(
     map_w = min(boardtiles.MAP_MAX_W, len(plan.cols) * boardtiles.MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
     phrases = boardtiles.join_phrases(plan, joins, band, column, ctx)
-    instruction = ctx.tr.msg("board_sheet_instruction", joins="; ".join(phrases), cell=f"{board.size:g}")
+    instruction = ctx.tr.msg("hex_sheet_instruction", joins="; ".join(phrases), size=f"{board.size:g}")
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += boardtiles.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
     shaded = marked_hexes(board)
@@ -577,4 +601,5 @@ KIND = Kind(
     pieces=(PieceKind("hexboard", scale_critical=True), PieceKind("hex", scale_critical=True)),
     checks=(check_hexes,),
     cell=lambda component: component.size,
+    room=room,
 )

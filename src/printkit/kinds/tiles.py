@@ -3,7 +3,7 @@
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.cards import check_decks
 from printkit.kinds.cards_model import DeckComponent
-from printkit.layout import tiles
+from printkit.layout import hextiles, tiles
 
 KIND = Kind(
     "tiles",
@@ -11,5 +11,5 @@ KIND = Kind(
     tiles.layout,
     tiles.numbers,
     pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks,),
+    checks=(check_decks, hextiles.check_hexagon),
 )

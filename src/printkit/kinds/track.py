@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
-from printkit.kinds.track_model import TrackComponent, TrackSpace
+from printkit.kinds.track_model import EdgeTrack, TrackComponent, TrackSpace
 from printkit.layout import paragraph
 from printkit.layout.board import GAP, GRID_LINE, MARK_FILL
 from printkit.layout.context import Context, Paper
@@ -31,15 +31,15 @@ if TYPE_CHECKING:
 NOTE_PT, NOTE_LEADING = 9.0, 11.0
 
 
-def spaces(track: TrackComponent) -> range:
+def spaces(track: TrackComponent | EdgeTrack) -> range:
     return range(track.start, track.end + 1)
 
 
-def stressed(track: TrackComponent, number: int) -> bool:
+def stressed(track: TrackComponent | EdgeTrack, number: int) -> bool:
     return track.every is not None and number % track.every == 0
 
 
-def numbers(track: TrackComponent, paper: Paper) -> dict[str, float]:
+def numbers(track: TrackComponent | EdgeTrack, paper: Paper) -> dict[str, float]:
     """{track.spaces}, {track.start}, {track.end}, {track.space}, {track.stressed}, {track.specials},
     {track.bonus} and each special space's value as {track.space_10}."""
     p = track.id
@@ -67,6 +67,11 @@ def check_track(kit: Kit, index: int, track: TrackComponent, found: Findings) ->
     if len(spaces(track)) > 1000:
         found.add(loc + ("end",), f"a track has at most 1,000 spaces; this one has {len(spaces(track)):,}")
         return
+    check_specials(track, loc, found)
+
+
+def check_specials(track: TrackComponent | EdgeTrack, loc: Loc, found: Findings) -> None:
+    """Every special space is on the track, and special once."""
     seen: dict[int, int] = {}
     for number, special in enumerate(track.specials):
         where = loc + ("specials", number, "at")
@@ -159,6 +164,30 @@ def largest_space(track: TrackComponent, ctx: Context) -> str:
     return "make the spaces smaller"
 
 
+def room(track: TrackComponent, ctx: Context) -> str | None:
+    """What ``validate`` says about a track whose page depends on the paper: a loop's ring, or a
+    strip that bends into rows or turns the page (nothing for a straight strip upright). A track is
+    never split into sheets: one too long for a page is refused, naming the largest space that fits."""
+    try:
+        option, path = oriented(track, ctx)
+    except LayoutProblem:
+        return None  # the layout refuses it, saying why
+    side = "portrait" if option.paper.width < option.paper.height else "landscape"
+    if track.shape == "strip" and path.rows == 1 and side == "portrait":
+        return None
+    count, s = len(spaces(track)), track.space
+    if track.shape == "loop":
+        laid = f"around a ring of {path.cols} × {path.rows} spaces"
+    else:
+        laid = f"in {path.rows} rows of at most {path.cols}, back and forth"
+    return (
+        f"track '{track.id}' takes one page of {ctx.paper.name} ({side}): {count} spaces of {s:g} mm {laid}; a page "
+        f"holds {option.content_width:.1f} × {option.content_height - extra_height(track, option):.1f} mm for "
+        f"spaces inside the margins (less the title and the ruler), {math.floor(option.content_width / s + 1e-6)} "
+        "across"
+    )
+
+
 def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     ctx, path = oriented(track, ctx)
     s = track.space
@@ -241,4 +270,5 @@ KIND = Kind(
     pieces=(PieceKind("track", scale_critical=True), PieceKind("space", scale_critical=True)),
     checks=(check_track,),
     cell=lambda component: component.space,
+    room=room,
 )

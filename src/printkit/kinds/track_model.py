@@ -13,6 +13,7 @@ from pydantic import Field
 from printkit.model import (
     MAX_COUNT,
     ComponentBase,
+    Identifier,
     Int,
     Length,
     Model,
@@ -29,6 +30,28 @@ class TrackSpace(Model):
         None, ge=0, le=10_000, description="The space's value (a bonus): {track.space_10}; summed in {track.bonus}."
     )
     label: Text | str | None = Field(None, description="A short text printed under the number, e.g. '+3'.")
+
+
+class EdgeTrack(Model):
+    """A numbered track around a square board's edge: a ring of spaces ``space`` deep hugging the
+    grid, clockwise from the top-left corner, its four corner spaces square.
+
+    Numbers as a track component's, under the track's own id: {id.spaces}, {id.start}, {id.end},
+    {id.space}, {id.stressed}, {id.specials}, {id.bonus} and {id.space_10}.
+    """
+
+    id: Identifier = Field(description="The track's name for placeholders: {score.spaces}.")
+    start: Int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first space's number (the top-left corner).")
+    end: Int = Field(ge=-MAX_COUNT, le=MAX_COUNT, description="The last space's number.")
+    space: Length = Field(
+        15.0,
+        description="How deep the ring is: the side of a square corner space; the spaces along the sides share "
+        "the board's side evenly.",
+    )
+    every: Int | None = Field(
+        None, ge=2, le=1000, description="Stress every n-th number (a multiple of n), e.g. 5: shaded and bold."
+    )
+    specials: list[TrackSpace] = Field(default_factory=list, description="Spaces with an icon or a label.")
 
 
 class TrackComponent(ComponentBase):

@@ -81,11 +81,17 @@ class Extent:
     extra_h: float
 
 
+def ring_depth(board: BoardComponent) -> float:
+    """How far a track around the board reaches out of the grid on every side (layout.edgetrack)."""
+    return board.track.space if board.track is not None else 0.0
+
+
 def extent(board: BoardComponent, ctx: Context) -> Extent:
     coords = COORD_BAND if board.coordinates else 0.0
     legend = legend_height(board, ctx)
-    extra_w = coords
-    extra_h = HEADER_HEIGHT + GAP + coords + legend + GAP + RULER_HEIGHT
+    ring = 2 * ring_depth(board)
+    extra_w = coords + ring
+    extra_h = HEADER_HEIGHT + GAP + coords + ring + legend + GAP + RULER_HEIGHT
     return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
 
 
@@ -170,7 +176,7 @@ def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) ->
 def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     ctx = oriented(board, ctx)
     need = extent(board, ctx)
-    coords = COORD_BAND if board.coordinates else 0.0
+    coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
     grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
     left = ctx.margin + (ctx.content_width - need.width) / 2 + coords
     top = ctx.margin + HEADER_HEIGHT + GAP + (ctx.content_height - need.height) / 2 + coords
@@ -182,7 +188,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     items += grid_items(board, left, top)
     if board.coordinates:
         items += coordinate_items(board, left, top)
-    items += legend_items(board, left, top + grid_h + GAP, ctx)
+    items += legend_items(board, left - ring_depth(board), top + grid_h + ring_depth(board) + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]

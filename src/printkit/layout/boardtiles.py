@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from printkit import fonts
 from printkit.errors import LayoutProblem
 from printkit.kinds.board_model import BoardComponent
+from printkit.layout import edgetrack
 from printkit.layout.board import (
     COORD_BAND,
     FRAME,
@@ -32,6 +33,7 @@ from printkit.layout.board import (
     marked_cells,
     marked_items,
     orientations,
+    ring_depth,
     special_items,
 )
 from printkit.layout.board import layout as one_page
@@ -80,7 +82,7 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     """One page when the board fits (portrait or landscape), else glue-together sheets, unless
     the kit says ``split: false`` (then the one-page layout refuses it, saying by how much)."""
     if fitting(board, ctx) is not None or not board.split:
-        return one_page(board, ctx)
+        return [with_ring(board, page, ctx) for page in one_page(board, ctx)]
     plan = plan_sheets(board, ctx)
     check_sheet_count(board.id, plan)
     joins = plan_joins(plan)
@@ -89,6 +91,23 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
         for band in range(len(plan.rows))
         for column in range(len(plan.cols))
     ]
+
+
+def with_ring(board: BoardComponent, page: Page, ctx: Context) -> Page:
+    """A one-page board's page with the track around its edge, if it has one (its ``board`` row
+    says where the grid's corner is)."""
+    if board.track is None:
+        return page
+    grid = next(piece for piece in page.pieces if piece.kind == "board")
+    spaces = edgetrack.ring(board)
+    drawn = edgetrack.items(board, spaces, (grid.x, grid.y), ctx)
+    rows = edgetrack.pieces(board, spaces, (grid.x, grid.y))
+    return replace(page, items=page.items + tuple(drawn), pieces=page.pieces + tuple(rows))
+
+
+def cuts(plan: Plan, cell: float) -> tuple[list[float], list[float]]:
+    """Where the sheets meet, in board mm across and down: no space of a track may straddle them."""
+    return [run.start * cell for run in plan.cols[1:]], [run.start * cell for run in plan.rows[1:]]
 
 
 def check_sheet_count(board_id: str, plan: Plan) -> None:
@@ -108,8 +127,9 @@ def check_sheet_count(board_id: str, plan: Plan) -> None:
 def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
     """How many whole columns and rows of cells one sheet holds with its bands and glue strips."""
     need = extent(board, ctx)
-    across = (ctx.content_width - need.extra_w - board.glue) / board.cell
-    down = (ctx.content_height - need.extra_h - board.glue) / board.cell
+    ring = ring_depth(board)  # a sheet carries at most one side of a track: the other is the glue strip's
+    across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
+    down = (ctx.content_height - need.extra_h + ring - board.glue) / board.cell
     return math.floor(across + 1e-6), math.floor(down + 1e-6)
 
 
@@ -196,6 +216,8 @@ class Sheet:
     band_top: float
     strip_right: float  # the glue strips for the neighbours to the right and below
     strip_below: float
+    ring_right: float = 0.0  # a track around the board: its right and bottom sides on the outer sheets
+    ring_bottom: float = 0.0
 
     @property
     def part(self) -> Box:
@@ -209,9 +231,17 @@ class Sheet:
         return Box(
             part.x - self.band_left,
             part.y - self.band_top,
-            self.band_left + part.w + self.strip_right,
-            self.band_top + part.h + self.strip_below,
+            self.band_left + part.w + self.ring_right + self.strip_right,
+            self.band_top + part.h + self.ring_bottom + self.strip_below,
         )
+
+    @property
+    def region(self) -> tuple[float, float, float, float]:
+        """The sheet's own part of the board with the track's sides it carries, in board mm."""
+        cell, ring = self.board.cell, ring_depth(self.board)
+        x0 = self.cols.start * cell - (ring if self.band_left else 0.0)
+        y0 = self.rows.start * cell - (ring if self.band_top else 0.0)
+        return x0, y0, self.cols.stop * cell + self.ring_right, self.rows.stop * cell + self.ring_bottom
 
     def page_x(self, board_x: float) -> float:
         """The page position of a point ``board_x`` mm from the whole board's left edge."""
@@ -224,14 +254,16 @@ class Sheet:
 def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sheet:
     ctx, cell = plan.ctx, board.cell
     rows, cols = plan.rows[band], plan.cols[column]
-    coords = COORD_BAND if board.coordinates else 0.0
+    coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
     band_left, band_top = (coords if column == 0 else 0.0), (coords if band == 0 else 0.0)
     strip_right = board.glue if column + 1 < len(plan.cols) else 0.0
     strip_below = board.glue if band + 1 < len(plan.rows) else 0.0
-    width = band_left + len(cols) * cell + strip_right
+    ring_right = ring_depth(board) if column + 1 == len(plan.cols) else 0.0
+    ring_bottom = ring_depth(board) if band + 1 == len(plan.rows) else 0.0
+    width = band_left + len(cols) * cell + ring_right + strip_right
     left = ctx.margin + (ctx.content_width - width) / 2 + band_left
     top = ctx.margin + HEADER_HEIGHT + GAP + band_top
-    return Sheet(board, rows, cols, left, top, band_left, band_top, strip_right, strip_below)
+    return Sheet(board, rows, cols, left, top, band_left, band_top, strip_right, strip_below, ring_right, ring_bottom)
 
 
 def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, column: int) -> Page:
@@ -248,6 +280,10 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
     items += strip_items(sheet)
+    spaces = edgetrack.ring(board, *cuts(plan, board.cell))
+    items += strip_ring_items(sheet, spaces)
+    if spaces:
+        items += edgetrack.items(board, spaces, (origin_x, origin_y), ctx, sheet.region)
     items += marked_items(board, origin_x, origin_y, window)
     items += special_items(board, origin_x, origin_y, ctx, window)
     items += part_grid(sheet, band, column, plan)
@@ -287,6 +323,7 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
         ),
         *join_pieces(plan, joins, band, column, sheet),
         *cell_pieces(board, origin_x, origin_y, ctx, window, sheet=number),
+        *(edgetrack.pieces(board, spaces, (origin_x, origin_y), sheet.region, number) if spaces else ()),
     )
     return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)
 
@@ -350,6 +387,58 @@ def strip_items(sheet: Sheet) -> list[Item]:
         items += faint_marks(sheet, (bx0, by0, bx1, by1))
         items += faint_lines(sheet, (bx0, by0, bx1, by1))
     return items
+
+
+def strip_regions(sheet: Sheet) -> list[tuple[float, float, float, float]]:
+    """Each glue strip's region in board mm, reaching over the track's sides the sheet carries."""
+    x0, y0, x1, y1 = sheet.region
+    cell = sheet.board.cell
+    right, bottom = sheet.cols.stop * cell, sheet.rows.stop * cell
+    regions = []
+    if sheet.strip_right:
+        regions.append((right, y0, right + sheet.strip_right, y1 + sheet.strip_below))
+    if sheet.strip_below:
+        regions.append((x0, bottom, x1, bottom + sheet.strip_below))
+    return regions
+
+
+def strip_ring_items(sheet: Sheet, spaces: list[edgetrack.RingSpace]) -> list[Item]:
+    """On a board with a track, the glue strips' part over the ring: a light fill under a faint
+    copy of the next sheet's spaces."""
+    if not spaces:
+        return []
+    origin = (sheet.page_x(0.0), sheet.page_y(0.0))
+    items: list[Item] = []
+    for px0, py0, px1, py1 in over_ring(sheet):
+        items.append(Rect(origin[0] + px0, origin[1] + py0, px1 - px0, py1 - py0, None, GLUE_FILL))
+    for region in strip_regions(sheet):
+        items += edgetrack.faint_items(spaces, origin, region)
+    return items
+
+
+def over_ring(sheet: Sheet) -> list[tuple[float, float, float, float]]:
+    """Where the glue strips reach over the track's sides beyond the grid (board mm): the right
+    strip above and below the grid, the bottom strip left and right of it."""
+    x0, y0, x1, y1 = sheet.region
+    cell = sheet.board.cell
+    gx0, gy0, gx1, gy1 = (
+        sheet.cols.start * cell,
+        sheet.rows.start * cell,
+        sheet.cols.stop * cell,
+        sheet.rows.stop * cell,
+    )
+    parts = []
+    if sheet.strip_right:
+        if y0 < gy0:
+            parts.append((gx1, y0, gx1 + sheet.strip_right, gy0))
+        if sheet.ring_bottom:
+            parts.append((gx1, gy1, gx1 + sheet.strip_right, y1))
+    if sheet.strip_below:
+        if x0 < gx0:
+            parts.append((x0, gy1, gx0, gy1 + sheet.strip_below))
+        if sheet.ring_right:
+            parts.append((gx1, gy1, x1, gy1 + sheet.strip_below))
+    return parts
 
 
 def faint_marks(sheet: Sheet, region: tuple[float, float, float, float]) -> list[Item]:

@@ -10,15 +10,17 @@ from dataclasses import dataclass, replace
 
 from printkit.errors import LayoutProblem
 from printkit.kinds.cards_model import DeckComponent
-from printkit.layout import cardgrid, deck, imposition, pieces
+from printkit.layout import cardgrid, deck, hextiles, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
+from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, piece_cut_items, segment_line
 from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.locale import Localizer
 
 ROLE, PIECE = "cards", "card"
+HEXAGON = CutPath("hexagon")
 
 
 def spec(component: DeckComponent) -> GridSpec:
@@ -125,7 +127,8 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
         edge = deck.edge_colour(designs.design(piece.type, piece.owner))
         face = deck.piece_face(designs, piece)
-        arts.append(pieces.PieceArt(kind, row.component, row.copy, face, back, row.extra, edge=edge))
+        art = pieces.PieceArt(kind, row.component, row.copy, face, back, row.extra, edge=edge)
+        arts.append(hexagonal(art, component) if hextiles.is_hexagonal(component) else art)
     title = ctx.tr(component.title) or component.id
     return pieces.PieceRun(
         component.id,
@@ -135,22 +138,26 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         component.height,
         tuple(arts),
         (len(arts),),
-        ("width",),
+        ("size",) if hextiles.is_hexagonal(component) else ("width",),
         component.print_bleed,
+        nested=hextiles.is_hexagonal(component),
     )
+
+
+def hexagonal(art: pieces.PieceArt, component: DeckComponent) -> pieces.PieceArt:
+    """A hexagonal deck's piece: cut along the hexagon in its box, not along the box."""
+    return replace(art, cut=HEXAGON, cut_box=Box(0.0, 0.0, component.width, component.height))
 
 
 def two_sided_per_page(component: DeckComponent, paper: Paper) -> int:
     """How many pieces the two-sided imposition puts on the first sheet of ``paper``."""
     ctx = Context(paper, Localizer("en"))
+    count, area, gutter = len(deck.deck_pieces(component)), pieces.piece_area(ctx), 2 * component.print_bleed
     try:
-        found = imposition.grid_slots(
-            [len(deck.deck_pieces(component))],
-            component.width,
-            component.height,
-            pieces.piece_area(ctx),
-            gutter=2 * component.print_bleed,
-        )
+        if hextiles.is_hexagonal(component):
+            found = hextiles.honeycomb_slots(count, component.width, component.height, area, gutter=gutter)
+        else:
+            found = imposition.grid_slots([count], component.width, component.height, area, gutter=gutter)
     except DoesNotFit:
         return 1
     return sum(1 for slot in found if slot.sheet == 0)

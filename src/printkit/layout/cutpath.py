@@ -21,7 +21,8 @@ CIRCLE_SEGMENTS = 48  # a circle is measured as this polygon: within 0.2 % of it
 @dataclass(frozen=True)
 class CutPath:
     """``rectangle``: the box; ``circle``: the ellipse inscribed in the box; ``hexagon``: the
-    pointy-top hexagon inscribed in the box; ``polygon``: ``points`` in mm from the box's top-left
+    hexagon inscribed in the box (pointy-top in a box taller than wide, flat-top in one wider than
+    tall); ``polygon``: ``points`` in mm from the box's top-left
     corner (any simple polygon, e.g. a tuck box's net)."""
 
     shape: CutShape = "rectangle"
@@ -32,14 +33,7 @@ class CutPath:
         if self.shape == "rectangle":
             relative: tuple[Point, ...] = ((0.0, 0.0), (width, 0.0), (width, height), (0.0, height))
         elif self.shape == "hexagon":
-            relative = (
-                (width / 2, 0.0),
-                (width, height / 4),
-                (width, height * 3 / 4),
-                (width / 2, height),
-                (0.0, height * 3 / 4),
-                (0.0, height / 4),
-            )
+            relative = hexagon_in(width, height)
         elif self.shape == "circle":
             relative = tuple(
                 (width / 2 * (1 + math.sin(turn)), height / 2 * (1 - math.cos(turn)))
@@ -55,6 +49,29 @@ class CutPath:
 
 
 RECTANGLE = CutPath()
+
+
+def hexagon_in(width: float, height: float) -> tuple[Point, ...]:
+    """The corners of the hexagon inscribed in a width × height box, clockwise on the page from the
+    top: pointy-top (a corner up) when the box is taller than wide, else flat-top (a side up). A
+    regular hexagon's box is s × 2s/√3 (s: flat to flat), or turned."""
+    if width > height:
+        return (
+            (width / 4, 0.0),
+            (width * 3 / 4, 0.0),
+            (width, height / 2),
+            (width * 3 / 4, height),
+            (width / 4, height),
+            (0.0, height / 2),
+        )
+    return (
+        (width / 2, 0.0),
+        (width, height / 4),
+        (width, height * 3 / 4),
+        (width / 2, height),
+        (0.0, height * 3 / 4),
+        (0.0, height / 4),
+    )
 
 
 def signed_area(points: tuple[Point, ...]) -> float:
@@ -107,4 +124,53 @@ def shared_extent(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[float, fl
     if len(shared) < 3 or abs(signed_area(shared)) <= 1e-9:
         return 0.0, 0.0
     xs, ys = [x for x, _ in shared], [y for _, y in shared]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def triangles(points: tuple[Point, ...]) -> list[tuple[Point, Point, Point]]:
+    """A simple polygon cut into triangles (ear clipping): each one convex, together the polygon."""
+    sign = 1.0 if signed_area(points) >= 0 else -1.0
+    left = [p for i, p in enumerate(points) if p != points[i - 1]]  # no repeated corners
+    out: list[tuple[Point, Point, Point]] = []
+    while len(left) > 3:
+        for i in range(len(left)):
+            a, b, c = left[i - 1], left[i], left[(i + 1) % len(left)]
+            turn = sign * ((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]))
+            if turn < -1e-12:
+                continue  # a reflex corner is no ear
+            if turn <= 1e-12:  # a straight corner: drop it, the outline stays the same
+                del left[i]
+                break
+            ear = (a, b, c)
+            if not any(_in_triangle(p, ear, sign) for p in left if p not in ear):
+                out.append(ear)
+                del left[i]
+                break
+        else:
+            return out  # not a simple polygon: what was found
+    if len(left) == 3:
+        out.append((left[0], left[1], left[2]))
+    return out
+
+
+def _in_triangle(p: Point, triangle: tuple[Point, Point, Point], sign: float) -> bool:
+    corners = (*triangle, triangle[0])
+    return all(
+        sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) >= -1e-12
+        for a, b in zip(corners, corners[1:], strict=False)
+    )
+
+
+def shared_extent_of_any(a: tuple[Point, ...], b: tuple[Point, ...]) -> tuple[float, float]:
+    """shared_extent for two outlines neither of which need be convex: ``a`` clipped by each
+    triangle of ``b``, the extent of every part that shares paper."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for triangle in triangles(b):
+        shared = clip(a, triangle)
+        if len(shared) >= 3 and abs(signed_area(shared)) > 1e-9:
+            xs += [x for x, _ in shared]
+            ys += [y for _, y in shared]
+    if not xs:
+        return 0.0, 0.0
     return max(xs) - min(xs), max(ys) - min(ys)

@@ -35,7 +35,7 @@ from printkit.kinds.cards_model import (
     TableElement,
     TextElement,
 )
-from printkit.layout import paragraph
+from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.primitives import (
@@ -45,6 +45,7 @@ from printkit.layout.primitives import (
     Image,
     Item,
     Line,
+    Path,
     Rect,
     RichText,
     Stroke,
@@ -233,7 +234,7 @@ class Designs:
             group = self._groups.get(name)
             if group is None:
                 group = self._groups[name] = draw()
-            placed = Group(group.key, group.x + x, group.y + y, group.w, group.h, group.items, group.rotate)
+            placed = replace(group, x=group.x + x, y=group.y + y)
             self._at[name, x, y] = placed
         return placed
 
@@ -300,7 +301,8 @@ def back_group(design: Design, x: float, y: float) -> Group:
 
 def placed(design: Design, name: tuple[object, ...], items: tuple[Item, ...], x: float, y: float) -> Group:
     deck, b = design.deck, design.bleed
-    return Group(("deck", deck.id, *name), x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items)
+    clip = hextiles.grown(deck.width, deck.height, b) if hextiles.is_hexagonal(deck) else ()
+    return Group(("deck", deck.id, *name), x - b, y - b, deck.width + 2 * b, deck.height + 2 * b, items, clip=clip)
 
 
 def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[Item]:
@@ -341,7 +343,7 @@ def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
                 Text(item.x + dx, item.y + dy, item.text, item.size_pt, item.bold, item.align, item.color, item.max_w)
             )
         elif isinstance(item, Group):
-            out.append(Group(item.key, item.x + dx, item.y + dy, item.w, item.h, item.items, item.rotate))
+            out.append(replace(item, x=item.x + dx, y=item.y + dy))
         else:
             raise TypeError(type(item))
     return out
@@ -370,9 +372,11 @@ def draw_element(design: Design, element: Element) -> list[Item]:
     raise TypeError(type(element))
 
 
-def frame(design: Design, element: FrameElement) -> Rect:
+def frame(design: Design, element: FrameElement) -> Rect | Path:
     box, inset = design.box(element), element.inset
     fill = design.color(element.fill) if element.fill else None
+    if hextiles.is_hexagonal(design.deck) and element.box is None:  # the hexagon's own frame, inside its cut
+        return Path(hextiles.inset(box, inset), Stroke(design.color(element.color), element.width), fill)
     return Rect(
         box.x + inset,
         box.y + inset,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from printkit.errors import LayoutProblem, Loc
-from printkit.layout import imposition
+from printkit.layout import hextiles, imposition
 from printkit.layout.context import Context
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -63,6 +63,7 @@ class PieceRun:
     size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
     bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
     packed: bool = False  # in reading order across groups and pages, every row full: the fewest pages
+    nested: bool = False  # hexagons nested in offset rows (layout.hextiles), in reading order
 
     @property
     def gutter(self) -> float:
@@ -89,6 +90,8 @@ def piece_area(ctx: Context) -> Box:
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
     try:
+        if run.nested:
+            return hextiles.honeycomb_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
         if run.packed:
             return imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
         return imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter)
@@ -158,13 +161,23 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
         if piece.back is not None:
             items.append(placed(piece.back, box))
             if not run.bleed:  # a bled back needs no registration line, which would show when it is off
-                items.append(Rect(box.x, box.y, box.w, box.h, BACK_OUTLINE))
+                items.append(back_outline(piece, box))
             rows.append(manifest_row(piece, box, "back"))
     return items, rows
 
 
+def back_outline(piece: PieceArt, frame: Box) -> Item:
+    """The faint line around a back where its face's cut runs: the cut outline, or the frame."""
+    if piece.cut_box is None:
+        return Rect(frame.x, frame.y, frame.w, frame.h, BACK_OUTLINE)
+    box = cut_box(piece, frame)
+    return Path(piece.cut.outline(box.x, box.y, box.w, box.h), BACK_OUTLINE)
+
+
 def cut_instruction(run: PieceRun) -> str:
     """The message that says how this run's pieces are cut."""
+    if run.nested:
+        return "cut_hexagons"
     if any(piece.cut_box is not None for piece in run.pieces):
         return "cut_outline"
     return "cut_apart" if run.bleed else "cut_here"

@@ -170,6 +170,7 @@ class Group:
     h: float
     items: tuple[Item, ...]
     rotate: int = 0  # 0 or 180 degrees about the group's centre
+    clip: tuple[tuple[float, float], ...] = ()  # an outline in the group's coordinates nothing is drawn outside
 
 
 Item = Rect | Line | Circle | Path | Text | RichText | Image | Group

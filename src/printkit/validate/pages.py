@@ -17,7 +17,7 @@ from printkit.kitfile import KitSource
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
-from printkit.layout.cutpath import CutPath, shared_extent
+from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
@@ -415,14 +415,14 @@ def _overlaps(places: tuple[Place, ...]) -> Iterator[Overlap]:
 
 def _cut_overlap(a: Place, b: Place, boxes: tuple[float, float]) -> tuple[float, float]:
     """How far two pieces whose boxes overlap by ``boxes`` share paper along their cut paths: the
-    boxes' overlap for two rectangles, the extent of the outlines' intersection when one of them
-    is convex, and the boxes' (the cautious answer) for two non-convex polygons."""
+    boxes' overlap for two rectangles, else the extent of the outlines' intersection (two
+    non-convex ones, such as a split hex board's zigzag glue strips, cut into triangles)."""
     cut_a, cut_b = a[5], b[5]
     if cut_a.shape == cut_b.shape == "rectangle":
         return boxes
-    if not (cut_a.convex or cut_b.convex):
-        return boxes
     outline_a, outline_b = cut_a.outline(*a[:4]), cut_b.outline(*b[:4])
+    if not (cut_a.convex or cut_b.convex):
+        return shared_extent_of_any(outline_a, outline_b)
     return shared_extent(outline_a, outline_b) if cut_b.convex else shared_extent(outline_b, outline_a)
 
 
