@@ -91,6 +91,14 @@ def test_a_shipped_kit_builds_without_the_modules_of_features_it_does_not_use(tm
     assert {"pydantic", "reportlab", "yaml", "pyphen", "printkit"} <= top_level(seen["modules"])
 
 
+def test_hyphenation_patterns_are_read_only_when_a_word_needs_cutting(tmp_path):
+    """Every card of the benchmark deck fits its box: its build never reads a language's patterns."""
+    deck = Path(__file__).resolve().parents[1] / "benchmarks" / "kits" / "deck1000.yaml"
+    seen = build_process(tmp_path, str(deck), "-o", str(tmp_path / "deck.pdf"))
+    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-")
+    assert "pyphen" not in top_level(seen["modules"])
+
+
 def test_a_build_leaves_its_objects_frozen_for_the_process_end(tmp_path):
     """The collector's first pass after the command (and Python's last one at shutdown) would walk
     every object the build made; they are frozen instead, so that no pass walks more than a few."""
