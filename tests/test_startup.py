@@ -52,6 +52,16 @@ def test_the_console_entry_leaves_its_objects_to_the_end_of_the_process_and_test
 
 
 # A shipped kit without SVG art or a table: none of these may be imported to build it.
+# printkit's own modules of options the build is not given (--printer, --manifest, --changed-since,
+# --ink-report, preview) and of a table.
+FEATURE_OWN_MODULES = (
+    "printkit.printers",
+    "printkit.manifest",
+    "printkit.reprint",
+    "printkit.inkreport",
+    "printkit.preview",
+    "printkit.tables",
+)
 FEATURE_MODULES = ("lxml", "svglib", "defusedxml", "python_calamine", "pypdfium2", "pdfplumber", "babel", "openpyxl")
 
 PROBE = """
@@ -87,6 +97,7 @@ def test_a_shipped_kit_builds_without_the_modules_of_features_it_does_not_use(tm
     seen = build_process(tmp_path, "kpn", "-o", str(tmp_path / "kpn.pdf"))
     assert (tmp_path / "kpn.pdf").read_bytes().startswith(b"%PDF-")
     assert top_level(seen["modules"]) & set(FEATURE_MODULES) == set()
+    assert set(seen["modules"]) & set(FEATURE_OWN_MODULES) == set()
     # what a build cannot do without: the schema, the renderer, the fonts' reader, hyphenation
     assert {"pydantic", "reportlab", "yaml", "pyphen", "printkit"} <= top_level(seen["modules"])
 

@@ -164,9 +164,9 @@ def build(
 
     if boxes and changed_since is not None:
         raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
-    setting = printer_setting(printer, stock, back_offset)
+    offset, correction = printer_setting(printer, stock, back_offset)
     loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset, cut=cut))
+    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset, cut=cut))
     suffix = "-boxes" if boxes else "-reprint" if changed_since else ""
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, suffix))
     if changed_since is not None:
@@ -186,7 +186,7 @@ def build(
 
             document = lighter(document)
         cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
-        pages = pipeline.write(document, target, progress, setting.correction())
+        pages = pipeline.write(document, target, progress, correction)
     finally:
         progress.close()
     if manifest is not None:
@@ -203,10 +203,11 @@ def build(
         click.echo(report(page_coverage(target)))
 
 
-def printer_setting(printer: str | None, stock: str | None, back_offset: str | None):
-    """What --printer/--stock or --back-offset ask for: a back offset and a scale (printers.Setting)."""
-    from printkit import printers
-
+def printer_setting(
+    printer: str | None, stock: str | None, back_offset: str | None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """What --printer/--stock or --back-offset ask for: the back offset in mm and the scale
+    correction the pages are drawn at (printers.Setting's). printers.py is read only for --printer."""
     if printer is not None and back_offset is not None:
         raise PrintkitError(
             f"--back-offset and --printer {printer} both set the back offset; give one "
@@ -215,8 +216,11 @@ def printer_setting(printer: str | None, stock: str | None, back_offset: str | N
     if stock is not None and printer is None:
         raise PrintkitError("--stock names a paper stock of a printer profile; give --printer NAME too")
     if printer is not None:
-        return printers.find(printer).for_stock(stock)
-    return printers.Setting(back_offset=offset_option(back_offset or "0,0"))
+        from printkit import printers
+
+        setting = printers.find(printer).for_stock(stock)
+        return setting.back_offset, setting.correction()
+    return offset_option(back_offset or "0,0"), (1.0, 1.0)
 
 
 def offset_option(text: str) -> tuple[float, float]:
