@@ -5,8 +5,6 @@ Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in
 A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
 """
 
-from __future__ import annotations
-
 import re
 import typing
 from typing import Annotated, Any, Literal
@@ -239,7 +237,7 @@ class IconDef(Model):
     color: Color | None = Field(None, description="The icon's colour; none for the colour of the text around it.")
 
     @model_validator(mode="after")
-    def _one_drawing(self) -> IconDef:
+    def _one_drawing(self) -> "IconDef":
         if (self.shape is None) == (self.symbol is None):
             raise ValueError("an icon is either a shape or a symbol: give one of them")
         return self

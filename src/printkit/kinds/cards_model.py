@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/cards.py``), not in model.py: model.py holds o
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 import collections
 from typing import Annotated, ClassVar, Literal
 
@@ -324,7 +322,7 @@ class DeckComponent(ComponentBase):
         return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
 
     @model_validator(mode="after")
-    def _consistent(self) -> DeckComponent:
+    def _consistent(self) -> "DeckComponent":
         if not self.types:
             raise ValueError("a deck needs at least one type: list them under 'types:' or read them from a 'table:'")
         bleed = self.print_bleed
