@@ -55,6 +55,19 @@ def test_a_language_needs_as_many_forms_as_its_whole_numbers_have_categories():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_numbers_sampled_meet_what_ten_thousand_meet(lang):
+    """categories() and examples() read a sample made from the rules' bounds and moduli; every
+    number up to 10,000 falls into a category the sample meets, and no category is first met
+    after the sample ends."""
+    rule = PluralRule(localedata.load(lang)["plural_form"].rules)
+    first: dict[str, int] = {}
+    for n in range(10_000):
+        first.setdefault(rule(n), n)
+    assert set(plurals.categories(lang)) == set(first)
+    assert max(first.values()) < len(plurals._sample(lang)) < 1000
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("count", COUNTS)
 def test_a_count_and_its_word(lang, count):
     tr = Localizer(lang, {"rounds.count": count})

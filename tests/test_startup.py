@@ -1,11 +1,16 @@
-"""What a build imports: pydantic without asyncio (typing_extensions 4.16 no longer loads it), and no
-paragraph engine of reportlab's. Each case runs in a fresh interpreter, where the test runner has imported nothing."""
+"""What a build imports: pydantic without asyncio (typing_extensions 4.16 no longer loads it), no
+paragraph engine of reportlab's, no module of a feature the kit does not use; and what it leaves to
+the collector. Counted rather than timed (the machine is shared). Each case runs in a fresh
+interpreter, where the test runner has imported nothing."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 
 def fresh_python(code: str) -> str:
@@ -44,3 +49,70 @@ def test_the_console_entry_leaves_its_objects_to_the_end_of_the_process_and_test
     lines = out.splitlines()
     assert lines[0] == lines[7] and lines[0].split() == ["kit", "title", "players", "languages", "pages"]
     assert (lines[6], lines[-1]) == ("True", "True True")
+
+
+# A shipped kit without SVG art or a table: none of these may be imported to build it.
+# printkit's own modules of options the build is not given (--printer, --manifest, --changed-since,
+# --ink-report, preview) and of a table.
+FEATURE_OWN_MODULES = (
+    "printkit.printers",
+    "printkit.manifest",
+    "printkit.reprint",
+    "printkit.inkreport",
+    "printkit.preview",
+    "printkit.tables",
+)
+FEATURE_MODULES = ("lxml", "svglib", "defusedxml", "python_calamine", "pypdfium2", "pdfplumber", "babel", "openpyxl")
+
+PROBE = """
+import gc, json, sys
+walked = [0]
+def count(phase, info):  # how many objects each pass of the collector walks
+    if phase == "start":
+        walked.append(sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1)))
+gc.callbacks.append(count)
+sys.argv = ["printkit", *sys.argv[1:]]
+from printkit.cli import main
+try:
+    main()
+finally:
+    json.dump({"modules": sorted(sys.modules), "frozen": gc.get_freeze_count(), "walked": max(walked)}, sys.stderr)
+"""
+
+
+def build_process(tmp_path: Path, *args: str) -> dict:
+    """Builds in a fresh Python as the console script does; what it imported and left to the collector."""
+    env = {k: v for k, v in os.environ.items() if k != "PRINTKIT_DEBUG"}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "build", *args], capture_output=True, text=True, env=env, check=True
+    )
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def top_level(modules: list[str]) -> set[str]:
+    return {name.split(".")[0] for name in modules}
+
+
+def test_a_shipped_kit_builds_without_the_modules_of_features_it_does_not_use(tmp_path):
+    seen = build_process(tmp_path, "kpn", "-o", str(tmp_path / "kpn.pdf"))
+    assert (tmp_path / "kpn.pdf").read_bytes().startswith(b"%PDF-")
+    assert top_level(seen["modules"]) & set(FEATURE_MODULES) == set()
+    assert set(seen["modules"]) & set(FEATURE_OWN_MODULES) == set()
+    # what a build cannot do without: the schema, the renderer, the fonts' reader, hyphenation
+    assert {"pydantic", "reportlab", "yaml", "pyphen", "printkit"} <= top_level(seen["modules"])
+
+
+def test_hyphenation_patterns_are_read_only_when_a_word_needs_cutting(tmp_path):
+    """Every card of the benchmark deck fits its box: its build never reads a language's patterns."""
+    deck = Path(__file__).resolve().parents[1] / "benchmarks" / "kits" / "deck1000.yaml"
+    seen = build_process(tmp_path, str(deck), "-o", str(tmp_path / "deck.pdf"))
+    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-")
+    assert "pyphen" not in top_level(seen["modules"])
+
+
+def test_a_build_leaves_its_objects_frozen_for_the_process_end(tmp_path):
+    """The collector's first pass after the command (and Python's last one at shutdown) would walk
+    every object the build made; they are frozen instead, so that no pass walks more than a few."""
+    seen = build_process(tmp_path, "ogrod", "-o", str(tmp_path / "ogrod.pdf"))
+    assert seen["frozen"] > 50_000
+    assert seen["walked"] < 5_000

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import io
-import logging
 import math
 import os
 import re
@@ -63,9 +63,6 @@ _NOT_A_NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:nan|inf(?:inity)?)(?!\w)", re.IG
 _URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _DATA_IMAGE = re.compile(r"^data:image/(png|jpe?g);base64,(.*)$", re.IGNORECASE | re.DOTALL)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
-
-logging.getLogger("svglib").addHandler(logging.NullHandler())
-logging.getLogger("svglib").propagate = False  # its lines are not printkit's one-line messages
 
 
 class PictureProblem(ValueError):
@@ -841,12 +838,23 @@ def _svg_size(name: str, root: Any) -> tuple[float, float]:
     raise PictureProblem(f"'{name}' has no size; give the <svg> element width and height or a viewBox")
 
 
+@functools.cache
+def _silence_svglib() -> None:
+    """svglib's log lines are not printkit's one-line messages. Set where svglib is first used, so
+    that a build without SVG art does not import logging."""
+    import logging
+
+    logging.getLogger("svglib").addHandler(logging.NullHandler())
+    logging.getLogger("svglib").propagate = False
+
+
 def _drawing(name: str, data: bytes, embedded: dict[str, str]) -> Any:
     """The SVG converted by svglib from the checked bytes, never from a path: with no path svglib
     opens no other file, and the embedded pictures are the reduced copies."""
     from lxml import etree
     from svglib.svglib import SvgRenderer
 
+    _silence_svglib()
     parser = etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False, remove_comments=True
     )

@@ -5,8 +5,6 @@ Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in
 A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
 """
 
-from __future__ import annotations
-
 import re
 import typing
 from typing import Annotated, Any, Literal
@@ -249,7 +247,7 @@ class IconDef(Model):
     )
 
     @model_validator(mode="after")
-    def _one_drawing(self) -> IconDef:
+    def _one_drawing(self) -> "IconDef":
         if sum(part is not None for part in (self.shape, self.symbol, self.image)) != 1:
             raise ValueError("an icon is a shape, a symbol or an image: give one of them")
         return self

@@ -13,11 +13,11 @@ The contract:
 - The cache file is named by everything the schemas are made from: the bytes of ``sources`` (the
   modules that define the models), the Python version and the pydantic and pydantic-core versions.
   A file that is missing, unreadable or made for other classes is ignored and derived again.
-- It is written only under the user's cache folder (``platformdirs.user_cache_dir("printkit")``,
-  so ``$XDG_CACHE_HOME/printkit`` on Linux), never into the installed package; atomically, and not
-  at all when Python writes no bytecode (``-B``, ``PYTHONDONTWRITEBYTECODE``) or when
-  ``PRINTKIT_NO_SCHEMA_CACHE`` is set. A folder that cannot be written costs the derivation, nothing
-  else.
+- It is kept as every file of ``usercache.py`` is: only under the user's cache folder
+  (``platformdirs.user_cache_dir("printkit")``, so ``$XDG_CACHE_HOME/printkit`` on Linux), never
+  into the installed package; atomically, and not at all when Python writes no bytecode (``-B``,
+  ``PYTHONDONTWRITEBYTECODE``) or when ``PRINTKIT_NO_SCHEMA_CACHE`` is set. A folder that cannot be
+  written costs the derivation, nothing else.
 - It sets four attributes pydantic documents as its own (``__pydantic_core_schema__``,
   ``__pydantic_validator__``, ``__pydantic_serializer__``, ``__pydantic_complete__``): the reason
   ``pyproject.toml`` bounds pydantic below 3, and why the test above must keep passing.
@@ -25,10 +25,6 @@ The contract:
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
-import pickle
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -39,26 +35,23 @@ import pydantic_core
 from pydantic import BaseModel
 from pydantic_core import SchemaSerializer, SchemaValidator
 
+from printkit import usercache
+
 PREFIX = "core-schemas-"
-# What unpickling a damaged or foreign file may raise; anything else is a bug and is not hidden.
-_UNREADABLE = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError, KeyError)
 
 
 def cache_folder() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("printkit", appauthor=False))
+    return usercache.folder()
 
 
 def cache_file(sources: Iterable[Path]) -> Path:
     made_from = b"".join(path.read_bytes() for path in sources)
-    made_by = f"{sys.version} {pydantic.VERSION} {pydantic_core.__version__}".encode()
-    key = hashlib.sha256(made_from + made_by).hexdigest()[:16]
-    return cache_folder() / f"{PREFIX}{key}.pickle"
+    made_by = f"{pydantic.VERSION} {pydantic_core.__version__}".encode()
+    return cache_folder() / usercache.file_name(PREFIX, made_from + made_by)
 
 
 def enabled() -> bool:
-    return not os.environ.get("PRINTKIT_NO_SCHEMA_CACHE")
+    return usercache.enabled()
 
 
 def complete(models: Mapping[str, type[BaseModel]], root: type[BaseModel], sources: Iterable[Path]) -> None:
@@ -80,10 +73,7 @@ def complete(models: Mapping[str, type[BaseModel]], root: type[BaseModel], sourc
 
 
 def _read(path: Path, models: Mapping[str, type[BaseModel]]) -> dict[str, tuple[Any, Any]] | None:
-    try:
-        schemas = pickle.loads(path.read_bytes())
-    except _UNREADABLE:
-        return None
+    schemas = usercache.read(path)
     if not isinstance(schemas, dict) or schemas.keys() != models.keys():
         return None
     return schemas
@@ -103,18 +93,4 @@ def _write(path: Path, models: Mapping[str, type[BaseModel]]) -> None:
         model.model_rebuild()
         schema = model.__pydantic_core_schema__
         schemas[name] = (schema, _core_config(schema, model))
-    try:
-        data = pickle.dumps(schemas)
-    except (pickle.PicklingError, AttributeError, TypeError):  # a pydantic whose schemas hold local functions
-        return
-    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_bytes(data)
-        partial.replace(path)
-        for stale in path.parent.glob(f"{PREFIX}*.pickle"):  # made from an older model.py or pydantic
-            if stale != path:
-                stale.unlink(missing_ok=True)
-    except OSError:  # a cache folder we may not write to: the next start derives them again
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
+    usercache.write(path, schemas, PREFIX)

@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/cards.py``), not in model.py: model.py holds o
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 import collections
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -144,7 +142,7 @@ class SymbolElement(ElementBase):
     )
 
     @model_validator(mode="after")
-    def _crop_inside(self) -> SymbolElement:
+    def _crop_inside(self) -> "SymbolElement":
         if self.crop is not None:
             x, y, w, h = self.crop
             if w <= 0 or h <= 0:
@@ -390,7 +388,7 @@ class DeckComponent(ComponentBase):
         return self.imposition == "grid" or (self.imposition == "auto" and not self.back)
 
     @model_validator(mode="after")
-    def _consistent(self) -> DeckComponent:
+    def _consistent(self) -> "DeckComponent":
         if not self.types:
             raise ValueError("a deck needs at least one type: list them under 'types:' or read them from a 'table:'")
         bleed = self.print_bleed

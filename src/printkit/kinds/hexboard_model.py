@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/hexboard.py``), not in model.py: model.py hold
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

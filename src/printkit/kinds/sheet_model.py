@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/sheet.py``), not in model.py: model.py holds o
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
@@ -62,7 +60,7 @@ class TrackPart(SheetPartBase):
     box: Length = Field(9.0, description="The side of one number's box.")
 
     @model_validator(mode="after")
-    def _ends_after_start(self) -> TrackPart:
+    def _ends_after_start(self) -> "TrackPart":
         if (self.count is None) == (self.end is None):
             raise ValueError("give the track's count (how many numbers) or its end (the last number), not both")
         if self.last < self.start:

@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/stones.py``), not in model.py: model.py holds 
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -83,7 +81,7 @@ class StonesComponent(ComponentBase):
     )
 
     @model_validator(mode="after")
-    def _bleed_hides_errors(self) -> StonesComponent:
+    def _bleed_hides_errors(self) -> "StonesComponent":
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
         return self

@@ -4,8 +4,6 @@ It lives beside the kind (``kinds/tuckbox.py``), not in model.py: model.py holds
 kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

@@ -1,0 +1,71 @@
+"""Files printkit keeps in the user's cache folder, like bytecode: work a start would repeat.
+
+What they hold (``schema_cache.py``: the kit models' core schemas; ``layout/hyphenation.py``: a
+language's parsed hyphenation patterns) is named by everything it is made from, so a file made
+from other sources is never read, only replaced. The rules every such file follows:
+
+- It lives under the user's cache folder (``platformdirs.user_cache_dir("printkit")``, so
+  ``$XDG_CACHE_HOME/printkit`` on Linux), never in the installed package.
+- It is written atomically, and not at all when Python writes no bytecode (``-B``,
+  ``PYTHONDONTWRITEBYTECODE``) or when ``PRINTKIT_NO_SCHEMA_CACHE`` is set (then none is read
+  either). A folder that cannot be written costs the work again, nothing else.
+- A file that is missing, unreadable or damaged reads as None: the caller does the work again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+# What unpickling a damaged or foreign file may raise; anything else is a bug and is not hidden.
+UNREADABLE = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError, KeyError)
+
+
+def folder() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("printkit", appauthor=False))
+
+
+def enabled() -> bool:
+    return not os.environ.get("PRINTKIT_NO_SCHEMA_CACHE")
+
+
+def file_name(prefix: str, made_from: bytes) -> str:
+    """The name of the file made from ``made_from`` (with the Python version that pickles it)."""
+    return f"{prefix}{hashlib.sha256(made_from + sys.version.encode()).hexdigest()[:16]}.pickle"
+
+
+def read(path: Path) -> Any:
+    """What the file holds, or None when there is none that loads."""
+    try:
+        return pickle.loads(path.read_bytes())
+    except UNREADABLE:
+        return None
+
+
+def write(path: Path, value: Any, prefix: str) -> None:
+    """Keep ``value`` in ``path`` for the next start, and remove the older files of ``prefix``
+    (made from other sources). Nothing when Python writes no bytecode or ``value`` does not pickle."""
+    if sys.dont_write_bytecode:
+        return
+    try:
+        data = pickle.dumps(value)
+    except (pickle.PicklingError, AttributeError, TypeError):  # e.g. a local function inside
+        return
+    partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_bytes(data)
+        partial.replace(path)
+        for stale in path.parent.glob(f"{prefix}*.pickle"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
+    except OSError:  # a cache folder we may not write to: the next start does the work again
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
