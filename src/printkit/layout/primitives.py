@@ -167,6 +167,15 @@ class Group:
     h: float
     items: tuple[Item, ...]
     rotate: int = 0  # 0 or 180 degrees about the group's centre
+    scale: float = 1.0  # drawn this much smaller or larger: on the page it takes w * scale × h * scale
+
+    @property
+    def shown_w(self) -> float:
+        return self.w * self.scale
+
+    @property
+    def shown_h(self) -> float:
+        return self.h * self.scale
 
 
 Item = Rect | Line | Circle | Path | Text | RichText | Image | Group

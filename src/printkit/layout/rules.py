@@ -9,17 +9,21 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc, PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.context import Context
-from printkit.layout.primitives import Align, Item, Line, Page, RichText, Stroke, Text
+from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
 from printkit.model import Kit
 from printkit.typography import number_range, typeset
 from printkit.units import MM_PER_POINT
+
+if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
+    from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
@@ -39,9 +43,10 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading | paragraph | item | credits
+    kind: str  # heading | paragraph | item | credits | figure
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
+    figure: figures.Laid | None = None  # a figure's drawing fitted to its column (kind figure)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -158,14 +163,26 @@ def print_dialog_sentence(ctx: Context) -> str:
     return ctx.tr.msg("one_sided")
 
 
-def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
+def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     """Every block of the rules in reading order, typeset in the language (the credits are not
-    among them: they sit at the foot of the last page)."""
+    among them: they sit at the foot of the last page); a section's figure follows its body,
+    fitted to a column ``col_w`` mm wide."""
     blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    return [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
+    from printkit.layout import figures
+
+    blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
+    at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx))
+    for number, section in enumerate(kit.rules):
+        at += 1 + len(body_blocks(ctx.tr(section.body)))
+        if section.figure is not None:
+            key = ("figure", kit.kit.title.get(ctx.lang, ""), number, ctx.lang, repr(section.figure))
+            fitted = figures.laid(section.figure, kit, ctx, col_w, key)
+            blocks.insert(at, Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
+            at += 1
+    return blocks
 
 
 def credits_block(kit: Kit, ctx: Context) -> Block | None:
@@ -202,7 +219,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     at its foot."""
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
-    flow = Flow(keep_together(all_blocks(kit, ctx)), col_w, ctx.lang)
+    flow = Flow(keep_together(all_blocks(kit, ctx, col_w)), col_w, ctx.lang)
     credits = credits_block(kit, ctx)
     credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
     bottom = ctx.paper.height - ctx.margin
@@ -243,7 +260,23 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
             items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
         pages.append(items)
         top = ctx.margin
-    return [Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items)) for items in pages]
+    shown = {block.figure.key: block.figure for unit in flow.units for block in unit if block.figure}
+    copies: dict[str, int] = {}
+    return [rules_page(ctx, items, shown, copies) for items in pages]
+
+
+def rules_page(
+    ctx: Context, items: list[Item], shown: dict[tuple[object, ...], figures.Laid], copies: dict[str, int]
+) -> Page:
+    """A rules page; each figure drawn on it is a row of its manifest, numbered from 1 within its
+    component (``copies`` counts them over the pages)."""
+    rows = []
+    for item in items:
+        if isinstance(item, Group) and item.key in shown:
+            row = shown[item.key].row(item)
+            copies[row.component] = copies.get(row.component, 0) + 1
+            rows.append(replace(row, copy=copies[row.component]))
+    return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
 
 
 def column_x(ctx: Context, column: int, col_w: float) -> float:
@@ -296,6 +329,8 @@ class Flow:
         self.done_lines = 0  # lines of that unit's last block already placed in an earlier column
 
     def lines(self, block: Block) -> int:
+        if block.figure is not None:
+            return 1  # a figure is one piece, never split
         return len(block_wrap(block, self.col_w, self.lang).lines)
 
     def column(self, room: float) -> list[Slice]:
@@ -482,6 +517,8 @@ def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrappe
 
 
 def block_height(block: Block, width: float, lang: str | None = None) -> float:
+    if block.figure is not None:
+        return block.figure.height
     return block_wrap(block, width, lang).height
 
 
@@ -495,6 +532,8 @@ def block_items(
     lines: tuple[int, int] | None = None,
 ) -> list[Item]:
     """A block's items; ``lines`` only those lines of a paragraph split over columns."""
+    if block.figure is not None:
+        return block.figure.items(x, y, lang)
     size, leading = block.size
     heading = block.kind == "heading"
     face: str = "headings" if heading else "body"

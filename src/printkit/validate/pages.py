@@ -224,7 +224,7 @@ def text_view(item: Text, page: Page) -> View:
 def group_view(group: Group, page: Page, known: Drawing) -> View:
     """A placed group: its items one by one when its drawing is in trouble or reaches past the
     edge here, and the core boxes of its texts where it puts them."""
-    sign, tx, ty = (-1, group.x + group.w, group.y + group.h) if group.rotate == 180 else (1, group.x, group.y)
+    tx, ty, sign = bounds.group_transform(group)
     cores = []
     for text, rect in known.texts:
         placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
