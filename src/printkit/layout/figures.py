@@ -57,6 +57,13 @@ class Source:
     size: tuple[float, float]
 
 
+FIGURE_KEY = "figure"  # the first item of a figure drawing's group key
+
+
+def is_figure(group: Group) -> bool:
+    return group.key[:1] == (FIGURE_KEY,)
+
+
 def split_ref(ref: str) -> tuple[list[str], Side]:
     side: Side = "back" if ref.endswith(":back") else "face"
     return ref.removesuffix(":back").split("."), side

@@ -13,7 +13,7 @@ from typing import TypeGuard, TypeVar
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
-from printkit.layout import bounds, paragraph
+from printkit.layout import bounds, figures, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent
@@ -226,7 +226,8 @@ def group_view(group: Group, page: Page, known: Drawing) -> View:
     edge here, and the core boxes of its texts where it puts them."""
     tx, ty, sign = bounds.group_transform(group)
     cores = []
-    for text, rect in known.texts:
+    # a figure's stack covers the pieces under it on purpose: their texts may lie under the top's
+    for text, rect in () if figures.is_figure(group) else known.texts:
         placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
         cores.append((placed, placed.box(*rect)))
     suspect = known.trouble or (
