@@ -10,7 +10,7 @@ nothing on a rules page looks like a line to cut along.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit import fonts
@@ -35,6 +35,7 @@ FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
 CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
 LABEL_PT = 7.5
+MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
 MARK_BAND = 3.8
 LABEL_BAND = 4.2  # mm under a row of places for their labels
@@ -217,7 +218,8 @@ class Laid:
         band = self.drawing.band
         left = x + (self.width - band - self.drawing.w * scale) / 2 + band
         top = y + band
-        group = Group(self.key, left, top, self.drawing.w, self.drawing.h, self.drawing.items, scale=scale)
+        shown = legible(self.drawing.items, scale)
+        group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
         items: list[Item] = [group, *mark_items(self.drawing.marks, left, top, scale)]
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
@@ -237,6 +239,22 @@ class Laid:
         band = self.drawing.band
         box = (group.x - band, group.y - band, group.shown_w + band, self.height)
         return Piece("figure", self.drawing.components[0], 1, *box, extra=extra)
+
+
+def legible(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
+    """The items without the texts that would print smaller than MIN_PT at ``scale`` (a card's
+    small print, a tile's owner): no rules text is below 7 pt, and a figure shows the drawing.
+    A group that loses a text gets a key of its own, so it is a PDF form of its own."""
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, (Text, RichText)) and item.size_pt * scale < MIN_PT - 1e-6:
+            continue
+        if isinstance(item, Group):
+            inner = legible(item.items, scale * item.scale)
+            if inner != item.items:
+                item = replace(item, key=(*item.key, "legible", MIN_PT / (scale * item.scale)), items=inner)
+        kept.append(item)
+    return tuple(kept)
 
 
 def mark_items(marks: tuple[tuple[str, float, str], ...], left: float, top: float, scale: float) -> list[Item]:

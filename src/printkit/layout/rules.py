@@ -178,7 +178,7 @@ def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     for number, section in enumerate(kit.rules):
         at += 1 + len(body_blocks(ctx.tr(section.body)))
         if section.figure is not None:
-            key = (figures.FIGURE_KEY, kit.kit.title.get(ctx.lang, ""), number, ctx.lang, repr(section.figure))
+            key = (figures.FIGURE_KEY, kit.kit.title.get(ctx.lang, ""), number, ctx.lang, col_w, repr(section.figure))
             fitted = figures.laid(section.figure, kit, ctx, col_w, key)
             blocks.insert(at, Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
             at += 1
