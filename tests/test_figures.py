@@ -12,7 +12,7 @@ from printkit import build
 from printkit.cli import main
 from printkit.layout import bounds, figures, rules
 from printkit.layout.context import Context, paper
-from printkit.layout.document import layout_kit
+from printkit.layout.document import kit_numbers, layout_kit
 from printkit.layout.primitives import Group, Text
 from printkit.locale import Localizer
 
@@ -27,7 +27,10 @@ def rules_pages(kit: str, lang: str = "pl", paper_name: str = "a4"):
 
 
 def figure_groups(page) -> list[Group]:
-    return [item for item in page.items if isinstance(item, Group) and figures.is_figure(item)]
+    """The page's figures of rules sections (not "what is in the kit")."""
+    return [
+        item for item in page.items if isinstance(item, Group) and figures.is_figure(item) and item.key[1] != "contents"
+    ]
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -102,8 +105,49 @@ def test_manifest_lists_each_figure_and_the_cut_file_none(tmp_path, capsys):
         main(["build", "kpn", "-o", str(pdf), "--manifest", str(data), "--cut-svg", str(cuts)])
     except SystemExit as exc:
         assert not exc.code
-    rows = [row for row in json.loads(data.read_text())["pieces"] if row["kind"] == "figure"]
+    every = [row for row in json.loads(data.read_text())["pieces"] if row["kind"] == "figure"]
+    rows = [row for row in every if not row.get("contents")]
+    assert [(row["page"], row["components"]) for row in every if row.get("contents")] == [(1, ["aid", "tiles"])]
     assert [(row["page"], row["component"], row["copy"]) for row in rows] == [(1, "tiles", 1), (1, "tiles", 2)]
     assert all(row["components"] == ["tiles"] and 0 < row["scale"] < 1 for row in rows)
     assert all(12.0 <= row["x"] and row["x"] + row["width"] <= 198.0 for row in rows)
     assert 'inkscape:label="page 1 (rules): nothing to cut"' in cuts.read_text()
+
+
+def strip_of(page):
+    return next(
+        item for item in page.items if isinstance(item, Group) and item.key[:2] == (figures.FIGURE_KEY, "contents")
+    )
+
+
+@pytest.mark.parametrize("kit", SEEDS)
+def test_what_is_in_the_kit_shows_one_of_each_printed_component_with_its_count(kit):
+    loaded, ctx, pages = rules_pages(kit)
+    strip = strip_of(pages[0])
+    printed = [c for c in loaded.components if c.in_kit]
+    samples = [item for item in strip.items if isinstance(item, Group)]
+    counts = [item.text for item in strip.items if isinstance(item, Text)]
+    assert [s.key[2] for s in samples] == [c.id for c in printed]
+    numbers = kit_numbers(loaded, ctx.paper)
+    assert counts == [f"× {int(numbers.get(f'{c.id}.total', 1))}" for c in printed]
+    assert all(s.shown_h == pytest.approx(figures.STRIP_H) for s in samples)
+    assert ctx.margin <= strip.x and strip.x + strip.w <= ctx.paper.width - ctx.margin + 1e-6
+    row = next(p for p in pages[0].pieces if p.kind == "figure" and dict(p.extra).get("contents"))
+    assert dict(row.extra)["components"] == [c.id for c in printed]
+
+
+def test_latarnie_strip_counts_its_sixteen_tokens_beside_the_title():
+    _, ctx, pages = rules_pages("latarnie")
+    strip = strip_of(pages[0])
+    assert [item.text for item in strip.items if isinstance(item, Text)] == ["× 1", "× 16"]
+    rule = next(item for item in pages[0].items if type(item).__name__ == "Line")
+    assert strip.y + strip.h <= rule.y1, "beside the title, above its rule: the columns lose nothing"
+
+
+def test_a_kit_may_turn_the_strip_off():
+    loaded = build.load("latarnie").kit
+    quiet = loaded.model_copy(update={"kit": loaded.kit.model_copy(update={"contents": False})})
+    document = layout_kit(quiet, Context(paper=paper("a4"), tr=Localizer("pl")))
+    first = document.pages[0]
+    assert not any(isinstance(i, Group) and i.key[:2] == (figures.FIGURE_KEY, "contents") for i in first.items)
+    assert not any(dict(p.extra).get("contents") for p in first.pieces)

@@ -137,6 +137,11 @@ class KitInfo(Model):
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
     credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
+    contents: bool = Field(
+        True,
+        description="True to open the rules with 'what is in the kit': one of each printed component, small, with "
+        "its count; false to leave it out.",
+    )
 
 
 class Need(Model):

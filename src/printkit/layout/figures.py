@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit import fonts
-from printkit.errors import Loc
+from printkit.errors import LayoutProblem, Loc
 from printkit.layout import board as board_layout
 from printkit.layout import deck, paragraph, sheet, stones, tokens
 from printkit.layout.context import Context
@@ -533,3 +533,84 @@ def refs_at(put: str | list[str], loc: Loc) -> Iterator[tuple[Loc, str]]:
         yield loc, put
     else:
         yield from ((loc + (index,), ref) for index, ref in enumerate(put))
+
+
+STRIP_H = 12.0  # mm: the height of each component's drawing in "what is in the kit"
+STRIP_GAP = 6.0  # between two components of the strip
+STRIP_LABEL = 3.6  # mm under the drawings for the counts
+
+
+@dataclass(frozen=True)
+class Strip:
+    """'What is in the kit' at the top of the rules: one of each printed component, small, as its
+    own layout draws it, with its count from the kit's numbers; one group, one manifest row."""
+
+    group: Group
+    components: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        return self.group.h
+
+    def row(self, group: Group) -> Piece:
+        extra = (("components", list(self.components)), ("contents", True))
+        return Piece("figure", self.components[0], 1, group.x, group.y, group.w, group.h, extra=extra)
+
+
+def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item, ...], float, float, int]:
+    """One of the component as its layout draws it: a piece (a token, stone, card or tile) or,
+    for anything else, its first page; and how many of it the kit prints."""
+    from printkit.kinds import kind_of
+
+    numbers = ctx.tr.numbers
+    if isinstance(component, TokensComponent):
+        source: Source | str = token_source(component, [component.sets[0].id or component.sets[0].owner])
+    elif isinstance(component, StonesComponent):
+        source = stone_source(component, [component.owners[0].id, component.types[0].id])
+    elif isinstance(component, DeckComponent) and component.types:
+        first = [component.owners[0].id] if component.owners else []
+        source = deck_source(component, [*first, component.types[0].id])
+    elif isinstance(component, BoardComponent):
+        board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
+        return board.items, board.w, board.h, 1
+    else:
+        page = kind_of(component).layout(component, ctx)[0]
+        outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
+        return (outline, *page.items), page.width, page.height, 1
+    assert isinstance(source, Source)
+    art = source.draw(ctx, "face")
+    w, h = source.size
+    items: tuple[Item, ...] = (art,)
+    if isinstance(component, DeckComponent):
+        items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
+    return items, w, h, int(numbers.get(f"{component.id}.total", source.available))
+
+
+def contents_strip(kit: Kit, ctx: Context, width: float) -> Strip | None:
+    """The strip at most ``width`` mm wide, at (0, 0) for the rules to place, or None when the kit
+    turns it off or prints nothing."""
+    shown = [c for c in kit.components if c.in_kit]
+    if not kit.kit.contents or not shown:
+        return None
+    samples = []
+    for component in shown:
+        try:
+            samples.append(component_sample(component, kit, ctx))
+        except LayoutProblem as problem:
+            raise problem.within(("components", kit.components.index(component))) from None
+    natural = sum(w * STRIP_H / h for _, w, h, _ in samples) + STRIP_GAP * (len(samples) - 1)
+    fit = min(1.0, width / natural)
+    height = STRIP_H * fit
+    cap = fonts.cap_height(LABEL_PT, "body")
+    left = 0.0
+    items: list[Item] = []
+    for component, (drawing, w, h, count) in zip(shown, samples, strict=True):
+        scale = height / h
+        sample_key = (FIGURE_KEY, "contents", component.id, ctx.lang, w, h)
+        items.append(Group(sample_key, left, 0.0, w, h, legible(drawing, scale), scale=scale))
+        label = f"× {count}"
+        items.append(Text(left + w * scale / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
+        left += w * scale + STRIP_GAP * fit
+    strip_key = (FIGURE_KEY, "contents", ctx.lang, width, tuple(c.id for c in shown))
+    group = Group(strip_key, 0.0, 0.0, natural * fit, height + STRIP_LABEL, tuple(items))
+    return Strip(group, tuple(c.id for c in shown))

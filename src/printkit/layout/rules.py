@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc, PrintkitError
-from printkit.layout import paragraph
+from printkit.layout import bounds, paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
@@ -34,6 +34,9 @@ HEADING_GAP = 3.6
 BULLET_INDENT = 4.0
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 CREDITS_GAP = 4.0  # between the columns' bottom limit and the credits, the rule between them
+STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
+STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
+TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
 MAX_LEVEL_GAP = 2.5  # mm a gap between blocks may grow to level a balanced column
@@ -211,7 +214,7 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color="#333333"))
     y += 3.0
     items.append(Line(m, y, ctx.paper.width - m, y, Stroke(width=0.4)))
-    return items, y + 4.0
+    return items, y + TITLE_AFTER
 
 
 def layout(kit: Kit, ctx: Context) -> list[Page]:
@@ -224,6 +227,13 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
     bottom = ctx.paper.height - ctx.margin
     header, top = title_items(kit, ctx)
+    from printkit.layout import figures
+
+    strip = figures.contents_strip(kit, ctx, ctx.content_width)
+    if strip is not None:
+        placed, top = place_strip(strip, header, top, ctx)
+        strip = replace(strip, group=placed)
+        header.append(placed)
     pages: list[list[Item]] = []
     while True:
         items = list(header) if not pages else []
@@ -260,13 +270,20 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
             items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
         pages.append(items)
         top = ctx.margin
-    shown = {block.figure.key: block.figure for unit in flow.units for block in unit if block.figure}
+    shown: dict[tuple[object, ...], figures.Laid | figures.Strip] = {
+        block.figure.key: block.figure for unit in flow.units for block in unit if block.figure
+    }
+    if strip is not None:
+        shown[strip.group.key] = strip
     copies: dict[str, int] = {}
     return [rules_page(ctx, items, shown, copies) for items in pages]
 
 
 def rules_page(
-    ctx: Context, items: list[Item], shown: dict[tuple[object, ...], figures.Laid], copies: dict[str, int]
+    ctx: Context,
+    items: list[Item],
+    shown: dict[tuple[object, ...], figures.Laid | figures.Strip],
+    copies: dict[str, int],
 ) -> Page:
     """A rules page; each figure drawn on it is a row of its manifest, numbered from 1 within its
     component (``copies`` counts them over the pages)."""
@@ -277,6 +294,19 @@ def rules_page(
             copies[row.component] = copies.get(row.component, 0) + 1
             rows.append(replace(row, copy=copies[row.component]))
     return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
+
+
+def place_strip(strip: figures.Strip, header: list[Item], top: float, ctx: Context) -> tuple[Group, float]:
+    """ "What is in the kit" beside the title, right-aligned in the title block, when it fits
+    there (it then costs the columns nothing); else across the page under the title. Returns
+    the strip placed and where the columns start."""
+    right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
+    room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
+    rule_y = top - TITLE_AFTER
+    if strip.group.w <= room_w and strip.height <= rule_y - ctx.margin - 1.0:
+        x = ctx.paper.width - ctx.margin - strip.group.w
+        return replace(strip.group, x=x, y=rule_y - 1.0 - strip.height), top
+    return replace(strip.group, x=ctx.margin, y=top), top + strip.height + STRIP_AFTER
 
 
 def column_x(ctx: Context, column: int, col_w: float) -> float:
