@@ -11,25 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc
+from printkit.kinds.board_model import BoardComponent
+from printkit.kinds.cards_model import DeckComponent
+from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kinds.stones_model import StonesComponent
+from printkit.kinds.tokens_model import TokensComponent
 from printkit.layout import board as board_layout
 from printkit.layout import deck, paragraph, sheet, stones, tokens
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
-from printkit.model import (
-    BoardComponent,
-    CheckboxesPart,
-    DeckComponent,
-    Figure,
-    GridPart,
-    Kit,
-    SheetComponent,
-    StonesComponent,
-    TokensComponent,
-)
+from printkit.model import Figure
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
@@ -586,9 +584,9 @@ def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item
     return items, w, h, int(numbers.get(f"{component.id}.total", source.available))
 
 
-def contents_strip(kit: Kit, ctx: Context, width: float) -> Strip | None:
-    """The strip at most ``width`` mm wide, at (0, 0) for the rules to place, or None when the kit
-    turns it off or prints nothing."""
+def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
+    """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
+    for the rules to place; None when the kit turns it off or prints nothing."""
     shown = [c for c in kit.components if c.in_kit]
     if not kit.kit.contents or not shown:
         return None
@@ -598,9 +596,9 @@ def contents_strip(kit: Kit, ctx: Context, width: float) -> Strip | None:
             samples.append(component_sample(component, kit, ctx))
         except LayoutProblem as problem:
             raise problem.within(("components", kit.components.index(component))) from None
-    natural = sum(w * STRIP_H / h for _, w, h, _ in samples) + STRIP_GAP * (len(samples) - 1)
+    natural = sum(w * drawn_h / h for _, w, h, _ in samples) + STRIP_GAP * (len(samples) - 1)
     fit = min(1.0, width / natural)
-    height = STRIP_H * fit
+    height = drawn_h * fit
     cap = fonts.cap_height(LABEL_PT, "body")
     left = 0.0
     items: list[Item] = []

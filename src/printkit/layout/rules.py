@@ -18,11 +18,11 @@ from printkit.layout.context import Context
 from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
-from printkit.model import Kit
 from printkit.typography import number_range, typeset
 from printkit.units import MM_PER_POINT
 
 if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
+    from printkit.kit import Kit
     from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
@@ -35,6 +35,7 @@ BULLET_INDENT = 4.0
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 CREDITS_GAP = 4.0  # between the columns' bottom limit and the credits, the rule between them
 STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
+STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 LIST_KEPT = 6  # a list of up to this many items stays in one column
@@ -227,13 +228,10 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
     bottom = ctx.paper.height - ctx.margin
     header, top = title_items(kit, ctx)
-    from printkit.layout import figures
 
-    strip = figures.contents_strip(kit, ctx, ctx.content_width)
+    strip, top = placed_strip(kit, header, top, ctx)
     if strip is not None:
-        placed, top = place_strip(strip, header, top, ctx)
-        strip = replace(strip, group=placed)
-        header.append(placed)
+        header.append(strip.group)
     pages: list[list[Item]] = []
     while True:
         items = list(header) if not pages else []
@@ -296,17 +294,25 @@ def rules_page(
     return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
 
 
-def place_strip(strip: figures.Strip, header: list[Item], top: float, ctx: Context) -> tuple[Group, float]:
-    """ "What is in the kit" beside the title, right-aligned in the title block, when it fits
-    there (it then costs the columns nothing); else across the page under the title. Returns
-    the strip placed and where the columns start."""
+def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tuple[figures.Strip | None, float]:
+    """ "What is in the kit" beside the title, right-aligned in the title block (its drawings as
+    tall as the block allows, STRIP_H at most), when it fits there: it then costs the columns
+    nothing. Else across the page under the title. Returns the strip placed (None when the kit
+    has none) and where the columns start."""
+    from printkit.layout import figures
+
     right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
     room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
     rule_y = top - TITLE_AFTER
-    if strip.group.w <= room_w and strip.height <= rule_y - ctx.margin - 1.0:
-        x = ctx.paper.width - ctx.margin - strip.group.w
-        return replace(strip.group, x=x, y=rule_y - 1.0 - strip.height), top
-    return replace(strip.group, x=ctx.margin, y=top), top + strip.height + STRIP_AFTER
+    drawn_h = min(figures.STRIP_H, rule_y - ctx.margin - 1.0 - figures.STRIP_LABEL)
+    beside = figures.contents_strip(kit, ctx, ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
+    if beside is not None and beside.group.w <= room_w:
+        group = replace(beside.group, x=ctx.paper.width - ctx.margin - beside.group.w, y=rule_y - 1.0 - beside.height)
+        return replace(beside, group=group), top
+    under = figures.contents_strip(kit, ctx, ctx.content_width)
+    if under is None:
+        return None, top
+    return replace(under, group=replace(under.group, x=ctx.margin, y=top)), top + under.height + STRIP_AFTER
 
 
 def column_x(ctx: Context, column: int, col_w: float) -> float:
