@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
 CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
-LABEL_PT = 7.5
+LABEL_PT = 7.2  # a label or a count: small, and apart from the credits' 7.5 pt
 MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
 MARK_BAND = 3.8
