@@ -151,3 +151,25 @@ def test_a_kit_may_turn_the_strip_off():
     first = document.pages[0]
     assert not any(isinstance(i, Group) and i.key[:2] == (figures.FIGURE_KEY, "contents") for i in first.items)
     assert not any(dict(p.extra).get("contents") for p in first.pieces)
+
+
+def test_a_cell_label_prints_under_its_cell_at_label_size_with_placeholders_filled():
+    loaded = build.load("latarnie").kit
+    number, section = next((n, s) for n, s in enumerate(loaded.rules) if s.figure)
+    cells = list(section.figure.cells)
+    cells[0] = cells[0].model_copy(update={"label": {"pl": "A: {board.C3} pkt", "cs": "A", "en": "A"}})
+    figure = section.figure.model_copy(update={"cells": cells})
+    rules_list = list(loaded.rules)
+    rules_list[number] = section.model_copy(update={"figure": figure})
+    kit = loaded.model_copy(update={"rules": rules_list})
+    ctx = Context(paper=paper("a4"), tr=Localizer("pl"))
+    page = layout_kit(kit, ctx).pages[0]
+    (group,) = figure_groups(page)
+    (label,) = [i for i in page.items if isinstance(i, Text) and i.text == "A: 3 pkt"]
+    assert label.size_pt == figures.LABEL_PT >= 7.0
+    board = kit.component("board")
+    row, col = figures.board_layout.cell_of(cells[0].at)
+    rows, cols = figures.window_of(figure.window, board.rows, board.cols)
+    cell_x = group.x + (col - cols.start + 0.5) * board.cell * group.scale
+    cell_bottom = group.y + (row - rows.start + 1) * board.cell * group.scale
+    assert label.x == pytest.approx(cell_x) and cell_bottom < label.y < cell_bottom + figures.label_depth() + 0.5
