@@ -23,7 +23,9 @@ def document(loaded, lang="pl", players=None):
 
 
 def extent(item):
-    if isinstance(item, (Rect, RichText, Group)):
+    if isinstance(item, Group):  # a figure's group is drawn scaled
+        return item.x, item.y, item.x + item.shown_w, item.y + item.shown_h
+    if isinstance(item, (Rect, RichText)):
         return item.x, item.y, item.x + item.w, item.y + item.h
     if isinstance(item, Line):
         return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)

@@ -11,7 +11,7 @@ from printkit import build as pipeline
 from printkit.layout.context import Options
 from printkit.manifest import manifest
 
-KINDS = {"board", "cell", "token", "stone", "card", "tile", "place", "sheet"}
+KINDS = {"board", "cell", "token", "stone", "card", "tile", "place", "sheet", "figure"}
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +41,7 @@ def test_the_contract_fields(latarnie):
 
 
 def test_every_piece_is_listed_once_with_a_known_kind(latarnie, plateau):
-    assert len(latarnie["pieces"]) == 1 + 25 + 16
+    assert len(latarnie["pieces"]) == 1 + 25 + 16 + 2  # the board, its cells, the tokens, a figure, the strip
     assert {p["kind"] for p in latarnie["pieces"] + plateau["pieces"]} <= KINDS
     assert len(pieces(plateau, kind="stone")) == 2 * 24
     assert len(pieces(plateau, kind="sheet")) == 1

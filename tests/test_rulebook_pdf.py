@@ -17,6 +17,7 @@ from printkit.typography import ONE_LETTER_WORDS
 KITS = shipped_kit_names()
 HEADING_PT = 11.5  # rules.HEAD_PT: the only text of that size on a rules page below the title
 BODY_PT = 9.4
+CAPTION_PT = 8.0  # a figure's caption (layout/figures.py)
 LEADING_MM = mm(12.2)
 MARGIN_MM = 12.0
 
@@ -39,11 +40,12 @@ def columns(page) -> list:
 
 
 def body_lines(column) -> list[dict]:
-    """The column's lines of rules text (body, list or heading size; not the title, credits or footer)."""
+    """The column's lines of rules text (body, list, heading or figure caption size; not the title,
+    credits or footer): a figure ends where its caption does."""
     lines = []
     for line in column.extract_text_lines(strip=True):
         sizes = {round(c["size"], 1) for c in line["chars"]}
-        if sizes & {BODY_PT, HEADING_PT}:
+        if sizes & {BODY_PT, HEADING_PT, CAPTION_PT}:
             lines.append(line)
     return lines
 

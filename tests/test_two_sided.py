@@ -186,7 +186,7 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
         (
             "fold",
             [
-                "Print pages 3–4 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then "
+                "Print pages 4–5 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then "
                 "cut.",
                 "In the print dialog choose all pages, single-sided, and actual size",
             ],

@@ -128,6 +128,11 @@ class KitInfo(Model):
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
     credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
+    contents: bool = Field(
+        True,
+        description="True to open the rules with 'what is in the kit': one of each printed component, small, with "
+        "its count; false to leave it out.",
+    )
 
 
 class Need(Model):
@@ -139,8 +144,98 @@ class Need(Model):
     text: Text = Field(description="What it is, e.g. {pl: zwykła kostka D6, ...}.")
 
 
+PieceRef = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){1,2}(?::back)?$",
+        max_length=100,
+    ),
+]
+Window = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?:[A-Z][1-9][0-9]?$")]
+CellName = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board's or a sheet grid's cell, 'C3'
+
+
+class FigureCell(Model):
+    """A cell of a figure's board or sheet grid: the pieces on it or the letter written in it."""
+
+    at: CellName = Field(description="The cell as column letter and row number, e.g. 'C3'.")
+    put: PieceRef | list[PieceRef] = Field(
+        default_factory=list,
+        description="The piece on the cell, or a list of them bottom first (a stack), each 'COMPONENT.SET' as "
+        "its placeholders name it: tokens.guards_a, stones.black.ace, tiles.pink.rock, cards.berries; "
+        "':back' shows its back.",
+    )
+    write: str | None = Field(None, max_length=3, description="What is written in a sheet's grid cell, e.g. 'K'.")
+    label: Text | str | None = Field(None, description="A short label under the cell, e.g. what it scores.")
+
+    @property
+    def stack(self) -> list[str]:
+        return [self.put] if isinstance(self.put, str) else list(self.put)
+
+
+class FigureSpot(Model):
+    """A place in a row or grid of pieces: one piece, or a stack of them, and its label."""
+
+    put: PieceRef | list[PieceRef] = Field(
+        default_factory=list, description="The piece, or a list of them bottom first; none leaves the place empty."
+    )
+    label: Text | str | None = Field(None, description="A short label under the place, e.g. what it scores.")
+
+    @property
+    def stack(self) -> list[str]:
+        return [self.put] if isinstance(self.put, str) else list(self.put)
+
+
+def spot_of(place: FigureSpot | str | list[str] | None) -> FigureSpot:
+    """A place of a row of pieces as written: a reference, a list of them (a stack), null (an
+    empty place) or a mapping with a label."""
+    if isinstance(place, FigureSpot):
+        return place
+    return FigureSpot(put=[] if place is None else place)
+
+
+class Figure(Model):
+    """A figure of the rules, drawn by the same code that draws the kit's pieces, scaled to its column.
+
+    Either a position on a board (``board``, optional ``window``, ``cells``), a piece of a sheet
+    filled in (``sheet`` and ``part``, ``cells`` with ``write``, ``ticked``), or a row or grid of
+    pieces (``pieces`` and ``columns``). A board or a sheet part without cells, or a single piece,
+    shows that component small.
+    """
+
+    board: Identifier | None = Field(None, description="The board the position is on.")
+    sheet: Identifier | None = Field(None, description="The sheet a part of which is shown filled in.")
+    part: Identifier | None = Field(None, description="The sheet part shown (its id): a grid or checkboxes.")
+    window: Window | None = Field(
+        None, description="Only these cells of the board or grid, e.g. 'A1:C3' (top-left:bottom-right)."
+    )
+    cells: list[FigureCell] = Field(default_factory=list, description="The cells that hold pieces or writing.")
+    ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
+    pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
+        default_factory=list,
+        description="A row or grid of pieces: each place a reference, a list (a stack), null (empty) or "
+        "{put: ..., label: ...}.",
+    )
+    columns: Int | None = Field(None, ge=1, le=20, description="Places a row holds in a grid of pieces.")
+    caption: Text = Field(description="The caption under the figure ({placeholders} allowed).")
+    height: Length | None = Field(None, description="The tallest the drawing may be in the column (40 mm).")
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> "Figure":
+        subjects = [name for name in ("board", "sheet", "pieces") if getattr(self, name)]
+        if len(subjects) != 1:
+            raise ValueError("a figure shows one of: a board, a sheet's part or pieces")
+        if self.sheet and not self.part:
+            raise ValueError("a sheet figure names the part it shows (part: ID)")
+        return self
+
+    @property
+    def places(self) -> list[FigureSpot]:
+        return [spot_of(place) for place in self.pieces]
+
+
 class RuleSection(Model):
-    """A rules section: a heading and a body.
+    """A rules section: a heading and a body, and optionally a figure after the body.
 
     Body markup: blank lines separate paragraphs, a line starting with "- " is a list item,
     **double asterisks** make bold, and {placeholders} insert numbers the components define.
@@ -148,6 +243,7 @@ class RuleSection(Model):
 
     heading: Text = Field(description="The section heading.")
     body: Text = Field(description="The section text (see markup above).")
+    figure: Figure | None = Field(None, description="A figure drawn from the kit's own components.")
 
 
 class PlannedPage(Model):

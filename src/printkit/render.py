@@ -400,11 +400,13 @@ class _Drawer:
             self.height = saved
             self.state = {}  # the canvas now holds the form's font and colours, not the page's
         if group.rotate == 180:
-            x, y = mm_to_pt(group.x), self.y(group.y + group.h)
+            x, y = mm_to_pt(group.x), self.y(group.y + group.shown_h)
             c.saveState()
             c.translate(x, y)
-            c.translate(mm_to_pt(group.w), mm_to_pt(group.h))
+            c.translate(mm_to_pt(group.shown_w), mm_to_pt(group.shown_h))
             c.rotate(180)
+            if group.scale != 1.0:
+                c.scale(group.scale, group.scale)
             c.doForm(name)
             c.restoreState()
         else:  # what saveState, translate, doForm and restoreState write, without their bookkeeping
@@ -429,7 +431,12 @@ class _Drawer:
         self.state = {}  # the state the items set ended with the restore
 
     def placement_code(self, group: Group) -> str:
-        return f"q\n1 0 0 1 {self.fp(mm_to_pt(group.x), self.y(group.y + group.h))} cm"
+        """Where the form goes: a translation, and a figure's scale (a scaled group)."""
+        at = self.fp(mm_to_pt(group.x), self.y(group.y + group.shown_h))
+        if group.scale == 1.0:
+            return f"q\n1 0 0 1 {at} cm"
+        factor = self.fp(group.scale)
+        return f"q\n{factor} 0 0 {factor} {at} cm"
 
 
 def _draw_vector(canvas: Canvas, vector: art.Vector, w: float, h: float) -> None:

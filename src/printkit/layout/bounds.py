@@ -23,7 +23,7 @@ class Placed(NamedTuple):
     item: Item
     tx: float = 0.0
     ty: float = 0.0
-    sign: int = 1  # -1 inside an odd number of groups turned by 180 degrees
+    sign: float = 1.0  # the scale of the groups around it, negative inside an odd number turned by 180 degrees
 
     def box(self, x0: float, y0: float, x1: float, y1: float) -> Extent:
         ax, ay = self.sign * x0 + self.tx, self.sign * y0 + self.ty
@@ -33,15 +33,22 @@ class Placed(NamedTuple):
         return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
 
-def flatten(items: tuple[Item, ...] | list[Item], tx: float = 0.0, ty: float = 0.0, sign: int = 1) -> Iterator[Placed]:
-    """Every drawn item of a page, groups opened, with where it lands on the page."""
+def flatten(
+    items: tuple[Item, ...] | list[Item], tx: float = 0.0, ty: float = 0.0, sign: float = 1.0
+) -> Iterator[Placed]:
+    """Every drawn item of a page, groups opened (scaled, turned), with where it lands on the page."""
     for item in items:
         if not isinstance(item, Group):
             yield Placed(item, tx, ty, sign)
-        elif item.rotate == 180:
-            yield from flatten(item.items, tx + sign * (item.x + item.w), ty + sign * (item.y + item.h), -sign)
         else:
-            yield from flatten(item.items, tx + sign * item.x, ty + sign * item.y, sign)
+            yield from flatten(item.items, *group_transform(item, tx, ty, sign))
+
+
+def group_transform(group: Group, tx: float = 0.0, ty: float = 0.0, sign: float = 1.0) -> tuple[float, float, float]:
+    """Where the group's own coordinates land: page = factor * local + (x, y), as (x, y, factor)."""
+    if group.rotate == 180:
+        return tx + sign * (group.x + group.shown_w), ty + sign * (group.y + group.shown_h), -sign * group.scale
+    return tx + sign * group.x, ty + sign * group.y, sign * group.scale
 
 
 def text_width(item: Text) -> float:

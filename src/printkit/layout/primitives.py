@@ -171,6 +171,15 @@ class Group:
     items: tuple[Item, ...]
     rotate: int = 0  # 0 or 180 degrees about the group's centre
     clip: tuple[tuple[float, float], ...] = ()  # an outline in the group's coordinates nothing is drawn outside
+    scale: float = 1.0  # drawn this much smaller or larger: on the page it takes w * scale × h * scale
+
+    @property
+    def shown_w(self) -> float:
+        return self.w * self.scale
+
+    @property
+    def shown_h(self) -> float:
+        return self.h * self.scale
 
 
 Item = Rect | Line | Circle | Path | Text | RichText | Image | Group

@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc, PrintkitError
-from printkit.layout import paragraph
+from printkit.layout import bounds, paragraph
 from printkit.layout.context import Context
-from printkit.layout.primitives import Align, Item, Line, Page, RichText, Stroke, Text
+from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
 from printkit.typography import number_range, typeset
 from printkit.units import MM_PER_POINT
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
     from printkit.kit import Kit
+    from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
@@ -33,6 +34,10 @@ HEADING_GAP = 3.6
 BULLET_INDENT = 4.0
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 CREDITS_GAP = 4.0  # between the columns' bottom limit and the credits, the rule between them
+STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
+STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
+STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
+TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
 MAX_LEVEL_GAP = 2.5  # mm a gap between blocks may grow to level a balanced column
@@ -42,9 +47,10 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading | paragraph | item | credits
+    kind: str  # heading | paragraph | item | credits | figure
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
+    figure: figures.Laid | None = None  # a figure's drawing fitted to its column (kind figure)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -161,14 +167,26 @@ def print_dialog_sentence(ctx: Context) -> str:
     return ctx.tr.msg("one_sided")
 
 
-def all_blocks(kit: Kit, ctx: Context) -> list[Block]:
+def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     """Every block of the rules in reading order, typeset in the language (the credits are not
-    among them: they sit at the foot of the last page)."""
+    among them: they sit at the foot of the last page); a section's figure follows its body,
+    fitted to a column ``col_w`` mm wide."""
     blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    return [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
+    from printkit.layout import figures
+
+    blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
+    at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx))
+    for number, section in enumerate(kit.rules):
+        at += 1 + len(body_blocks(ctx.tr(section.body)))
+        if section.figure is not None:
+            key = (figures.FIGURE_KEY, kit.kit.title.get(ctx.lang, ""), number, ctx.lang, col_w, repr(section.figure))
+            fitted = figures.laid(section.figure, kit, ctx, col_w, key)
+            blocks.insert(at, Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
+            at += 1
+    return blocks
 
 
 def credits_block(kit: Kit, ctx: Context) -> Block | None:
@@ -197,7 +215,7 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color="#333333"))
     y += 3.0
     items.append(Line(m, y, ctx.paper.width - m, y, Stroke(width=0.4)))
-    return items, y + 4.0
+    return items, y + TITLE_AFTER
 
 
 def layout(kit: Kit, ctx: Context) -> list[Page]:
@@ -205,11 +223,15 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     at its foot."""
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
-    flow = Flow(keep_together(all_blocks(kit, ctx)), col_w, ctx.lang)
+    flow = Flow(keep_together(all_blocks(kit, ctx, col_w)), col_w, ctx.lang)
     credits = credits_block(kit, ctx)
     credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
     bottom = ctx.paper.height - ctx.margin
     header, top = title_items(kit, ctx)
+
+    strip, top = placed_strip(kit, header, top, ctx)
+    if strip is not None:
+        header.append(strip.group)
     pages: list[list[Item]] = []
     while True:
         items = list(header) if not pages else []
@@ -246,7 +268,51 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
             items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
         pages.append(items)
         top = ctx.margin
-    return [Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items)) for items in pages]
+    shown: dict[tuple[object, ...], figures.Laid | figures.Strip] = {
+        block.figure.key: block.figure for unit in flow.units for block in unit if block.figure
+    }
+    if strip is not None:
+        shown[strip.group.key] = strip
+    copies: dict[str, int] = {}
+    return [rules_page(ctx, items, shown, copies) for items in pages]
+
+
+def rules_page(
+    ctx: Context,
+    items: list[Item],
+    shown: dict[tuple[object, ...], figures.Laid | figures.Strip],
+    copies: dict[str, int],
+) -> Page:
+    """A rules page; each figure drawn on it is a row of its manifest, numbered from 1 within its
+    component (``copies`` counts them over the pages)."""
+    rows = []
+    for item in items:
+        if isinstance(item, Group) and item.key in shown:
+            row = shown[item.key].row(item)
+            copies[row.component] = copies.get(row.component, 0) + 1
+            rows.append(replace(row, copy=copies[row.component]))
+    return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
+
+
+def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tuple[figures.Strip | None, float]:
+    """ "What is in the kit" beside the title, right-aligned in the title block (its drawings as
+    tall as the block allows, STRIP_H at most), when it fits there: it then costs the columns
+    nothing. Else across the page under the title. Returns the strip placed (None when the kit
+    has none) and where the columns start."""
+    from printkit.layout import figures
+
+    right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
+    room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
+    rule_y = top - TITLE_AFTER
+    drawn_h = min(figures.STRIP_H, rule_y - ctx.margin - 1.0 - figures.STRIP_LABEL)
+    beside = figures.contents_strip(kit, ctx, ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
+    if beside is not None and beside.group.w <= room_w:
+        group = replace(beside.group, x=ctx.paper.width - ctx.margin - beside.group.w, y=rule_y - 1.0 - beside.height)
+        return replace(beside, group=group), top
+    under = figures.contents_strip(kit, ctx, ctx.content_width)
+    if under is None:
+        return None, top
+    return replace(under, group=replace(under.group, x=ctx.margin, y=top)), top + under.height + STRIP_AFTER
 
 
 def column_x(ctx: Context, column: int, col_w: float) -> float:
@@ -310,10 +376,14 @@ class Flow:
         return found
 
     def lines(self, block: Block) -> int:
+        if block.figure is not None:
+            return 1  # a figure is one piece, never split
         return len(self.wrapped(block).lines)
 
     def slice_height(self, part: Slice) -> float:
         """``slice_height`` of the part in this flow's column."""
+        if part.block.figure is not None:
+            return part.block.figure.height
         return self.wrapped(part.block).height if part.whole else slice_height(part, self.col_w, self.lang)
 
     def column(self, room: float) -> list[Slice]:
@@ -504,6 +574,8 @@ def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrappe
 
 
 def block_height(block: Block, width: float, lang: str | None = None) -> float:
+    if block.figure is not None:
+        return block.figure.height
     return block_wrap(block, width, lang).height
 
 
@@ -517,6 +589,8 @@ def block_items(
     lines: tuple[int, int] | None = None,
 ) -> list[Item]:
     """A block's items; ``lines`` only those lines of a paragraph split over columns."""
+    if block.figure is not None:
+        return block.figure.items(x, y, lang)
     size, leading = block.size
     heading = block.kind == "heading"
     face: str = "headings" if heading else "body"

@@ -35,10 +35,20 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
     check_invariants(kit, found)
     check_icons(kit, found)
     check_kinds(kit, found)
+    check_figures(kit, found)
     check_typed_page_numbers(kit, found)
     check_fonts(kit, found)
     check_pictures(kit, found, decode)
     return found.problems
+
+
+def check_figures(kit: Kit, found: Findings) -> None:
+    """The rules' figures show components the kit has, cells on their boards, and no more pieces
+    than the kit prints (layout/figures.py)."""
+    from printkit.layout.figures import figure_problems
+
+    for loc, problem in figure_problems(kit):
+        found.add(loc, problem)
 
 
 def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:

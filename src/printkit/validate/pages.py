@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
-from printkit.layout import bounds, paragraph
+from printkit.layout import bounds, figures, paragraph
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
@@ -227,9 +227,10 @@ def text_view(item: Text, page: Page) -> View:
 def group_view(group: Group, page: Page, known: Drawing) -> View:
     """A placed group: its items one by one when its drawing is in trouble or reaches past the
     edge here, and the core boxes of its texts where it puts them."""
-    sign, tx, ty = (-1, group.x + group.w, group.y + group.h) if group.rotate == 180 else (1, group.x, group.y)
+    tx, ty, sign = bounds.group_transform(group)
     cores = []
-    for text, rect in known.texts:
+    # a figure's stack covers the pieces under it on purpose: their texts may lie under the top's
+    for text, rect in () if figures.is_figure(group) else known.texts:
         placed = bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign)
         cores.append((placed, placed.box(*rect)))
     suspect = known.trouble or (

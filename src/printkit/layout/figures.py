@@ -1,0 +1,614 @@
+"""Figures of the rules: a position on a board, a part of a sheet filled in, a row or grid of pieces.
+
+Each is drawn by the code that draws the component itself (a board's cells, shading and
+specials, a token's, stone's, card's or tile's own art) at its printed size, then placed as one
+group scaled to fit its column. Labels and the caption are set outside that group at the rules'
+own type sizes, so they never shrink with the drawing. Pieces are drawn without their cut frames:
+nothing on a rules page looks like a line to cut along.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from printkit import fonts
+from printkit.errors import LayoutProblem, Loc
+from printkit.kinds.board_model import BoardComponent
+from printkit.kinds.cards_model import DeckComponent
+from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kinds.stones_model import StonesComponent
+from printkit.kinds.tokens_model import TokensComponent
+from printkit.layout import board as board_layout
+from printkit.layout import deck, paragraph, sheet, stones, tokens
+from printkit.layout.context import Context
+from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
+from printkit.model import Figure
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
+
+FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
+CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
+CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
+LABEL_PT = 7.2  # a label or a count: small, and apart from the credits' 7.5 pt
+MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
+MARK_PT = 7.0  # a board's coordinates around a figure
+MARK_BAND = 3.8
+LABEL_BAND = 4.2  # mm under a row of places for their labels
+SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
+STACK_SHIFT = 0.16  # of a piece's side: each piece of a stack lies this much up and right of the one under it
+PENCIL = "#24478f"  # what a player writes on a sheet
+PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a piece on a white page, not a cut line
+TICK = Stroke(color=PENCIL, width=0.5)
+
+
+@dataclass(frozen=True)
+class Source:
+    """What a piece reference (``tokens.guards_a``, ``tiles.pink.rock:back``) names."""
+
+    component: str
+    key: tuple[str, ...]  # the pieces a count is kept for
+    available: int  # how many of them the kit prints
+    has_back: bool
+    draw: Callable[[Context, Side], Group]  # the piece's side as its layout draws it, at (0, 0)
+    size: tuple[float, float]
+
+
+FIGURE_KEY = "figure"  # the first item of a figure drawing's group key
+
+
+def is_figure(group: Group) -> bool:
+    return group.key[:1] == (FIGURE_KEY,)
+
+
+def split_ref(ref: str) -> tuple[list[str], Side]:
+    side: Side = "back" if ref.endswith(":back") else "face"
+    return ref.removesuffix(":back").split("."), side
+
+
+def piece_source(kit: Kit, ref: str) -> Source | str:
+    """The pieces ``ref`` names, or what is wrong with it."""
+    parts, side = split_ref(ref)
+    found = {c.id: c for c in kit.components}.get(parts[0])
+    if found is None:
+        return f"the kit has no component '{parts[0]}' (in '{ref}')"
+    if isinstance(found, TokensComponent):
+        source = token_source(found, parts[1:])
+    elif isinstance(found, StonesComponent):
+        source = stone_source(found, parts[1:])
+    elif isinstance(found, DeckComponent):
+        source = deck_source(found, parts[1:])
+    else:
+        return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
+    if isinstance(source, str):
+        return f"{source} (in '{ref}')"
+    if side == "back" and not source.has_back:
+        return f"'{ref.removesuffix(':back')}' has no back to show"
+    return source
+
+
+def token_source(component: TokensComponent, parts: list[str]) -> Source | str:
+    names = [s.id for s in component.sets if s.id] + list(dict.fromkeys(s.owner for s in component.sets))
+    if len(parts) != 1 or parts[0] not in names:
+        return f"'{component.id}' has no token set or owner '{'.'.join(parts)}'; it has: {', '.join(names)}"
+    wanted = parts[0]
+    chosen = [(n, s) for n, s in enumerate(component.sets) if wanted in (s.id, s.owner)]
+    index, first = chosen[0]
+    by_set = first.id == wanted
+
+    def draw(ctx: Context, side: Side) -> Group:
+        return tokens.token_art(component, index, first)
+
+    count = first.count if by_set else sum(s.count for _, s in chosen)
+    key = (component.id, first.owner) + ((first.id or "",) if by_set else ())
+    return Source(component.id, key, count, False, draw, (component.size, component.size))
+
+
+def stone_source(component: StonesComponent, parts: list[str]) -> Source | str:
+    owners = {o.id: o for o in component.owners or []}
+    types = {t.id: t for t in component.types}
+    if len(parts) != 2 or parts[0] not in owners or parts[1] not in types:
+        return f"a stone is 'OWNER.TYPE' of '{component.id}': owners {', '.join(owners)}; types {', '.join(types)}"
+    owner, stone_type = owners[parts[0]], types[parts[1]]
+    faces = {f.id: f for f in component.faces}
+
+    def draw(ctx: Context, side: Side) -> Group:
+        face = faces[stone_type.faces[0 if side == "face" else 1]]
+        return stones.face_art(component, owner, face, stone_type.value)
+
+    key = (component.id, owner.id, stone_type.id)
+    return Source(component.id, key, stone_type.count, True, draw, (component.size, component.size))
+
+
+def deck_source(component: DeckComponent, parts: list[str]) -> Source | str:
+    owners = {o.id: o for o in component.owners or []}
+    types = {t.id: t for t in component.types}
+    wanted = "OWNER.TYPE" if owners else "TYPE"
+    if len(parts) != (2 if owners else 1) or (owners and parts[0] not in owners) or parts[-1] not in types:
+        known = (f"owners {', '.join(owners)}; " if owners else "") + f"types {', '.join(types)}"
+        return f"a piece of '{component.id}' is '{wanted}': {known}"
+    owner = owners[parts[0]] if owners else None
+    piece_type = types[parts[-1]]
+
+    def draw(ctx: Context, side: Side) -> Group:
+        designs = deck.Designs(component, ctx)
+        if side == "back":
+            return designs.back(owner, 0.0, 0.0)
+        return designs.face(deck.DeckPiece(piece_type, owner, 1), 0.0, 0.0)
+
+    key = (component.id, owner.id if owner else "", piece_type.id)
+    return Source(component.id, key, piece_type.count, bool(component.back), draw, (component.width, component.height))
+
+
+def window_of(window: str | None, rows: int, cols: int) -> tuple[range, range]:
+    """The rows and columns (from 0) an 'A1:C3' window shows; the whole grid without one."""
+    if window is None:
+        return range(rows), range(cols)
+    (r0, c0), (r1, c1) = (board_layout.cell_of(at) for at in window.split(":"))
+    return range(min(r0, r1), max(r0, r1) + 1), range(min(c0, c1), max(c0, c1) + 1)
+
+
+def sheet_part(component: SheetComponent, part_id: str) -> Any:
+    return next((p for p in sheet.iter_parts(component) if p.id == part_id), None)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A figure at its printed size: its items from (0, 0), its labels' anchors (the bottom centre
+    of what each labels) and the components it shows."""
+
+    items: tuple[Item, ...]
+    w: float
+    h: float
+    labels: tuple[tuple[float, float, str], ...]
+    components: tuple[str, ...]
+    label_rows: int = 0  # rows of places with labels under them (a row or grid of pieces)
+    marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
+
+    @property
+    def band(self) -> float:
+        """Page mm above and left of the drawing for its coordinates."""
+        return MARK_BAND if self.marks else 0.0
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A figure fitted into a column ``width`` mm wide: the scale and the height it takes."""
+
+    drawing: Drawing
+    caption: str  # markup
+    width: float
+    max_h: float
+    key: tuple[object, ...]
+
+    @property
+    def scale(self) -> float:
+        band = self.drawing.band
+        return min(1.0, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
+
+    @property
+    def drawn_h(self) -> float:
+        """The drawing with its coordinates."""
+        return self.drawing.band + self.drawing.h * self.scale
+
+    @property
+    def caption_h(self) -> float:
+        return caption_wrap(self.caption, self.width).height
+
+    @property
+    def labels_h(self) -> float:
+        """The labels under the bottom row reach below the drawing."""
+        if not self.drawing.labels:
+            return 0.0
+        bottom = max(y for _, y, _ in self.drawing.labels)
+        return max(0.0, bottom * self.scale + label_depth() - self.drawn_h)
+
+    @property
+    def height(self) -> float:
+        return self.drawn_h + self.labels_h + CAPTION_GAP + self.caption_h
+
+    def items(self, x: float, y: float, lang: str | None) -> list[Item]:
+        """The figure's items with its top-left corner at (x, y): the drawing scaled as one group,
+        centred in the column, its labels and the caption under it."""
+        scale = self.scale
+        band = self.drawing.band
+        left = x + (self.width - band - self.drawing.w * scale) / 2 + band
+        top = y + band
+        shown = legible(self.drawing.items, scale)
+        group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
+        items: list[Item] = [group, *mark_items(self.drawing.marks, left, top, scale)]
+        for ax, ay, text in self.drawing.labels:
+            items += label_items(left + ax * scale, top + ay * scale, text)
+        caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
+        items.append(
+            RichText(
+                x, caption_y, self.width, self.caption_h, self.caption, CAPTION_PT, CAPTION_LEADING,
+                align="center", color="#333333", face="body", lang=lang,
+            )
+        )  # fmt: skip
+        return items
+
+    def row(self, group: Group) -> Piece:
+        """The manifest's row of the figure whose drawing is ``group``: its box from the drawing's
+        top to the caption's foot, the components it shows and its scale."""
+        extra = (("components", list(self.drawing.components)), ("scale", round(self.scale, 4)))
+        band = self.drawing.band
+        box = (group.x - band, group.y - band, group.shown_w + band, self.height)
+        return Piece("figure", self.drawing.components[0], 1, *box, extra=extra)
+
+
+def legible(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
+    """The items without the texts that would print smaller than MIN_PT at ``scale`` (a card's
+    small print, a tile's owner): no rules text is below 7 pt, and a figure shows the drawing.
+    A group that loses a text gets a key of its own, so it is a PDF form of its own."""
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, (Text, RichText)) and item.size_pt * scale < MIN_PT - 1e-6:
+            continue
+        if isinstance(item, Group):
+            inner = legible(item.items, scale * item.scale)
+            if inner != item.items:
+                item = replace(item, key=(*item.key, "legible", MIN_PT / (scale * item.scale)), items=inner)
+        kept.append(item)
+    return tuple(kept)
+
+
+def mark_items(marks: tuple[tuple[str, float, str], ...], left: float, top: float, scale: float) -> list[Item]:
+    """A board's column letters above a figure and row numbers left of it, in the rules' type."""
+    cap = fonts.cap_height(MARK_PT)
+    items: list[Item] = []
+    for axis, centre, text in marks:
+        if axis == "col":
+            items.append(Text(left + centre * scale, top - 1.0, text, MARK_PT, True, "center", "#555555"))
+        else:
+            items.append(
+                Text(left - MARK_BAND / 2, top + centre * scale + cap / 2, text, MARK_PT, True, "center", "#555555")
+            )
+    return items
+
+
+def caption_wrap(markup: str, width: float) -> paragraph.Wrapped:
+
+    return paragraph.wrap(markup, width, CAPTION_PT, CAPTION_LEADING, False, "body", None, justify=False)
+
+
+def label_depth() -> float:
+    return fonts.cap_height(LABEL_PT, "body") + 1.6
+
+
+def label_items(cx: float, top: float, text: str) -> list[Item]:
+    """A label centred under (cx, top): a white badge holding the text, so it reads over a drawing."""
+    width = fonts.text_width(text, LABEL_PT, True, "body") + 1.6
+    cap = fonts.cap_height(LABEL_PT, "body")
+    badge = Rect(cx - width / 2, top + 0.2, width, cap + 1.4, Stroke(color="#666666", width=0.2), "#ffffff", 0.6)
+    return [badge, Text(cx, top + 0.9 + cap, text, LABEL_PT, bold=True, align="center", face="body")]
+
+
+def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
+    """The figure at its printed size (the kit was checked: every reference names pieces)."""
+    if figure.board:
+        return board_drawing(figure, kit.component(figure.board), kit, ctx)
+    if figure.sheet:
+        return sheet_drawing(figure, kit.component(figure.sheet), ctx)
+    return pieces_drawing(figure, kit, ctx)
+
+
+def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
+    """The piece ``ref`` names with its cut corner at (x, y)."""
+    source = piece_source(kit, ref)
+    assert isinstance(source, Source)  # check_figures refused the kit otherwise
+    _, side = split_ref(ref)
+    group = source.draw(ctx, side)
+    return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+
+
+def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
+    """The pieces of a place, bottom first, each centred in the place's (x, y, w, h) and then
+    shifted up and right of the one under it."""
+    items: list[Item] = []
+    shift = STACK_SHIFT * min(w, h)
+    for level, ref in enumerate(refs):
+        source = piece_source(kit, ref)
+        assert isinstance(source, Source)
+        pw, ph = source.size
+        offset = (level - (len(refs) - 1) / 2) * shift
+        px, py = x + (w - pw) / 2 + offset, y + (h - ph) / 2 - offset
+        items.append(placed_piece(kit, ref, ctx, px, py))
+        if isinstance(kit.component(source.component), DeckComponent):
+            items.append(Rect(px, py, pw, ph, PIECE_EDGE))
+    return items
+
+
+def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
+    rows, cols = window_of(figure.window, board.rows, board.cols)
+    cell = board.cell
+    left, top = -cols.start * cell, -rows.start * cell
+    window = (rows, cols)
+    items: list[Item] = board_layout.marked_items(board, left, top, window)
+    items += board_layout.special_items(board, left, top, ctx, window)
+    items += window_grid(left + cols.start * cell, top + rows.start * cell, len(rows), len(cols), cell)
+    marks: list[tuple[str, float, str]] = []
+    if board.coordinates:  # set at the rules' type size around the drawing, never shrunk with it
+        marks += [("col", (n + 0.5) * cell, board_layout.coordinate(0, col)[0]) for n, col in enumerate(cols)]
+        marks += [("row", (n + 0.5) * cell, str(row + 1)) for n, row in enumerate(rows)]
+    labels = []
+    for figure_cell in figure.cells:
+        row, col = board_layout.cell_of(figure_cell.at)
+        x, y = left + col * cell, top + row * cell
+        items += stack_items(kit, figure_cell.stack, ctx, x, y, cell, cell)
+        if figure_cell.label is not None:
+            labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
+    used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
+    size = (len(cols) * cell, len(rows) * cell)
+    return Drawing(tuple(items), *size, tuple(labels), tuple(used), marks=tuple(marks))
+
+
+def window_grid(x: float, y: float, rows: int, cols: int, cell: float) -> list[Item]:
+    """A window of a board's grid: its inner lines and a frame, as the board draws them."""
+    right, bottom = x + cols * cell, y + rows * cell
+    items: list[Item] = [Line(x, y + r * cell, right, y + r * cell, board_layout.GRID_LINE) for r in range(1, rows)]
+    items += [Line(x + c * cell, y, x + c * cell, bottom, board_layout.GRID_LINE) for c in range(1, cols)]
+    items.append(Rect(x, y, cols * cell, rows * cell, board_layout.FRAME))
+    return items
+
+
+def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list[str]:
+    used: dict[str, None] = {}
+    for refs in stacks:
+        for ref in refs:
+            used[split_ref(ref)[0][0]] = None
+    return list(used)
+
+
+def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
+    sizes = [s.size for spot in figure.places for ref in spot.stack if isinstance(s := piece_source(kit, ref), Source)]
+    w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
+    stacked = max(len(spot.stack) for spot in figure.places)
+    room = STACK_SHIFT * min(w, h) * max(0, stacked - 1)
+    gap = SPOT_GAP * min(w, h)
+    columns = figure.columns or len(figure.places)
+    rows = (len(figure.places) + columns - 1) // columns
+    labelled = any(spot.label is not None for spot in figure.places)
+    band = LABEL_BAND / 0.5 if labelled else 0.0  # room for the labels at about half size
+    pitch_x, pitch_y = w + room + gap, h + room + gap + band
+    items: list[Item] = []
+    labels = []
+    for index, spot in enumerate(figure.places):
+        x, y = (index % columns) * pitch_x, (index // columns) * pitch_y
+        items += stack_items(kit, spot.stack, ctx, x, y, w + room, h + room)
+        if spot.label is not None:
+            labels.append((x + (w + room) / 2, y + h + room, ctx.tr(spot.label)))
+    used = pieces_used(kit, [spot.stack for spot in figure.places])
+    width = columns * pitch_x - gap
+    return Drawing(tuple(items), width, rows * pitch_y - gap - band, tuple(labels), tuple(used), rows if band else 0)
+
+
+def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Drawing:
+    part = sheet_part(component, figure.part or "")
+    if isinstance(part, CheckboxesPart):
+        return boxes_drawing(figure, component, part, ctx)
+    rows, cols = window_of(figure.window, part.rows, part.cols)
+    shown = part.model_copy(
+        update={
+            "label": None,
+            "rows": len(rows),
+            "cols": len(cols),
+            "row_labels": [part.row_labels[r] for r in rows] if part.row_labels else None,
+            "col_labels": [part.col_labels[c] for c in cols] if part.col_labels else None,
+        }
+    )
+    items, height = sheet.draw_grid(shown, 0.0, 0.0, 0.0, ctx)
+    gx = sheet.LABEL_COLUMN if part.row_labels else 0.0
+    gy = 5.0 if part.col_labels else 0.0
+    cell = part.cell
+    point = cell * 0.45 / fonts.cap_height(1.0)
+    labels = []
+    for figure_cell in figure.cells:
+        row, col = board_layout.cell_of(figure_cell.at)
+        x, y = gx + (col - cols.start) * cell, gy + (row - rows.start) * cell
+        if figure_cell.write:
+            baseline = y + (cell + fonts.cap_height(point)) / 2
+            items.append(Text(x + cell / 2, baseline, figure_cell.write, point, True, "center", PENCIL, cell * 0.9))
+        if figure_cell.label is not None:
+            labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
+    return Drawing(tuple(items), gx + len(cols) * cell, height, tuple(labels), (component.id,))
+
+
+def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPart, ctx: Context) -> Drawing:
+    shown = part.model_copy(update={"label": None})
+    width = part.count * (part.box + 2.5) - 2.5
+    items, height = sheet.draw_checkboxes(shown, 0.0, 0.0, width, ctx)
+    for number in range(figure.ticked or 0):
+        x = number * (part.box + 2.5)
+        items.append(Line(x + 1.5, 1.5, x + part.box - 1.5, part.box - 1.5, TICK))
+        items.append(Line(x + 1.5, part.box - 1.5, x + part.box - 1.5, 1.5, TICK))
+    return Drawing(tuple(items), width, height, (), (component.id,))
+
+
+def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:
+    from printkit.layout.rules import to_markup
+    from printkit.typography import typeset
+
+    caption = typeset(to_markup(ctx.tr(figure.caption)), ctx.lang)
+    return Laid(draw(figure, kit, ctx), caption, width, figure.height or FIGURE_HEIGHT, key)
+
+
+Finding = tuple[Loc, str]
+
+
+def figure_problems(kit: Kit) -> Iterator[Finding]:
+    """What is wrong with the rules' figures before layout: a component that is not there, a cell
+    off its board or window, a piece the kit does not print, or more of one than it prints."""
+    for number, section in enumerate(kit.rules):
+        if section.figure is not None:
+            yield from one_figure(kit, section.figure, ("rules", number, "figure"))
+
+
+def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
+    components = {c.id: c for c in kit.components}
+    if figure.board:
+        board = components.get(figure.board)
+        if not isinstance(board, BoardComponent):
+            boards = [c.id for c in kit.components if isinstance(c, BoardComponent)]
+            yield loc + ("board",), f"'{figure.board}' is not a board of the kit (its boards: {listed(boards)})"
+            return
+        yield from grid_cells(
+            figure, loc, board.rows, board.cols, f"the {board.rows} × {board.cols} board '{board.id}'"
+        )
+    elif figure.sheet:
+        found = components.get(figure.sheet)
+        if not isinstance(found, SheetComponent):
+            sheets = [c.id for c in kit.components if isinstance(c, SheetComponent)]
+            yield loc + ("sheet",), f"'{figure.sheet}' is not a sheet of the kit (its sheets: {listed(sheets)})"
+            return
+        part = sheet_part(found, figure.part or "")
+        if not isinstance(part, (GridPart, CheckboxesPart)):
+            named = [p.id for p in sheet.iter_parts(found) if isinstance(p, (GridPart, CheckboxesPart)) and p.id]
+            yield loc + ("part",), f"'{found.id}' has no grid or checkboxes '{figure.part}' (it has: {listed(named)})"
+            return
+        if isinstance(part, GridPart):
+            yield from grid_cells(figure, loc, part.rows, part.cols, f"the {part.rows} × {part.cols} grid '{part.id}'")
+        elif figure.ticked is not None and figure.ticked > part.count:
+            yield loc + ("ticked",), f"{figure.ticked} boxes are ticked but '{part.id}' has {part.count}"
+        for index, cell in enumerate(figure.cells):
+            if cell.stack:
+                yield loc + ("cells", index, "put"), "a sheet figure writes in cells ('write'); it places no pieces"
+    yield from piece_counts(kit, figure, loc)
+
+
+def listed(names: list[str]) -> str:
+    return ", ".join(names) if names else "none"
+
+
+def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Iterator[Finding]:
+    last = f"{chr(ord('A') + min(cols, 26) - 1)}{rows}"
+    if figure.window:
+        shown_rows, shown_cols = window_of(figure.window, rows, cols)
+        if shown_rows.stop > rows or shown_cols.stop > cols:
+            yield loc + ("window",), f"the window {figure.window} is not on {what} (A1 to {last})"
+            return
+    else:
+        shown_rows, shown_cols = range(rows), range(cols)
+    for index, cell in enumerate(figure.cells):
+        row, col = board_layout.cell_of(cell.at)
+        if row >= rows or col >= cols:
+            yield loc + ("cells", index, "at"), f"cell {cell.at} is not on {what} (A1 to {last})"
+        elif row not in shown_rows or col not in shown_cols:
+            yield loc + ("cells", index, "at"), f"cell {cell.at} is outside the figure's window {figure.window}"
+
+
+def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
+    """Every reference names pieces the kit prints, and no more of them than it prints."""
+    placed: dict[tuple[str, ...], int] = {}
+    if figure.pieces and not any(spot.stack for spot in figure.places):
+        yield loc + ("pieces",), "a row of pieces shows at least one piece"
+    for ref_loc, ref in written_refs(figure, loc):
+        source = piece_source(kit, ref)
+        if isinstance(source, str):
+            yield ref_loc, source
+            continue
+        placed[source.key] = placed.get(source.key, 0) + 1
+        if placed[source.key] == source.available + 1:
+            name = ref.removesuffix(":back")
+            yield ref_loc, f"the figure places more than the {source.available} '{name}' the kit prints"
+
+
+def written_refs(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """Every piece reference of the figure and the field it is written in."""
+    for number, cell in enumerate(figure.cells):
+        yield from refs_at(cell.put, loc + ("cells", number, "put"))
+    for number, place in enumerate(figure.pieces):
+        if isinstance(place, (str, list)):
+            yield from refs_at(place, loc + ("pieces", number))
+        elif place is not None:
+            yield from refs_at(place.put, loc + ("pieces", number, "put"))
+
+
+def refs_at(put: str | list[str], loc: Loc) -> Iterator[tuple[Loc, str]]:
+    if isinstance(put, str):
+        yield loc, put
+    else:
+        yield from ((loc + (index,), ref) for index, ref in enumerate(put))
+
+
+STRIP_H = 12.0  # mm: the height of each component's drawing in "what is in the kit"
+STRIP_GAP = 6.0  # between two components of the strip
+STRIP_LABEL = 3.6  # mm under the drawings for the counts
+
+
+@dataclass(frozen=True)
+class Strip:
+    """'What is in the kit' at the top of the rules: one of each printed component, small, as its
+    own layout draws it, with its count from the kit's numbers; one group, one manifest row."""
+
+    group: Group
+    components: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        return self.group.h
+
+    def row(self, group: Group) -> Piece:
+        extra = (("components", list(self.components)), ("contents", True))
+        return Piece("figure", self.components[0], 1, group.x, group.y, group.w, group.h, extra=extra)
+
+
+def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item, ...], float, float, int]:
+    """One of the component as its layout draws it: a piece (a token, stone, card or tile) or,
+    for anything else, its first page; and how many of it the kit prints."""
+    from printkit.kinds import kind_of
+
+    numbers = ctx.tr.numbers
+    if isinstance(component, TokensComponent):
+        source: Source | str = token_source(component, [component.sets[0].id or component.sets[0].owner])
+    elif isinstance(component, StonesComponent):
+        source = stone_source(component, [component.owners[0].id, component.types[0].id])
+    elif isinstance(component, DeckComponent) and component.types:
+        first = [component.owners[0].id] if component.owners else []
+        source = deck_source(component, [*first, component.types[0].id])
+    elif isinstance(component, BoardComponent):
+        board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
+        return board.items, board.w, board.h, 1
+    else:
+        page = kind_of(component).layout(component, ctx)[0]
+        outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
+        return (outline, *page.items), page.width, page.height, 1
+    assert isinstance(source, Source)
+    art = source.draw(ctx, "face")
+    w, h = source.size
+    items: tuple[Item, ...] = (art,)
+    if isinstance(component, DeckComponent):
+        items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
+    return items, w, h, int(numbers.get(f"{component.id}.total", source.available))
+
+
+def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
+    """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
+    for the rules to place; None when the kit turns it off or prints nothing."""
+    shown = [c for c in kit.components if c.in_kit]
+    if not kit.kit.contents or not shown:
+        return None
+    samples = []
+    for component in shown:
+        try:
+            samples.append(component_sample(component, kit, ctx))
+        except LayoutProblem as problem:
+            raise problem.within(("components", kit.components.index(component))) from None
+    natural = sum(w * drawn_h / h for _, w, h, _ in samples) + STRIP_GAP * (len(samples) - 1)
+    fit = min(1.0, width / natural)
+    height = drawn_h * fit
+    cap = fonts.cap_height(LABEL_PT, "body")
+    left = 0.0
+    items: list[Item] = []
+    for component, (drawing, w, h, count) in zip(shown, samples, strict=True):
+        scale = height / h
+        sample_key = (FIGURE_KEY, "contents", component.id, ctx.lang, w, h)
+        items.append(Group(sample_key, left, 0.0, w, h, legible(drawing, scale), scale=scale))
+        label = f"× {count}"
+        items.append(Text(left + w * scale / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
+        left += w * scale + STRIP_GAP * fit
+    strip_key = (FIGURE_KEY, "contents", ctx.lang, width, tuple(c.id for c in shown))
+    group = Group(strip_key, 0.0, 0.0, natural * fit, height + STRIP_LABEL, tuple(items))
+    return Strip(group, tuple(c.id for c in shown))
