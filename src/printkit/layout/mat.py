@@ -10,6 +10,7 @@ cut or fold line.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
@@ -32,10 +33,10 @@ TEXTURE_SPACING = 3.2
 FAINT = "#9a9a9a"
 
 
-def numbers(mat: MatComponent, paper: Paper) -> dict[str, float]:
+def numbers(mat: MatComponent, paper: Paper) -> dict[str, Any]:
     """{id.places}, {id.used.N} for every player count from the first group's on, the place size."""
     total = sum(group.count for group in mat.places)
-    values: dict[str, float] = {
+    values: dict[str, Any] = {
         f"{mat.id}.places": total,
         f"{mat.id}.place_width": mat.place_width,
         f"{mat.id}.place_height": mat.place_height,

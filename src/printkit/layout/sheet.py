@@ -41,14 +41,15 @@ HEADER_HEIGHT = 16.0
 Drawn = tuple[list[Item], float]
 
 
-def numbers(component: SheetComponent, paper: Paper) -> dict[str, float]:
+def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
     """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
     return band_numbers(component.rows)
 
 
-def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
-    """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id."""
-    values: dict[str, float] = {}
+def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id, and
+    the symbol of each legend entry with an id, as written (a text or one per language)."""
+    values: dict[str, Any] = {}
     for part in band_parts(bands):
         if part.id is None:
             continue
@@ -79,6 +80,7 @@ def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
             )
             if faces:
                 values.update({f"{prefix}.lowest_face": min(faces), f"{prefix}.highest_face": max(faces)})
+            values.update({f"{prefix}.{e.id}.symbol": e.symbol for e in part.entries if e.id and e.symbol})
         elif isinstance(part, ScoringPart):
             values[f"{prefix}.count"] = len(part.rows)
         elif isinstance(part, TablePart):
@@ -274,7 +276,8 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         tx = x + key_w
         if entry.symbol:
             items.append(Rect(tx, top + 1, row_h - 2, row_h - 2, BOX_LINE))
-            items.append(Text(tx + (row_h - 2) / 2, baseline, entry.symbol, 12, bold=True, align="center"))
+            symbol = ctx.tr(entry.symbol)
+            items.append(Text(tx + (row_h - 2) / 2, baseline, symbol, 12, True, "center", max_w=row_h - 2))
             tx += row_h + 1
         text = ctx.tr(entry.text)
         icon_w = row_h if entry.icon else 0.0
