@@ -119,3 +119,21 @@ def test_the_pdf_prints_each_component_pages_title_with_its_letters(built, kit, 
     text = page_text(pdf, number)
     for word in words:
         assert word in text, f"{word!r} not on page {number} of {kit} ({lang}): {text[:200]}"
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), [case for case in kit_cases() if case[0] in ("ogrod", "plateau")])
+def test_a_sheet_stands_on_the_pages_vertical_centre(kit, lang, paper):
+    """A score sheet shorter than the page (plateau's prisoners: 166 mm of 273) is centred, not
+    hung from the top margin with 100 mm blank under it."""
+    loaded = build.load(kit)
+    ctx = build.context(loaded, lang, paper)
+    sheets = [p for p in layout_kit(loaded.kit, ctx).pages if p.role == "sheet"]
+    assert sheets  # the kits whose sheets are in the kit (latarnie's and kpn's print with `printkit sheets`)
+    for page in sheets:
+        (box,) = [p for p in page.pieces if p.kind == "sheet"]
+        assert all(extent(item)[0] >= box.y - 1e-6 for item in page.items), "the heading is the sheet's top"
+        above = box.y - ctx.margin
+        below = page.height - ctx.margin - (box.y + box.height)
+        assert above >= -1e-6 and abs(above - below) <= 0.01, (
+            f"{page.component}: {above:.1f} mm above, {below:.1f} below"
+        )

@@ -117,8 +117,9 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
-    items, y = header(component, ctx, name)
     bottom = ctx.paper.height - m
+    top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
+    items, y = header(component, ctx, name, top)
     for index, band in enumerate(component.rows):
         band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
         items.extend(band_items)
@@ -129,20 +130,28 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
                 f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
             )
         y += height + BAND_GAP
-    piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
+    extra = (("name", name or ""),)
+    piece = Piece("sheet", component.id, 1, m, top, ctx.content_width, y - BAND_GAP - top, extra=extra)
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
 
 
-def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[list[Item], float]:
+def sheet_height(component: SheetComponent, ctx: Context) -> float:
+    """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
+    heights = [draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx)[1] for band in component.rows]
+    return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
+
+
+def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
+    """The title and, on a sheet per player, the name field, in a band of HEADER_HEIGHT from ``top``."""
     m, tr = ctx.margin, ctx.tr
     title = tr(component.title) or tr.msg("name")
     name_w = 70.0
     size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
-    baseline = m + 9
+    baseline = top + 9
     items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
     if component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
-        items.extend(name_field(ctx.paper.width - m - name_w, m, name_w, 12, tr.msg("name"), name))
-    return items, m + HEADER_HEIGHT
+        items.extend(name_field(ctx.paper.width - m - name_w, top, name_w, 12, tr.msg("name"), name))
+    return items, top + HEADER_HEIGHT
 
 
 def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
