@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import kit_cases
+from conftest import REPO, kit_cases
 from piece_pdf import page_text
 from printkit import build, fonts
 from printkit.layout.context import Options
@@ -21,7 +21,7 @@ from printkit.layout.primitives import Circle, Group, Item, Line, Page, Path, Re
 # and its ruler band 7 mm, so the block sits up to 3 mm above centre: balance within 7 mm.
 MAX_GAP = 10.0
 MAX_IMBALANCE = 7.0
-MEASURED = {"board", "token", "stone", "tile"}  # pieces whose page carries the ruler
+MEASURED = {"board", "token", "stone", "tile", "hexboard", "track"}  # pieces whose page carries the ruler
 WITH_RULER = ("latarnie", "kpn", "plateau")  # ogrod prints a sheet, targ a mat and full card sheets
 DESCENDER = 1.5  # mm below the baseline of an 8.5 pt note
 
@@ -93,6 +93,15 @@ def test_component_pages_hold_title_content_and_ruler_as_one_centred_block(kit, 
     assert pages
     for page in pages:
         check_page(page, build.context(build.load(kit), lang, paper).margin)
+
+
+@pytest.mark.parametrize("kit", ["hex_radius", "tracks"])
+def test_hex_boards_and_tracks_are_balanced_too(kit):
+    path = str(REPO / "tests" / "kits" / f"{kit}.yaml")
+    pages = framed_pages(path, "en", "a4", Options())
+    assert pages
+    for page in pages:
+        check_page(page, build.context(build.load(path), "en", "a4").margin)
 
 
 @pytest.mark.parametrize("kit", ["kpn", "plateau"])
