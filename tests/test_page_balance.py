@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import REPO, kit_cases
-from piece_pdf import page_text
+from piece_pdf import page_text, page_words
 from printkit import build, fonts
 from printkit.layout.context import Options
 from printkit.layout.document import layout_kit
@@ -24,6 +24,7 @@ MAX_IMBALANCE = 7.0
 MEASURED = {"board", "token", "stone", "tile", "hexboard", "track"}  # pieces whose page carries the ruler
 WITH_RULER = ("latarnie", "kpn", "plateau")  # ogrod prints a sheet, targ a mat and full card sheets
 DESCENDER = 1.5  # mm below the baseline of an 8.5 pt note
+HEADING_REACH = 25.0  # mm from the title's top to the pieces: the 13 mm heading, its gap, a board's coordinates
 
 
 def extent(item: Item) -> tuple[float, float]:
@@ -128,6 +129,11 @@ def test_the_pdf_prints_each_component_pages_title_with_its_letters(built, kit, 
     text = page_text(pdf, number)
     for word in words:
         assert word in text, f"{word!r} not on page {number} of {kit} ({lang}): {text[:200]}"
+    first_word = words[0].split()[0]
+    placed = [w for w in page_words(pdf, number) if w["text"] == first_word]
+    top = min(piece.y for piece in document.pages[number - 1].pieces)
+    if component != "aid":  # a heading: printed just above the pieces (the aid's name is in the footer)
+        assert placed and 0 < top - placed[0]["y"] <= HEADING_REACH, (placed[:1], top)
 
 
 @pytest.mark.parametrize(("kit", "lang", "paper"), [case for case in kit_cases() if case[0] in ("ogrod", "plateau")])
