@@ -1,6 +1,7 @@
 """The benchmark deck drawn by hand with plain reportlab: what printkit is measured against.
 
     python benchmarks/baseline.py [--cards 1000] [-o FILE.pdf]
+    python benchmarks/baseline.py --art FOLDER [--cards 200] [-o FILE.pdf]
 
 It draws what `printkit build benchmarks/kits/deck1000.yaml` draws (deck10000.yaml with
 --cards 10000), with the same fonts from fonts/ and the same pages: the rules page, the blank page
@@ -9,6 +10,12 @@ drawn once as a form, each card's two lines, cut lines, crop marks, the footer w
 ruler drawn once as a form) followed by a page of backs, the back drawn once as a form and placed
 at the mirror image of each face for long-edge duplex. No printkit code is imported: the geometry
 is written out here as a script author would.
+
+With --art it draws the art benchmark (benchmarks/kits/artdeck.yaml, its pictures written by
+benchmarks/artdeck.py into FOLDER/artdeck/) as a script author would: a rules page, then 9
+cards a page, each its picture placed with drawImage over the whole card (a JPEG passed through,
+a PNG's alpha as a soft mask), its name, the cut lines and the footer. Streams are not ASCII85
+encoded (rl_config.useA85 = 0), as printkit writes them.
 """
 
 from __future__ import annotations
@@ -53,16 +60,62 @@ def y_of(mm: float, height: float = PAGE_H) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=1000)
+    parser.add_argument("--cards", type=int, default=None)
+    parser.add_argument("--art", type=Path, help="The folder benchmarks/artdeck.py wrote: the art benchmark.")
     parser.add_argument("-o", "--output", type=Path, default=Path("output/baseline.pdf"))
     args = parser.parse_args()
-    args.output.write_bytes(deck_pdf(args.cards))
+    if args.art is not None:
+        args.output.write_bytes(art_deck_pdf(args.art / "artdeck", args.cards or 200))
+    else:
+        args.output.write_bytes(deck_pdf(args.cards or 1000))
 
 
-def deck_pdf(cards: int) -> bytes:
+def register_fonts() -> None:
     pdfmetrics.registerFont(TTFont(REGULAR, str(FONTS / "AtkinsonHyperlegible-Regular.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FONTS / "AtkinsonHyperlegible-Bold.ttf")))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
+
+
+def art_deck_pdf(folder: Path, cards: int) -> bytes:
+    """The art benchmark: the pictures listed in folder/cards.csv, 9 cards to an A4 page."""
+    import csv
+
+    from reportlab import rl_config
+
+    rl_config.useA85 = 0
+    register_fonts()
+    with (folder / "cards.csv").open(encoding="utf-8", newline="") as table:
+        rows = list(csv.DictReader(table))[:cards]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(pt(PAGE_W), pt(PAGE_H)), invariant=1, pdfVersion=(1, 7), pageCompression=1)
+    c.setTitle("Talia z obrazkami")
+    c.setViewerPreference("PrintScaling", "None")
+    ruler_form(c)
+    sheets = math.ceil(len(rows) / (COLS * ROWS))
+    c.setFont(BOLD, 24)
+    c.drawString(pt(MARGIN), y_of(TOP_LINE - 15.0), "Talia z obrazkami")
+    about = f"Talia służy do pomiaru szybkości: {len(rows)} kart z obrazkami, po 9 na stronie."
+    paragraph(c, about, MARGIN, 40, 89.5, 9.6, 12.4)
+    footer(c, 1, sheets + 1, ruler=False)
+    c.showPage()
+    for sheet in range(sheets):
+        chunk = rows[sheet * COLS * ROWS : (sheet + 1) * COLS * ROWS]
+        boxes = [slot(i) for i in range(len(chunk))]
+        c.setTrimBox(trim(boxes))
+        for row, (x, y) in zip(chunk, boxes, strict=True):
+            c.drawImage(str(folder / row["obrazek"]), pt(x), y_of(y + CARD_H), pt(CARD_W), pt(CARD_H), mask="auto")
+            c.setFillColor(HexColor("#000000"))
+            c.setFont(BOLD, 12)
+            c.drawCentredString(pt(x + 31.5), y_of(y + 82.0), row["nazwa"])
+        cut_lines(c, boxes)
+        footer(c, sheet + 2, sheets + 1, ruler=True)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def deck_pdf(cards: int) -> bytes:
+    register_fonts()
     buffer = io.BytesIO()
     c = Canvas(
         buffer,

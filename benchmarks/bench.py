@@ -7,7 +7,9 @@ every job once, each round in another order, so a neighbour's load spreads over 
 median of the rounds counts. Jobs: `python -c "import reportlab.pdfgen.canvas"` (the yardstick
 for a kit build), `printkit build KIT` for every shipped kit, the benchmark deck of 1,000 cards
 through printkit and through benchmarks/baseline.py (the same PDF drawn by hand with reportlab),
-and the 10,000-card deck through both.
+and the 10,000-card deck through both, and the art deck (benchmarks/kits/artdeck.yaml: one
+750 x 1050 px picture a card, written by benchmarks/artdeck.py before the first round) of 200
+and of 1,000 cards through printkit and through baseline.py --art.
 
 Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
 and warmed by one unmeasured round. Reported per job: the median wall time, its range, the CPU
@@ -17,7 +19,10 @@ the PDF's size. Targets, checked at the end (exit 1 when one is missed):
 - the 1,000-card deck within 1.3 x the baseline's time;
 - the 10,000-card deck within 11 x the 1,000-card deck's time and 300 MB peak RSS;
 - every shipped kit within 4.5 x the time of importing reportlab's canvas;
-- at most 300 PDF bytes per extra card of the deck (whose cards share one back).
+- at most 300 PDF bytes per extra card of the deck (whose cards share one back);
+- the 200-card art deck within 1.5 x the baseline's time, and its PDF at most its JPEG files'
+  bytes + 1 % + the bytes of its PNG pictures as stored (losslessly, Flate) in the PDF;
+- the art deck's peak RSS within 1.2 x the baseline's, with 200 and with 1,000 pictures.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DECKS = REPO / "benchmarks" / "kits"
 SMALL, LARGE = 1_000, 10_000
+ART = (200, 1_000)
 YARDSTICK = "import reportlab.pdfgen.canvas"
 TARGETS = {
     "deck_vs_baseline": 1.3,
@@ -45,6 +51,9 @@ TARGETS = {
     "peak_rss_mb_10000": 300.0,
     "kit_vs_import": 4.5,
     "bytes_per_extra_card": 300.0,
+    "art_vs_baseline": 1.5,
+    "art_pdf_vs_pictures": 1.0,
+    "art_rss_vs_baseline": 1.2,
 }
 
 
@@ -86,6 +95,48 @@ def printkit_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "printkit"]
 
 
+def art_jobs(out: Path, printkit: list[str]) -> list[Job]:
+    """The art deck of each size in ART, its pictures written first (benchmarks/artdeck.py)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from artdeck import generate
+
+    found = []
+    for cards in ART:
+        folder = out / f"art{cards}"
+        generate(folder, cards)
+        pdf, plain = out / f"artdeck{cards}.pdf", out / f"artbaseline{cards}.pdf"
+        found.append(
+            Job(f"artdeck {cards:,} printkit", printkit + ["build", str(folder / "artdeck.yaml"), "-o", str(pdf)], pdf)
+        )
+        found.append(
+            Job(
+                f"artdeck {cards:,} baseline",
+                [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--art", str(folder), "--cards", str(cards)]
+                + ["-o", str(plain)],
+                plain,
+            )
+        )
+    return found
+
+
+def picture_bytes(folder: Path, pdf: Path) -> tuple[int, int]:
+    """The bytes of the art deck's JPEG files, and of its PNG pictures as the PDF stores them
+    (every image object that is not DCT: the pixels and the alpha masks, Flate-compressed)."""
+    from pypdf import PdfReader
+
+    jpeg = sum(path.stat().st_size for path in (folder / "artdeck" / "art").glob("*.jpg"))
+    stored = 0
+    reader = PdfReader(pdf)
+    for index in range(1, reader.trailer["/Size"]):
+        try:
+            obj = reader.get_object(index)
+        except Exception:  # a free entry
+            continue
+        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image" and "/DCTDecode" not in str(obj.get("/Filter")):
+            stored += len(obj._data)
+    return jpeg, stored
+
+
 def jobs(out: Path) -> list[Job]:
     printkit = printkit_command()
     found = [Job(YARDSTICK, [sys.executable, "-c", YARDSTICK])]
@@ -103,7 +154,7 @@ def jobs(out: Path) -> list[Job]:
                 plain,
             )
         )
-    return found
+    return found + art_jobs(out, printkit)
 
 
 def environment(cache: Path) -> dict[str, str]:
@@ -163,6 +214,20 @@ def figures(found: list[Job]) -> dict:
         },
         "bytes_per_extra_card": (large.pdf_bytes - small.pdf_bytes) / extra,
         "baseline_bytes_per_extra_card": (plain_large.pdf_bytes - plain_small.pdf_bytes) / extra,
+    } | art_figures(by)
+
+
+def art_figures(by: dict[str, Job]) -> dict:
+    art, plain = by[f"artdeck {ART[0]:,} printkit"], by[f"artdeck {ART[0]:,} baseline"]
+    assert art.pdf is not None
+    jpeg, stored = picture_bytes(art.pdf.parent / f"art{ART[0]}", art.pdf)
+    return {
+        "art_vs_baseline": art.seconds / plain.seconds,
+        "art_pdf_vs_pictures": art.pdf_bytes / (1.01 * jpeg + stored),
+        "art_rss_vs_baseline": {
+            f"{cards}": by[f"artdeck {cards:,} printkit"].peak_mb / by[f"artdeck {cards:,} baseline"].peak_mb
+            for cards in ART
+        },
     }
 
 
@@ -173,6 +238,11 @@ def verdicts(numbers: dict) -> dict[str, bool]:
         "peak_rss_mb_10000": numbers["peak_rss_mb_10000"] <= TARGETS["peak_rss_mb_10000"],
         "kit_vs_import": all(ratio <= TARGETS["kit_vs_import"] for ratio in numbers["kit_vs_import"].values()),
         "bytes_per_extra_card": numbers["bytes_per_extra_card"] <= TARGETS["bytes_per_extra_card"],
+        "art_vs_baseline": numbers["art_vs_baseline"] <= TARGETS["art_vs_baseline"],
+        "art_pdf_vs_pictures": numbers["art_pdf_vs_pictures"] <= TARGETS["art_pdf_vs_pictures"],
+        "art_rss_vs_baseline": all(
+            r <= TARGETS["art_rss_vs_baseline"] for r in numbers["art_rss_vs_baseline"].values()
+        ),
     }
 
 
@@ -212,6 +282,7 @@ def table(found: list[Job], numbers: dict) -> str:
     }
     ratio |= {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
     ratio[f"deck {LARGE:,} baseline"] = f"{numbers['baseline_growth_10x_cards']:.2f} x 1,000 cards"
+    ratio[f"artdeck {ART[0]:,} printkit"] = f"{numbers['art_vs_baseline']:.2f} x baseline"
     lines = [
         "| job | median s | range s | CPU s | peak RSS MB | PDF bytes | ratio |",
         "|---|---:|---:|---:|---:|---:|---|",
@@ -229,6 +300,7 @@ def summary(numbers: dict, passed: dict[str, bool]) -> str:
         return f"(target ≤ {TARGETS[name]:g}): {'met' if passed[name] else 'MISSED'}"
 
     kit, worst = max(numbers["kit_vs_import"].items(), key=lambda item: item[1])
+    art_rss = numbers["art_rss_vs_baseline"]
     per_card, by_hand = numbers["ms_per_extra_card"], numbers["baseline_ms_per_extra_card"]
     return "\n".join(
         [
@@ -239,6 +311,12 @@ def summary(numbers: dict, passed: dict[str, bool]) -> str:
             f"- PDF bytes per extra card: {numbers['bytes_per_extra_card']:.0f} "
             f"(baseline {numbers['baseline_bytes_per_extra_card']:.0f}) {verdict('bytes_per_extra_card')}",
             f"- each extra card: {per_card:.3f} ms in printkit, {by_hand:.3f} ms by hand ({per_card / by_hand:.2f} x)",
+            f"- art deck of {ART[0]}: {numbers['art_vs_baseline']:.2f} x the baseline {verdict('art_vs_baseline')}; "
+            f"its PDF {numbers['art_pdf_vs_pictures']:.3f} x its JPEG bytes + 1 % + its PNGs as stored "
+            f"{verdict('art_pdf_vs_pictures')}",
+            "- art deck peak RSS: "
+            + ", ".join(f"{ratio:.2f} x the baseline's ({cards} cards)" for cards, ratio in art_rss.items())
+            + f" {verdict('art_rss_vs_baseline')}",
         ]
     )
 

@@ -30,6 +30,30 @@ def deck_rows(cards: int = 120) -> list[list[object]]:
     return rows
 
 
+def with_pictures(rows: list[list[object]], column: str = "obrazek") -> list[list[object]]:
+    """The rows with a column of picture file names: art/karta_001.jpg, every tenth a PNG."""
+    named = [[*rows[0], column]]
+    for number, row in enumerate(rows[1:], start=1):
+        named.append([*row, f"art/{row[0]}.{'png' if number % 10 == 0 else 'jpg'}"])
+    return named
+
+
+def write_pictures(folder: Path, rows: list[list[object]], leave_out: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    """A small picture for each row's file name (the last column) but the rows numbered in
+    ``leave_out`` (as the spreadsheet numbers them: the first card is row 2), not made yet."""
+    from PIL import Image, ImageDraw
+
+    for number, row in enumerate(rows[1:], start=2):
+        if number in leave_out:
+            continue
+        path = folder / str(row[-1])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image = Image.new("RGBA" if path.suffix == ".png" else "RGB", (120, 90), (40, 120, 200, 255))
+        x, y = number % 60, 5 * (number // 60)  # a place of its own: each picture differs from the others
+        ImageDraw.Draw(image).ellipse((x, y, x + 60, y + 60), fill=(255, 204, 0, 255))
+        image.save(path)
+
+
 def total_cost(rows: list[list[object]]) -> int:
     return sum(int(row[6]) for row in rows[1:])  # type: ignore[call-overload]
 

@@ -281,7 +281,8 @@ def test_the_kits_pictures_together_are_bounded_where_one_goes_over(tmp_path, ru
     Image.new("1", (5000, 8000), 0).save(folder / "second.png")
     result = run("validate", str(kit))
     assert result.code == 1
-    assert result.err.strip().splitlines() == [
+    errors = [line for line in result.err.strip().splitlines() if ": warning: " not in line]  # each is far too large
+    assert errors == [
         f"{kit}:15: components[0].types[1].image: with 'second.png' the kit's pictures decode to 80 megapixels (a "
         "JPEG counts an eighth of its pixels); the limit is 60 a kit; use smaller pictures, or JPEG"
     ]

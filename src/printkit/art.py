@@ -4,15 +4,20 @@ A picture must stay inside the kit's folder (no '../', no absolute path, no link
 be one of the three formats by its content, decode completely (a truncated file, or a JPEG whose
 header promises far more pixels than its data holds, is refused) and keep within the limits
 below, each file's and the kit's together (kit_picture_problems): they bound the work, not only
-the bytes, so that any kit within them builds in under 10 s and 400 MB. An SVG is parsed with
+the bytes, so that any kit within them builds in under 10 s and 400 MB (a JPEG embedded as it
+is, never decoded by a build, counts by its bytes, MAX_KIT_PASSED_BYTES, and costs about three
+times them in memory while the PDF is written). An SVG is parsed with
 defusedxml (no entities, whatever its encoding), may refer only to its own elements (``#id``)
 and to PNG or JPEG pictures embedded in it (``data:image/png;base64,...``): any other href,
 ``url()`` or CSS ``@import`` is refused, and svglib converts the checked bytes without a path, so
 nothing outside the SVG is ever opened. It is then drawn once on a scratch page.
 
 Each picture is checked once per file content and kept, ready to embed, for the build that
-follows: rasters reduced to the resolution they print at (PRINT_DPI over the largest symbol box
-of the deck's face; JPEG decoded at a reduced scale by Pillow's draft) and converted to a mode
+follows: a JPEG at most FAR_LARGER times the pixels it prints at as its own bytes (a build
+checks its header and data length; validate decodes it too, at an eighth of its scale); other
+rasters reduced to the resolution they print at (the kit's dpi over the largest symbol box of
+the deck's face, when over FAR_LARGER times that; JPEG decoded at a reduced scale by Pillow's
+draft) and converted to a mode
 a PDF holds (16-bit grey scaled, not clipped; palettes with transparency and grey with alpha
 keep their alpha; CMYK as RGB), SVG converted to a reportlab drawing. Pictures are keyed by
 content and every check of a kit reads the files again, so a picture edited while
@@ -41,12 +46,16 @@ MAX_RASTER_BYTES = 200 * 1024 * 1024  # read whole for its digest; 50 incompress
 MAX_SVG_ELEMENTS = 5_000  # elements drawn, each <use> counted as what it repeats: in one SVG, and a kit's
 MAX_SVG_NUMBERS = 125_000  # numbers (coordinates, mostly) drawn, counted so: in one SVG, and in a kit's
 MAX_KIT_MEGAPIXELS = 60  # decoded for a kit's pictures together, a JPEG counting JPEG_SHARE of its pixels
+MAX_KIT_PASSED_BYTES = 500 * 1024 * 1024  # of JPEG files embedded as they are (not decoded by a build)
 JPEG_SHARE = 1 / 8  # a JPEG is decoded at a reduced scale (draft): about an eighth of a PNG's time a pixel
 MAX_SVG_DEPTH = 60  # nesting of elements, <use> included (svglib converts recursively)
 MAX_SVG_NUMBER = 1e9  # no coordinate or length in a printable picture comes near this
 MIN_SVG_SIZE = 1e-3  # nor a width or height this small (scaled to a card, it would overflow)
-PRINT_DPI = 300
+PRINT_DPI = 300  # a kit's resolution unless it says another (``dpi:``)
 DEFAULT_PRINT_MM = 100.0  # the print size assumed where none is known
+FAR_LARGER = 1.5  # a raster more than this many times its print pixels is reduced, with a warning
+FLATE_LEVEL = 3  # zlib's level for a PNG's pixels: 40 % faster than its default 6, 8 % larger
+ICON_PRINT_MM = 20.0  # the print size a picture icon is prepared for (a 60 pt line's icon is 17 mm)
 RASTER = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 _NUMBER = re.compile(r"(?<![\w#.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -66,7 +75,9 @@ class PictureProblem(ValueError):
 @dataclass(frozen=True)
 class Raster:
     """A PNG or JPEG at print resolution, as a PDF image object holds it: ``data`` is a JPEG
-    file (DCTDecode) or the pixels Flate-compressed, ``alpha`` the alpha channel compressed."""
+    file (DCTDecode; the kit's own file byte for byte when it is not far larger than its print
+    size) or the pixels Flate-compressed, ``alpha`` the alpha channel compressed. ``digest``
+    names the content at this resolution: one image object a PDF, however many cards show it."""
 
     data: bytes
     jpeg: bool
@@ -75,9 +86,23 @@ class Raster:
     alpha: bytes | None
     width: int  # of the original file, for its proportions
     height: int
+    digest: str = ""
+    decoded: bool = True  # False for a JPEG passed through whose data a build checked by its length only
+
+    @property
+    def reduced(self) -> bool:
+        """True when the picture was far larger than its print size and is embedded smaller."""
+        return max(self.width, self.height) > max(self.size) * FAR_LARGER
+
+    @property
+    def passed_through(self) -> bool:
+        """True for a JPEG embedded as its own file: a build reads its header, never its pixels."""
+        return self.jpeg and self.size == (self.width, self.height)
 
     @property
     def work(self) -> Work:
+        if self.passed_through:  # bounded by its bytes, which the PDF holds, not by pixels decoded
+            return Work(0, 0, 0, len(self.data))
         return Work(_decoding_cost(self.width, self.height, self.jpeg), 0, 0)
 
 
@@ -102,9 +127,15 @@ class Work:
     pixels: float
     elements: int
     numbers: int
+    passed: int = 0  # bytes of JPEG files embedded as they are
 
     def __add__(self, other: Work) -> Work:
-        return Work(self.pixels + other.pixels, self.elements + other.elements, self.numbers + other.numbers)
+        return Work(
+            self.pixels + other.pixels,
+            self.elements + other.elements,
+            self.numbers + other.numbers,
+            self.passed + other.passed,
+        )
 
 
 def _decoding_cost(width: int, height: int, jpeg: bool) -> float:
@@ -118,59 +149,114 @@ _before: dict[tuple[str, int, str], Picture | PictureProblem] = {}
 _digests: dict[tuple[str, int, int, int], str] = {}  # (path, mtime, size, inode): digest, for one check
 
 
-def art_problem(folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM) -> str | None:
+def art_problem(
+    folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True
+) -> str | None:
     """Why the picture ``relative`` in the kit folder cannot be used, or None when it can; the
     picture, proved drawable, is kept for a build that prints it at most ``print_mm`` wide."""
+    named = name_problem(folder, relative)
+    if named:
+        return named
+    path = (folder / relative).resolve()
+    if not path.is_file():
+        return f"no picture '{relative}' in the kit's folder {folder}/"
+    try:
+        picture(path, print_mm, dpi, decode)
+    except PictureProblem as problem:
+        return str(problem)
+    return None
+
+
+def name_problem(folder: Path, relative: str) -> str | None:
+    """Why ``relative`` can name no picture of the kit (it leads out of the folder, or is not
+    an .svg, .png or .jpg name), before the file is looked at; None when it can."""
     outside = leaves_folder(folder, relative)
     if outside:
         return outside
     suffix = Path(relative).suffix.lower()
     if suffix not in RASTER and suffix != ".svg":
         return f"'{relative}' is not a picture printkit can print; use an .svg, .png or .jpg file"
-    path = (folder / relative).resolve()
-    if not path.is_file():
-        return f"no picture '{relative}' in the kit's folder {folder}/"
-    try:
-        picture(path, print_mm)
-    except PictureProblem as problem:
-        return str(problem)
     return None
 
 
-def kit_pictures(kit: Any) -> list[tuple[tuple, str, float]]:
-    """Every picture a kit shows, as (location, file name, print size in mm): the ``image`` of
-    each card and tile type, the only place a kit names a picture."""
+def not_made_yet(folder: Path, relative: str) -> bool:
+    """True when ``relative`` is a proper picture name inside the kit's folder whose file does
+    not exist (yet): a deck prints a placeholder there, and validate warns."""
+    return name_problem(folder, relative) is None and not (folder / relative).exists()
+
+
+def missing_message(relative: str, folder: Path) -> str:
+    return f"no picture '{relative}' in the kit's folder {folder}/ yet; a placeholder is printed in its place"
+
+
+def reduced_message(relative: str, raster: Raster, print_mm: float, dpi: int) -> str:
+    at = max(raster.width, raster.height) / print_mm * 25.4
+    return (
+        f"'{relative}' is {raster.width} × {raster.height} pixels, {at:.0f} dpi at its {print_mm:g} mm; "
+        f"printkit embeds it at {dpi} dpi ({raster.size[0]} × {raster.size[1]} pixels); scale it down to "
+        "build faster"
+    )
+
+
+@dataclass(frozen=True)
+class Use:
+    """Where a kit shows a picture: the field naming it, the file, the longest side it prints
+    at (mm), and whether a placeholder may stand in while the file does not exist."""
+
+    loc: tuple
+    relative: str
+    print_mm: float
+    placeholder: bool = False
+
+
+def kit_pictures(kit: Any) -> list[Use]:
+    """Every picture a kit shows: the ``image`` of each card and tile type (a placeholder until
+    it exists) and of each of the kit's icons."""
     return [
-        (("components", index, "types", number, "image"), kind.image, print_size(deck))
+        Use(("components", index, "types", number, "image"), kind.image, print_size(deck), True)
         for index, deck in enumerate(kit.components)
         if deck.kind in ("cards", "tiles")
         for number, kind in enumerate(deck.types)
         if isinstance(kind.image, str)
+    ] + [
+        Use(("icons", number, "image"), icon.image, ICON_PRINT_MM)
+        for number, icon in enumerate(getattr(kit, "icons", []))
+        if isinstance(icon.image, str)
     ]
 
 
-def kit_picture_problems(folder: Path, uses: list[tuple[tuple, str, float]]) -> list[tuple[tuple, str]]:
-    """Every (location, problem) of a kit's pictures, each use given as (location, file name,
-    print size in mm): each picture's own, then the kit's limits on the work of all its pictures
-    together (each file counted once), reported where a picture first goes over."""
+def kit_picture_problems(
+    folder: Path, uses: list[Use], dpi: int = PRINT_DPI, decode: bool = True
+) -> list[tuple[tuple, str, str]]:
+    """Every (location, problem, severity) of a kit's pictures: each picture's own (a deck's
+    picture not made yet, and one far larger than its print size, are warnings), then the kit's
+    limits on the work of all its pictures together (each file counted once), reported where a
+    picture first goes over. Without ``decode`` a JPEG passed through is checked by its header
+    and the length of its data only (a build; validate decodes it)."""
     global _pictures, _before
     _digests.clear()  # a new check of the kit (a new build under --watch) reads every picture again
     _before, _pictures = _pictures, {}
-    problems: list[tuple[tuple, str]] = []
+    problems: list[tuple[tuple, str, str]] = []
     total, seen = Work(0, 0, 0), set()
-    for loc, relative, print_mm in uses:
-        problem = art_problem(folder, relative, print_mm)
-        if problem:
-            problems.append((loc, problem))
+    for use in uses:
+        if use.placeholder and not_made_yet(folder, use.relative):
+            problems.append((use.loc, missing_message(use.relative, folder), "warning"))
             continue
-        path = (folder / relative).resolve()
+        problem = art_problem(folder, use.relative, use.print_mm, dpi, decode)
+        if problem:
+            problems.append((use.loc, problem, "error"))
+            continue
+        path = (folder / use.relative).resolve()
         if path in seen:
             continue
         seen.add(path)
-        total += picture(path, print_mm).work
-        over = _over_budget(relative, total)
+        found = picture(path, use.print_mm, dpi, decode)
+        if isinstance(found, Raster) and found.reduced:
+            problems.append((use.loc, reduced_message(use.relative, found, use.print_mm, dpi), "warning"))
+        total += found.work
+        over = _over_budget(use.relative, total)
         if over:
-            problems.append((loc, over))
+            problems.append((use.loc, over, "error"))
             break
     return problems
 
@@ -180,6 +266,11 @@ def _over_budget(relative: str, total: Work) -> str | None:
         return (
             f"with '{relative}' the kit's pictures decode to {total.pixels / 1e6:.0f} megapixels (a JPEG counts an "
             f"eighth of its pixels); the limit is {MAX_KIT_MEGAPIXELS} a kit; use smaller pictures, or JPEG"
+        )
+    if total.passed > MAX_KIT_PASSED_BYTES:
+        return (
+            f"with '{relative}' the kit's JPEG pictures are {total.passed / 2**20:.0f} MB; the limit is "
+            f"{MAX_KIT_PASSED_BYTES // 2**20} MB a kit; export them smaller"
         )
     if total.elements > MAX_SVG_ELEMENTS or total.numbers > MAX_SVG_NUMBERS:
         return (
@@ -208,35 +299,39 @@ def leaves_folder(folder: Path, relative: str) -> str | None:
 
 def print_size(deck: Any) -> float:
     """The longest side, in mm, a deck's picture can print at: that of the largest symbol box on
-    its face (a picture is fitted into one), or of the whole piece where a box is not given.
+    its face (a picture is fitted into one), or of the whole piece where a box is not given,
+    over the crop's shorter fraction (a picture cropped to half is drawn twice the size).
     Validate and layout both ask this, so the picture validate prepared is the one printed."""
     sides = [
-        max(element.box[2], element.box[3]) if element.box else max(deck.width, deck.height) + 2 * deck.print_bleed
+        (max(element.box[2], element.box[3]) if element.box else max(deck.width, deck.height) + 2 * deck.print_bleed)
+        / (min(element.crop[2:]) if element.crop else 1.0)
         for element in deck.face
         if element.type == "symbol"
     ]
     return max(sides, default=max(deck.width, deck.height) + 2 * deck.print_bleed)
 
 
-def print_pixels(print_mm: float) -> int:
-    """The pixels a picture needs over ``print_mm`` at PRINT_DPI (a 63 × 88 mm card: 1040)."""
-    return max(16, math.ceil(print_mm / 25.4 * PRINT_DPI))
+def print_pixels(print_mm: float, dpi: int = PRINT_DPI) -> int:
+    """The pixels a picture needs over ``print_mm`` at ``dpi`` (a 63 × 88 mm card at 300: 1040)."""
+    return max(16, math.ceil(print_mm / 25.4 * dpi))
 
 
-def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> Picture:
+def picture(path: Path, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True) -> Picture:
     """The checked picture at ``path``, ready to draw; PictureProblem says why it cannot be.
 
     Kept by content, resolution and file name (which the messages quote): the validator's check
-    is the build's picture."""
+    is the build's picture. A JPEG passed through as it is was decoded (at an eighth of its
+    size) only when one check asked to ``decode``; a picture checked without is kept as checked
+    for any later ask without, and checked again for one with."""
     limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_RASTER_BYTES
     if path.stat().st_size > limit:
         advice = "simplify it" if limit == MAX_SVG_BYTES else "scale it down or export it compressed"
         raise PictureProblem(f"'{path.name}' is over {limit // (1024 * 1024)} MB; {advice}")
-    key = (content_digest(path), print_pixels(print_mm), path.name)
+    key = (content_digest(path), print_pixels(print_mm, dpi), path.name)
     found = _pictures.get(key) or _before.get(key)
-    if found is None:
+    if found is None or (decode and isinstance(found, Raster) and not found.decoded):
         try:
-            found = _load(path, key[1])
+            found = _load(path, key[1], f"{key[0]}-{key[1]}", decode)
         except PictureProblem as problem:
             found = problem
     _pictures[key] = found
@@ -261,15 +356,15 @@ def content_digest(path: Path) -> str:
     return digest
 
 
-def _load(path: Path, pixels: int) -> Picture:
+def _load(path: Path, pixels: int, digest: str, decode: bool = True) -> Picture:
     if path.suffix.lower() == ".svg":
         return _vector(path, pixels)
-    return _raster(path.name, path, RASTER[path.suffix.lower()], pixels)
+    return _raster(path.name, path, RASTER[path.suffix.lower()], pixels, digest, decode)
 
 
-def aspect(path: Path, print_mm: float = DEFAULT_PRINT_MM) -> float:
+def aspect(path: Path, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> float:
     """Width over height of a checked picture."""
-    found = picture(path, print_mm)
+    found = picture(path, print_mm, dpi, decode=False)
     return found.width / found.height
 
 
@@ -282,21 +377,84 @@ def fitted(x: float, y: float, w: float, h: float, ratio: float) -> tuple[float,
     return x, y + (h - fit_h) / 2, w, fit_h
 
 
+Rect = tuple[float, float, float, float]
+
+
+def placement(box: Rect, ratio: float, fit: str = "contain", crop: Rect | None = None) -> tuple[Rect, Rect | None]:
+    """Where a picture of width/height ``ratio`` is drawn to fill ``box`` as ``fit`` says
+    (contain, cover, stretch), showing only its part ``crop`` ([x, y, w, h] in fractions of its
+    sides): the rectangle the whole picture is drawn over, and the box that clips it (None when
+    all of it shows). Cover keeps the middle of the crop and cuts off its overflow."""
+    x, y, w, h = box
+    cx, cy, cw, ch = crop or (0.0, 0.0, 1.0, 1.0)
+    shown = ratio * cw / ch  # width/height of the part shown
+    if fit == "cover":
+        if shown > w / h:  # too wide: a narrower middle of the crop
+            cx, cw = cx + (cw - cw * (w / h) / shown) / 2, cw * (w / h) / shown
+        else:
+            cy, ch = cy + (ch - ch * shown / (w / h)) / 2, ch * shown / (w / h)
+        target = box
+    elif fit == "stretch":
+        target = box
+    else:
+        target = fitted(x, y, w, h, shown)
+    tx, ty, tw, th = target
+    whole = (tx - cx * tw / cw, ty - cy * th / ch, tw / cw, th / ch)
+    cut = (cx, cy, cw, ch) != (0.0, 0.0, 1.0, 1.0)
+    return whole, (target if cut else None)
+
+
 # Rasters
 
 
-def _raster(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> Raster:
-    """A PNG or JPEG checked, decoded in full and reduced to ``pixels``, as the PDF will hold it."""
+def _raster(
+    name: str, source: Path | io.BytesIO, expected: str, pixels: int, digest: str = "", decode: bool = True
+) -> Raster:
+    """A PNG or JPEG checked and as the PDF will hold it: a JPEG not far larger than ``pixels``
+    as its own bytes (with ``decode`` proved whole by a decode at an eighth of its size), any
+    other decoded in full and reduced to ``pixels``."""
+    if expected == "JPEG" and isinstance(source, Path):
+        passed = _passed_through(name, source, pixels, digest, decode)
+        if passed is not None:
+            return passed
     image, width, height = _prepared(name, source, expected, pixels)
     alpha = None
     if image.mode in ("LA", "RGBA"):
-        alpha = zlib.compress(image.getchannel("A").tobytes())
+        alpha = zlib.compress(image.getchannel("A").tobytes(), FLATE_LEVEL)
         image = image.convert(image.mode[:-1])
     if expected == "JPEG" and alpha is None:  # a photograph stays JPEG: a tenth of the size of Flate
         out = io.BytesIO()
         image.save(out, format="JPEG", quality=92, subsampling=0)
-        return Raster(out.getvalue(), True, image.mode, image.size, None, width, height)
-    return Raster(zlib.compress(image.tobytes()), False, image.mode, image.size, alpha, width, height)
+        return Raster(out.getvalue(), True, image.mode, image.size, None, width, height, digest)
+    return Raster(
+        zlib.compress(image.tobytes(), FLATE_LEVEL), False, image.mode, image.size, alpha, width, height, digest
+    )
+
+
+def _passed_through(name: str, path: Path, pixels: int, digest: str, decode: bool) -> Raster | None:
+    """The JPEG file as it is, when a PDF can hold it unchanged (grey or RGB, not far larger than
+    its print size); None when it must be decoded and re-encoded. Its data is checked long
+    enough for its header (_check_jpeg_data) and, with ``decode``, proved whole by a decode at
+    the smallest scale (libjpeg still reads every coefficient), most of a full decode's time."""
+    from PIL import Image, UnidentifiedImageError
+
+    data = path.read_bytes()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            image = Image.open(io.BytesIO(data))
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+            return None  # _prepared says why
+        with image:
+            width, height = image.size
+            if image.format != "JPEG" or image.mode not in ("L", "RGB") or max(width, height) > pixels * FAR_LARGER:
+                return None
+            if decode:
+                _decode(name, image, "JPEG", 1)
+            else:
+                _check_size(name, width, height)
+                _check_jpeg_data(name, image.fp, width, height)
+            return Raster(data, True, image.mode, (width, height), None, width, height, digest, decode)
 
 
 def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> tuple[Any, int, int]:
@@ -321,20 +479,15 @@ def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) 
         with image:
             width, height = image.size
             _decode(name, image, expected, pixels)
-            return _printable(_reduced(image, pixels)), width, height
+            far = max(width, height) > pixels * FAR_LARGER  # of the file, not of a JPEG's draft
+            return _printable(_reduced(image, pixels, far)), width, height
 
 
 def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
     width, height = image.size
     if image.format != expected:
         raise PictureProblem(f"'{name}' holds a {image.format} image, not the {expected} its name says")
-    if width * height > MAX_PIXELS:
-        raise PictureProblem(
-            f"'{name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is "
-            f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
-        )
-    if width < 1 or height < 1:
-        raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
+    _check_size(name, width, height)
     if expected == "JPEG":
         _check_jpeg_data(name, image.fp, width, height)
         scale = pixels / max(width, height)  # draft keeps both sides at least this
@@ -347,8 +500,20 @@ def _decode(name: str, image: Any, expected: str, pixels: int) -> None:
         raise PictureProblem(_damage(name, exc)) from exc
 
 
-def _reduced(image: Any, pixels: int) -> Any:
-    """The decoded image at most ``pixels`` on its longest side, in a mode Pillow resamples well.
+def _check_size(name: str, width: int, height: int) -> None:
+    if width * height > MAX_PIXELS:
+        raise PictureProblem(
+            f"'{name}' is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); the limit is "
+            f"{MAX_PIXELS // 1_000_000} megapixels an image; scale it down"
+        )
+    if width < 1 or height < 1:
+        raise PictureProblem(f"'{name}' has no pixels ({width} × {height})")
+
+
+def _reduced(image: Any, pixels: int, far: bool = True) -> Any:
+    """The decoded image at most ``pixels`` on its longest side, in a mode Pillow resamples well;
+    unless the file was ``far`` larger, one within FAR_LARGER times that stays as it is
+    (resampling it costs more than it saves).
 
     Shrunk by whole factors first, a band of rows at a time: Pillow's own reduce converts the
     whole picture (to premultiplied alpha, or from 16-bit grey) before it shrinks it, a second
@@ -367,7 +532,7 @@ def _reduced(image: Any, pixels: int) -> Any:
             if reduced is None:
                 reduced = Image.new(piece.mode, (math.ceil(width / factor), math.ceil(height / factor)))
             reduced.paste(piece, (0, top // factor))
-    if max(reduced.size) > pixels:
+    if max(reduced.size) > pixels * (1.0 if far else FAR_LARGER):
         reduced.thumbnail((pixels, pixels), Image.Resampling.LANCZOS, reducing_gap=None)
     return reduced if reduced is not image else image.copy()  # outlives the file
 

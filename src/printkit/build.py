@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, kitfonts, model
+from printkit import fonts, kitfile, kitfonts
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
+from printkit.kit import Kit, parse_kit
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
@@ -21,7 +22,7 @@ from printkit.validate.pages import check_layout, check_printed
 @dataclass
 class LoadedKit:
     source: kitfile.KitSource
-    kit: model.Kit
+    kit: Kit
     warnings: list[Problem] = field(default_factory=list)
     strict: bool = False  # warnings refuse the kit too
     faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
@@ -31,21 +32,29 @@ class LoadedKit:
         return self.source.name
 
 
-def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
-    """Read and check a kit; any error finding stops here with every finding listed."""
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+    """Read and check a kit; any error finding stops here with every finding listed. A build
+    passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
+    decoded (validate decodes every picture)."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     if any_table(source):
         from printkit import tables  # only a kit with a table pays for reading one
 
         tables.expand_tables(source)
-    kit = model.parse_kit(source)
-    problems = check_kit(source, kit)
+    kit = parse_kit(source)
+    problems = check_kit(source, kit, decode)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     loaded.faces = kitfonts.faces(kit, source.folder)
     return loaded
+
+
+def picture_warnings(loaded: LoadedKit) -> list[Problem]:
+    """The warnings a build prints as well as validate: a deck's picture not made yet (a
+    placeholder stands in), a picture reduced to the kit's resolution."""
+    return [problem for problem in loaded.warnings if problem.group == "pictures"]
 
 
 def with_faces(loaded: LoadedKit, document: Document) -> Document:
@@ -93,10 +102,11 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit)),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
+        dpi=loaded.kit.dpi,
     )
 
 
@@ -281,7 +291,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     return reprinted, [piece.name for piece in fresh]
 
 
-def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[model.Kit, Context], Document]) -> Document:
+def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[Kit, Context], Document]) -> Document:
     """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
     text its box."""
     with fonts.using(loaded.faces):

@@ -165,7 +165,9 @@ def build(
     if boxes and changed_since is not None:
         raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
     setting = printer_setting(printer, stock, back_offset)
-    loaded = pipeline.load(kit)
+    loaded = pipeline.load(kit, decode=False)
+    for warning in pipeline.picture_warnings(loaded):
+        click.echo(str(warning), err=True)
     ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, setting.back_offset, cut=cut))
     suffix = "-boxes" if boxes else "-reprint" if changed_since else ""
     target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, suffix))

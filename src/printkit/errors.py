@@ -53,11 +53,12 @@ class KitError(PrintkitError):
 
 
 # The kinds of check a finding comes from, in the order a report lists them.
-GROUPS = ("", "kit", "components", "texts", "invariants", "pages")
+GROUPS = ("", "kit", "components", "pictures", "texts", "invariants", "pages")
 GROUP_NAMES = {
     "": "schema",
     "kit": "kit info",
     "components": "components",
+    "pictures": "pictures",
     "texts": "texts",
     "invariants": "invariants",
     "pages": "pages and layout",

@@ -2,13 +2,14 @@
 
 An icon is a token shape (circle, triangle, square, diamond, hexagon, star), a vector symbol of
 ``layout/symbols.py`` (berries, rock, ...), or one the kit declares once under ``icons:`` (a shape
-or symbol in a colour of its own). The localizer turns ``:name:`` into one character of Unicode's
-private use plane 15 that stands for the icon, so measuring, line breaking and the glyph checks see
-one unbreakable letter ICON_EM wide; the renderer leaves its room in the text and draws the icon
-there, sitting on the baseline. A ``:word:`` that names no icon is left as typed (the validator
-reports it).
+or symbol in a colour of its own, or a picture file of the kit's folder, checked by art.py like
+every picture and drawn in the icon's square in proportion, on the baseline). The localizer
+turns ``:name:`` into one character of Unicode's private use plane 15 that stands for the icon,
+so measuring, line breaking and the glyph checks see one unbreakable letter ICON_EM wide; the
+renderer leaves its room in the text and draws the icon there, sitting on the baseline. A
+``:word:`` that names no icon is left as typed (the validator reports it).
 
-The character of an icon is interned by what it draws (shape or symbol, colour), the same for
+The character of an icon is interned by what it draws (shape, symbol or picture file, colour), the same for
 every kit in one process, so a character never means two drawings.
 """
 
@@ -18,8 +19,9 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-from printkit.layout.primitives import Group, Item
+from printkit.layout.primitives import Group, Image, Item
 from printkit.units import MM_PER_POINT
 
 FIRST = 0xF0000  # Supplementary Private Use Area-A: no font printkit ships draws anything there
@@ -32,11 +34,20 @@ SHAPES = ("circle", "triangle", "square", "diamond", "hexagon", "star")
 
 @dataclass(frozen=True)
 class Icon:
-    """What an icon draws: a token shape or a symbol, in a colour (None: the text's colour)."""
+    """What an icon draws: a token shape or a symbol, in a colour (None: the text's colour), or
+    the picture at the path ``image`` (absolute, inside the kit's folder)."""
 
     shape: str | None = None
     symbol: str | None = None
     color: str | None = None
+    image: str | None = None
+
+
+def picture_path(folder: Path | None, relative: str | None) -> str | None:
+    """Where a picture icon's file is (the validator has proved it inside the kit's folder)."""
+    if relative is None:
+        return None
+    return str((folder / relative).resolve()) if folder is not None else relative
 
 
 _CHARS: dict[Icon, str] = {}
@@ -125,11 +136,23 @@ def drawing(icon: Icon, x: float, top: float, side: float, text_color: str) -> I
     from printkit.layout.symbols import draw_symbol, shape_outline
 
     color = icon.color or text_color
+    if icon.image is not None:
+        return picture_in(icon.image, x, top, side)
     if icon.symbol is not None:
         return draw_symbol(icon.symbol, x, top, side, color)
     assert icon.shape is not None, "an icon is a shape or a symbol"
     outline = shape_outline(icon.shape, side / 2, side / 2, side, None, color)
     return Group(("icon", icon.shape, color, side), x, top, side, side, (outline,))
+
+
+def picture_in(path: str, x: float, top: float, side: float) -> Image:
+    """A picture icon in its square, as large as it fits in proportion, sitting on the square's
+    bottom (the baseline's drop), centred across."""
+    from printkit import art
+
+    ratio = art.aspect(Path(path), art.ICON_PRINT_MM)
+    w, h = (side, side / ratio) if ratio >= 1 else (side * ratio, side)
+    return Image(x + (side - w) / 2, top + side - h, w, h, path, art.ICON_PRINT_MM)
 
 
 def placed(

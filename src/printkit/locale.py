@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from printkit import icons, placeholders
 from printkit.errors import PrintkitError
 from printkit.invariants import InvariantError
 from printkit.messages import LANGUAGES, message
-from printkit.model import PLACEHOLDER, Kit
+from printkit.model import PLACEHOLDER
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 
 def choose_language(kit: Kit, requested: str | None) -> str:
@@ -22,9 +26,15 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     return lang
 
 
-def kit_icons(kit: Kit) -> dict[str, str]:
-    """The icon characters a kit's texts may name: the built-in icons and the kit's own."""
-    return icons.table({icon.id: icons.Icon(icon.shape, icon.symbol, icon.color) for icon in kit.icons})
+def kit_icons(kit: Kit, folder: Path | None = None) -> dict[str, str]:
+    """The icon characters a kit's texts may name: the built-in icons and the kit's own (a
+    picture icon's file found in the kit's ``folder``)."""
+    return icons.table(
+        {
+            icon.id: icons.Icon(icon.shape, icon.symbol, icon.color, icons.picture_path(folder, icon.image))
+            for icon in kit.icons
+        }
+    )
 
 
 @dataclass(frozen=True)

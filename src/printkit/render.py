@@ -91,8 +91,7 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
             progress.step("drawing pages", number, len(document.pages))
     if progress is not None:
         progress.step("writing the PDF", 1, 1)
-    canvas.save()
-    return buffer.getvalue()
+    return canvas.getpdfdata()  # the bytes save() writes, without their copy in the buffer
 
 
 @functools.lru_cache(maxsize=256)
@@ -335,15 +334,24 @@ class _Drawer:
     def image(self, image: Image) -> None:
         """A checked picture (printkit.art): a raster as the copy art reduced to its print size, an
         SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
-        found = art.picture(PathLib(image.path), image.print_mm)
+        found = art.picture(PathLib(image.path), image.print_mm, image.dpi, decode=False)  # as the check left it
         x, y, w, h = mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h)
+        clip = ""
+        if image.clip is not None:  # only the part of the picture inside the clip box shows (cover, crop)
+            cx, cy, cw, ch = image.clip
+            clip = f"{self.fp(mm_to_pt(cx), self.y(cy + ch), mm_to_pt(cw), mm_to_pt(ch))} re W n\n"
         if isinstance(found, art.Vector):
+            if clip:
+                self.canvas.saveState()
+                self.canvas.addLiteral(clip.rstrip("\n"))
             self.svg(found, x, y, w, h)
+            if clip:
+                self.canvas.restoreState()
             return
         c = self.canvas
         c._currentPageHasImages = 1
         name = self.image_object(found)
-        c.addLiteral(f"q\n1 0 0 1 {self.fp(x, y)} cm\n{self.fp(w)} 0 0 {self.fp(h)} 0 0 cm\n/{name} Do\nQ")
+        c.addLiteral(f"q\n{clip}1 0 0 1 {self.fp(x, y)} cm\n{self.fp(w)} 0 0 {self.fp(h)} 0 0 cm\n/{name} Do\nQ")
 
     def image_object(self, raster: art.Raster) -> str:
         """The name of the PDF image object holding ``raster``, made once a document from the
@@ -352,7 +360,7 @@ class _Drawer:
         from reportlab.pdfbase.pdfdoc import PDFImageXObject
 
         doc = self.canvas._doc
-        name = "P" + hashlib.sha1(raster.data + (raster.alpha or b"")).hexdigest()
+        name = "P" + hashlib.sha1(raster.digest.encode() or raster.data + (raster.alpha or b"")).hexdigest()
         registered = doc.getXObjectName(name)
         if registered not in doc.idToObject:
             image = _image_xobject(PDFImageXObject(name), raster.data, raster.mode, raster.size, raster.jpeg)

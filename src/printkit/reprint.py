@@ -114,6 +114,8 @@ class Hasher:
                 value = tuple((_mm(px - dx), _mm(py - dy)) for px, py in value)
             elif isinstance(item, Image) and field.name == "path":
                 value = self.image(value)
+            elif isinstance(item, Image) and field.name == "clip" and value is not None:
+                value = (_mm(value[0] - dx), _mm(value[1] - dy), _mm(value[2]), _mm(value[3]))
             elif isinstance(value, float):
                 value = _mm(value)
             values.append(value)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.mat_model import MatComponent
 from printkit.kinds.sheet import check_legend_symbols
 from printkit.layout import mat
-from printkit.model import MatComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

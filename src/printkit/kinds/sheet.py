@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.errors import Loc
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.sheet_model import LegendPart, SheetComponent
 from printkit.layout import sheet
-from printkit.model import LegendPart, SheetComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 LONGEST_SYMBOL = 3  # characters: a symbol is a letter or a short mark written in a cell

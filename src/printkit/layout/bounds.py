@@ -61,6 +61,9 @@ def ink_box(placed: Placed) -> Extent | None:
 
 def ink_rect(item: Item) -> Extent | None:
     """ink_box in the item's own coordinates."""
+    if isinstance(item, Image) and item.clip is not None:
+        x, y, w, h = item.clip
+        return x, y, x + w, y + h
     if isinstance(item, (Rect, RichText, Image)):
         return item.x, item.y, item.x + item.w, item.y + item.h
     if isinstance(item, Line):

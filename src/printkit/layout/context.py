@@ -60,6 +60,7 @@ class Context:
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
     assets: Path | None = None  # the kit's own folder (kits/NAME/), where its pictures live
+    dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
 
     @property

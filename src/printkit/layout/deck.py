@@ -17,23 +17,7 @@ from typing import Any, Literal
 
 from printkit import art, fonts, icons
 from printkit.errors import LayoutProblem
-from printkit.layout import paragraph
-from printkit.layout.context import Context
-from printkit.layout.patterns import draw_pattern
-from printkit.layout.primitives import (
-    BLACK,
-    Box,
-    Group,
-    Image,
-    Item,
-    Line,
-    Rect,
-    RichText,
-    Stroke,
-    Text,
-)
-from printkit.layout.rules import to_markup
-from printkit.model import (
+from printkit.kinds.cards_model import (
     DeckComponent,
     DeckOwner,
     DeckType,
@@ -51,6 +35,22 @@ from printkit.model import (
     TableElement,
     TextElement,
 )
+from printkit.layout import paragraph
+from printkit.layout.context import Context
+from printkit.layout.patterns import draw_pattern
+from printkit.layout.primitives import (
+    BLACK,
+    Box,
+    Group,
+    Image,
+    Item,
+    Line,
+    Rect,
+    RichText,
+    Stroke,
+    Text,
+)
+from printkit.layout.rules import to_markup
 from printkit.units import MM_PER_POINT
 
 WHITE = "#ffffff"
@@ -422,7 +422,7 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     icon = element.icon or (design.type.icon if design.type else None)
     image = None if element.icon or design.type is None else design.type.image
     if image:
-        return [picture(design, image, box)]
+        return picture(design, element, image, box)
     if not icon:
         return []
     side = min(box.w, box.h)
@@ -430,17 +430,47 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color)]
 
 
-def picture(design: Design, relative: str, box: Box) -> Image:
+PLACEHOLDER_FILL = "#f1f1f1"
+PLACEHOLDER_LINE = Stroke(color="#9a9a9a", width=0.3, dash=(1.5, 1.0))
+PLACEHOLDER_INK = "#6b6b6b"
+
+
+def picture(design: Design, element: SymbolElement, relative: str, box: Box) -> list[Item]:
+    """The type's picture in the element's box, as its fit and crop say; a placeholder while
+    the file does not exist yet (validate warns about it)."""
     folder = design.ctx.assets
     if folder is None:
         raise LayoutProblem((), f"no kit folder to find '{relative}' in")
-    print_mm = art.print_size(design.deck)
-    problem = art.art_problem(folder, relative, print_mm)
+    if art.not_made_yet(folder, relative):
+        return placeholder(design, relative, box)
+    print_mm, dpi = art.print_size(design.deck), design.ctx.dpi
+    problem = art.art_problem(folder, relative, print_mm, dpi, decode=False)  # checked as the kit's check did
     if problem:
         raise LayoutProblem((), problem)
     path = (folder / relative).resolve()
-    x, y, w, h = art.fitted(box.x, box.y, box.w, box.h, art.aspect(path, print_mm))
-    return Image(x, y, w, h, str(path), print_mm)
+    ratio = art.aspect(path, print_mm, dpi)
+    whole, clip = art.placement((box.x, box.y, box.w, box.h), ratio, element.fit, element.crop)
+    return [Image(*whole, str(path), print_mm, dpi, clip)]
+
+
+def placeholder(design: Design, relative: str, box: Box) -> list[Item]:
+    """A light dashed box with the picture's file name and the card's name: where the picture goes."""
+    lines = [printable(relative), printable(design.ctx.tr(design.face_type.name) or design.face_type.id)]
+    items: list[Item] = [Rect(box.x, box.y, box.w, box.h, PLACEHOLDER_LINE, PLACEHOLDER_FILL)]
+    size = min(8.0, box.h / 4 / fonts.cap_height(1.0))
+    for number, line in enumerate(lines):
+        fitted_size = fonts.fit_size(line, box.w - 2, size, bold=number == 1, smallest=3.0)
+        baseline = box.y + box.h / 2 + (number - 0.25) * size * MM_PER_POINT * 1.3
+        items.append(
+            Text(box.x + box.w / 2, baseline, line, fitted_size, number == 1, "center", PLACEHOLDER_INK, box.w - 2)
+        )
+    return items
+
+
+def printable(text: str) -> str:
+    """``text`` with each character the pieces' font cannot print as '?' (a file name may hold any)."""
+    missing = set(fonts.missing_characters(text, False, "pieces")) | set(fonts.missing_characters(text, True, "pieces"))
+    return "".join("?" if char in missing else char for char in text)[:60]
 
 
 def text_block(design: Design, element: TextElement) -> RichText:

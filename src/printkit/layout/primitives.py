@@ -139,8 +139,9 @@ class RichText:
 
 @dataclass(frozen=True)
 class Image:
-    """A kit's picture (checked by printkit.art) fitted into (x, y, w, h); ``print_mm`` is the
-    longest side of the piece showing it, the size art prepares the picture's pixels for."""
+    """A kit's picture (checked by printkit.art) drawn over (x, y, w, h); ``print_mm`` is the
+    longest side of the piece showing it, the size art prepares the picture's pixels for at
+    ``dpi``. With ``clip`` (x, y, w, h) only the part inside that box shows (fit: cover, crop)."""
 
     x: float
     y: float
@@ -148,6 +149,8 @@ class Image:
     h: float
     path: str
     print_mm: float = 100.0
+    dpi: int = 300
+    clip: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ They read the typed kit only (and the numbers its components define), never a la
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -15,13 +16,17 @@ from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
-from printkit.model import PLACEHOLDER, Kit
+from printkit.model import PLACEHOLDER
 from printkit.validate.findings import Findings, walk
 from printkit.validate.proofs import check_invariants
 
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
-def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
-    """Every finding that needs no layout."""
+
+def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]:
+    """Every finding that needs no layout; without ``decode`` a JPEG that prints as it is is
+    checked by its header and length, not decoded (see art.picture)."""
     found = Findings(source)
     check_info(kit, found)
     check_ids(kit, found)
@@ -32,17 +37,20 @@ def check_kit(source: KitSource, kit: Kit) -> list[Problem]:
     check_kinds(kit, found)
     check_typed_page_numbers(kit, found)
     check_fonts(kit, found)
-    check_pictures(kit, found)
+    check_pictures(kit, found, decode)
     return found.problems
 
 
-def check_pictures(kit: Kit, found: Findings) -> None:
+def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:
     """Every picture the kit names can be drawn, and all of them together stay within the kit's
-    limits (art.py); once per kit, as it also starts the picture cache of this build afresh."""
+    limits (art.py); once per kit, as it also starts the picture cache of this build afresh.
+    Its warnings (a picture not made yet, one far too large) are the group 'pictures', which
+    a build prints too."""
     from printkit import art
 
-    for loc, problem in art.kit_picture_problems(found.source.folder, art.kit_pictures(kit)):
-        found.add(loc, problem)
+    uses = art.kit_pictures(kit)
+    for loc, problem, severity in art.kit_picture_problems(found.source.folder, uses, kit.dpi, decode):
+        found.add(loc, problem, severity=severity, group="pictures" if severity == "warning" else None)
 
 
 def check_fonts(kit: Kit, found: Findings) -> None:

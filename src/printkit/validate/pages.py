@@ -8,7 +8,8 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeGuard, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
@@ -20,9 +21,11 @@ from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
-from printkit.model import Kit
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 
 def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
@@ -102,7 +105,7 @@ MAX_PER_PAGE = 5
 
 
 def check_pages(kit: Kit, document: Document, found: Findings) -> None:
-    texts = TextIndex(kit, document)
+    texts = TextIndex(kit, document, found.source.folder)
     seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
@@ -440,11 +443,11 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(self, kit: Kit, document: Document):
+    def __init__(self, kit: Kit, document: Document, folder: Path | None = None):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers, kit_icons(kit))
+        tr = Localizer(document.lang, numbers, kit_icons(kit, folder))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):
