@@ -72,9 +72,9 @@ def test_a_hexagon_of_radius_four_has_sixty_one_hexes_of_the_size_given_drawn_wh
     for row in hexes:
         assert across_the_flats(row["outline"]) == pytest.approx(22.0, abs=TOLERANCE)
     drawn = [c for c in page_shapes(pdf, hexes[0]["page"])["curves"] if c.corners >= 5]
-    boxes = sorted((round(c.x, 1), round(c.y, 1)) for c in drawn)
-    expected = sorted((round(r["x"], 1), round(r["y"], 1)) for r in hexes)
-    assert boxes == expected
+    assert len(drawn) == len(hexes)
+    for row in hexes:  # within the tolerance, not by rounding (91.249 and 91.251 are one place)
+        assert any(abs(c.x - row["x"]) <= TOLERANCE and abs(c.y - row["y"]) <= TOLERANCE for c in drawn), row
     assert all(c.w == pytest.approx(hexes[0]["width"], abs=TOLERANCE) for c in drawn)
 
 

@@ -145,8 +145,34 @@ def test_three_batteries_and_die_legend(built):
     ]
     assert len(battery_boxes) == 3
     text = page.extract_text()
-    for line in ("1–2 L leaf", "3–4 K flower", "5–6 O fruit"):
+    for line in ("1–2 L leaf", "3–4 F flower", "5–6 B berry"):
         assert line in text
+
+
+PLANT_LETTERS = {
+    "pl": ("1–2 L liść", "3–4 K kwiat", "5–6 O owoc"),
+    "cs": ("1–2 L list", "3–4 K květ", "5–6 O ovoce"),
+    "en": ("1–2 L leaf", "3–4 F flower", "5–6 B berry"),
+}
+RULES_LETTERS = {
+    "pl": ("1–2: L, liść", "3–4: K, kwiat", "5–6: O, owoc", "każdy K stykający się z L i z O"),
+    "cs": ("1–2: L, list", "3–4: K, květ", "5–6: O, ovoce", "každé K sousedící s L i s O"),
+    "en": ("1–2: L, leaf", "3–4: F, flower", "5–6: B, berry", "each F touching L and B"),
+}
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_plant_letters_follow_the_language_on_the_sheet_and_in_the_rules(built, lang):
+    """Players write the letter of a plant's name: K for kwiat and květ, F for flower (issue 16)."""
+    reader = PdfReader(built("ogrod", lang))
+    rules, sheet = (" ".join(unhyphenated(page.extract_text()).split()) for page in reader.pages)
+    for line in PLANT_LETTERS[lang]:
+        assert line in sheet_page(built("ogrod", lang)).extract_text()
+    for words in RULES_LETTERS[lang][:3]:
+        assert words in rules
+    assert RULES_LETTERS[lang][3] in sheet  # the scoring box names the letters too
+    if lang == "en":
+        assert " K " not in f" {rules} {sheet} "  # no K for flower left in English
 
 
 def test_same_input_gives_the_same_bytes(tmp_path, run):

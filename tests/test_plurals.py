@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from conftest import REPO
 from printkit import plurals
 from printkit.cli import main
+from printkit.errors import PrintkitError
 from printkit.locale import Localizer
 from printkit.messages import LANGUAGES
 
@@ -139,3 +140,12 @@ def test_a_shipped_kits_rules_follow_a_changed_count(tmp_path, count):
     kit.write_text(source, encoding="utf-8")
     for lang, expected in OGROD_ROUNDS[count].items():
         assert expected in printed_text(kit, lang, tmp_path / f"{lang}.pdf")
+
+
+def test_a_placeholder_with_a_text_per_language_prints_the_languages_own():
+    """A legend's symbol given per language ({pl: K, en: F}) fills {die.flower.symbol} in each."""
+    numbers = {"die.flower.symbol": {"pl": "K", "cs": "K", "en": "F"}, "die.leaf.symbol": "L"}
+    texts = {lang: Localizer(lang, numbers)("{die.leaf.symbol} + {die.flower.symbol}") for lang in ("pl", "en")}
+    assert texts == {"pl": "L + K", "en": "L + F"}
+    with pytest.raises(PrintkitError, match=r"\{die.flower.symbol\} has no 'de' version"):
+        Localizer("de", numbers)("{die.flower.symbol}")

@@ -72,7 +72,7 @@ class Localizer:
             return placeholders.fill(placeholder, placeholders.value_of(placeholder, self.numbers, extra), self.lang)
         except InvariantError as exc:
             name = inside if placeholders.SIMPLE_NAME.fullmatch(inside) else None
-            if name is not None:
+            if name is not None and name not in self.numbers and name not in extra:
                 raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}") from None
             raise PrintkitError(f"cannot fill the placeholder {{{inside}}} in {raw!r}: {exc}") from None
 

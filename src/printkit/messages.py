@@ -133,6 +133,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
         "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
     },
+    "mat_instruction": {
+        "pl": "Nie wycinaj. Karty kładźcie tylko na miejscach oznaczonych waszą liczbą graczy lub mniejszą.",
+        "cs": "Nevystřihujte. Karty pokládejte jen na místa označená vaším počtem hráčů nebo menším.",
+        "en": "Do not cut. Lay cards only on the places marked with your number of players or fewer.",
+    },
     "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
     "tuckbox_instruction": {
         "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",

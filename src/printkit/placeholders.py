@@ -87,7 +87,12 @@ def format_number(value: object) -> str:
 
 
 def fill(placeholder: Placeholder, value: object, lang: str) -> str:
-    """What the placeholder prints in a language, given its value."""
+    """What the placeholder prints in a language, given its value; a value with a text per
+    language (a legend's symbol: {pl: K, en: F}) prints that language's."""
+    if isinstance(value, dict):
+        if lang not in value:
+            raise invariants.InvariantError(f"{placeholder.shown} has no '{lang}' version")
+        return str(value[lang])
     number = format_number(value)
     if not placeholder.forms:
         return number

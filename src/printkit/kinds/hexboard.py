@@ -22,7 +22,7 @@ from printkit.layout import boardtiles
 from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, ruler_at_bottom
 from printkit.layout.primitives import CUT, Box, Item, Page, Path, Piece, Stroke, Text
 from printkit.layout.symbols import draw_symbol
 
@@ -285,10 +285,15 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
     if not any(fits(board, option, grid) for option in orientations(ctx)):
         return split_pages(board, ctx, grid)
     ctx = oriented(board, ctx, grid)
+    block_h = grid.height + extra_height(board, ctx)  # title, hexes, legend, ruler: one block, centred
+    block_top = ctx.margin + (ctx.content_height - block_h) / 2
     left = ctx.margin + (ctx.content_width - grid.width) / 2
-    top = ctx.margin + HEADER_HEIGHT + GAP
+    top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("hexboard_instruction", size=f"{board.size:g}")
+        ctx,
+        ctx.tr(board.title) or board.id,
+        ctx.tr.msg("hexboard_instruction", size=f"{board.size:g}"),
+        top=block_top,
     )
     shaded = marked_hexes(board)
     specials = {parse_at(s.at): s for s in board.specials}
@@ -302,7 +307,7 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
         items += hex_contents(board, cell, cx, cy, specials.get((cell.col, cell.row)), ctx)
         pieces.append(hex_piece(board, cell, left + x, top + y, specials, shaded, ctx))
     items += legend_items(board, left, top + grid.height + GAP, ctx)
-    items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+    items += ruler_at(ctx, ctx.paper.width, block_top + block_h - RULER_HEIGHT)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), tuple(pieces))]
 
 

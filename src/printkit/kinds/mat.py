@@ -1,7 +1,28 @@
 """Play mats: places for pieces in rows, marked by player count, and info panels below."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.mat_model import MatComponent
+from printkit.kinds.sheet import check_legend_symbols
 from printkit.layout import mat
 
-KIND = Kind("mat", MatComponent, mat.layout, mat.numbers, pieces=(PieceKind("place", scale_critical=True),))
+if TYPE_CHECKING:
+    from printkit.kit import Kit
+    from printkit.validate.findings import Findings
+
+
+def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Findings) -> None:
+    check_legend_symbols(component.panels, ("components", index, "panels"), kit.kit.languages, found)
+
+
+KIND = Kind(
+    "mat",
+    MatComponent,
+    mat.layout,
+    mat.numbers,
+    pieces=(PieceKind("place", scale_critical=True),),
+    checks=(check_panel_symbols,),
+)

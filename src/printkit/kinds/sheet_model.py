@@ -82,9 +82,16 @@ class TrackPart(SheetPartBase):
 class LegendEntry(Model):
     """One line of a legend: what is rolled or seen and what it means."""
 
+    id: Identifier | None = Field(
+        None, description="The entry's name; texts read its symbol as {LEGEND.ID.symbol}, e.g. {die.leaf.symbol}."
+    )
     key: str = Field(description="What is rolled or seen, e.g. '1-2'.")
     faces: list[Int] | None = Field(None, description="The die faces the entry covers, for the validator.")
-    symbol: str | None = Field(None, description="A letter or short mark written on the sheet, e.g. 'L'.")
+    symbol: Text | str | None = Field(
+        None,
+        description="A letter or short mark written on the sheet, e.g. 'L', or one per language where it "
+        "abbreviates a word ({pl: K, en: F} for a flower); distinct within the legend in every language.",
+    )
     icon: str | None = Field(None, description="A vector symbol drawn beside the text, e.g. 'leaf'.")
     text: Text = Field(description="What it means.")
 

@@ -20,7 +20,7 @@ from printkit.kinds.track_model import EdgeTrack, TrackComponent, TrackSpace
 from printkit.layout import paragraph
 from printkit.layout.board import GAP, GRID_LINE, MARK_FILL
 from printkit.layout.context import Context, Paper
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import Item, Page, Piece, Rect, RichText, Text
 from printkit.layout.symbols import draw_symbol
 
@@ -191,13 +191,12 @@ def room(track: TrackComponent, ctx: Context) -> str | None:
 def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     ctx, path = oriented(track, ctx)
     s = track.space
-    room_h = ctx.content_height - extra_height(track, ctx)
+    block_h = extra_height(track, ctx) + path.rows * s  # title, track, note, ruler: one block, centred
+    block_top = ctx.margin + (ctx.content_height - block_h) / 2
     left = ctx.margin + (ctx.content_width - path.cols * s) / 2
-    top = ctx.margin + HEADER_HEIGHT + GAP
-    if track.shape == "loop":  # the ring in the middle of the room it has
-        top += (room_h - path.rows * s) / 2
+    top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(track.title) or track.id, ctx.tr.msg("track_instruction", space=f"{s:g}")
+        ctx, ctx.tr(track.title) or track.id, ctx.tr.msg("track_instruction", space=f"{s:g}"), top=block_top
     )
     specials = {special.at: special for special in track.specials}
     pieces: list[Piece] = [Piece("track", track.id, 1, left, top, path.cols * s, path.rows * s)]
@@ -211,7 +210,7 @@ def layout(track: TrackComponent, ctx: Context) -> list[Page]:
         note_y = top + path.rows * s + GAP if track.shape == "strip" else top + s + GAP
         height = paragraph.height(_note(track, ctx), note_w, NOTE_PT, NOTE_LEADING)
         items.append(RichText(note_x, note_y, note_w, height, _note(track, ctx), NOTE_PT, NOTE_LEADING))
-    items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+    items += ruler_at(ctx, ctx.paper.width, block_top + block_h - RULER_HEIGHT)
     return [Page(ctx.paper.width, ctx.paper.height, "board", track.id, tuple(items), tuple(pieces))]
 
 

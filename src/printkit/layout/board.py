@@ -14,7 +14,7 @@ from printkit.errors import LayoutProblem
 from printkit.kinds.board_model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 
 GRID_LINE = Stroke(width=0.35)
@@ -179,9 +179,10 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
     grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
     left = ctx.margin + (ctx.content_width - need.width) / 2 + coords
-    top = ctx.margin + HEADER_HEIGHT + GAP + (ctx.content_height - need.height) / 2 + coords
+    block_top = ctx.margin + (ctx.content_height - need.height) / 2  # title, board, legend, ruler: one block
+    top = block_top + HEADER_HEIGHT + GAP + coords
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}")
+        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"), top=block_top
     )
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
@@ -189,7 +190,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     if board.coordinates:
         items += coordinate_items(board, left, top)
     items += legend_items(board, left - ring_depth(board), top + grid_h + ring_depth(board) + GAP, ctx)
-    items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
+    items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
 

@@ -179,7 +179,8 @@ def face_page(
     slots = zip(chunk, frame.faces, strict=True)
     rows = tuple(manifest_row(kind, piece, box, "face", component) for piece, box in slots)
     trim, bleed = frame.face_boxes
-    return Page(frame.width, frame.height, role, component.id, tuple(items), rows, side, trim, bleed)
+    name = designs.ctx.tr(component.title) or component.id  # the grid fills the page: the footer names it
+    return Page(frame.width, frame.height, role, component.id, tuple(items), rows, side, trim, bleed, name)
 
 
 def back_page(designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], role: str, kind: str) -> Page:

@@ -208,11 +208,20 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -
         scale, title_end = footer_ruler(
             page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only")
         )
+    if page.name:
+        title = named_footer(title, page.name, title_end - 5.0 - ctx.margin)
     footer = (
         fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),
         Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),
     )
     return replace(page, items=page.items + footer + tuple(scale))
+
+
+def named_footer(title: str, name: str, width: float) -> str:
+    """The footer's words on a page that has no heading: the game and the component, or the
+    component alone where both do not fit ``width`` at the footer's size."""
+    both = f"{title} · {name}"
+    return both if fonts.text_width(both, FOOTER_PT) <= width else name
 
 
 def needs_scale_note(page: Page, note: str) -> bool:

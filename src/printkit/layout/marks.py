@@ -46,9 +46,15 @@ def ruler(x: float, y: float, label: str, scale_note: str = "", label_w: float =
 def ruler_at_bottom(ctx: Context, page_w: float, page_h: float, x: float | None = None) -> list[Item]:
     """The ruler in the bottom margin band, from the left margin (or ``x``), saying the page must
     be printed at 100 %."""
+    return ruler_at(ctx, page_w, page_h - ctx.margin - RULER_HEIGHT, x)
+
+
+def ruler_at(ctx: Context, page_w: float, top: float, x: float | None = None) -> list[Item]:
+    """The ruler with its top at ``top`` (just under what it measures), from the left margin (or
+    ``x``), saying the page must be printed at 100 %."""
     left = ctx.margin if x is None else x
     label_w = page_w - ctx.margin - (left + RULER_LENGTH + 3.0)
-    return ruler(left, page_h - ctx.margin - RULER_HEIGHT, ctx.tr.msg("ruler"), ctx.tr.msg("scale_only"), label_w)
+    return ruler(left, top, ctx.tr.msg("ruler"), ctx.tr.msg("scale_only"), label_w)
 
 
 def cut_line_items(boxes: Iterable[Box], stroke: Stroke = CUT) -> list[Item]:
@@ -99,15 +105,19 @@ def fold_line(x: float, top: float, bottom: float, label: str) -> list[Item]:
     return [Line(x, top, x, bottom, FOLD), Text(x + 1.5, top + 3.0, label, 6.5, color="#555555")]
 
 
-def piece_page_header(ctx: Context, title: str, instruction: str, width: float | None = None) -> list[Item]:
-    """The title and a one-line instruction in a band of HEADER_HEIGHT at the top margin, ``width``
-    wide (the content width unless told)."""
+def piece_page_header(
+    ctx: Context, title: str, instruction: str, width: float | None = None, top: float | None = None
+) -> list[Item]:
+    """The title and a one-line instruction in a band of HEADER_HEIGHT whose top is ``top`` (the
+    top margin unless told: a page places it just above what it names), ``width`` wide (the content
+    width unless told)."""
     m, wide = ctx.margin, ctx.content_width if width is None else width
+    y = m if top is None else max(m, top)
     size = fonts.fit_size(title, wide, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
     return [
-        Text(m, m + fonts.cap_height(size), title, size, bold=True, max_w=wide),
-        Text(m, m + 10.0, instruction, note, color="#333333", max_w=wide),
+        Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=wide),
+        Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide),
     ]
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from printkit.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
+from printkit.layout.cardgrid import bounds, grown
 from printkit.layout.context import Context
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -23,7 +24,7 @@ from printkit.layout.marks import (
     fold_line,
     piece_cut_items,
     piece_page_header,
-    ruler_at_bottom,
+    ruler_at,
 )
 from printkit.layout.primitives import Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
@@ -183,13 +184,31 @@ def cut_instruction(run: PieceRun) -> str:
     return "cut_apart" if run.bleed else "cut_here"
 
 
+def block_of(run: PieceRun, boxes: list[Box]) -> Box:
+    """What a sheet's pieces cover, their bleed included: the block the heading and ruler hug."""
+    return grown(bounds(boxes), run.bleed)
+
+
+def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True) -> list[Item]:
+    """The page's title and note just above ``block`` and the ruler just under it.
+
+    The pieces are centred in ``piece_area``, so the title, the pieces and the ruler form one block
+    on the page's vertical centre instead of a heading at the top, a ruler at the foot and a band
+    of blank paper between them.
+    """
+    items = piece_page_header(ctx, title, note, top=block.y - BAND_GAP - HEADER_HEIGHT)
+    if with_ruler:
+        lowest = ctx.paper.height - ctx.margin - RULER_HEIGHT
+        items += ruler_at(ctx, ctx.paper.width, min(block.bottom + BAND_GAP, lowest))
+    return items
+
+
 def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
-            ctx, ctx.paper.width, ctx.paper.height
-        )
+        block = block_of(run, [s.box for s in sheet])
+        furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
@@ -204,13 +223,17 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg(cut_instruction(run))) + ruler_at_bottom(
-            ctx, width, height
-        )
+        block = block_of(run, [s.box for s in sheet])
+        furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
-        heading = piece_page_header(
-            ctx, ctx.tr.msg("backs_title", title=run.title), ctx.tr.msg("backs_note", edge=edge)
+        back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet])
+        heading = framing(
+            ctx,
+            back_block,
+            ctx.tr.msg("backs_title", title=run.title),
+            ctx.tr.msg("backs_note", edge=edge),
+            with_ruler=False,
         )
         pages.append(
             Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back")
@@ -229,9 +252,10 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
         items, rows = face_items(run, sheet, ctx)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
-        furniture = piece_page_header(ctx, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
-        furniture += fold_line(fold_x, area.y - BAND_GAP / 2, area.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
-        furniture += ruler_at_bottom(ctx, width, height)
+        faces = [s.box for s in sheet]
+        block = block_of(run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces])
+        furniture = framing(ctx, block, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
+        furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(
             Page(
                 width,

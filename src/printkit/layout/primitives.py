@@ -213,6 +213,7 @@ class Page:
     side: PageSide | None = None  # None on one-sided pages
     trim: tuple[float, float, float, float] | None = None  # x, y, w, h of the trimmed area
     bleed: tuple[float, float, float, float] | None = None
+    name: str | None = None  # the component's name for a page its pieces fill, with no room for a heading
 
 
 @dataclass(frozen=True)

@@ -41,14 +41,15 @@ HEADER_HEIGHT = 16.0
 Drawn = tuple[list[Item], float]
 
 
-def numbers(component: SheetComponent, paper: Paper) -> dict[str, float]:
+def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
     """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
     return band_numbers(component.rows)
 
 
-def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
-    """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id."""
-    values: dict[str, float] = {}
+def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The numbers of the parts in ``bands`` (a sheet's rows, a mat's panels) that have an id, and
+    the symbol of each legend entry with an id, as written (a text or one per language)."""
+    values: dict[str, Any] = {}
     for part in band_parts(bands):
         if part.id is None:
             continue
@@ -79,6 +80,7 @@ def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, float]:
             )
             if faces:
                 values.update({f"{prefix}.lowest_face": min(faces), f"{prefix}.highest_face": max(faces)})
+            values.update({f"{prefix}.{e.id}.symbol": e.symbol for e in part.entries if e.id and e.symbol})
         elif isinstance(part, ScoringPart):
             values[f"{prefix}.count"] = len(part.rows)
         elif isinstance(part, TablePart):
@@ -115,8 +117,9 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
-    items, y = header(component, ctx, name)
     bottom = ctx.paper.height - m
+    top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
+    items, y = header(component, ctx, name, top)
     for index, band in enumerate(component.rows):
         band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
         items.extend(band_items)
@@ -127,20 +130,28 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
                 f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
             )
         y += height + BAND_GAP
-    piece = Piece("sheet", component.id, 1, m, m, ctx.content_width, y - BAND_GAP - m, extra=(("name", name or ""),))
+    extra = (("name", name or ""),)
+    piece = Piece("sheet", component.id, 1, m, top, ctx.content_width, y - BAND_GAP - top, extra=extra)
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
 
 
-def header(component: SheetComponent, ctx: Context, name: str | None) -> tuple[list[Item], float]:
+def sheet_height(component: SheetComponent, ctx: Context) -> float:
+    """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
+    heights = [draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx)[1] for band in component.rows]
+    return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
+
+
+def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
+    """The title and, on a sheet per player, the name field, in a band of HEADER_HEIGHT from ``top``."""
     m, tr = ctx.margin, ctx.tr
     title = tr(component.title) or tr.msg("name")
     name_w = 70.0
     size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
-    baseline = m + 9
+    baseline = top + 9
     items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
     if component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
-        items.extend(name_field(ctx.paper.width - m - name_w, m, name_w, 12, tr.msg("name"), name))
-    return items, m + HEADER_HEIGHT
+        items.extend(name_field(ctx.paper.width - m - name_w, top, name_w, 12, tr.msg("name"), name))
+    return items, top + HEADER_HEIGHT
 
 
 def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
@@ -274,7 +285,8 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         tx = x + key_w
         if entry.symbol:
             items.append(Rect(tx, top + 1, row_h - 2, row_h - 2, BOX_LINE))
-            items.append(Text(tx + (row_h - 2) / 2, baseline, entry.symbol, 12, bold=True, align="center"))
+            symbol = ctx.tr(entry.symbol)
+            items.append(Text(tx + (row_h - 2) / 2, baseline, symbol, 12, True, "center", max_w=row_h - 2))
             tx += row_h + 1
         text = ctx.tr(entry.text)
         icon_w = row_h if entry.icon else 0.0

@@ -1,0 +1,154 @@
+"""Component pages as a print designer lays them out, measured as layout data: the title and its
+note sit just above what they name, the ruler just under it, and the whole block stands on the
+page's vertical centre, so no page has a heading at the top, a ruler at the foot and a third of
+blank paper in between (latarnie's token page had 80 mm blank above its three rows of tokens).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import REPO, kit_cases
+from piece_pdf import page_text, page_words
+from printkit import build, fonts
+from printkit.layout.context import Options
+from printkit.layout.document import layout_kit
+from printkit.layout.marks import RULER_HEIGHT, TICK
+from printkit.layout.primitives import Circle, Group, Item, Line, Page, Path, Rect, RichText, Text
+
+# The heading reads as the caption of what it sits on when the gap under it is no wider than
+# two lines of body text (about 10 mm); the ruler likewise. A piece page's heading band is 13 mm
+# and its ruler band 7 mm, so the block sits up to 3 mm above centre: balance within 7 mm.
+MAX_GAP = 10.0
+MAX_IMBALANCE = 7.0
+MEASURED = {"board", "token", "stone", "tile", "hexboard", "track"}  # pieces whose page carries the ruler
+WITH_RULER = ("latarnie", "kpn", "plateau")  # ogrod prints a sheet, targ a mat and full card sheets
+DESCENDER = 1.5  # mm below the baseline of an 8.5 pt note
+HEADING_REACH = 25.0  # mm from the title's top to the pieces: the 13 mm heading, its gap, a board's coordinates
+
+
+def extent(item: Item) -> tuple[float, float]:
+    """The item's top and bottom on the page."""
+    if isinstance(item, (Rect, Group, RichText)):
+        return item.y, item.y + item.h
+    if isinstance(item, Line):
+        return min(item.y1, item.y2), max(item.y1, item.y2)
+    if isinstance(item, Circle):
+        return item.cy - item.r, item.cy + item.r
+    if isinstance(item, Path):
+        ys = [y for _, y in item.points]
+        return min(ys), max(ys)
+    assert isinstance(item, Text)
+    return item.y - fonts.cap_height(item.size_pt), item.y
+
+
+def ruler_top(page: Page) -> float | None:
+    """The top of the 50 mm ruler's end ticks (4 mm, the ruler's stroke), None without a full ruler."""
+    ends = [i for i in page.items if isinstance(i, Line) and i.stroke == TICK and abs(i.y2 - i.y1 - 4.0) < 1e-6]
+    return min(i.y1 for i in ends) if ends else None
+
+
+def heading(page: Page) -> tuple[Text, Text]:
+    """The page's title (its first bold text) and the note under it."""
+    texts = [i for i in page.items if isinstance(i, Text)]
+    first = next(index for index, text in enumerate(texts) if text.bold)
+    return texts[first], texts[first + 1]
+
+
+def content_span(page: Page, skip: set[int], ruler: float | None) -> tuple[float, float]:
+    """The top and bottom of everything on the page but its heading and ruler."""
+    spans = [
+        extent(item)
+        for item in page.items
+        if id(item) not in skip and (ruler is None or extent(item)[1] < ruler - 1e-6)
+    ]
+    return min(top for top, _ in spans), max(bottom for _, bottom in spans)
+
+
+def framed_pages(kit: str, lang: str, paper: str, options: Options) -> list[Page]:
+    loaded = build.load(kit)
+    document = layout_kit(loaded.kit, build.context(loaded, lang, paper, options))
+    pages = [p for p in document.pages if p.side != "back" and any(r.kind in MEASURED for r in p.pieces)]
+    assert all(ruler_top(p) is not None for p in pages), "every board and piece page carries the full ruler"
+    return pages
+
+
+def check_page(page: Page, margin: float) -> None:
+    title, note = heading(page)
+    ruler = ruler_top(page)
+    assert ruler is not None
+    top, bottom = content_span(page, {id(title), id(note)}, ruler)
+    where = f"{page.component} page"
+    assert note.y + DESCENDER <= top, f"{where}: the heading overlaps the content"
+    assert top - note.y <= MAX_GAP, f"{where}: {top - note.y:.1f} mm blank under the heading"
+    assert bottom <= ruler, f"{where}: the ruler overlaps the content"
+    assert ruler - bottom <= MAX_GAP, f"{where}: {ruler - bottom:.1f} mm blank above the ruler"
+    above = extent(title)[0] - margin
+    below = page.height - margin - (ruler + RULER_HEIGHT)
+    assert abs(above - below) <= MAX_IMBALANCE, f"{where}: {above:.1f} mm blank above, {below:.1f} mm below"
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), [case for case in kit_cases() if case[0] in WITH_RULER])
+def test_component_pages_hold_title_content_and_ruler_as_one_centred_block(kit, lang, paper):
+    pages = framed_pages(kit, lang, paper, Options())
+    assert pages
+    for page in pages:
+        check_page(page, build.context(build.load(kit), lang, paper).margin)
+
+
+@pytest.mark.parametrize("kit", ["hex_radius", "tracks"])
+def test_hex_boards_and_tracks_are_balanced_too(kit):
+    path = str(REPO / "tests" / "kits" / f"{kit}.yaml")
+    pages = framed_pages(path, "en", "a4", Options())
+    assert pages
+    for page in pages:
+        check_page(page, build.context(build.load(path), "en", "a4").margin)
+
+
+@pytest.mark.parametrize("kit", ["kpn", "plateau"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_pages_are_balanced_too(kit, paper):
+    for page in framed_pages(kit, "en", paper, Options(two_sided="fold")):
+        check_page(page, 12.0)
+
+
+@pytest.mark.parametrize(
+    ("kit", "lang", "component", "words"),
+    [
+        ("latarnie", "pl", "tokens", ["Żetony strażników", "Wytnij wzdłuż szarych linii"]),
+        ("latarnie", "cs", "board", ["Hrací plán s majáky", "Nevystřihujte."]),
+        ("plateau", "pl", "stones", ["Kamienie", "Drukuj w skali 100 %"]),
+        ("kpn", "pl", "aid", ["Ściągi graczy"]),  # a full card grid: the footer names it
+        ("kpn", "cs", "aid", ["Přehledy pro hráče"]),
+    ],
+)
+def test_the_pdf_prints_each_component_pages_title_with_its_letters(built, kit, lang, component, words):
+    pdf = built(kit, lang)
+    document = layout_kit(build.load(kit).kit, build.context(build.load(kit), lang))
+    number = next(n for n, page in enumerate(document.pages, start=1) if page.component == component)
+    text = page_text(pdf, number)
+    for word in words:
+        assert word in text, f"{word!r} not on page {number} of {kit} ({lang}): {text[:200]}"
+    first_word = words[0].split()[0]
+    placed = [w for w in page_words(pdf, number) if w["text"] == first_word]
+    top = min(piece.y for piece in document.pages[number - 1].pieces)
+    if component != "aid":  # a heading: printed just above the pieces (the aid's name is in the footer)
+        assert placed and 0 < top - placed[0]["y"] <= HEADING_REACH, (placed[:1], top)
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), [case for case in kit_cases() if case[0] in ("ogrod", "plateau")])
+def test_a_sheet_stands_on_the_pages_vertical_centre(kit, lang, paper):
+    """A score sheet shorter than the page (plateau's prisoners: 166 mm of 273) is centred, not
+    hung from the top margin with 100 mm blank under it."""
+    loaded = build.load(kit)
+    ctx = build.context(loaded, lang, paper)
+    sheets = [p for p in layout_kit(loaded.kit, ctx).pages if p.role == "sheet"]
+    assert sheets  # the kits whose sheets are in the kit (latarnie's and kpn's print with `printkit sheets`)
+    for page in sheets:
+        (box,) = [p for p in page.pieces if p.kind == "sheet"]
+        assert all(extent(item)[0] >= box.y - 1e-6 for item in page.items), "the heading is the sheet's top"
+        above = box.y - ctx.margin
+        below = page.height - ctx.margin - (box.y + box.height)
+        assert above >= -1e-6 and abs(above - below) <= 0.01, (
+            f"{page.component}: {above:.1f} mm above, {below:.1f} below"
+        )
