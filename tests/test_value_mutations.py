@@ -44,7 +44,7 @@ def read_by_rules(name: str) -> tuple[Provenance, set[str]]:
             proofs.evaluate(rule, check, numbers, read)
     if "players" in read:
         read |= {"players.min", "players.max"}
-    texts = tuple(dict.fromkeys(text for check in checks for text in invariants.texts_in(check)))
+    texts = proofs.compared_texts(checks)
     tracer = Provenance(loaded.source.data, proofs.KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages))
     return tracer, read
 
@@ -76,6 +76,8 @@ def changes(tracer: Provenance, loc: tuple, kind: str) -> list[object]:
     if kind == "list":
         assert isinstance(value, list)
         return [value[:-1], value[1:]] if len(value) > 1 else []  # an emptied list leaves no item to name
+    if kind == "text" and str(value).strip().isdigit():
+        return [str(int(value) + 1), str(int(value) - 1)]  # a table's number, typed as a text
     if kind == "text":
         return [text for text in tracer.texts if text != value]
     assert isinstance(value, int)
@@ -115,24 +117,9 @@ def test_every_kind_of_value_a_rule_reads_has_sites():
     assert {name for name, _ in kinds} == set(shipped_kit_names())
 
 
-# Known gaps, each failing today (strict): a special cell's icon changed to another drawable icon
-# (since shapes are icons everywhere, 'circle' no longer fails as an unknown icon) breaks the count
-# of lighthouses, and blame names the other specials' lines, not the changed icon's; targ's cards
-# made 4 mm shorter bring the version mark onto the card's name, and the overlap is blamed on the
-# name's line, not the height's. Issue 20's blame work is to close them.
-KNOWN_GAPS = {("latarnie", ("components", 0, "specials", n, "icon"), "text") for n in range(9)} | {
-    ("targ", ("components", 1, "height"), "length")
-}
-
-
-def site_param(name: str, loc: tuple, kind: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason="known blame gap (see KNOWN_GAPS)")]
-    return pytest.param(name, loc, kind, marks=marks if (name, loc, kind) in KNOWN_GAPS else [])
-
-
 @pytest.mark.parametrize(
     "name, loc, kind",
-    [site_param(*site) for site in SITES],
+    SITES,
     ids=[f"{n}:{'.'.join(map(str, loc))}:{k}" for n, loc, k in SITES],
 )
 def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
