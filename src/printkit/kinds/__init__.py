@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from printkit.kinds import board, box, cards, hexboard, mat, sheet, stones, tiles, tokens, track, tuckbox
 from printkit.kinds.base import Kind, PieceKind
+from printkit.layout.context import Paper
+from printkit.layout.sheet import band_parts
 from printkit.model import Component
 
 KINDS: tuple[Kind[Any], ...] = (
@@ -34,6 +38,31 @@ PIECES: dict[str, PieceKind] = {piece.name: piece for kind in KINDS for piece in
 def kind_of(component: Component) -> Kind[Any]:
     """The registered kind of a validated component (its ``kind:`` names it)."""
     return BY_NAME[component.kind]
+
+
+def component_numbers(component: Component, paper: Paper) -> dict[str, Any]:
+    """The numbers a component defines on ``paper``: its kind's, then the length of each of its
+    lists and of its sheet parts' lists (``list_lengths``)."""
+    own = kind_of(component).numbers(component, paper)
+    return own | {name: n for name, n in list_lengths(component).items() if name not in own}
+
+
+def list_lengths(component: Component) -> dict[str, int]:
+    """``ID.FIELD.length`` for every list field of the component (``board.specials.length``,
+    ``board.marked.length``, ``cards.types.length``) and of each sheet or mat part with an id
+    (``lighthouses.rows.length``): a rulebook's "12 marked cells" needs no number of its own."""
+    lengths: dict[str, int] = {}
+    owners: list[tuple[str, BaseModel]] = [(component.id, component)]
+    for field in ("rows", "panels"):
+        bands = getattr(component, field, None)
+        if isinstance(bands, list) and all(isinstance(band, list) for band in bands):
+            owners += [(part.id, part) for part in band_parts(bands) if getattr(part, "id", None)]
+    for prefix, owner in owners:
+        for field in type(owner).model_fields:
+            value = getattr(owner, field)
+            if isinstance(value, list):
+                lengths[f"{prefix}.{field}.length"] = len(value)
+    return lengths
 
 
 def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, Any]:

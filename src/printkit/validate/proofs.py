@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from printkit import invariants
 from printkit.errors import Loc, PrintkitError
-from printkit.kinds import derived_numbers, kind_of
+from printkit.kinds import component_numbers, derived_numbers
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
@@ -383,7 +383,7 @@ class KitNumbers:
     def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
-        self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
+        self.own = [component_numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
         self.derived = {name for component in kit.components for name in derived_numbers(component, numbers)}
@@ -395,7 +395,7 @@ class KitNumbers:
         assert isinstance(index, int), "a component's place in components is its index"
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
-            fresh = kind_of(component).numbers(component, PAPERS["a4"])
+            fresh = component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {
