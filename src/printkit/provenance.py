@@ -89,7 +89,8 @@ ITEM_NAMES = ("id", "at", "owner", "players")
 def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: tuple[str, ...] = ()) -> list[object]:
     """The changed values a repair is looked for among: whole numbers and lengths within
     SEARCH_SPAN (millimetres), a list without one of its items or with one more (a copy of its
-    last item named as a name the rules read but the kit lacks: the item someone removed), or a
+    last item named as a name the rules read but the kit lacks, its texts that held the old name
+    too: the item someone removed), or a
     text the invariants name (a text that is a whole number, a table's "3", also the numbers near it)."""
     if kind == "whole":
         assert isinstance(value, int)
@@ -101,7 +102,7 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: t
         shorter: list[object] = [value[:i] + value[i + 1 :] for i in range(len(value))]
         last = value[-1] if value else None
         renamed: list[object] = [
-            value + [{**last, key: _as_like(last[key], name)}]
+            value + [_renamed_copy(last, key, _as_like(last[key], name))]
             for key in ITEM_NAMES
             if isinstance(last, dict) and key in last
             for name in missing
@@ -120,6 +121,13 @@ def _near_numbers(value: object) -> list[int]:
         return []
     number = int(value)
     return [n for n in range(max(0, number - SEARCH_SPAN), number + SEARCH_SPAN + 1) if n != number]
+
+
+def _renamed_copy(item: dict[str, Any], key: str, name: object) -> dict[str, Any]:
+    """A copy of a list's item named ``name`` at ``key``, and so at every text that held its old
+    name (a tile type 'paper' whose icon is 'paper' copied as 'scissors' with the icon 'scissors')."""
+    old = item[key]
+    return {k: name if k == key or (isinstance(v, str) and v == old) else v for k, v in item.items()}
 
 
 def _as_like(current: object, name: str) -> object:
