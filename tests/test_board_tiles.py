@@ -294,10 +294,10 @@ def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_comput
     from dataclasses import replace
 
     from conftest import REPO
+    from printkit.kinds.board_model import BoardComponent
     from printkit.layout.board import extent
     from printkit.layout.context import PAPERS, Context
     from printkit.locale import Localizer
-    from printkit.model import BoardComponent
 
     guide = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")
     plain = BoardComponent.model_validate({"id": "b", "kind": "board", "rows": 1, "cols": 1, "cell": 10})

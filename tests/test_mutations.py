@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from printkit.kit import parse_kit
 from printkit.kitfile import load_kit_source, shipped_kit_names, shipped_kits_dir
-from printkit.model import parse_kit
 from printkit.provenance import whole_numbers
 
 

@@ -15,8 +15,8 @@ import yaml
 
 from conftest import REPO
 from printkit.errors import KitError
+from printkit.kit import parse_kit
 from printkit.kitfile import KitSource, shipped_kit_names
-from printkit.model import parse_kit
 from printkit.schema import kit_schema, reference_markdown, schema_text
 from printkit.validate.kit import check_kit
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import printkit
-from printkit import model, schema_cache
+from printkit import kit as kit_model
+from printkit import schema_cache
 from printkit.errors import KitError
 from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
 
@@ -22,7 +23,7 @@ SHIPPED = [find_kit(name) for name in shipped_kit_names()]
 def outcome(path: Path) -> object:
     """The parsed kit, or the exact problems it is refused with."""
     try:
-        return model.parse_kit(load_kit_source(path))
+        return kit_model.parse_kit(load_kit_source(path))
     except KitError as error:
         return [str(problem) for problem in error.problems]
 
@@ -30,18 +31,18 @@ def outcome(path: Path) -> object:
 def components_alone(path: Path) -> list[object]:
     """Each component of a kit validated on its own, as the count checks validate a changed one."""
     source = load_kit_source(path)
-    kit = model.parse_kit(source)
+    kit = kit_model.parse_kit(source)
     return [
         type(component).model_validate(data)
         for component, data in zip(kit.components, source.data["components"], strict=True)
     ]
 
 
-SOURCES = [Path(model.__file__), Path(model.units.__file__)]
+SOURCES = kit_model.SOURCES
 
 
 def complete() -> None:
-    schema_cache.complete(model._models(), model.Kit, SOURCES)
+    schema_cache.complete(kit_model._models(), kit_model.Kit, SOURCES)
 
 
 @pytest.fixture
@@ -56,16 +57,16 @@ def test_cached_schemas_validate_every_kit_as_the_derived_ones(cache):
     kits = SHIPPED + BAD_KITS
     derived = [outcome(path) for path in kits]
     derived_parts = [components_alone(path) for path in SHIPPED]
-    derived_json_schema = model.Kit.model_json_schema()
+    derived_json_schema = kit_model.Kit.model_json_schema()
     complete()  # no cache yet: derives every model's schema and writes them
     schemas = pickle.loads(cache.read_bytes())
-    assert schemas.keys() == model._models().keys()
+    assert schemas.keys() == kit_model._models().keys()
     assert schemas["Kit"][1] == {"title": "Kit", "extra_fields_behavior": "forbid", "strict": False}
     complete()  # reads them back and compiles the validators from them
-    assert all(cls.__pydantic_complete__ for cls in model._models().values())
+    assert all(cls.__pydantic_complete__ for cls in kit_model._models().values())
     assert [outcome(path) for path in kits] == derived
     assert [components_alone(path) for path in SHIPPED] == derived_parts
-    assert model.Kit.model_json_schema() == derived_json_schema
+    assert kit_model.Kit.model_json_schema() == derived_json_schema
 
 
 def test_a_cache_that_does_not_load_is_derived_again(cache):
@@ -73,7 +74,7 @@ def test_a_cache_that_does_not_load_is_derived_again(cache):
     cache.write_bytes(b"not a pickle")
     complete()
     assert pickle.loads(cache.read_bytes())["Kit"][1]["title"] == "Kit"
-    assert isinstance(outcome(find_kit("latarnie")), model.Kit)
+    assert isinstance(outcome(find_kit("latarnie")), kit_model.Kit)
 
 
 def test_an_older_cache_is_removed_when_a_new_one_is_written(cache):
@@ -90,7 +91,7 @@ def test_a_folder_that_cannot_be_written_only_costs_the_derivation(tmp_path, mon
     monkeypatch.setattr(schema_cache, "cache_folder", lambda: blocked / "printkit")
     monkeypatch.setattr(schema_cache.sys, "dont_write_bytecode", False)
     complete()
-    assert isinstance(outcome(find_kit("latarnie")), model.Kit)
+    assert isinstance(outcome(find_kit("latarnie")), kit_model.Kit)
     assert blocked.read_text() == "not a folder"
 
 
@@ -99,7 +100,7 @@ def test_a_start_writes_under_the_user_cache_folder_never_into_the_package(tmp_p
     package = Path(printkit.__file__).parent
     before = sorted(p.name for p in package.rglob("*") if "schemas" in p.name or p.suffix == ".pickle")
     env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "", "HOME": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", "import printkit.model"], env=env, capture_output=True, check=False)
+    result = subprocess.run([sys.executable, "-c", "import printkit.kit"], env=env, capture_output=True, check=False)
     assert result.returncode == 0, result.stderr
     assert [p.name for p in (tmp_path / "printkit").glob("*.pickle")] == [schema_cache.cache_file(SOURCES).name]
     after = sorted(p.name for p in package.rglob("*") if "schemas" in p.name or p.suffix == ".pickle")

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, kitfonts, model
+from printkit import fonts, kitfile, kitfonts
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
+from printkit.kit import Kit, parse_kit
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
@@ -21,7 +22,7 @@ from printkit.validate.pages import check_layout, check_printed
 @dataclass
 class LoadedKit:
     source: kitfile.KitSource
-    kit: model.Kit
+    kit: Kit
     warnings: list[Problem] = field(default_factory=list)
     strict: bool = False  # warnings refuse the kit too
     faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
@@ -39,7 +40,7 @@ def load(kit_ref: str | Path, strict: bool = False) -> LoadedKit:
         from printkit import tables  # only a kit with a table pays for reading one
 
         tables.expand_tables(source)
-    kit = model.parse_kit(source)
+    kit = parse_kit(source)
     problems = check_kit(source, kit)
     loaded = LoadedKit(source, kit, problems, strict)
     if refused(loaded, problems):
@@ -281,7 +282,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     return reprinted, [piece.name for piece in fresh]
 
 
-def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[model.Kit, Context], Document]) -> Document:
+def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[Kit, Context], Document]) -> Document:
     """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
     text its box."""
     with fonts.using(loaded.faces):

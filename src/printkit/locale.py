@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import icons, placeholders
 from printkit.errors import PrintkitError
 from printkit.invariants import InvariantError
 from printkit.messages import LANGUAGES, message
-from printkit.model import PLACEHOLDER, Kit
+from printkit.model import PLACEHOLDER
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 
 def choose_language(kit: Kit, requested: str | None) -> str:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from printkit.model import Kit
+if TYPE_CHECKING:
+    from printkit.kit import Kit
+
 
 # Every form a language writes "page" in before a number: Polish and Czech in all their cases
 # (strona: -y, -ie, -ę, -ą, -o, stron, -om, -ach, -ami; strana: -y, -ě, -u, -ou, -o, stran, -ám,

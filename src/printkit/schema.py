@@ -1,4 +1,4 @@
-"""The kit file's JSON Schema and its field reference, both generated from the typed models in model.py.
+"""The kit file's JSON Schema and its field reference, both generated from the typed kit model (kit.py).
 
 Editors with the YAML language server read the schema (a kit's first line points at it) to complete
 and check fields; docs/kit-format.md carries the Markdown reference. Neither is written by hand, so
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from printkit.model import Kit
+from printkit.kit import Kit
 from printkit.units import LENGTH_PATTERN
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

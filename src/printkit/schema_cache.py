@@ -1,8 +1,9 @@
 """The kit models' pydantic core schemas, kept in the user's cache folder like bytecode.
 
-Pydantic derives a core schema from the ~50 model classes of ``model.py`` at every start (about
-0.06 s of a 0.25 s build). The schemas it derives are plain data with references to those classes
-and their validators, so they can be pickled once and only compiled at later starts.
+Pydantic derives a core schema from the ~60 model classes of ``model.py`` and the kinds' model
+modules at every start (about 0.06 s of a 0.25 s build). The schemas it derives are plain data
+with references to those classes and their validators, so they can be pickled once and only
+compiled at later starts.
 
 The contract:
 

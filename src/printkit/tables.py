@@ -80,7 +80,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
     """One deck's table rows as types; a table spec the model will refuse is left for it to report."""
     from pydantic import ValidationError
 
-    from printkit.model import DeckTable
+    from printkit.kinds.cards_model import DeckTable
 
     at = ("components", index, "table")
     try:
@@ -133,7 +133,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
 
 def mapped_columns(spec: object) -> list[tuple[tuple[str, ...], str]]:
     """Every (field path in 'columns', header) the spec names."""
-    from printkit.model import DeckTable
+    from printkit.kinds.cards_model import DeckTable
 
     assert isinstance(spec, DeckTable)
     columns = spec.columns
@@ -154,7 +154,7 @@ def mapped_columns(spec: object) -> list[tuple[tuple[str, ...], str]]:
 
 def row_type(table: Table, spec: object, row_number: int, cells: list[Cell], problems: list[Problem]) -> dict | None:
     """A row as a plain type mapping (None for an empty row); a cell that cannot be read is a problem."""
-    from printkit.model import DeckTable
+    from printkit.kinds.cards_model import DeckTable
 
     assert isinstance(spec, DeckTable)
     if all(cell is None or (isinstance(cell, str) and not cell.strip()) for cell in cells):
@@ -235,7 +235,7 @@ def shown_cell(value: Cell) -> str:
 
 def read_table(folder: Path, spec: object) -> Table:
     """The table the spec names, inside the kit's folder, checked and limited."""
-    from printkit.model import DeckTable
+    from printkit.kinds.cards_model import DeckTable
 
     assert isinstance(spec, DeckTable)
     outside = art.leaves_folder(folder, spec.file)

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from printkit.layout.context import Context, Paper
-from printkit.layout.primitives import Page
 from printkit.model import ComponentBase
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
+    from printkit.layout.context import Context, Paper
+    from printkit.layout.primitives import Page
     from printkit.validate.findings import Findings
 
 C = TypeVar("C", bound=ComponentBase)

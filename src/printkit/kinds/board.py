@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from printkit.errors import Loc
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.board_model import BoardComponent
 from printkit.layout import board, boardtiles
 from printkit.layout.board import cell_of
-from printkit.model import BoardComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

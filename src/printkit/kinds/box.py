@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.box_model import TrayBoxComponent
 from printkit.kinds.tuckbox import check_box
 from printkit.layout import traybox, tuckbox
-from printkit.model import TrayBoxComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

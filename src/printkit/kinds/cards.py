@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.cards_model import DeckComponent
 from printkit.layout import cards
 from printkit.layout.patterns import pattern_names
-from printkit.model import DeckComponent
 from printkit.validate.findings import walk
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.model import StonesComponent, TokensComponent
+from printkit.kinds.stones_model import StonesComponent
+from printkit.kinds.tokens_model import TokensComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

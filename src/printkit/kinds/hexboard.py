@@ -1,7 +1,7 @@
 """Hex boards: hexes true to scale, flat-top or pointy-top, rows × columns or a hexagon of a radius.
 
 The first kind added as one module and one registration line (CONTRIBUTING.md): its model
-(``HexBoardComponent``) is in model.py, everything else is here. A board larger than the paper is
+(``HexBoardComponent``) is beside it in hexboard_model.py, everything else is here. A board larger than the paper is
 split into sheets of whole hexes with the square boards' plan (``layout.boardtiles``): runs of
 columns and rows, the next sheet's first hexes repeated faintly as the glue strip. Every hex is kept in axial
 coordinates (q, r); its centre follows from them and the orientation, its printed coordinates
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.hexboard_model import HexBoardComponent, SpecialHex
 from printkit.layout import boardtiles
 from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
 from printkit.layout.context import Context, Paper
@@ -24,10 +25,9 @@ from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import CUT, Box, Item, Page, Path, Piece, Stroke, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import HexBoardComponent, SpecialHex
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 HEX_LINE = Stroke(width=0.35)

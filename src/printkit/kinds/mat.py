@@ -1,7 +1,7 @@
 """Play mats: places for pieces in rows, marked by player count, and info panels below."""
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.mat_model import MatComponent
 from printkit.layout import mat
-from printkit.model import MatComponent
 
 KIND = Kind("mat", MatComponent, mat.layout, mat.numbers, pieces=(PieceKind("place", scale_critical=True),))

@@ -1,8 +1,8 @@
 """Sheets: score sheets and player aids to write on, once per player or shared."""
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.sheet_model import SheetComponent
 from printkit.layout import sheet
-from printkit.model import SheetComponent
 
 KIND = Kind(
     "sheet",

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.fits import check_fits
+from printkit.kinds.stones_model import StonesComponent
 from printkit.layout import stones
 from printkit.layout.symbols import COMPASS
-from printkit.model import StonesComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

@@ -2,8 +2,8 @@
 
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.cards import check_decks
+from printkit.kinds.cards_model import DeckComponent
 from printkit.layout import tiles
-from printkit.model import DeckComponent
 
 KIND = Kind(
     "tiles",

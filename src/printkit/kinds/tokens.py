@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.fits import check_fits
+from printkit.kinds.tokens_model import TokensComponent, TokenSet
 from printkit.layout import tokens
-from printkit.model import TokensComponent, TokenSet
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 RESERVED_TOKEN_NAMES = ("total", "size", "sets")

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.errors import LayoutProblem
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.track_model import TrackComponent, TrackSpace
 from printkit.layout import paragraph
 from printkit.layout.board import GAP, GRID_LINE, MARK_FILL
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import Item, Page, Piece, Rect, RichText, Text
 from printkit.layout.symbols import draw_symbol
-from printkit.model import TrackComponent, TrackSpace
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 NOTE_PT, NOTE_LEADING = 9.0, 11.0

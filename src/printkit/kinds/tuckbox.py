@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 from printkit import art
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.cards_model import DeckComponent
+from printkit.kinds.tuckbox_model import BoxBase, TuckboxComponent
 from printkit.layout import tuckbox
 from printkit.layout.context import PAPERS
-from printkit.model import BoxBase, DeckComponent, TuckboxComponent
 
 if TYPE_CHECKING:
-    from printkit.model import Kit
+    from printkit.kit import Kit
     from printkit.validate.findings import Findings
 
 

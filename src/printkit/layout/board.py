@@ -11,11 +11,11 @@ from typing import Protocol
 
 from printkit import fonts, icons
 from printkit.errors import LayoutProblem
+from printkit.kinds.board_model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.model import BoardComponent
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)

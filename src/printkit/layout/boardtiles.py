@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
+from printkit.kinds.board_model import BoardComponent
 from printkit.layout.board import (
     COORD_BAND,
     FRAME,
@@ -37,7 +38,6 @@ from printkit.layout.board import layout as one_page
 from printkit.layout.context import Context
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header, ruler_at_bottom
 from printkit.layout.primitives import CUT, Box, Item, Line, Page, Path, Piece, Rect, Stroke, Text
-from printkit.model import BoardComponent
 
 GLUE_FILL = "#f2f2f2"
 FAINT_LINE = Stroke(color="#b3b3b3", width=0.25)

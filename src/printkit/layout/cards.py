@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from printkit.errors import LayoutProblem
+from printkit.kinds.cards_model import DeckComponent
 from printkit.layout import cardgrid, deck, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
@@ -16,7 +17,6 @@ from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, piece_cut_items, segment_line
 from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.locale import Localizer
-from printkit.model import DeckComponent
 
 ROLE, PIECE = "cards", "card"
 

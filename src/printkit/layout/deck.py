@@ -17,23 +17,7 @@ from typing import Any, Literal
 
 from printkit import art, fonts, icons
 from printkit.errors import LayoutProblem
-from printkit.layout import paragraph
-from printkit.layout.context import Context
-from printkit.layout.patterns import draw_pattern
-from printkit.layout.primitives import (
-    BLACK,
-    Box,
-    Group,
-    Image,
-    Item,
-    Line,
-    Rect,
-    RichText,
-    Stroke,
-    Text,
-)
-from printkit.layout.rules import to_markup
-from printkit.model import (
+from printkit.kinds.cards_model import (
     DeckComponent,
     DeckOwner,
     DeckType,
@@ -51,6 +35,22 @@ from printkit.model import (
     TableElement,
     TextElement,
 )
+from printkit.layout import paragraph
+from printkit.layout.context import Context
+from printkit.layout.patterns import draw_pattern
+from printkit.layout.primitives import (
+    BLACK,
+    Box,
+    Group,
+    Image,
+    Item,
+    Line,
+    Rect,
+    RichText,
+    Stroke,
+    Text,
+)
+from printkit.layout.rules import to_markup
 from printkit.units import MM_PER_POINT
 
 WHITE = "#ffffff"

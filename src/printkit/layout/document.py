@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
@@ -19,7 +19,9 @@ from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Item, Page, Text
 from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
-from printkit.model import Component, Kit
+
+if TYPE_CHECKING:
+    from printkit.kit import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0

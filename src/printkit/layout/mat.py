@@ -11,10 +11,10 @@ import math
 
 from printkit import fonts
 from printkit.errors import LayoutProblem
+from printkit.kinds.mat_model import MatComponent
 from printkit.layout import sheet
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Item, Page, Piece, Rect, Stroke, Text
-from printkit.model import MatComponent
 
 TITLE_PT = 16.0
 TITLE_BAND = 11.0

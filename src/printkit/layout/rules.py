@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc, PrintkitError
@@ -17,9 +18,11 @@ from printkit.layout.context import Context
 from printkit.layout.primitives import Align, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.messages import page_span, pages_word
-from printkit.model import Kit
 from printkit.typography import number_range, typeset
 from printkit.units import MM_PER_POINT
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0

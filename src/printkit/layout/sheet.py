@@ -13,11 +13,7 @@ from typing import Any
 
 from printkit import fonts, icons
 from printkit.errors import LayoutProblem, Loc
-from printkit.layout import paragraph
-from printkit.layout.context import Context, Paper
-from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.layout.text import fit_text
-from printkit.model import (
+from printkit.kinds.sheet_model import (
     CheckboxesPart,
     FieldPart,
     GridPart,
@@ -28,6 +24,10 @@ from printkit.model import (
     TablePart,
     TrackPart,
 )
+from printkit.layout import paragraph
+from printkit.layout.context import Context, Paper
+from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.text import fit_text
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit import fonts
+from printkit.kinds.stones_model import StoneFace, StoneOwner, StonesComponent
 from printkit.layout.context import Context, Paper
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Stroke, Text
 from printkit.layout.symbols import moves_diagram
-from printkit.model import StoneFace, StoneOwner, StonesComponent
 
 INK = "#1a1a1a"
 DISC = 0.41  # the face disc's radius, of the stone's side

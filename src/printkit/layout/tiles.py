@@ -6,10 +6,10 @@ with a back through the shared two-sided imposition (duplex or fold), backs behi
 
 from __future__ import annotations
 
+from printkit.kinds.cards_model import DeckComponent
 from printkit.layout.cards import deck_pages, numbers
 from printkit.layout.context import Context
 from printkit.layout.primitives import Page
-from printkit.model import DeckComponent
 
 ROLE, PIECE = "tiles", "tile"
 

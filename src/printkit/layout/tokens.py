@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 
 from printkit import fonts
+from printkit.kinds.tokens_model import TokensComponent, TokenSet
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import Box, Circle, Group, Item, Page, Path, Rect, Stroke, Text
 from printkit.layout.symbols import shape_centre, shape_outline
-from printkit.model import TokensComponent, TokenSet
 
 INK = "#1a1a1a"
 OUTLINE = Stroke(color=INK, width=0.7)

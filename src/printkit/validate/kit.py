@@ -6,6 +6,7 @@ They read the typed kit only (and the numbers its components define), never a la
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
@@ -15,9 +16,12 @@ from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kitfile import KitSource
 from printkit.layout.document import kit_numbers
-from printkit.model import PLACEHOLDER, Kit
+from printkit.model import PLACEHOLDER
 from printkit.validate.findings import Findings, walk
 from printkit.validate.proofs import check_invariants
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 
 def check_kit(source: KitSource, kit: Kit) -> list[Problem]:

@@ -8,7 +8,7 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeGuard, TypeVar
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
@@ -20,9 +20,11 @@ from printkit.layout.cutpath import CutPath, shared_extent
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
-from printkit.model import Kit
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
+
+if TYPE_CHECKING:
+    from printkit.kit import Kit
 
 
 def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:

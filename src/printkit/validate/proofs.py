@@ -13,11 +13,12 @@ from pydantic import ValidationError
 from printkit import invariants
 from printkit.errors import Loc, PrintkitError
 from printkit.kinds import component_numbers, derived_numbers
+from printkit.kit import Kit
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
-from printkit.model import Invariant, Kit
+from printkit.model import Invariant
 from printkit.provenance import ITEM_NAMES, Provenance
 from printkit.validate.findings import Findings, page_roles
 

@@ -1,0 +1,54 @@
+"""The model of tracks: numbered spaces and the special ones.
+
+It lives beside the kind (``kinds/track.py``), not in model.py: model.py holds only what every
+kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from printkit.model import (
+    MAX_COUNT,
+    ComponentBase,
+    Int,
+    Length,
+    Model,
+    Text,
+)
+
+
+class TrackSpace(Model):
+    """A space of a track that shows an icon or a label, e.g. a bonus."""
+
+    at: Int = Field(ge=-MAX_COUNT, le=MAX_COUNT, description="The space's number, e.g. 10.")
+    icon: str | None = Field(None, description="A vector symbol drawn in the space, e.g. 'star'.")
+    value: Int | None = Field(
+        None, ge=0, le=10_000, description="The space's value (a bonus): {track.space_10}; summed in {track.bonus}."
+    )
+    label: Text | str | None = Field(None, description="A short text printed under the number, e.g. '+3'.")
+
+
+class TrackComponent(ComponentBase):
+    """A numbered track of square spaces true to scale, as a strip (snaking across the page) or a loop
+    around the page's edge: a score track 0-50, a round track 1-18.
+
+    Numbers: {id.spaces}, {id.start}, {id.end}, {id.space} (mm), {id.stressed} (spaces stressed by
+    'every'), {id.specials}, {id.bonus} (the specials' values summed), and each special's value as
+    {id.space_10}.
+    """
+
+    kind: Literal["track"] = Field(description="The component's kind: 'track', numbered spaces to move a marker on.")
+    start: Int = Field(1, ge=-MAX_COUNT, le=MAX_COUNT, description="The first space's number.")
+    end: Int = Field(ge=-MAX_COUNT, le=MAX_COUNT, description="The last space's number.")
+    space: Length = Field(15.0, description="The side of one square space.")
+    shape: Literal["strip", "loop"] = Field(
+        "strip", description="'strip': rows that snake across the page; 'loop': a ring around the page's edge."
+    )
+    every: Int | None = Field(
+        None, ge=2, le=1000, description="Stress every n-th number (a multiple of n), e.g. 5: shaded and bold."
+    )
+    specials: list[TrackSpace] = Field(default_factory=list, description="Spaces with an icon or a label.")
+    note: Text | None = Field(None, description="A short text printed under the track (inside a loop).")
