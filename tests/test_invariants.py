@@ -93,17 +93,25 @@ def test_the_evaluator_records_what_it_read():
         ("board.free == 16 16", "expected 'and', a comparison or an operator after '16', got '16' (column 18)"),
         (
             "summ(tokens.*) == 16",
-            "unknown function summ(); did you mean sum()? (printkit knows sum(), min(), max(), count()) (column 1)",
-        ),
-        (
-            "guards_*.count == 16",
-            "a pattern such as 'guards_*.count' names several numbers; use it inside sum(), min(), max() or count() "
+            "unknown function summ(); did you mean sum()? (printkit knows sum(), min(), max(), count(), distinct()) "
             "(column 1)",
         ),
+        (
+            "guards_*.count + 1 == 16",
+            "'guards_*.count' names several values; compare it with a value or a list, or use it inside sum(), "
+            "min(), max(), count() or distinct() (column 1)",
+        ),
+        (
+            "2 * [1, 2] == [2, 4]",
+            "'[...]' names several values; compare it with a value or a list, or use it inside sum(), min(), max(), "
+            "count() or distinct() (column 5)",
+        ),
+        ("guards_*.count == []", "an empty list states nothing; write its values, e.g. [1, 2] (column 19)"),
+        ("[1, 2 == 2", "expected ',' or ']' after '2', got '==' (column 7)"),
         ("2x == 2", "a number runs into a name: '2x' (column 1)"),
         (
             "__import__('os') == 1",
-            "unknown function __import__() (printkit knows sum(), min(), max(), count()) (column 1)",
+            "unknown function __import__() (printkit knows sum(), min(), max(), count(), distinct()) (column 1)",
         ),
         ("tokens.A.shape == 'circle", "a text opened with ' is never closed (column 19)"),
     ],
@@ -135,6 +143,70 @@ def test_evaluation_errors_say_what_and_where(text, message):
     with pytest.raises(InvariantError) as caught:
         Evaluator(NUMBERS).links(parse(text))
     assert str(caught.value) == message
+
+
+SEVERAL = {
+    "stones.ace.value": 21,
+    "stones.ace.count": 1,
+    "stones.reds.value": 5,
+    "stones.reds.count": 2,
+    "stones.mutes.value": 1,
+    "stones.mutes.count": 4,
+    "tokens.A.shape": "circle",
+    "tokens.B.shape": "triangle",
+    "tiles.yellow": 15,
+    "tiles.pink": 15,
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stones.*.value == [21, 5, 1]",  # in the order the kit defines them, not by name
+        "[21, 5, 1] == stones.*.value",
+        "stones.*.count <= 4 and stones.*.count >= 1",
+        "[tiles.yellow, tiles.pink] == 15",
+        "tokens.*.shape == ['circle', 'triangle'] and distinct(tokens.*.shape) == 2",
+        "distinct(stones.*.value) == 3 and distinct(tiles.yellow, tiles.pink) == 1",
+        "sum(stones.*.count) == 7 and sum([1, 2, 3]) == 6 and max([tiles.yellow, 2]) == 15",
+        "stones.*.value != 0",
+    ],
+)
+def test_several_values_compare_one_by_one(text):
+    assert holds(text, SEVERAL)
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("stones.*.value == [21, 5, 2]", "stones.mutes.value = 1 where the rule has 2"),
+        (
+            "stones.*.count == 1",
+            "stones.reds.count = 2 where the rule has 1, stones.mutes.count = 4 where the rule has 1",
+        ),
+        ("stones.*.value == [21, 5]", "stones.*.value = [21, 5, 1] (3 values), [21, 5] has 2 values"),
+        ("[tiles.yellow, tiles.pink] == [15, 16]", "tiles.pink = 15 where the rule has 16"),
+        ("distinct(tokens.*.shape) == 1", "distinct(tokens.*.shape) = 2"),
+        ("tokens.*.shape == 'circle'", "tokens.B.shape = 'triangle' where the rule has 'circle'"),
+    ],
+)
+def test_several_values_name_the_one_that_broke(text, shown):
+    check = parse(text)
+    links = Evaluator(SEVERAL).links(check)
+    assert not all(link.holds for link in links)
+    assert describe_failure(check, links) == shown
+
+
+def test_a_pattern_reads_each_name_it_compares():
+    evaluator = Evaluator(SEVERAL)
+    evaluator.links(parse("stones.*.value == [21, 5, 1]"))
+    assert evaluator.read == ["stones.ace.value", "stones.reds.value", "stones.mutes.value"]
+
+
+def test_sum_of_texts_is_an_error():
+    with pytest.raises(InvariantError) as caught:
+        Evaluator(SEVERAL).links(parse("sum(['a', 1]) == 1"))
+    assert str(caught.value) == "sum() adds up numbers; 'a' is a text (column 5)"
 
 
 def test_python_is_never_evaluated():

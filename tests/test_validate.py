@@ -376,7 +376,8 @@ def test_a_placeholder_that_names_nothing(run, tmp_path):
     assert result.code == 1
     assert result.err.splitlines() == [
         f"{at(path, 'rules', 0, 'body', 'pl')}: unknown placeholder {{live.count}} (in pl, cs, en); did you mean "
-        f"{{lives.count}}?; known: {{pages}}, {{page.ID}}, {{lives.count}}, {{players.max}}, {{players.min}}"
+        f"{{lives.count}}?; known: {{pages}}, {{page.ID}}, {{lives.count}}, {{players.max}}, {{players.min}}, "
+        "{sheet.rows.length}"
     ]
 
 

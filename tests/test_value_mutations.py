@@ -44,7 +44,7 @@ def read_by_rules(name: str) -> tuple[Provenance, set[str]]:
             proofs.evaluate(rule, check, numbers, read)
     if "players" in read:
         read |= {"players.min", "players.max"}
-    texts = tuple(dict.fromkeys(text for check in checks for text in invariants.texts_in(check)))
+    texts = proofs.compared_texts(checks)
     tracer = Provenance(loaded.source.data, proofs.KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages))
     return tracer, read
 
@@ -76,6 +76,8 @@ def changes(tracer: Provenance, loc: tuple, kind: str) -> list[object]:
     if kind == "list":
         assert isinstance(value, list)
         return [value[:-1], value[1:]] if len(value) > 1 else []  # an emptied list leaves no item to name
+    if kind == "text" and str(value).strip().isdigit():
+        return [str(int(value) + 1), str(int(value) - 1)]  # a table's number, typed as a text
     if kind == "text":
         return [text for text in tracer.texts if text != value]
     assert isinstance(value, int)
@@ -109,30 +111,33 @@ def names_line(err: str, path: Path, line: int) -> bool:
     return False
 
 
-def test_every_kind_of_value_a_rule_reads_has_sites():
-    kinds = {(name, kind) for name, _, kind in SITES}
-    assert {kind for _, kind in kinds} == set(KINDS)
-    assert {name for name, _ in kinds} == set(shipped_kit_names())
+def site_kind(loc: tuple, kind: str) -> str:
+    """The kind of value a site is, an icon (a text that names a drawing) told from other texts."""
+    return "icon" if kind == "text" and loc[-1] == "icon" else kind
 
 
-# Known gaps, each failing today (strict): a special cell's icon changed to another drawable icon
-# (since shapes are icons everywhere, 'circle' no longer fails as an unknown icon) breaks the count
-# of lighthouses, and blame names the other specials' lines, not the changed icon's; targ's cards
-# made 4 mm shorter bring the version mark onto the card's name, and the overlap is blamed on the
-# name's line, not the height's. Issue 20's blame work is to close them.
-KNOWN_GAPS = {("latarnie", ("components", 0, "specials", n, "icon"), "text") for n in range(9)} | {
-    ("targ", ("components", 1, "height"), "length")
+# The kinds of value each shipped kit's rules pin (counts are test_mutations.py's): every kind the
+# kit holds a fact of. ogrod's rulebook states no size (its 20 mm cells are a choice the rulebook
+# leaves open) and plateau's stones carry no icon and no text its rules name, so they have none.
+KINDS_PINNED = {
+    "kpn": {"whole", "length", "list", "text", "icon"},
+    "latarnie": {"whole", "length", "list", "text", "icon"},
+    "ogrod": {"whole", "list", "text", "icon"},
+    "plateau": {"whole", "length", "list"},
+    "targ": {"whole", "length", "list", "text", "icon"},
 }
 
 
-def site_param(name: str, loc: tuple, kind: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason="known blame gap (see KNOWN_GAPS)")]
-    return pytest.param(name, loc, kind, marks=marks if (name, loc, kind) in KNOWN_GAPS else [])
+def test_every_kind_of_value_a_rule_reads_has_sites_in_every_kit():
+    assert set(KINDS_PINNED) == set(shipped_kit_names())
+    for name, pinned in KINDS_PINNED.items():
+        assert {site_kind(loc, kind) for kit, loc, kind in SITES if kit == name} == pinned, name
+    assert set().union(*KINDS_PINNED.values()) == set(KINDS) | {"icon"}
 
 
 @pytest.mark.parametrize(
     "name, loc, kind",
-    [site_param(*site) for site in SITES],
+    SITES,
     ids=[f"{n}:{'.'.join(map(str, loc))}:{k}" for n, loc, k in SITES],
 )
 def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
@@ -150,3 +155,47 @@ def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
         break
     if not caught:
         pytest.skip(f"no change of {loc} breaks a rule: the rulebook does not pin it")
+
+
+def page_sites() -> list[tuple[str, tuple, int]]:
+    """(kit, path, value) of every page number a shipped kit states: its page_count and the page of
+    each planned page."""
+    found = []
+    for name in shipped_kit_names():
+        data = load_kit_source(shipped_kits_dir() / f"{name}.yaml").data
+        if "page_count" in data:
+            found.append((name, ("page_count",), data["page_count"]))
+        for index, planned in enumerate(data.get("page_plan") or []):
+            found.append((name, ("page_plan", index, "page"), planned["page"]))
+    return found
+
+
+PAGE_SITES = page_sites()
+
+
+def test_every_kit_with_a_page_plan_has_page_numbers_to_change():
+    planned = {
+        name for name in shipped_kit_names() if "page_plan" in load_kit_source(shipped_kits_dir() / f"{name}.yaml").data
+    }
+    assert planned and {name for name, _, _ in PAGE_SITES} == planned
+
+
+@pytest.mark.parametrize(
+    "name, loc, value", PAGE_SITES, ids=[f"{n}:{'.'.join(map(str, loc))}" for n, loc, _ in PAGE_SITES]
+)
+def test_a_changed_page_number_is_caught_at_its_line(run, tmp_path, name, loc, value):
+    """A page moved one way may still hold (targ's cards fill pages 3 and 4), so the first change
+    that breaks the plan is the one checked; a planned page of a two-sided build is checked by that
+    build (validate lays out one-sided pages)."""
+    data = load_kit_source(shipped_kits_dir() / f"{name}.yaml").data
+    mode = data["page_plan"][loc[1]].get("two_sided") if loc[0] == "page_plan" else None
+    for number, change in enumerate(v for v in (value + 1, value - 1) if v >= 1):
+        path = write_mutant(tmp_path / f"m{number}", name, replaced(copy.deepcopy(data), loc, change))
+        target = ["build", str(path), "-o", str(tmp_path / "kit.pdf"), "--two-sided", mode] if mode else []
+        checked = run(*(target or ["validate", str(path)]))
+        if checked.code == 0:
+            continue
+        line = load_kit_source(path).line_of(loc)
+        assert names_line(checked.err, path, line), f"{loc} -> {change}: line {line}\n{checked.err}"
+        return
+    pytest.fail(f"{name}: neither {value + 1} nor {value - 1} at {loc} breaks the page plan")

@@ -7,7 +7,7 @@ import json
 
 import pdfplumber
 
-from conftest import mm
+from conftest import REPO, mm
 from piece_pdf import build, build_text, pieces
 from printkit.cli import main
 
@@ -105,3 +105,25 @@ def test_a_new_version_alone_is_nothing_to_reprint_and_a_reprint_carries_it(tmp_
     assert manifest is not None and len(pieces(manifest, kind="card", side="face")) == 2
     with pdfplumber.open(pdf) as document:
         assert [w["text"] for w in document.pages[0].extract_words()].count("v1.1") == 2
+
+
+def test_a_card_too_short_for_its_mark_is_found_on_its_height(run, tmp_path):
+    """The mark sits at the card's foot, so a card 4 mm shorter puts it on the name: the finding
+    is on the height's line (the value that moved it) and names the text's line as the other fix."""
+    source = (REPO / "kits" / "targ.yaml").read_text(encoding="utf-8")
+    assert source.count("\n    height: 40mm\n") == 1
+    path = tmp_path / "targ.yaml"
+    path.write_text(source.replace("\n    height: 40mm\n", "\n    height: 36mm\n"), encoding="utf-8")
+    height_line = source.splitlines().index("    height: 40mm") + 1
+    name_line = source.splitlines().index('        name: {pl: "Jagody", cs: "Bobule", en: "Berries"}') + 1
+    checked = run("validate", str(path))
+    assert checked.code == 1
+    findings = checked.err.splitlines()[:-1]
+    assert findings and all(f.startswith(f"{path}:{height_line}: components[1].height: ") for f in findings)
+    assert (
+        f"the version mark '{LABEL}' on each 36 mm tall piece overlaps the text 'Jagody' on page 3 (cards)"
+        in findings[0]
+    )
+    assert findings[0].endswith(
+        f"so make the piece bigger or move the text (line {name_line}) away from the edge (in pl)"
+    )

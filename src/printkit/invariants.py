@@ -5,8 +5,9 @@ A kit states what its rulebook promises, for example::
     check: "board.cells - board.special == board.free == tokens.total == 16"
     check: "4 * players <= cards.total"            # with for_players: true
     check: "sum(stones_*.points) == 2 * 76"
-    check: "min(pairs.*.count) == max(pairs.*.count) == 2"       # every type exactly twice
-    check: "guards.A.shape == 'circle' and guards.A.shape != guards.B.shape"
+    check: "pairs.*.count == 2"                                  # every type exactly twice
+    check: "stones.*.value == [21, 15, 10, 8, 5, 4, 1]"          # each type's value, in the kit's order
+    check: "guards.A.shape == 'circle' and distinct(guards.*.shape) == 2"
 
 Grammar (printkit's own tokenizer and recursive-descent parser; nothing is handed to Python's
 eval)::
@@ -16,13 +17,22 @@ eval)::
     sum        := product (("+" | "-") product)*
     product    := unary (("*" | "/") unary)*
     unary      := "-" unary | atom
+    compared   := sum | PATTERN | LIST         several values, compared one by one
     atom       := NUMBER | TEXT | NAME ("[" sum "]")? | FUNC "(" arg ("," arg)* ")" | "(" sum ")"
-    arg        := sum | PATTERN                PATTERN: a name with "*", e.g. guards_*.count
-    FUNC       := sum | min | max | count
+    arg        := sum | PATTERN | LIST         PATTERN: a name with "*", e.g. guards_*.count
+    LIST       := "[" sum ("," sum)* "]"       e.g. [21, 15, 10] or [tiles.yellow, tiles.pink]
+    FUNC       := sum | min | max | count | distinct
     TEXT       := '...' or "..."               compared with == and != only
+
+(``conjunct`` compares ``compared`` operands: ``sum (compare compared)*`` with a pattern or a list
+allowed on either side.)
 
 Arithmetic is exact (fractions), so 36 / 2 == 18 holds and 0.1 + 0.2 == 0.3 does too.
 ``name[expr]`` reads the number named ``name.<value of expr>``, e.g. ``aid.hand[players]``.
+Several values (a pattern's, in the order the kit defines them, or a list's) compared with one
+value hold when each of them does (``deck.*.count == 2``); compared with several, when there are as
+many and each holds with its partner (``stones.*.value == [21, 15, 10]``). ``distinct(...)`` counts
+the different values, texts too (``distinct(tokens.*.shape) == 2``: the players' shapes differ).
 A pattern's ``*`` stands for one part of a name, never a dot: ``deck.*.count`` reads each type's
 count and not ``deck.yellow.rock.count``; ``pair_*`` matches ``pair_1`` and ``pair_12``. A name may
 hold a text (a token's shape, a type's letter): texts compare with ``==`` and ``!=``.
@@ -37,7 +47,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-FUNCTIONS = ("sum", "min", "max", "count")
+FUNCTIONS = ("sum", "min", "max", "count", "distinct")
 COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
 _TWO_CHAR = ("==", "!=", "<=", ">=")
 _ONE_CHAR = "<>+-*/()[],"
@@ -138,7 +148,7 @@ def _name(text: str, i: int, tokens: list[Token]) -> int:
             i += 1
         elif char == "." and i + 1 < len(text) and (text[i + 1].isalnum() or text[i + 1] in "_*"):
             i += 1
-        elif char == "*" and (text[i - 1] == "." or text[i + 1 : i + 2] in (".", ")", ",", "")):
+        elif char == "*" and (text[i - 1] == "." or _ends_a_pattern(text, i + 1)):
             i += 1
         else:
             break
@@ -148,6 +158,13 @@ def _name(text: str, i: int, tokens: list[Token]) -> int:
     else:
         tokens.append(Token("pattern" if "*" in word else "name", word, start))
     return i
+
+
+def _ends_a_pattern(text: str, i: int) -> bool:
+    """Whether a '*' just before index i ends a name (``pair_* == 2``, ``sum(pair_*)``) rather than
+    multiplies: what follows it, past spaces, is a dot, a closing bracket, a comparison or nothing."""
+    rest = text[i:].lstrip()
+    return text[i : i + 1] == "." or rest[:1] in ("", ")", ",", "]") or rest[:2] in _TWO_CHAR or rest[:1] in "<>"
 
 
 # --- syntax tree ----------------------------------------------------------------------------------
@@ -178,6 +195,13 @@ class Name(Node):
 @dataclass(frozen=True)
 class Pattern(Node):
     pattern: str
+
+
+@dataclass(frozen=True)
+class ListOf(Node):
+    """``[a, b, c]``: several values written out."""
+
+    items: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
@@ -290,15 +314,42 @@ class _Parser:
 
     def conjunct(self) -> Compare:
         start = self.token.start
-        operands = [self.sum()]
+        operands = [self.compared()]
         ops: list[str] = []
         while self.at(*COMPARISONS):
             ops.append(self.take().text)
-            operands.append(self.sum())
+            operands.append(self.compared())
         if not ops:
             shown = self.text[start : self.end_of()].strip()
             raise InvariantError(f"'{shown}' states no fact; compare it, e.g. '{shown} == 16'", start + 1)
         return Compare(start, self.end_of(), tuple(operands), tuple(ops))
+
+    def compared(self) -> Node:
+        """A comparison's operand: arithmetic, or several values (a pattern, a list)."""
+        if self.token.kind == "pattern":
+            return self.pattern()
+        if self.at("["):
+            return self.list_of()
+        return self.sum()
+
+    def pattern(self) -> Pattern:
+        token = self.take()
+        if self.at(*"+-*/["):
+            raise InvariantError(_several(token.text), token.start + 1)
+        return Pattern(token.start, self.end_of(), token.text)
+
+    def list_of(self) -> ListOf:
+        start = self.take().start
+        if self.at("]"):
+            raise InvariantError("an empty list states nothing; write its values, e.g. [1, 2]", start + 1)
+        items = [self.sum()]
+        while self.at(","):
+            self.take()
+            items.append(self.sum())
+        self.expect("]", "',' or ']'")
+        if self.at(*"+-*/"):
+            raise InvariantError(_several(self.text[start : self.end_of()]), start + 1)
+        return ListOf(start, self.end_of(), tuple(items))
 
     def sum(self) -> Node:
         self.depth += 1
@@ -345,11 +396,9 @@ class _Parser:
                 self.expect("]", "']'")
                 return Name(token.start, self.end_of(), token.text, index)
             return Name(token.start, self.end_of(), token.text)
-        if token.kind == "pattern":
-            raise InvariantError(
-                f"a pattern such as '{token.text}' names several numbers; use it inside sum(), min(), max() or count()",
-                token.start + 1,
-            )
+        if token.kind == "pattern" or self.at("["):
+            shown = token.text if token.kind == "pattern" else "[...]"
+            raise InvariantError(_several(shown), token.start + 1)
         if self.at("("):
             self.take()
             node = self.sum()
@@ -375,17 +424,32 @@ class _Parser:
         return Call(token.start, self.end_of(), token.text, tuple(args))
 
     def argument(self) -> Node:
-        token = self.token
-        if token.kind == "pattern":
-            self.take()
-            return Pattern(token.start, self.end_of(), token.text)
-        return self.sum()
+        return self.compared()
+
+
+def _several(shown: str) -> str:
+    return (
+        f"'{shown}' names several values; compare it with a value or a list, or use it inside "
+        "sum(), min(), max(), count() or distinct()"
+    )
 
 
 # --- evaluation -----------------------------------------------------------------------------------
 
 
-Value = Fraction | str  # what a name or an expression stands for: an exact number or a text
+Scalar = Fraction | str  # what a name or an expression stands for: an exact number or a text
+
+
+@dataclass(frozen=True)
+class Many:
+    """Several values (a pattern's or a list's), each with the name it was read from (None for a
+    value written out), so that a finding names the one that broke."""
+
+    names: tuple[str | None, ...]
+    values: tuple[Scalar, ...]
+
+
+Value = Scalar | Many
 
 
 def number(value: object) -> Fraction | None:
@@ -398,6 +462,8 @@ def number(value: object) -> Fraction | None:
 
 
 def show(value: Value) -> str:
+    if isinstance(value, Many):
+        return "[" + ", ".join(show(item) for item in value.values) + "]"
     if isinstance(value, str):
         return repr(value)
     if value.denominator == 1:
@@ -421,7 +487,7 @@ class Evaluator:
     """Evaluates parsed checks over a table of named numbers and texts; records which names it read."""
 
     def __init__(self, values: dict[str, Any]):
-        self.values: dict[str, Value] = {
+        self.values: dict[str, Scalar] = {
             name: v for name, v in ((n, _value(v)) for n, v in values.items()) if v is not None
         }
         self.read: list[str] = []
@@ -449,11 +515,25 @@ class Evaluator:
             return self.arith(node)
         if isinstance(node, Call):
             return self.call(node)
-        raise InvariantError("a pattern cannot stand alone here", node.start + 1)
+        if isinstance(node, Pattern):
+            names = self.matching(node)
+            return Many(tuple(names), tuple(self.values[name] for name in names))
+        if isinstance(node, ListOf):
+            return self.list_of(node)
+        raise InvariantError("this cannot stand alone here", node.start + 1)
+
+    def list_of(self, node: ListOf) -> Many:
+        values = [self.value(item) for item in node.items]
+        if any(isinstance(value, Many) for value in values):
+            raise InvariantError("a list holds single values, not other lists", node.start + 1)
+        names = tuple(item.name if isinstance(item, Name) and item.index is None else None for item in node.items)
+        return Many(names, tuple(value for value in values if not isinstance(value, Many)))
 
     def number(self, node: Node) -> Fraction:
         """A value arithmetic, an index or a function reads: a text there is an error."""
         value = self.value(node)
+        if isinstance(value, Many):
+            raise InvariantError(_several(node.pattern if isinstance(node, Pattern) else "[...]"), node.start + 1)
         if isinstance(value, str):
             raise InvariantError(f"{_described(node, value)} is a text; only == and != compare texts", node.start + 1)
         return value
@@ -482,14 +562,39 @@ class Evaluator:
         return left / right
 
     def call(self, node: Call) -> Fraction:
+        if node.func == "distinct":
+            return Fraction(len(set(self.arguments(node))))
         values: list[Fraction] = []
         for arg in node.args:
-            values.extend(self.matches(arg) if isinstance(arg, Pattern) else [self.number(arg)])
+            if isinstance(arg, Pattern):
+                values.extend(self.matches(arg))
+                continue
+            for value in self.arguments(Call(arg.start, arg.end, node.func, (arg,))):
+                if isinstance(value, str):
+                    raise InvariantError(f"{node.func}() adds up numbers; {show(value)} is a text", arg.start + 1)
+                values.append(value)
         if node.func == "count":
             return Fraction(len(values))
         if node.func == "sum":
             return sum(values, Fraction(0))
         return min(values) if node.func == "min" else max(values)
+
+    def arguments(self, node: Call) -> list[Scalar]:
+        """Every value the call's arguments give, a pattern's and a list's one by one (texts too)."""
+        out: list[Scalar] = []
+        for arg in node.args:
+            value = self.value(arg)
+            out.extend(value.values if isinstance(value, Many) else [value])
+        return out
+
+    def matching(self, node: Pattern) -> list[str]:
+        """The names a pattern matches, numbers and texts, in the order the kit defines them."""
+        wanted = pattern_regex(node.pattern)
+        names = [n for n in self.values if wanted.fullmatch(n)]
+        if not names:
+            raise InvariantError(f"the pattern '{node.pattern}' matches no value", node.start + 1)
+        self.read.extend(names)
+        return names
 
     def matches(self, node: Pattern) -> list[Fraction]:
         wanted = pattern_regex(node.pattern)
@@ -506,7 +611,7 @@ def pattern_regex(pattern: str) -> re.Pattern[str]:
     return re.compile("[^.]*".join(re.escape(part) for part in pattern.split("*")))
 
 
-def _value(value: object) -> Value | None:
+def _value(value: object) -> Scalar | None:
     return value if isinstance(value, str) else number(value)
 
 
@@ -519,6 +624,26 @@ def _described(node: Node, value: Value) -> str:
 
 
 def _compare(left: Value, op: str, right: Value, right_node: Node) -> bool:
+    """One link; several values hold when each holds with its partner (one value partners all)."""
+    pairs = _partners(left, right)
+    return pairs is not None and all(_compare_one(a, op, b, right_node) for a, b in pairs)
+
+
+def _partners(left: Value, right: Value) -> list[tuple[Scalar, Scalar]] | None:
+    """The values a link compares, pair by pair; None when two lists differ in length."""
+    if isinstance(left, Many) and isinstance(right, Many):
+        if len(left.values) != len(right.values):
+            return None
+        return list(zip(left.values, right.values, strict=True))
+    if isinstance(left, Many):
+        assert not isinstance(right, Many)
+        return [(value, right) for value in left.values]
+    if isinstance(right, Many):
+        return [(left, value) for value in right.values]
+    return [(left, right)]
+
+
+def _compare_one(left: Scalar, op: str, right: Scalar, right_node: Node) -> bool:
     texts = isinstance(left, str), isinstance(right, str)
     if any(texts) and op not in ("==", "!="):
         raise InvariantError(f"'{op}' compares numbers; a text compares with == or != only", right_node.start + 1)
@@ -600,23 +725,61 @@ def _children(node: Node) -> tuple[Node, ...]:
         return (node.operand,)
     if isinstance(node, Call):
         return node.args
+    if isinstance(node, ListOf):
+        return node.items
     if isinstance(node, Name) and node.index is not None:
         return (node.index,)
     return ()
 
 
 def describe_failure(check: Check, links: list[Link]) -> str:
-    """'board.free = 16, tokens.total = 17': each side of each broken link that is not a literal."""
+    """'board.free = 16, tokens.total = 17': each side of each broken link that is not a literal;
+    of several values, those that broke ('stones.mutes.value = 2'), or how many each side has."""
     parts: list[str] = []
     for link in links:
         if link.holds:
             continue
-        for node, value in ((link.left, link.left_value), (link.right, link.right_value)):
-            if isinstance(node, (Num, Str)):
-                continue
-            part = f"{check.source(node)} = {show(value)}"
+        for part in _link_parts(check, link):
             if part not in parts:
                 parts.append(part)
     return ", ".join(parts) or " and ".join(
         f"{show(link.left_value)} {link.op} {show(link.right_value)} is false" for link in links if not link.holds
     )
+
+
+def _link_parts(check: Check, link: Link) -> list[str]:
+    sides = ((link.left, link.left_value), (link.right, link.right_value))
+    if not any(isinstance(value, Many) for _, value in sides):
+        return [f"{check.source(node)} = {show(value)}" for node, value in sides if not isinstance(node, (Num, Str))]
+    pairs = _partners(link.left_value, link.right_value)
+    if pairs is None:
+        return [_counted(check, node, value) for node, value in sides]
+    parts: list[str] = []
+    for index, (a, b) in enumerate(pairs):
+        if not _compare_one(a, link.op, b, link.right):
+            named = [_item(check, node, value, index) for node, value in sides]
+            shown = [part for part in named if part]
+            if len(shown) == 1 and not all(named):
+                literal = b if named[0] else a
+                shown = [f"{shown[0]} where the rule has {show(literal)}"]
+            parts.extend(shown)
+    return parts
+
+
+def _item(check: Check, node: Node, value: Value, index: int) -> str | None:
+    """'stones.mutes.value = 2' for a named value of a link's side; None for a value written out."""
+    if isinstance(value, Many):
+        name = value.names[index]
+        return f"{name} = {show(value.values[index])}" if name else None
+    return None if isinstance(node, (Num, Str)) else f"{check.source(node)} = {show(value)}"
+
+
+def _counted(check: Check, node: Node, value: Value) -> str:
+    if isinstance(node, ListOf) and all(isinstance(item, (Num, Str)) for item in node.items):
+        return f"{check.source(node)} has {_values(value)}"
+    return f"{check.source(node)} = {show(value)} ({_values(value)})"
+
+
+def _values(value: Value) -> str:
+    count = len(value.values) if isinstance(value, Many) else 1
+    return f"{count} value{'s' if count != 1 else ''}"

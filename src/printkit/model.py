@@ -165,7 +165,12 @@ class FigureCell(Model):
         "its placeholders name it: tokens.guards_a, stones.black.ace, tiles.pink.rock, cards.berries; "
         "':back' shows its back.",
     )
-    write: str | None = Field(None, max_length=3, description="What is written in a sheet's grid cell, e.g. 'K'.")
+    write: str | None = Field(
+        None,
+        max_length=40,
+        description="What is written in a sheet's grid cell, e.g. 'K', or the placeholder of a legend's symbol, "
+        "e.g. '{die.flower.symbol}', so it follows the language.",
+    )
     label: Text | str | None = Field(None, description="A short label under the cell, e.g. what it scores.")
 
     @property

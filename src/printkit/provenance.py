@@ -89,8 +89,9 @@ ITEM_NAMES = ("id", "at", "owner", "players")
 def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: tuple[str, ...] = ()) -> list[object]:
     """The changed values a repair is looked for among: whole numbers and lengths within
     SEARCH_SPAN (millimetres), a list without one of its items or with one more (a copy of its
-    last item named as a name the rules read but the kit lacks: the item someone removed), or a
-    text the invariants name."""
+    last item named as a name the rules read but the kit lacks, its texts that held the old name
+    too: the item someone removed), or a
+    text the invariants name (a text that is a whole number, a table's "3", also the numbers near it)."""
     if kind == "whole":
         assert isinstance(value, int)
         return [v for v in range(value - SEARCH_SPAN, value + SEARCH_SPAN + 1) if v != value]
@@ -101,7 +102,7 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: t
         shorter: list[object] = [value[:i] + value[i + 1 :] for i in range(len(value))]
         last = value[-1] if value else None
         renamed: list[object] = [
-            value + [{**last, key: _as_like(last[key], name)}]
+            value + [_renamed_copy(last, key, _as_like(last[key], name))]
             for key in ITEM_NAMES
             if isinstance(last, dict) and key in last
             for name in missing
@@ -110,7 +111,23 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: t
         numbers = [item for item in value if isinstance(item, int) and not isinstance(item, bool)]
         widened: list[object] = [value + [max(numbers) + 1], value + [min(numbers) - 1]] if numbers else []
         return shorter + [value + value[-1:]] + renamed + widened if value else []
-    return [text for text in texts if text != value]
+    digits: list[object] = [str(n) for n in _near_numbers(value)]
+    return digits + [text for text in texts if text != value]
+
+
+def _near_numbers(value: object) -> list[int]:
+    """A text that is a whole number ("3" in a table's cell) as the numbers within SEARCH_SPAN of it."""
+    if not (isinstance(value, str) and value.strip().isdigit()):
+        return []
+    number = int(value)
+    return [n for n in range(max(0, number - SEARCH_SPAN), number + SEARCH_SPAN + 1) if n != number]
+
+
+def _renamed_copy(item: dict[str, Any], key: str, name: object) -> dict[str, Any]:
+    """A copy of a list's item named ``name`` at ``key``, and so at every text that held its old
+    name (a tile type 'paper' whose icon is 'paper' copied as 'scissors' with the icon 'scissors')."""
+    old = item[key]
+    return {k: name if k == key or (isinstance(v, str) and v == old) else v for k, v in item.items()}
 
 
 def _as_like(current: object, name: str) -> object:
@@ -213,8 +230,10 @@ class Provenance:
     def fed(self, loc: tuple, both_ways: bool = False) -> set[str]:
         """The derived numbers that move when the value at loc changes: those the first nudge the
         kit accepts moves, or with ``both_ways`` those either nudge moves (a die face raised onto a
-        face the die already has moves nothing; lowered, it does). Blame asks both ways; telling
-        whether a count feeds anything needs one."""
+        face the die already has moves nothing; lowered, it does), and for a text those any text
+        the invariants name moves (an icon changed from 'lighthouse' to 'circle' moves the circles'
+        count; only put back as 'lighthouse' does it move the lighthouses'). Blame asks both ways;
+        telling whether a count feeds anything needs one."""
         key = (loc, both_ways)
         if key not in self._fed:
             moved: set[str] = set()
@@ -225,7 +244,7 @@ class Provenance:
                 nudged = self.numbers_with(loc, value)
                 if nudged is not None:
                     moved |= {name for name in set(nudged) | set(self.base) if nudged.get(name) != self.base.get(name)}
-                    if kind == "text" or not both_ways:
+                    if not both_ways:
                         break  # one other value the kit accepts tells what this one feeds
             self._fed[key] = moved
         return self._fed[key]

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pydantic import BaseModel
+
 from printkit.kinds.base import Kind, PieceKind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from printkit.kit import Component
+    from printkit.layout.context import Paper
 
     KINDS: tuple[Kind[Any], ...]
     BY_NAME: dict[str, Kind[Any]]
@@ -90,6 +93,63 @@ def kind_of(component: HasKind) -> Kind[Any]:
     except NameError:  # not loaded yet (see _piece)
         by_name = __getattr__("BY_NAME")
     return by_name[component.kind]
+
+
+def component_numbers(component: Component, paper: Paper) -> dict[str, Any]:
+    """The numbers a component defines on ``paper``: its kind's, then the length of each of its
+    lists and of its sheet parts' lists, and their items' texts (``list_lengths``)."""
+    own = kind_of(component).numbers(component, paper)
+    return own | {name: n for name, n in list_lengths(component).items() if name not in own}
+
+
+def list_lengths(component: Component) -> dict[str, Any]:
+    """``ID.FIELD.length`` for every list field of the component (``board.specials.length``,
+    ``board.marked.length``, ``cards.types.length``) and of each sheet or mat part with an id
+    (``lighthouses.rows.length``): a rulebook's "12 marked cells" needs no number of its own."""
+    from printkit.layout.sheet import band_parts  # the layout modules import this package
+
+    lengths: dict[str, Any] = {}
+    owners: list[tuple[str, BaseModel]] = [(component.id, component)]
+    for field in ("rows", "panels"):
+        bands = getattr(component, field, None)
+        if isinstance(bands, list) and all(isinstance(band, list) for band in bands):
+            owners += [(part.id, part) for part in band_parts(bands) if getattr(part, "id", None)]
+    for prefix, owner in owners:
+        for field in type(owner).model_fields:
+            value = getattr(owner, field)
+            if isinstance(value, list):
+                lengths[f"{prefix}.{field}.length"] = len(value)
+                lengths.update(listed_items(f"{prefix}.{field}", value))
+    return lengths
+
+
+NOT_FACTS = ("id", "color", "ink", "image")  # an item's name and looks, not what a rulebook states
+
+
+def listed_items(prefix: str, items: list[Any]) -> dict[str, Any]:
+    """``LIST.N.FIELD`` (N from 1) for each text field of the Nth item of a list of parts, and
+    ``LIST.N.FIELD.length`` for each of its lists: a legend's entries as ``die.entries.*.symbol``,
+    a stone face's moves as ``stones.faces.*.moves.length``, compared in order with a list; a text
+    given per language is ``LIST.N.FIELD.LANG`` (``die.entries.*.symbol.en``). Numbers
+    are left out: an item's numbers are its kind's to name (``stones.ace.value``)."""
+    values: dict[str, Any] = {}
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, BaseModel):
+            continue
+        for field in type(item).model_fields:
+            value = getattr(item, field)
+            if isinstance(value, str) and field not in NOT_FACTS:
+                values[f"{prefix}.{number}.{field}"] = value
+            elif is_text(value) and field not in NOT_FACTS:  # one per language: ``die.entries.*.symbol.en``
+                values.update({f"{prefix}.{number}.{field}.{lang}": text for lang, text in value.items()})
+            elif isinstance(value, list):
+                values[f"{prefix}.{number}.{field}.length"] = len(value)
+    return values
+
+
+def is_text(value: object) -> bool:
+    """A text given per language (``{pl: K, en: F}``), as ``model.Text`` holds it."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
 
 def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.kinds import derived_numbers, kind_of, scale_critical
+from printkit.kinds import component_numbers, derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
@@ -35,7 +35,7 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
-        values.update(kind_of(component).numbers(component, paper))
+        values.update(component_numbers(component, paper))
     for component in kit.components:
         values.update(derived_numbers(component, values))
     return values

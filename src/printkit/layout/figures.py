@@ -410,7 +410,8 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
         x, y = gx + (col - cols.start) * cell, gy + (row - rows.start) * cell
         if figure_cell.write:
             baseline = y + (cell + fonts.cap_height(point)) / 2
-            items.append(Text(x + cell / 2, baseline, figure_cell.write, point, True, "center", PENCIL, cell * 0.9))
+            written = ctx.tr(figure_cell.write)  # a legend's symbol by its placeholder follows the language
+            items.append(Text(x + cell / 2, baseline, written, point, True, "center", PENCIL, cell * 0.9))
         if figure_cell.label is not None:
             labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
     return Drawing(tuple(items), gx + len(cols) * cell, height, tuple(labels), (component.id,))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
-from printkit.layout import bounds, figures, paragraph
+from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
@@ -112,7 +112,7 @@ def check_pages(kit: Kit, document: Document, found: Findings) -> None:
         suspects, cores = page_view(page, seen)
         check_printable_area(suspects, where, found)
         check_text_boxes(suspects, where, texts, found)
-        check_text_overlaps(cores, where, texts, found)
+        check_text_overlaps(cores, where, texts, found, version_marked(kit, page))
         check_piece_overlaps(page, where, found, seen.pieces)
         check_printed_glyphs(suspects, where, texts, found)
     found.settle_repeats()
@@ -352,11 +352,17 @@ def paragraph_needs(text: RichText) -> float:
 
 
 def check_text_overlaps(
-    cores: list[tuple[bounds.Placed, bounds.Extent]], where: PageRef, texts: TextIndex, found: Findings
+    cores: list[tuple[bounds.Placed, bounds.Extent]],
+    where: PageRef,
+    texts: TextIndex,
+    found: Findings,
+    marked: VersionMarked | None = None,
 ) -> None:
     """Two texts printed over each other (capitals of one line touching another's): the first
     MAX_PER_PAGE pairs in drawing order. Texts are compared top to bottom, each only with those
-    that start above its bottom, so a page of many lines costs little more than its lines."""
+    that start above its bottom, so a page of many lines costs little more than its lines. A text
+    the piece's version mark overlaps is found on the field that put the mark there (a card's
+    height), since the mark moves with the piece's edge and the text does not."""
     order = sorted(range(len(cores)), key=lambda i: cores[i][1][1])
     pairs = []
     for n, i in enumerate(order):
@@ -373,11 +379,53 @@ def check_text_overlaps(
     for i, j in sorted(pairs)[:MAX_PER_PAGE]:
         (a, box_a), (b, box_b) = cores[i], cores[j]
         across, down = bounds.overlap(box_a, box_b)
+        at = f"({across:.1f} × {down:.1f} mm, at x {max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)"
+        other = b if is_version_mark_text(a.item, marked) else a if is_version_mark_text(b.item, marked) else None
+        text_loc = texts.locate(printed_words((a if other is None else other).item), where.loc)
+        if other is None or marked is None:
+            found.add(text_loc, f"{describe(a)} and {describe(b)} overlap on {where} {at}")
+            continue
+        field, size = marked.size
+        line = found.source.line_of(text_loc)
         found.add(
-            texts.locate(printed_words(a.item), where.loc),
-            f"{describe(a)} and {describe(b)} overlap on {where} ({across:.1f} × {down:.1f} mm, at x "
-            f"{max(box_a[0], box_b[0]):.1f}, y {max(box_a[1], box_b[1]):.1f} mm)",
+            where.loc + (field,),
+            f"the version mark '{marked.label}' on each {size:g} mm {marked.dimension} piece overlaps "
+            f"{describe(other)} on {where} {at}: the mark sits at the piece's edge, so make the piece bigger "
+            f"or move the text{f' (line {line})' if line else ''} away from the edge",
         )
+
+
+@dataclass(frozen=True)
+class VersionMarked:
+    """The version mark on a page's pieces: its label and the component field that sets where it
+    sits (a card's height puts it at the foot, a token's size in the corner)."""
+
+    label: str
+    size: tuple[str, float]  # the field and its length in mm
+    dimension: str  # 'tall' for a height, 'wide' for a square piece's side
+
+
+def version_marked(kit: Kit, page: Page) -> VersionMarked | None:
+    """The version mark of the page's component when its pieces carry one, else None."""
+    if "version" not in kit.kit.model_fields_set or not page.pieces:
+        return None
+    component = next((c for c in kit.components if c.id == page.component), None)
+    for field, dimension in (("height", "tall"), ("size", "wide")):
+        value = getattr(component, field, None)
+        if isinstance(value, (int, float)):
+            return VersionMarked(version.label(kit.kit.version), (field, float(value)), dimension)
+    return None
+
+
+def is_version_mark_text(item: Item, marked: VersionMarked | None) -> bool:
+    """The version label layout.version puts on a piece (its text, size and ink)."""
+    return (
+        marked is not None
+        and isinstance(item, Text)
+        and item.text == marked.label
+        and item.size_pt == version.VERSION_PT
+        and item.color == version.INK
+    )
 
 
 def check_piece_overlaps(page: Page, where: PageRef, found: Findings, known: PieceOverlaps | None = None) -> None:

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from printkit import invariants
 from printkit.errors import Loc, PrintkitError
-from printkit.kinds import derived_numbers, kind_of
+from printkit.kinds import component_numbers, derived_numbers
 from printkit.kit import Kit
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
@@ -72,7 +72,7 @@ def check_invariants(kit: Kit, found: Findings) -> None:
             read.update(invariants.names_in(check))
             continue
         failures.extend((index, failure) for failure in evaluate(kit.invariants[index], check, numbers, read))
-    texts = tuple(dict.fromkeys(text for check in rules.values() for text in invariants.texts_in(check)))
+    texts = compared_texts(list(rules.values()))
     vanished = {failure.unknown for _, failure in failures if failure.unknown}
     missing = tuple(dict.fromkeys(part for name in sorted(vanished) for part in name.split(".")[1:]))
     tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages), missing)
@@ -83,6 +83,21 @@ def check_invariants(kit: Kit, found: Findings) -> None:
         report_failure(kit, rules, index, failure, why, found)
     if not any(p.field.startswith("invariants") for p in found.problems):
         check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
+
+
+def compared_texts(checks: list[invariants.Check]) -> tuple[str, ...]:
+    """The texts blame tries a text value as: those the checks quote, then the parts of the names
+    they read (``lighthouse`` of ``board.specials.lighthouse``: a special cell's icon changed to
+    another icon is repaired by the icon the count is named after)."""
+    quoted = [text for check in checks for text in invariants.texts_in(check)]
+    parts = [
+        part
+        for check in checks
+        for name in invariants.names_in(check)
+        for part in name.split(".")[1:]
+        if part.isidentifier()
+    ]
+    return tuple(dict.fromkeys(quoted + parts))
 
 
 def parse_invariants(kit: Kit, found: Findings) -> dict[int, invariants.Check]:
@@ -220,8 +235,7 @@ def blame(
     took 8 s): a deck's total fed by every row is fixed in any row, so the finding names the rule."""
     if "players" in read:
         read = read | {"players.min", "players.max"}
-    kinds = ("whole", "length", "list") + (("text",) if any(isinstance(tracer.base.get(n), str) for n in read) else ())
-    suspects = tracer.sources(read, kinds)
+    suspects = tracer.sources(read, ("whole", "length", "list", "text"))
     if len(suspects) == 1 or from_table_rows(found, suspects) > MAX_TABLE_SUSPECTS:
         return suspects, suspects
     all_hold = _all_hold(kit, rules)
@@ -231,12 +245,12 @@ def blame(
 def restoring_values(kit: Kit, rules: dict[int, invariants.Check], why: Blame) -> list[Loc]:
     """The lists that one item more, named as a name the rules read but the kit lacks, and the
     texts that another name would make every rule hold: a rule that reads a vanished name blames
-    the list the item left, or the owner or id renamed."""
+    the list the item left, or the owner, id or row name (a table's first cell) renamed."""
     tracer = why.tracer
     named = [
         loc
         for loc, kind in tracer.values.items()
-        if kind == "list" or (kind in ("text", "whole") and loc[-1] in ITEM_NAMES)
+        if kind == "list" or (kind in ("text", "whole") and (loc[-1] in ITEM_NAMES or table_cell(loc, kind)))
     ]
 
     def defines_them(numbers: dict[str, Any]) -> bool:
@@ -245,6 +259,11 @@ def restoring_values(kit: Kit, rules: dict[int, invariants.Check], why: Blame) -
     return innermost([loc for loc in named if tracer.repairs(loc, _all_hold(kit, rules))]) or innermost(
         [loc for loc in named if tracer.restores(loc, defines_them)]
     )
+
+
+def table_cell(loc: Loc, kind: str) -> bool:
+    """A text in a list (a table's cell): a row's first cell names the row's numbers (aid.hands.2)."""
+    return kind == "text" and isinstance(loc[-1], int)
 
 
 def _all_hold(kit: Kit, rules: dict[int, invariants.Check]) -> Callable[[dict[str, Any]], bool]:
@@ -262,13 +281,16 @@ def common_causes(suspects: list[Loc], why: Blame) -> list[Loc]:
     """The values, among a rule's suspects, that feed a name of every broken rule: when several
     rules broke and one value does, one change (a list shortened, a length changed) explains them
     all. Of several, those that feed the most of the broken rules' names, innermost first (a list
-    gives way to an item of it that explains as much)."""
+    gives way to an item of it that explains as much). A text is never one: renamed, a row's or an
+    icon's name moves every number it could be renamed into, not what it explains."""
     if len(why.broken) < 2:
         return []  # one broken rule: every value it reads explains it equally
     causes = [
         loc
         for loc in suspects
-        if not layout_list(why.tracer, loc) and all(why.tracer.fed(loc, both_ways=True) & read for read in why.broken)
+        if not layout_list(why.tracer, loc)
+        and why.tracer.values.get(loc) != "text"
+        and all(why.tracer.fed(loc, both_ways=True) & read for read in why.broken)
     ]
     names = set().union(*why.broken)
     reach = {loc: len(why.tracer.fed(loc, both_ways=True) & names) for loc in causes}
@@ -380,7 +402,7 @@ class KitNumbers:
     def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
-        self.own = [kind_of(component).numbers(component, PAPERS["a4"]) for component in kit.components]
+        self.own = [component_numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
         self.derived = {name for component in kit.components for name in derived_numbers(component, numbers)}
@@ -392,7 +414,7 @@ class KitNumbers:
         assert isinstance(index, int), "a component's place in components is its index"
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
-            fresh = kind_of(component).numbers(component, PAPERS["a4"])
+            fresh = component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {
