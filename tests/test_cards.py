@@ -236,7 +236,10 @@ def text_rows(pdf: Path) -> list[list[str]]:
 
 def test_the_targ_pdf_stays_small(targ):
     pdf, _ = targ
-    assert pdf.stat().st_size < 80_000  # 36 cards, the board and the rules: about 52 kB
+    # 36 cards, the market, the rules with a figure of 8 cards and the kit strip (a miniature of the
+    # market page), the market's dotted and striped places: about 87 kB (68 kB before figures and
+    # textures); each card design is one form wherever it is shown.
+    assert pdf.stat().st_size < 100_000
 
 
 # --- a generated deck: bytes per extra card, bleed with trim and bleed boxes ---------------------

@@ -47,7 +47,7 @@ def value_kind(value: object) -> str | None:
 
 def all_values(data: object, loc: tuple = (), languages: tuple[str, ...] = ()) -> Iterator[tuple[tuple, str]]:
     """Every value of the parts that define numbers with its kind: whole numbers, lengths, lists and
-    plain texts (not a translation, an id or a colour), in file order."""
+    plain texts (not a translation but a symbol's, not an id or a colour), in file order."""
     if not loc:
         for root in ROOTS:
             node = _at(data, root)
@@ -55,8 +55,8 @@ def all_values(data: object, loc: tuple = (), languages: tuple[str, ...] = ()) -
                 yield from all_values(node, root, languages)
         return
     kind = value_kind(data)
-    if kind == "text" and (loc[-1] in languages or loc[-1] in _TEXT_KEYS_SKIPPED):
-        kind = None
+    if kind == "text" and (loc[-1] in _TEXT_KEYS_SKIPPED or (loc[-1] in languages and loc[-2:-1] != ("symbol",))):
+        kind = None  # (a symbol per language, ogrod's K or F, is a fact the rules state, not prose)
     if kind == "list" and loc in ROOTS:
         kind = None  # the list of components itself: dropping a component is no changed value
     if kind is not None:

@@ -48,7 +48,9 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     centre, radius = size / 2, size * DISC
     arrows = INK if face.color else owner.ink
     items: list[Item] = []
-    items.append(Circle(centre, centre, radius, Stroke(color=arrows if not face.color else INK, width=0.3), face.color))
+    # the disc's rim: 0.35 mm, so a white rim on a black stone never reads as the white cut line (0.3 mm)
+    rim = Stroke(color=arrows if not face.color else INK, width=0.35)
+    items.append(Circle(centre, centre, radius, rim, face.color))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
     items += value_marks(str(value), size, owner.ink)
