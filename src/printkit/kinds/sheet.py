@@ -1,14 +1,13 @@
 """Sheets: score sheets and player aids to write on, once per player or shared."""
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.sheet_model import SheetComponent
-from printkit.layout import sheet
 
 KIND = Kind(
     "sheet",
     SheetComponent,
-    sheet.layout,
-    sheet.numbers,
+    lazy("printkit.layout.sheet", "layout"),
+    lazy("printkit.layout.sheet", "numbers"),
     pieces=(PieceKind("sheet", scale_critical=False),),
     personalised=True,
 )
