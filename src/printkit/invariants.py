@@ -63,6 +63,8 @@ class InvariantError(Exception):
 
 @dataclass(frozen=True)
 class Token:
+    """A token of a check: its kind, its text and where it starts."""
+
     kind: str  # number | name | pattern | op | and | end
     text: str
     start: int  # index into the check
@@ -155,44 +157,60 @@ def _name(text: str, i: int, tokens: list[Token]) -> int:
 
 @dataclass(frozen=True)
 class Node:
+    """A node of a parsed check: where in the check its text starts and ends."""
+
     start: int
     end: int
 
 
 @dataclass(frozen=True)
 class Num(Node):
+    """A number, exact."""
+
     value: Fraction
 
 
 @dataclass(frozen=True)
 class Str(Node):
+    """A quoted text."""
+
     value: str
 
 
 @dataclass(frozen=True)
 class Name(Node):
+    """A kit number by its name, or one entry of it (``index``)."""
+
     name: str
     index: Node | None = None
 
 
 @dataclass(frozen=True)
 class Pattern(Node):
+    """A name with wildcards: every kit number it matches."""
+
     pattern: str
 
 
 @dataclass(frozen=True)
 class Call(Node):
+    """A function applied to its arguments."""
+
     func: str
     args: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Negate(Node):
+    """Minus its operand."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class Arith(Node):
+    """``left op right``, one of + - * /."""
+
     op: str
     left: Node
     right: Node
@@ -208,6 +226,8 @@ class Compare(Node):
 
 @dataclass(frozen=True)
 class All(Node):
+    """Comparisons joined by ``and``: holds when each holds."""
+
     terms: tuple[Compare, ...]
 
 

@@ -256,6 +256,8 @@ def group_view(group: Group, page: Page, known: Drawing) -> View:
 
 @dataclass(frozen=True)
 class PageRef:
+    """A page as findings name it: its number, the page and the kit field it comes from."""
+
     number: int
     page: Page
     loc: Loc  # the kit field the page comes from
