@@ -3,8 +3,10 @@ reads them cuts every word where one that parses pyphen's dictionary cuts it."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pyphen
@@ -58,13 +60,43 @@ def test_a_damaged_file_is_parsed_again_and_replaced(cache):
     assert [p.name for p in cache.glob("hyphenation-pl-*.pickle")] == [kept.name]
 
 
-def test_an_older_file_of_the_language_goes_and_the_others_stay(cache):
+def unused_for(path: Path, days: float) -> None:
+    """Make ``path`` look as if no start had read it for ``days``."""
+    then = time.time() - days * 86400
+    os.utime(path, (then, then))
+
+
+def test_an_unused_older_file_of_the_language_goes_and_the_others_stay(cache):
     cache.mkdir()
     older, other = cache / "hyphenation-pl-0123456789abcdef.pickle", cache / "hyphenation-cs-0123456789abcdef.pickle"
     older.write_bytes(b"made from an older pyphen")
     other.write_bytes(b"Czech")
+    unused_for(older, usercache.UNUSED_DAYS + 1)
+    unused_for(other, usercache.UNUSED_DAYS + 1)
     hyphenation.parsed_patterns("pl", dictionary_file("pl"))
     assert not older.exists() and other.exists()
+
+
+def test_two_installed_versions_keep_each_others_file(cache):
+    """Another printkit beside this one (its file made from another pyphen) read it 29 days ago: it stays."""
+    cache.mkdir()
+    theirs = cache / "hyphenation-pl-0123456789abcdef.pickle"
+    theirs.write_bytes(b"made from another pyphen")
+    unused_for(theirs, usercache.UNUSED_DAYS - 1)
+    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    assert theirs.read_bytes() == b"made from another pyphen"
+    assert len(list(cache.glob("hyphenation-pl-*.pickle"))) == 2
+
+
+def test_a_file_read_is_marked_used_and_outlives_the_unused_days(cache):
+    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    [ours] = cache.glob("hyphenation-cs-*.pickle")
+    unused_for(ours, usercache.UNUSED_DAYS + 1)
+    assert usercache.read(ours) is not None
+    assert time.time() - ours.stat().st_mtime < 3600
+    newer = cache / "hyphenation-cs-fedcba9876543210.pickle"
+    usercache.write(newer, {"made by": "a newer pyphen"}, "hyphenation-cs-")
+    assert ours.exists() and newer.exists()
 
 
 def test_nothing_is_kept_when_python_writes_no_bytecode_or_the_cache_is_off(cache, monkeypatch):

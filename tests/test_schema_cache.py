@@ -3,16 +3,18 @@ validates exactly as one that derives them, and nothing is written into the inst
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import printkit
 from printkit import kit as kit_model
-from printkit import schema_cache
+from printkit import schema_cache, usercache
 from printkit.errors import KitError
 from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
 
@@ -77,12 +79,24 @@ def test_a_cache_that_does_not_load_is_derived_again(cache):
     assert isinstance(outcome(find_kit("latarnie")), kit_model.Kit)
 
 
-def test_an_older_cache_is_removed_when_a_new_one_is_written(cache):
+def test_an_older_cache_unused_for_the_unused_days_is_removed_when_a_new_one_is_written(cache):
     older = cache.with_name(f"{schema_cache.PREFIX}0123456789abcdef.pickle")
     older.parent.mkdir(parents=True)
     older.write_bytes(b"made from an older model.py")
+    then = time.time() - (usercache.UNUSED_DAYS + 1) * 86400
+    os.utime(older, (then, then))
     complete()
     assert cache.is_file() and not older.exists()
+
+
+def test_the_cache_of_another_installed_version_stays_when_a_new_one_is_written(cache):
+    theirs = cache.with_name(f"{schema_cache.PREFIX}0123456789abcdef.pickle")
+    theirs.parent.mkdir(parents=True)
+    theirs.write_bytes(b"made from another printkit's model.py")
+    then = time.time() - (usercache.UNUSED_DAYS - 1) * 86400
+    os.utime(theirs, (then, then))
+    complete()
+    assert cache.is_file() and theirs.read_bytes() == b"made from another printkit's model.py"
 
 
 def test_a_folder_that_cannot_be_written_only_costs_the_derivation(tmp_path, monkeypatch):

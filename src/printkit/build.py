@@ -21,6 +21,8 @@ from printkit.validate.pages import check_layout, check_printed
 
 @dataclass
 class LoadedKit:
+    """A kit as loaded: its source, its model, its warnings and whether they refuse it."""
+
     source: kitfile.KitSource
     kit: Kit
     warnings: list[Problem] = field(default_factory=list)

@@ -73,6 +73,8 @@ class InvariantError(Exception):
 
 @dataclass(frozen=True)
 class Token:
+    """A token of a check: its kind, its text and where it starts."""
+
     kind: str  # number | name | pattern | op | and | end
     text: str
     start: int  # index into the check
@@ -172,28 +174,38 @@ def _ends_a_pattern(text: str, i: int) -> bool:
 
 @dataclass(frozen=True)
 class Node:
+    """A node of a parsed check: where in the check its text starts and ends."""
+
     start: int
     end: int
 
 
 @dataclass(frozen=True)
 class Num(Node):
+    """A number, exact."""
+
     value: Fraction
 
 
 @dataclass(frozen=True)
 class Str(Node):
+    """A quoted text."""
+
     value: str
 
 
 @dataclass(frozen=True)
 class Name(Node):
+    """A kit number by its name, or one entry of it (``index``)."""
+
     name: str
     index: Node | None = None
 
 
 @dataclass(frozen=True)
 class Pattern(Node):
+    """A name with wildcards: every kit number it matches."""
+
     pattern: str
 
 
@@ -206,17 +218,23 @@ class ListOf(Node):
 
 @dataclass(frozen=True)
 class Call(Node):
+    """A function applied to its arguments."""
+
     func: str
     args: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Negate(Node):
+    """Minus its operand."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class Arith(Node):
+    """``left op right``, one of + - * /."""
+
     op: str
     left: Node
     right: Node
@@ -232,6 +250,8 @@ class Compare(Node):
 
 @dataclass(frozen=True)
 class All(Node):
+    """Comparisons joined by ``and``: holds when each holds."""
+
     terms: tuple[Compare, ...]
 
 

@@ -18,6 +18,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printkit import __version__, art, fonts, icons
 from printkit.errors import PrintkitError
@@ -221,10 +222,18 @@ class _Drawer:
         return f"n {self.fp(x, y, w, h)} re {ops}"
 
     def circle(self, circle: Circle) -> None:
-        stroke, fill = self.stroke(circle.stroke), self.fill(circle.fill)
-        self.canvas.circle(
-            mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r), stroke=int(stroke), fill=int(fill)
-        )
+        self.stroke(circle.stroke)
+        self.fill(circle.fill)
+        self.canvas.addLiteral(self.known(circle, self.circle_code))
+
+    def circle_code(self, circle: Circle) -> str:
+        """What canvas.circle writes (four Bézier quarters from bezierArc), its numbers through fp:
+        a figure's dots and symbols draw hundreds of circles, each 26 numbers."""
+        cx, cy, r = mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r)
+        x1, y1, x2, y2 = cx - r, cy - r, cx + r, cy + r
+        curves = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
+        ops = PATH_OPS[int(circle.stroke is not None), int(circle.fill is not None), self.canvas._fillMode]
+        return "\n".join(["n", f"{self.fp(*curves[0][:2])} m", *(f"{self.fp(*c[2:])} c" for c in curves), ops])
 
     def path(self, path: Path) -> None:
         stroke, fill = self.stroke(path.stroke), self.fill(path.fill)

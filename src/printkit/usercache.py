@@ -10,6 +10,10 @@ from other sources is never read, only replaced. The rules every such file follo
   ``PYTHONDONTWRITEBYTECODE``) or when ``PRINTKIT_NO_SCHEMA_CACHE`` is set (then none is read
   either). A folder that cannot be written costs the work again, nothing else.
 - A file that is missing, unreadable or damaged reads as None: the caller does the work again.
+- A file made from other sources goes only when no start has read it for ``UNUSED_DAYS``: it may
+  belong to another printkit installed beside this one (a second venv), and removing it at once
+  made two installed versions remove each other's file at every start. Reading a file marks it
+  used (its modification time), so a file either version still reads stays.
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ import hashlib
 import os
 import pickle
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 # What unpickling a damaged or foreign file may raise; anything else is a bug and is not hidden.
+UNUSED_DAYS = 30
+
 UNREADABLE = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError, TypeError, KeyError)
 
 
@@ -42,16 +49,21 @@ def file_name(prefix: str, made_from: bytes) -> str:
 
 
 def read(path: Path) -> Any:
-    """What the file holds, or None when there is none that loads."""
+    """What the file holds, or None when there is none that loads; one that loads is marked used."""
     try:
-        return pickle.loads(path.read_bytes())
+        value = pickle.loads(path.read_bytes())
     except UNREADABLE:
         return None
+    if not sys.dont_write_bytecode:
+        with contextlib.suppress(OSError):
+            os.utime(path)
+    return value
 
 
 def write(path: Path, value: Any, prefix: str) -> None:
-    """Keep ``value`` in ``path`` for the next start, and remove the older files of ``prefix``
-    (made from other sources). Nothing when Python writes no bytecode or ``value`` does not pickle."""
+    """Keep ``value`` in ``path`` for the next start, and remove the files of ``prefix`` made from
+    other sources that no start has read for ``UNUSED_DAYS``. Nothing when Python writes no bytecode
+    or ``value`` does not pickle."""
     if sys.dont_write_bytecode:
         return
     try:
@@ -63,9 +75,16 @@ def write(path: Path, value: Any, prefix: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial.write_bytes(data)
         partial.replace(path)
-        for stale in path.parent.glob(f"{prefix}*.pickle"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        remove_unused(path, prefix)
     except OSError:  # a cache folder we may not write to: the next start does the work again
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
+
+
+def remove_unused(kept: Path, prefix: str) -> None:
+    """Remove the files of ``prefix`` beside ``kept`` that no start has read for ``UNUSED_DAYS``."""
+    oldest = time.time() - UNUSED_DAYS * 86400
+    for other in kept.parent.glob(f"{prefix}*.pickle"):
+        with contextlib.suppress(OSError):  # another start may remove it first
+            if other != kept and other.stat().st_mtime < oldest:
+                other.unlink()

@@ -7,6 +7,7 @@ kind names of its own.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -20,6 +21,21 @@ if TYPE_CHECKING:
     from printkit.validate.findings import Findings
 
 C = TypeVar("C", bound=ComponentBase)
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported when first called: the registry lists every kind, and importing
+    each kind's layout module with it cost a start that builds two kinds the layout of all eleven."""
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = module
+    return call
 
 
 @dataclass(frozen=True)

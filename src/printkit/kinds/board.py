@@ -7,14 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.errors import Loc
 from printkit.kinds import track as track_kind
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.board_model import BoardComponent
-from printkit.layout import board, boardtiles, edgetrack
-from printkit.layout.board import cell_of
-from printkit.layout.context import Paper
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
+    from printkit.layout.context import Paper
     from printkit.validate.findings import Findings
 
 
@@ -42,6 +40,8 @@ def check_board_cells(kit: Kit, index: int, board: BoardComponent, found: Findin
 def check_edge_track(board: BoardComponent, loc: Loc, found: Findings) -> None:
     """The track around the board has its four corners at least, its spaces along the sides no
     shorter than a number needs, no coordinates in its way, and its specials on it, once each."""
+    from printkit.layout import edgetrack
+
     edge = board.track
     assert edge is not None
     if board.coordinates:
@@ -67,6 +67,8 @@ def check_edge_track(board: BoardComponent, loc: Loc, found: Findings) -> None:
 
 
 def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -> None:
+    from printkit.layout.board import cell_of
+
     row, col = cell_of(at)
     if row >= board.rows or col >= board.cols:
         last = f"{chr(ord('A') + min(board.cols, 26) - 1)}{board.rows}"
@@ -75,6 +77,8 @@ def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -
 
 def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
     """The board's numbers and, with a track around it, the track's under its own id ({score.spaces})."""
+    from printkit.layout import board
+
     values: dict[str, Any] = dict(board.numbers(component, paper))
     if component.track is not None:
         values.update(track_kind.numbers(component.track, paper))
@@ -84,7 +88,7 @@ def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
 KIND = Kind(
     "board",
     BoardComponent,
-    boardtiles.layout_board,
+    lazy("printkit.layout.boardtiles", "layout_board"),
     numbers,
     pieces=(
         PieceKind("board", scale_critical=True),
@@ -94,5 +98,5 @@ KIND = Kind(
     ),
     checks=(check_board_cells,),
     cell=lambda component: component.cell,
-    room=boardtiles.room,
+    room=lazy("printkit.layout.boardtiles", "room"),
 )

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.box_model import TrayBoxComponent
 from printkit.kinds.tuckbox import check_box
-from printkit.layout import traybox, tuckbox
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
+    from printkit.layout import tuckbox
     from printkit.validate.findings import Findings
 
 
 def check_tray_box(kit: Kit, index: int, box: TrayBoxComponent, found: Findings) -> None:
     """The box holds a deck of this kit, its picture is usable, and its lid's and tray's nets fit A4 or Letter."""
+
+    from printkit.layout import traybox
 
     def nets(room: tuckbox.Inside) -> list[tuple[tuckbox.Flat, str]]:
         lid, tray = traybox.nets(box, room)
@@ -27,10 +29,10 @@ def check_tray_box(kit: Kit, index: int, box: TrayBoxComponent, found: Findings)
 KIND = Kind(
     "box",
     TrayBoxComponent,
-    traybox.layout,
-    tuckbox.numbers,
+    lazy("printkit.layout.traybox", "layout"),
+    lazy("printkit.layout.tuckbox", "numbers"),
     pieces=(PieceKind("box", scale_critical=True, cut=True),),
     checks=(check_tray_box,),
-    derived=traybox.derived,
+    derived=lazy("printkit.layout.traybox", "derived"),
     box=True,
 )

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.cards_model import DeckComponent
-from printkit.layout import cards, hextiles
-from printkit.layout.patterns import pattern_names
 from printkit.validate.findings import walk
 
 if TYPE_CHECKING:
@@ -18,6 +16,8 @@ if TYPE_CHECKING:
 def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> None:
     """Cards and tiles: known patterns, owners and types told apart without colour (their pictures
     are proved for the whole kit at once: validate.kit.check_pictures)."""
+    from printkit.layout.patterns import pattern_names
+
     known = pattern_names()
     at = ("components", index)
     for loc, value in walk(deck, at):
@@ -53,8 +53,8 @@ def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> N
 KIND = Kind(
     "cards",
     DeckComponent,
-    cards.layout,
-    cards.numbers,
+    lazy("printkit.layout.cards", "layout"),
+    lazy("printkit.layout.cards", "numbers"),
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks, hextiles.check_hexagon),
+    checks=(check_decks, lazy("printkit.layout.hextiles", "check_hexagon")),
 )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.mat_model import MatComponent
 from printkit.kinds.sheet import check_legend_symbols
-from printkit.layout import mat
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
@@ -21,8 +20,8 @@ def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Fi
 KIND = Kind(
     "mat",
     MatComponent,
-    mat.layout,
-    mat.numbers,
+    lazy("printkit.layout.mat", "layout"),
+    lazy("printkit.layout.mat", "numbers"),
     pieces=(PieceKind("place", scale_critical=True),),
     checks=(check_panel_symbols,),
 )

@@ -6,9 +6,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from printkit.errors import Loc
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.sheet_model import LegendPart, SheetComponent
-from printkit.layout import sheet
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
@@ -72,8 +71,8 @@ def check_sheet_symbols(kit: Kit, index: int, component: SheetComponent, found: 
 KIND = Kind(
     "sheet",
     SheetComponent,
-    sheet.layout,
-    sheet.numbers,
+    lazy("printkit.layout.sheet", "layout"),
+    lazy("printkit.layout.sheet", "numbers"),
     pieces=(PieceKind("sheet", scale_critical=False),),
     checks=(check_sheet_symbols,),
     personalised=True,

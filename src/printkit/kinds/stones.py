@@ -5,11 +5,9 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.fits import check_fits
 from printkit.kinds.stones_model import StonesComponent
-from printkit.layout import stones
-from printkit.layout.symbols import COMPASS
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
@@ -17,6 +15,8 @@ if TYPE_CHECKING:
 
 
 def check_stone_faces(kit: Kit, index: int, stones: StonesComponent, found: Findings) -> None:
+    from printkit.layout.symbols import COMPASS
+
     """Every stone type's faces are among the component's faces; every move leaves the stone's cell."""
     for number, face in enumerate(stones.faces):
         for move_number, move in enumerate(face.moves):
@@ -43,8 +43,8 @@ def check_stone_faces(kit: Kit, index: int, stones: StonesComponent, found: Find
 KIND = Kind(
     "stones",
     StonesComponent,
-    stones.layout,
-    stones.numbers,
+    lazy("printkit.layout.stones", "layout"),
+    lazy("printkit.layout.stones", "numbers"),
     pieces=(PieceKind("stone", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_stone_faces),
 )

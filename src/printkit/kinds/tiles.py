@@ -1,15 +1,14 @@
 """Tiles: a deck of playing tiles, usually two-sided; the same machinery as cards."""
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.cards import check_decks
 from printkit.kinds.cards_model import DeckComponent
-from printkit.layout import hextiles, tiles
 
 KIND = Kind(
     "tiles",
     DeckComponent,
-    tiles.layout,
-    tiles.numbers,
+    lazy("printkit.layout.tiles", "layout"),
+    lazy("printkit.layout.tiles", "numbers"),
     pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks, hextiles.check_hexagon),
+    checks=(check_decks, lazy("printkit.layout.hextiles", "check_hexagon")),
 )

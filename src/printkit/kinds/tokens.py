@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.fits import check_fits
 from printkit.kinds.tokens_model import TokensComponent, TokenSet
-from printkit.layout import tokens
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
@@ -42,8 +41,8 @@ def _looks(token_set: TokenSet) -> tuple[str, str, str | None]:
 KIND = Kind(
     "tokens",
     TokensComponent,
-    tokens.layout,
-    tokens.numbers,
+    lazy("printkit.layout.tokens", "layout"),
+    lazy("printkit.layout.tokens", "numbers"),
     pieces=(PieceKind("token", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_tokens_tell_apart),
 )

@@ -6,19 +6,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from printkit import art
-from printkit.kinds.base import Kind, PieceKind
+from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.cards_model import DeckComponent
 from printkit.kinds.tuckbox_model import BoxBase, TuckboxComponent
-from printkit.layout import tuckbox
-from printkit.layout.context import PAPERS
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
+    from printkit.layout import tuckbox
     from printkit.validate.findings import Findings
 
 
 def check_tuckbox(kit: Kit, index: int, box: TuckboxComponent, found: Findings) -> None:
     """The box holds a deck of this kit, its picture is usable, and its net fits A4 or Letter."""
+    from printkit.layout import tuckbox
+
     check_box(kit, index, box, found, lambda room: [(tuckbox.net_of(room), "the tuck box's net")])
 
 
@@ -32,6 +33,8 @@ def check_box(
     """Any box sized from a deck: it holds a deck of this kit, its picture is usable, and each of
     its ``nets`` (a net and what to call it) fits A4 or Letter."""
     from printkit.kinds import kind_of  # the registry lists this kind
+    from printkit.layout import tuckbox
+    from printkit.layout.context import PAPERS
 
     at = ("components", index)
     decks = {c.id: c for c in kit.components if isinstance(c, DeckComponent)}
@@ -55,10 +58,10 @@ def check_box(
 KIND = Kind(
     "tuckbox",
     TuckboxComponent,
-    tuckbox.layout,
-    tuckbox.numbers,
+    lazy("printkit.layout.tuckbox", "layout"),
+    lazy("printkit.layout.tuckbox", "numbers"),
     pieces=(PieceKind("tuckbox", scale_critical=True, cut=True),),
     checks=(check_tuckbox,),
-    derived=tuckbox.derived,
+    derived=lazy("printkit.layout.tuckbox", "derived"),
     box=True,
 )

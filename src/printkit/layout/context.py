@@ -13,6 +13,8 @@ from printkit.locale import Localizer
 
 @dataclass(frozen=True)
 class Paper:
+    """A paper size in mm."""
+
     name: str
     width: float
     height: float

@@ -50,6 +50,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
+    """One set line of a paragraph: its runs and how it is spaced."""
+
     runs: tuple[Run, ...]
     width: float  # mm, from the first letter to the last at natural spacing (no trailing space)
     size_pt: float  # the largest font size on the line
@@ -65,6 +67,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Wrapped:
+    """A paragraph broken into lines, and its leading."""
+
     lines: tuple[Line, ...]
     leading_pt: float
 
@@ -88,6 +92,8 @@ Piece = tuple[str, bool, float]  # text, bold, size in points
 
 @dataclass
 class _Word:
+    """A word while a paragraph is broken: its pieces and the space after it."""
+
     pieces: list[Piece]
     space: Font | None = None  # the font of the white space after it, if any
     face: str = "pieces"

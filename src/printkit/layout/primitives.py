@@ -54,6 +54,8 @@ class Box:
 
 @dataclass(frozen=True)
 class Stroke:
+    """How a line is drawn: colour, width in mm, dash pattern in mm."""
+
     color: str = BLACK
     width: float = 0.3
     dash: tuple[float, ...] = ()
@@ -66,6 +68,8 @@ FOLD = Stroke(color="#555555", width=0.25, dash=(2.0, 1.5))
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle, its top-left corner at (x, y)."""
+
     x: float
     y: float
     w: float
@@ -77,6 +81,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2)."""
+
     x1: float
     y1: float
     x2: float
@@ -86,6 +92,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle about (cx, cy)."""
+
     cx: float
     cy: float
     r: float
@@ -204,6 +212,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class Page:
+    """One page of the document: its size in mm, what it is for and what is on it."""
+
     width: float
     height: float
     role: str
@@ -218,6 +228,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Document:
+    """Every page of a PDF, in order, and what its metadata says."""
+
     pages: tuple[Page, ...]
     title: str
     author: str

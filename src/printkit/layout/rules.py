@@ -47,6 +47,8 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass(frozen=True)
 class Block:
+    """One block of the rulebook: a heading, a paragraph, an item, the credits or a figure."""
+
     kind: str  # heading | paragraph | item | credits | figure
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)

@@ -138,7 +138,7 @@ class Seen:
     def drawing(self, group: Group) -> Drawing:
         known = self.drawings.get(group.key)
         if known is None:
-            known = self.drawings[group.key] = drawing(group)
+            known = self.drawings[group.key] = drawing(group, self)
         return known
 
 
@@ -152,21 +152,36 @@ class Drawing:
     texts: tuple[tuple[bounds.Placed, bounds.Extent], ...]  # its texts in drawing order, where the group's
 
 
-def drawing(group: Group) -> Drawing:
-    placed = list(bounds.flatten(group.items))
-    boxes = [
-        box
-        for item in placed
-        if bounds.is_ink(item) and not overflows(item.item) and (box := bounds.ink_box(item)) is not None
-    ]
+def drawing(group: Group, seen: Seen) -> Drawing:
+    """The group's Drawing, its own items measured and the groups inside it read from ``seen``:
+    a figure places the same pattern or symbol drawing dozens of times, each of hundreds of items."""
+    boxes: list[bounds.Extent] = []
+    trouble = False
+    texts: list[tuple[bounds.Placed, bounds.Extent]] = []
+    for item in group.items:
+        if isinstance(item, Group):
+            inner = seen.drawing(item)
+            tx, ty, sign = bounds.group_transform(item)
+            if inner.ink is not None:
+                boxes.append(bounds.Placed(item, tx, ty, sign).box(*inner.ink))
+            trouble = trouble or inner.trouble
+            texts += (
+                (bounds.Placed(text.item, tx + sign * text.tx, ty + sign * text.ty, sign * text.sign), rect)
+                for text, rect in inner.texts
+            )
+            continue
+        placed = bounds.Placed(item)
+        if bounds.is_ink(placed) and not overflows(item) and (box := bounds.ink_box(placed)) is not None:
+            boxes.append(box)
+        trouble = trouble or text_trouble(item)
+        if (rect := bounds.core_rect(item)) is not None:
+            texts.append((placed, rect))
     ink = (
         (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
         if boxes
         else None
     )
-    trouble = any(text_trouble(item.item) for item in placed)
-    texts = tuple((item, rect) for item in placed if (rect := bounds.core_rect(item.item)) is not None)
-    return Drawing(ink, trouble, texts)
+    return Drawing(ink, trouble, tuple(texts))
 
 
 def text_trouble(item: Item) -> bool:
@@ -241,6 +256,8 @@ def group_view(group: Group, page: Page, known: Drawing) -> View:
 
 @dataclass(frozen=True)
 class PageRef:
+    """A page as findings name it: its number, the page and the kit field it comes from."""
+
     number: int
     page: Page
     loc: Loc  # the kit field the page comes from
