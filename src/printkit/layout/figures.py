@@ -301,7 +301,14 @@ def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
     assert isinstance(source, Source)  # check_figures refused the kit otherwise
     _, side = split_ref(ref)
     group = source.draw(ctx, side)
-    return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+    bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
+    if bx <= 0 and by <= 0:
+        return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+    pw, ph = source.size  # shown as cut out: the bleed would spill past its cell and the pieces beside it
+    trim = ((bx, by), (bx + pw, by), (bx + pw, by + ph), (bx, by + ph))
+    return Group(
+        group.key + ("trimmed",), x + group.x, y + group.y, group.w, group.h, group.items, group.rotate, clip=trim
+    )
 
 
 def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
