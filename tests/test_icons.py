@@ -46,6 +46,9 @@ components:
 rules:
   - heading: {pl: "Zasady", cs: "Pravidla"}
     body: {pl: "Każdy bierze 3 :coin: zł i :food: owoc.", cs: "Každý vezme 3 :coin: zl a :food: ovoce."}
+    figure:
+      pieces: [cards.kupiec]
+      caption: {pl: "Kupiec, warty 5 :heart: serc", cs: "Kupec za 5 :heart: srdcí"}
 invariants:
   - {id: deck, check: "cards.total == 9", rule: {pl: "9 kart", cs: "9 karet"}}
 """
@@ -100,6 +103,18 @@ def test_an_icon_in_a_sheet_s_note(kupcy):
     left, right = word(words, "Pokladnice"), word(words, "hráče")
     assert len(hearts) == 1
     assert left["x"] + left["w"] < hearts[0].x < hearts[0].x + hearts[0].w < right["x"]
+
+
+@pytest.mark.parametrize("lang, after", [("pl", "serc"), ("cs", "srdcí")])
+def test_an_icon_in_a_figure_s_caption(kupcy, lang, after):
+    """The fourth place a text prints: a rules figure's caption, set at the rules' size."""
+    words = page_words(kupcy[lang], 1)
+    right = word(words, after)
+    left = next(w for w in words if w["text"] == "5" and w["top"] == right["top"])
+    hearts = [h for h in filled(page_shapes(kupcy[lang], 1), RED) if abs(h.y - left["y"]) < 5]
+    assert len(hearts) == 1
+    assert left["x"] + left["w"] < hearts[0].x < hearts[0].x + hearts[0].w < right["x"]
+    assert hearts[0].w == pytest.approx(icons.SIDE_EM * float(left["height"]) * MM_PER_POINT, abs=0.05)
 
 
 def test_the_pdf_text_holds_no_private_use_character_and_no_colon_name(kupcy):
