@@ -191,6 +191,21 @@ def check_texts(kit: Kit, found: Findings) -> None:
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
             check_glyphs(loc, value, found)
+            if "{" in value:
+                check_plain_placeholders(loc, value, known, found)
+
+
+def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findings) -> None:
+    """A text given once for all languages (a figure cell's '{die.flower.symbol}') reads only
+    known names, as a translated text does (check_placeholders)."""
+    for inside in PLACEHOLDER.findall(text):
+        try:
+            names = placeholders.read(inside).names
+        except InvariantError as exc:
+            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}")
+            continue
+        for name in sorted(set(names) - known):
+            found.add(loc, f"unknown placeholder {{{name}}}; {_known_like(name, known)}")
 
 
 def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
