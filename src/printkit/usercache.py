@@ -24,6 +24,7 @@ import os
 import pickle
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +44,16 @@ def enabled() -> bool:
     return not os.environ.get("PRINTKIT_NO_SCHEMA_CACHE")
 
 
-def file_name(prefix: str, made_from: bytes) -> str:
+def file_name(prefix: str, made_from: bytes, suffix: str = ".pickle") -> str:
     """The name of the file made from ``made_from`` (with the Python version that pickles it)."""
-    return f"{prefix}{hashlib.sha256(made_from + sys.version.encode()).hexdigest()[:16]}.pickle"
+    return f"{prefix}{hashlib.sha256(made_from + sys.version.encode()).hexdigest()[:16]}{suffix}"
 
 
-def read(path: Path) -> Any:
-    """What the file holds, or None when there is none that loads; one that loads is marked used."""
+def read(path: Path, loads: Callable[[bytes], Any] = pickle.loads) -> Any:
+    """What the file holds, or None when there is none that loads; one that loads is marked used.
+    ``loads``: how its bytes become the value (pickle's, or marshal's for code objects)."""
     try:
-        value = pickle.loads(path.read_bytes())
+        value = loads(path.read_bytes())
     except UNREADABLE:
         return None
     if not sys.dont_write_bytecode:
@@ -60,15 +62,15 @@ def read(path: Path) -> Any:
     return value
 
 
-def write(path: Path, value: Any, prefix: str) -> None:
+def write(path: Path, value: Any, prefix: str, dumps: Callable[[Any], bytes] = pickle.dumps) -> None:
     """Keep ``value`` in ``path`` for the next start, and remove the files of ``prefix`` made from
     other sources that no start has read for ``UNUSED_DAYS``. Nothing when Python writes no bytecode
-    or ``value`` does not pickle."""
+    or ``value`` does not pickle (``dumps``: pickle's, or marshal's)."""
     if sys.dont_write_bytecode:
         return
     try:
-        data = pickle.dumps(value)
-    except (pickle.PicklingError, AttributeError, TypeError):  # e.g. a local function inside
+        data = dumps(value)
+    except (pickle.PicklingError, AttributeError, TypeError, ValueError):  # e.g. a local function inside
         return
     partial = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -84,7 +86,7 @@ def write(path: Path, value: Any, prefix: str) -> None:
 def remove_unused(kept: Path, prefix: str) -> None:
     """Remove the files of ``prefix`` beside ``kept`` that no start has read for ``UNUSED_DAYS``."""
     oldest = time.time() - UNUSED_DAYS * 86400
-    for other in kept.parent.glob(f"{prefix}*.pickle"):
+    for other in kept.parent.glob(f"{prefix}*{kept.suffix}"):
         with contextlib.suppress(OSError):  # another start may remove it first
             if other != kept and other.stat().st_mtime < oldest:
                 other.unlink()
