@@ -11,7 +11,8 @@ and the 10,000-card deck through both, and the art deck (benchmarks/kits/artdeck
 750 x 1050 px picture a card, written by benchmarks/artdeck.py before the first round) of 200
 and of 1,000 cards through printkit and through baseline.py --art.
 
-Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
+Each job starts with nothing of another's left to write to the disk (``os.sync`` between jobs,
+unmeasured). Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
 and warmed by one unmeasured round, as is printkit's user cache folder (a private one too).
 Reported per job: the median wall time, its range, the CPU time, the peak memory (the largest
 RSS of any run, from the kernel's accounting of the child) and the PDF's size. Targets, checked at
@@ -171,7 +172,12 @@ def environment(cache: Path) -> dict[str, str]:
 
 
 def run(job: Job, env: dict[str, str], log: Path) -> tuple[float, float, int]:
-    """One whole process: its wall time, its CPU time (user + system) and its peak RSS in bytes."""
+    """One whole process: its wall time, its CPU time (user + system) and its peak RSS in bytes.
+
+    What the jobs before wrote is flushed to the disk first, unmeasured: printkit syncs the PDF it
+    writes (output.py), and on ext4 that sync waits for every byte written before it, so a kit
+    built just after the 180 MB art deck's baseline waited 0.1 s for that deck's writeback."""
+    os.sync()
     with log.open("wb") as err:
         start = time.perf_counter()
         process = subprocess.Popen(job.argv, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=err)
