@@ -69,24 +69,6 @@ def test_bad_command_lines_are_one_clear_error(run, args, message):
     assert (result.code, result.err, result.out) == (1, message + "\n", "")
 
 
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["build", "ogrod", "--paper", "a5"], "Error: Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'."),
-        (
-            ["sheets", "ogrod", "--players", "two"],
-            "Error: Invalid value for '--players': 'two' is not a valid integer.",
-        ),
-    ],
-)
-def test_a_value_click_refuses_ends_with_its_error_line(run, args, message):
-    """click prints the usage and a hint to --help above its one error line."""
-    result = run(*args)
-    assert result.code == 1
-    assert result.err.strip().splitlines()[-1] == message
-    assert "Traceback" not in result.err
-
-
 def test_output_that_is_a_directory_is_refused(run, tmp_path):
     result = run("build", "ogrod", "-o", str(tmp_path))
     assert (result.code, result.err) == (

@@ -53,3 +53,33 @@ def test_debug_adds_the_traceback_of_an_internal_error(run, broken_load, monkeyp
     assert lines[0] == "Traceback (most recent call last):"
     assert any("in load" in line for line in lines) and lines[-2] == "RuntimeError: the bug"
     assert lines[-1] == "internal error: RuntimeError: the bug (please report this)"
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ["build", "ogrod", "--paper", "A7"],
+            "printkit build: invalid value for '--paper': 'A7' is not one of 'a4', 'letter'"
+            " (see 'printkit build --help')",
+        ),
+        (
+            ["export", "ogrod", "--for", "jpg"],
+            "printkit export: invalid value for '--for': 'jpg' is not one of 'png', 'pdf'"
+            " (see 'printkit export --help')",
+        ),
+        (["build"], "printkit build: missing argument 'KIT' (see 'printkit build --help')"),
+        (["bild", "ogrod"], "printkit: no such command 'bild'. Did you mean 'build'? (see 'printkit --help')"),
+        (
+            ["validate", "ogrod", "one", "two"],
+            "printkit validate: got unexpected extra arguments (one two) (see 'printkit validate --help')",
+        ),
+        (
+            ["sheets", "ogrod", "--players", "x"],
+            "printkit sheets: invalid value for '--players': 'x' is not a valid integer (see 'printkit sheets --help')",
+        ),
+    ],
+)
+def test_a_command_line_it_cannot_run_is_one_line_and_exit_1(run, args, line):
+    result = run(*args)
+    assert (result.code, result.out, result.err) == (1, "", line + "\n")

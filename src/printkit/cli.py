@@ -657,6 +657,9 @@ def _run(argv: list[str] | None) -> None:
     except click.exceptions.Abort:  # click's word for Ctrl-C
         click.echo(INTERRUPTED, err=True)
         sys.exit(128 + signal.SIGINT)
+    except click.UsageError as exc:  # a command line it cannot run: one line, as for a kit
+        click.echo(usage_line(exc), err=True)
+        sys.exit(1)
     except click.ClickException as exc:
         exc.show()
         sys.exit(1)
@@ -702,6 +705,14 @@ def stopped_like_ctrl_c() -> Iterator[None]:
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """What is wrong with a command line, in one line naming the command and where its help is
+    (click's own answer is four lines: the usage, a hint and the error)."""
+    command = exc.ctx.command_path if exc.ctx is not None else "printkit"
+    message = " ".join(exc.format_message().split()).rstrip(".")
+    return f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')"
 
 
 @contextlib.contextmanager
