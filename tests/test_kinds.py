@@ -51,6 +51,9 @@ components:
 rules:
   - heading: {en: Rules}
     body: {en: "Lay the {stamp.side} mm stamp."}
+    figure:
+      pieces: [stamp.face]
+      caption: {en: "The stamp."}
 invariants:
   - {id: side, check: "stamp.side == 20", rule: {en: "a 20 mm stamp"}}
 """
@@ -68,11 +71,14 @@ STAMP_RUN = textwrap.dedent(
     loaded = build.load(sys.argv[1])
     ctx = build.context(loaded, None)
     build.verify(loaded, ctx)  # the kit checks, the page checks and the invariant on {stamp.side}
-    pieces = [p for page in layout_kit(loaded.kit, ctx).pages for p in page.pieces if p.kind == "stamp"]
+    pages = layout_kit(loaded.kit, ctx).pages
+    pieces = [p for page in pages for p in page.pieces if p.kind == "stamp"]
+    figures = [p for page in pages for p in page.pieces if p.kind == "figure"]
     tags = schema.kit_schema()["$defs"]["StampComponent"]["properties"]["kind"]
     print(json.dumps({
         "model": type(loaded.kit.components[0]).__name__,
         "pieces": [[p.width, p.height] for p in pieces],
+        "figures": [dict(p.extra)["components"] for p in figures],
         "kind": tags.get("const"),
     }))
     """
@@ -91,6 +97,7 @@ def test_a_kind_of_one_module_and_one_registration_line_is_read_validated_laid_o
     found = json.loads(run.stdout)
     assert found["model"] == "StampComponent"
     assert found["pieces"] == [[20.0, 20.0]]
+    assert found["figures"] == [["stamp"], ["stamp"]], found  # the kit strip shows one, a rules figure places one
     assert found["kind"] == "stamp"
 
 

@@ -17,6 +17,7 @@ from printkit.model import ComponentBase
 if TYPE_CHECKING:
     from printkit.kit import Kit
     from printkit.layout.context import Context, Paper
+    from printkit.layout.placeable import Placeable
     from printkit.layout.primitives import Page
     from printkit.validate.findings import Findings
 
@@ -60,9 +61,13 @@ class Kind(Generic[C]):
     prints, once per player. ``derived``, for a kind sized from another component (a tuck box
     from the deck it holds), gives the numbers it makes from the other components' numbers; it
     runs after every component's own ``numbers`` and skips what it cannot find (a check says why).
-    prints, once per player. ``room``, for a kind whose pages depend on the paper (a board split
+    ``room``, for a kind whose pages depend on the paper (a board split
     into sheets), says in a line what a component takes on the context's paper, or None when there is
-    nothing to say; ``validate`` prints it.
+    nothing to say; ``validate`` prints it. ``figure_piece``, for a kind whose pieces the rules'
+    figures place, gives the pieces a reference names (its parts after the component's id:
+    ``tokens.guards_a`` -> ``["guards_a"]``) as a ``layout.placeable.Placeable``, or what is wrong
+    with the reference; ``first_piece`` is the reference of the piece the kit strip shows (None:
+    the component has none).
     """
 
     name: str
@@ -76,3 +81,5 @@ class Kind(Generic[C]):
     derived: Callable[[C, dict[str, Any]], dict[str, Any]] | None = None
     box: bool = False  # a box for the kit's pieces: `printkit build KIT --boxes` prints it as a PDF of its own
     room: Callable[[C, Context], str | None] | None = None
+    figure_piece: Callable[[C, list[str]], Placeable | str] | None = None
+    first_piece: Callable[[C], list[str] | None] | None = None

@@ -57,4 +57,6 @@ KIND = Kind(
     lazy("printkit.layout.cards", "numbers"),
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
     checks=(check_decks, lazy("printkit.layout.hextiles", "check_hexagon")),
+    figure_piece=lazy("printkit.layout.deck", "figure_piece"),
+    first_piece=lazy("printkit.layout.deck", "first_piece"),
 )

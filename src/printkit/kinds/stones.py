@@ -47,4 +47,6 @@ KIND = Kind(
     lazy("printkit.layout.stones", "numbers"),
     pieces=(PieceKind("stone", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_stone_faces),
+    figure_piece=lazy("printkit.layout.stones", "figure_piece"),
+    first_piece=lazy("printkit.layout.stones", "first_piece"),
 )

@@ -45,4 +45,6 @@ KIND = Kind(
     lazy("printkit.layout.tokens", "numbers"),
     pieces=(PieceKind("token", scale_critical=True, cut=True, shop=True),),
     checks=(check_fits, check_tokens_tell_apart),
+    figure_piece=lazy("printkit.layout.tokens", "figure_piece"),
+    first_piece=lazy("printkit.layout.tokens", "first_piece"),
 )

@@ -38,6 +38,7 @@ from printkit.kinds.cards_model import (
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.patterns import draw_pattern
+from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
     BLACK,
     Box,
@@ -48,6 +49,7 @@ from printkit.layout.primitives import (
     Path,
     Rect,
     RichText,
+    Side,
     Stroke,
     Text,
 )
@@ -543,3 +545,31 @@ def table(design: Design, element: TableElement) -> list[Item]:
             x += widths[c]
         items.append(Line(box.x, top + row_h, box.x + sum(widths), top + row_h, TABLE_RULE))
     return items
+
+
+def figure_piece(component: DeckComponent, parts: list[str]) -> Placeable | str:
+    """The cards or tiles a figure's reference names: 'TYPE', or 'OWNER.TYPE' in a deck with owners."""
+    owners = {o.id: o for o in component.owners or []}
+    types = {t.id: t for t in component.types}
+    wanted = "OWNER.TYPE" if owners else "TYPE"
+    if len(parts) != (2 if owners else 1) or (owners and parts[0] not in owners) or parts[-1] not in types:
+        known = (f"owners {', '.join(owners)}; " if owners else "") + f"types {', '.join(types)}"
+        return f"a piece of '{component.id}' is '{wanted}': {known}"
+    owner = owners[parts[0]] if owners else None
+    piece_type = types[parts[-1]]
+
+    def draw(ctx: Context, side: Side) -> Group:
+        designs = Designs(component, ctx)
+        if side == "back":
+            return designs.back(owner, 0.0, 0.0)
+        return designs.face(DeckPiece(piece_type, owner, 1), 0.0, 0.0)
+
+    key = (component.id, owner.id if owner else "", piece_type.id)
+    size = (component.width, component.height)
+    return Placeable(component.id, key, piece_type.count, bool(component.back), draw, size, edge=True)
+
+
+def first_piece(component: DeckComponent) -> list[str] | None:
+    if not component.types:
+        return None
+    return [component.owners[0].id, component.types[0].id] if component.owners else [component.types[0].id]

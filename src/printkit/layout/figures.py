@@ -9,20 +9,18 @@ nothing on a rules page looks like a line to cut along.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, Loc
 from printkit.kinds.board_model import BoardComponent
-from printkit.kinds.cards_model import DeckComponent
 from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
-from printkit.kinds.stones_model import StonesComponent
-from printkit.kinds.tokens_model import TokensComponent
 from printkit.layout import board as board_layout
-from printkit.layout import deck, paragraph, sheet, stones, tokens
+from printkit.layout import paragraph, sheet
 from printkit.layout.context import Context
+from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
 from printkit.model import Figure
 
@@ -44,18 +42,6 @@ PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a piece on 
 TICK = Stroke(color=PENCIL, width=0.5)
 
 
-@dataclass(frozen=True)
-class Source:
-    """What a piece reference (``tokens.guards_a``, ``tiles.pink.rock:back``) names."""
-
-    component: str
-    key: tuple[str, ...]  # the pieces a count is kept for
-    available: int  # how many of them the kit prints
-    has_back: bool
-    draw: Callable[[Context, Side], Group]  # the piece's side as its layout draws it, at (0, 0)
-    size: tuple[float, float]
-
-
 FIGURE_KEY = "figure"  # the first item of a figure drawing's group key
 
 
@@ -68,78 +54,23 @@ def split_ref(ref: str) -> tuple[list[str], Side]:
     return ref.removesuffix(":back").split("."), side
 
 
-def piece_source(kit: Kit, ref: str) -> Source | str:
-    """The pieces ``ref`` names, or what is wrong with it."""
+def piece_source(kit: Kit, ref: str) -> Placeable | str:
+    """The pieces ``ref`` names, or what is wrong with it: asked of the component's kind."""
+    from printkit.kinds import kind_of
+
     parts, side = split_ref(ref)
     found = {c.id: c for c in kit.components}.get(parts[0])
     if found is None:
         return f"the kit has no component '{parts[0]}' (in '{ref}')"
-    if isinstance(found, TokensComponent):
-        source = token_source(found, parts[1:])
-    elif isinstance(found, StonesComponent):
-        source = stone_source(found, parts[1:])
-    elif isinstance(found, DeckComponent):
-        source = deck_source(found, parts[1:])
-    else:
+    named = kind_of(found).figure_piece
+    if named is None:
         return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
+    source = named(found, parts[1:])
     if isinstance(source, str):
         return f"{source} (in '{ref}')"
     if side == "back" and not source.has_back:
         return f"'{ref.removesuffix(':back')}' has no back to show"
     return source
-
-
-def token_source(component: TokensComponent, parts: list[str]) -> Source | str:
-    names = [s.id for s in component.sets if s.id] + list(dict.fromkeys(s.owner for s in component.sets))
-    if len(parts) != 1 or parts[0] not in names:
-        return f"'{component.id}' has no token set or owner '{'.'.join(parts)}'; it has: {', '.join(names)}"
-    wanted = parts[0]
-    chosen = [(n, s) for n, s in enumerate(component.sets) if wanted in (s.id, s.owner)]
-    index, first = chosen[0]
-    by_set = first.id == wanted
-
-    def draw(ctx: Context, side: Side) -> Group:
-        return tokens.token_art(component, index, first)
-
-    count = first.count if by_set else sum(s.count for _, s in chosen)
-    key = (component.id, first.owner) + ((first.id or "",) if by_set else ())
-    return Source(component.id, key, count, False, draw, (component.size, component.size))
-
-
-def stone_source(component: StonesComponent, parts: list[str]) -> Source | str:
-    owners = {o.id: o for o in component.owners or []}
-    types = {t.id: t for t in component.types}
-    if len(parts) != 2 or parts[0] not in owners or parts[1] not in types:
-        return f"a stone is 'OWNER.TYPE' of '{component.id}': owners {', '.join(owners)}; types {', '.join(types)}"
-    owner, stone_type = owners[parts[0]], types[parts[1]]
-    faces = {f.id: f for f in component.faces}
-
-    def draw(ctx: Context, side: Side) -> Group:
-        face = faces[stone_type.faces[0 if side == "face" else 1]]
-        return stones.face_art(component, owner, face, stone_type.value)
-
-    key = (component.id, owner.id, stone_type.id)
-    return Source(component.id, key, stone_type.count, True, draw, (component.size, component.size))
-
-
-def deck_source(component: DeckComponent, parts: list[str]) -> Source | str:
-    owners = {o.id: o for o in component.owners or []}
-    types = {t.id: t for t in component.types}
-    wanted = "OWNER.TYPE" if owners else "TYPE"
-    if len(parts) != (2 if owners else 1) or (owners and parts[0] not in owners) or parts[-1] not in types:
-        known = (f"owners {', '.join(owners)}; " if owners else "") + f"types {', '.join(types)}"
-        return f"a piece of '{component.id}' is '{wanted}': {known}"
-    owner = owners[parts[0]] if owners else None
-    piece_type = types[parts[-1]]
-
-    def draw(ctx: Context, side: Side) -> Group:
-        designs = deck.Designs(component, ctx)
-        if side == "back":
-            return designs.back(owner, 0.0, 0.0)
-        return designs.face(deck.DeckPiece(piece_type, owner, 1), 0.0, 0.0)
-
-    key = (component.id, owner.id if owner else "", piece_type.id)
-    return Source(component.id, key, piece_type.count, bool(component.back), draw, (component.width, component.height))
 
 
 def window_of(window: str | None, rows: int, cols: int) -> tuple[range, range]:
@@ -298,7 +229,7 @@ def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
 def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
     """The piece ``ref`` names with its cut corner at (x, y)."""
     source = piece_source(kit, ref)
-    assert isinstance(source, Source)  # check_figures refused the kit otherwise
+    assert isinstance(source, Placeable)  # check_figures refused the kit otherwise
     _, side = split_ref(ref)
     group = source.draw(ctx, side)
     bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
@@ -318,12 +249,12 @@ def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: 
     shift = STACK_SHIFT * min(w, h)
     for level, ref in enumerate(refs):
         source = piece_source(kit, ref)
-        assert isinstance(source, Source)
+        assert isinstance(source, Placeable)
         pw, ph = source.size
         offset = (level - (len(refs) - 1) / 2) * shift
         px, py = x + (w - pw) / 2 + offset, y + (h - ph) / 2 - offset
         items.append(placed_piece(kit, ref, ctx, px, py))
-        if isinstance(kit.component(source.component), DeckComponent):
+        if source.edge:
             items.append(Rect(px, py, pw, ph, PIECE_EDGE))
     return items
 
@@ -370,7 +301,8 @@ def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list
 
 
 def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
-    sizes = [s.size for spot in figure.places for ref in spot.stack if isinstance(s := piece_source(kit, ref), Source)]
+    sources = [piece_source(kit, ref) for spot in figure.places for ref in spot.stack]
+    sizes = [s.size for s in sources if isinstance(s, Placeable)]
     w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
     stacked = max(len(spot.stack) for spot in figure.places)
     room = STACK_SHIFT * min(w, h) * max(0, stacked - 1)
@@ -569,25 +501,22 @@ def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item
     from printkit.kinds import kind_of
 
     numbers = ctx.tr.numbers
-    if isinstance(component, TokensComponent):
-        source: Source | str = token_source(component, [component.sets[0].id or component.sets[0].owner])
-    elif isinstance(component, StonesComponent):
-        source = stone_source(component, [component.owners[0].id, component.types[0].id])
-    elif isinstance(component, DeckComponent) and component.types:
-        first = [component.owners[0].id] if component.owners else []
-        source = deck_source(component, [*first, component.types[0].id])
+    kind = kind_of(component)
+    first = kind.first_piece(component) if kind.first_piece is not None else None
+    if first is not None and kind.figure_piece is not None:
+        source = kind.figure_piece(component, first)
+        assert isinstance(source, Placeable), source  # a kind's first piece is one it names
     elif isinstance(component, BoardComponent):
         board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
         return board.items, board.w, board.h, 1
     else:
-        page = kind_of(component).layout(component, ctx)[0]
+        page = kind.layout(component, ctx)[0]
         outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
         return (outline, *page.items), page.width, page.height, 1
-    assert isinstance(source, Source)
     art = source.draw(ctx, "face")
     w, h = source.size
     items: tuple[Item, ...] = (art,)
-    if isinstance(component, DeckComponent):
+    if source.edge:
         items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
     return items, w, h, int(numbers.get(f"{component.id}.total", source.available))
 

@@ -13,7 +13,8 @@ from printkit import fonts
 from printkit.kinds.stones_model import StoneFace, StoneOwner, StonesComponent
 from printkit.layout.context import Context, Paper
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
-from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Stroke, Text
+from printkit.layout.placeable import Placeable
+from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Side, Stroke, Text
 from printkit.layout.symbols import moves_diagram
 
 INK = "#1a1a1a"
@@ -111,3 +112,26 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
     groups = (per_owner,) * len(stones.owners)
     run = PieceRun(stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), groups, bleed=stones.bleed)
     return piece_pages(run, ctx)
+
+
+def figure_piece(component: StonesComponent, parts: list[str]) -> Placeable | str:
+    """The stones a figure's reference 'OWNER.TYPE' names."""
+    owners = {o.id: o for o in component.owners or []}
+    types = {t.id: t for t in component.types}
+    if len(parts) != 2 or parts[0] not in owners or parts[1] not in types:
+        return f"a stone is 'OWNER.TYPE' of '{component.id}': owners {', '.join(owners)}; types {', '.join(types)}"
+    owner, stone_type = owners[parts[0]], types[parts[1]]
+    faces = {f.id: f for f in component.faces}
+
+    def draw(ctx: Context, side: Side) -> Group:
+        face = faces[stone_type.faces[0 if side == "face" else 1]]
+        return face_art(component, owner, face, stone_type.value)
+
+    key = (component.id, owner.id, stone_type.id)
+    return Placeable(component.id, key, stone_type.count, True, draw, (component.size, component.size))
+
+
+def first_piece(component: StonesComponent) -> list[str] | None:
+    if not component.owners or not component.types:
+        return None
+    return [component.owners[0].id, component.types[0].id]

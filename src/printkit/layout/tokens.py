@@ -13,7 +13,8 @@ from printkit.kinds.tokens_model import TokensComponent, TokenSet
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
-from printkit.layout.primitives import Box, Circle, Group, Item, Page, Path, Rect, Stroke, Text
+from printkit.layout.placeable import Placeable
+from printkit.layout.primitives import Box, Circle, Group, Item, Page, Path, Rect, Side, Stroke, Text
 from printkit.layout.symbols import shape_centre, shape_outline
 
 INK = "#1a1a1a"
@@ -119,3 +120,25 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
     groups = tuple(s.count for s in tokens.sets)
     run = PieceRun(tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), groups, packed=True)
     return piece_pages(run, ctx)
+
+
+def figure_piece(component: TokensComponent, parts: list[str]) -> Placeable | str:
+    """The tokens a figure's reference names: a set by its id, or all of an owner's sets."""
+    names = [s.id for s in component.sets if s.id] + list(dict.fromkeys(s.owner for s in component.sets))
+    if len(parts) != 1 or parts[0] not in names:
+        return f"'{component.id}' has no token set or owner '{'.'.join(parts)}'; it has: {', '.join(names)}"
+    wanted = parts[0]
+    chosen = [(n, s) for n, s in enumerate(component.sets) if wanted in (s.id, s.owner)]
+    index, first = chosen[0]
+    by_set = first.id == wanted
+
+    def draw(ctx: Context, side: Side) -> Group:
+        return token_art(component, index, first)
+
+    count = first.count if by_set else sum(s.count for _, s in chosen)
+    key = (component.id, first.owner) + ((first.id or "",) if by_set else ())
+    return Placeable(component.id, key, count, False, draw, (component.size, component.size))
+
+
+def first_piece(component: TokensComponent) -> list[str]:
+    return [component.sets[0].id or component.sets[0].owner]

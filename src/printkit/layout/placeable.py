@@ -1,0 +1,29 @@
+"""A piece the rules' figures can place: what a kind gives for a reference to one of its pieces.
+
+A kind whose pieces figures place (tokens, stones, cards, tiles) registers ``figure_piece`` and
+``first_piece`` on its ``Kind`` (kinds/base.py); ``layout/figures.py`` asks the registry, so a
+new kind's pieces become placeable with its own module alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from printkit.layout.context import Context
+    from printkit.layout.primitives import Group, Side
+
+
+@dataclass(frozen=True)
+class Placeable:
+    """What a piece reference (``tokens.guards_a``, ``tiles.pink.rock:back``) names."""
+
+    component: str
+    key: tuple[str, ...]  # the pieces a count is kept for
+    available: int  # how many of them the kit prints
+    has_back: bool
+    draw: Callable[[Context, Side], Group]  # the piece's side as its layout draws it, at (0, 0)
+    size: tuple[float, float]
+    edge: bool = False  # drawn with a faint edge: a card, whose own art may be white to its border
