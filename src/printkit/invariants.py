@@ -685,6 +685,12 @@ def _compare_one(left: Scalar, op: str, right: Scalar, right_node: Node) -> bool
 def unknown_name(name: str, known: dict[str, Any]) -> str:
     if name == "players":
         return "unknown name 'players'; set 'for_players: true' to check the rule for every player count"
+    per_language = sorted(n for n in known if n.rpartition(".")[0] == name and re.fullmatch(r"[a-z]{2}", n[-2:]))
+    if per_language:
+        return f"unknown name '{name}'; it is a text per language: {', '.join(per_language)}"
+    listed = listed_like(name, known)
+    if listed:
+        return f"unknown name '{name}'; a list's items are named by their place in the list: {listed}"
     hint = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
     if hint:
         return f"unknown name '{name}'; did you mean '{hint[0]}'?"
@@ -694,6 +700,40 @@ def unknown_name(name: str, known: dict[str, Any]) -> str:
         shown = ", ".join(family[:8]) + (" …" if len(family) > 8 else "")
         return f"unknown name '{name}'; '{prefix[:-1]}' gives {shown}"
     return f"unknown name '{name}'; names are a component's or need's id and a number, e.g. {_examples(known)}"
+
+
+def listed_like(name: str, known: dict[str, Any]) -> str:
+    """For 'die.flower.symbol' (an item named by its id, as texts' placeholders do): how the
+    invariants name that field of a list's items, ``die.entries.N.symbol.LANG (N from 1 to 3;
+    LANG cs, en or pl), all of them die.entries.*.symbol.LANG``; '' when no list of the component
+    has the field. A close match by spelling would point at an item by chance (die.entries.3 for
+    flower, the 2nd)."""
+    component, _, rest = name.partition(".")
+    _, _, field = rest.partition(".")
+    if not field:
+        return ""
+    shape = re.compile(rf"{re.escape(component)}\.([a-z][a-z0-9_.]*?)\.(\d+)\.{re.escape(field)}(?:\.([a-z]{{2}}))?")
+    places: dict[str, set[int]] = {}
+    languages: dict[str, set[str]] = {}
+    plain: dict[str, set[int]] = {}  # items whose text is one for every language
+    for known_name in known:
+        found = shape.fullmatch(known_name)
+        if found:
+            places.setdefault(found[1], set()).add(int(found[2]))
+            languages.setdefault(found[1], set()).update([found[3]] if found[3] else [])
+            if not found[3]:
+                plain.setdefault(found[1], set()).add(int(found[2]))
+    shown = []
+    for list_name, numbers in sorted(places.items()):
+        langs = sorted(languages[list_name])
+        suffix, said = (".LANG", f"; LANG {', '.join(langs[:-1])} or {langs[-1]}") if langs else ("", "")
+        if len(langs) == 1:
+            suffix, said = f".{langs[0]}", ""
+        if langs and plain.get(list_name):
+            said += f"; without it for item {', '.join(map(str, sorted(plain[list_name])))}, one text for all"
+        named = f"{component}.{list_name}.N.{field}{suffix} (N from 1 to {max(numbers)}{said})"
+        shown.append(f"{named}, all of them {component}.{list_name}.*.{field}{suffix}")
+    return "; ".join(shown)
 
 
 def _examples(known: dict[str, Any]) -> str:
