@@ -260,3 +260,23 @@ def test_a_table_rows_picture_outside_the_folder_is_refused_naming_its_row_and_c
         f"{folder}/; keep the kit's pictures inside it"
     ) in result.err.splitlines()
     assert "placeholder" not in result.err
+
+
+def test_a_picture_icon_is_prepared_at_the_kits_dpi(tmp_path, run):
+    """A picture icon is prepared for 20 mm (art.ICON_PRINT_MM) at the kit's dpi, the size the
+    validator's warning names: a 1000 x 500 px coin is 237 px wide at 300 dpi, 119 px at 150 (the
+    renderer prepared it at 300 whatever the kit said)."""
+    icons = "icons:\n  - {id: coin, image: coin.png}\n"
+    widths = {}
+    for dpi in (300, 150):
+        kit = kit_file(tmp_path / str(dpi), ["photo.jpg"], icons=icons, rule="kosztują 1 :coin: za sztukę")
+        kit.write_text(f"dpi: {dpi}\n" + kit.read_text(encoding="utf-8"), encoding="utf-8")
+        picture(kit.parent / "art" / "photo.jpg", (300, 200))
+        picture(kit.parent / "art" / "coin.png", (1000, 500), "PNG")
+        pdf, err = built(run, kit)
+        said = re.search(rf"printkit embeds it at {dpi} dpi \((\d+) × (\d+) pixels\)", err)
+        assert said, err
+        embedded = [(i["/Width"], i["/Height"]) for i in image_objects(pdf) if i["/Width"] > i["/Height"] * 1.5]
+        assert embedded == [(int(said[1]), int(said[2]))]
+        widths[dpi] = embedded[0][0]
+    assert widths == {300: 237, 150: 119}

@@ -85,7 +85,7 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
     # the print dialog's default: two-sided for a kit with backs (its other pages have blank
     # backs), else single-sided, whatever the printer's own default is
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex] if document.duplex else "Simplex")
-    drawer = _Drawer(canvas, correction)
+    drawer = _Drawer(canvas, correction, document.dpi)
     for number, page in enumerate(document.pages, start=1):
         drawer.page(page)
         if progress is not None:
@@ -104,8 +104,9 @@ class _Drawer:
     """Draws items on the canvas, setting the pen, the fill colour and the font only when they
     change (a page of cut lines sets its pen once, not once a line)."""
 
-    def __init__(self, canvas: Canvas, correction: tuple[float, float] = (1.0, 1.0)):
+    def __init__(self, canvas: Canvas, correction: tuple[float, float] = (1.0, 1.0), dpi: int = 300):
         self.canvas = canvas
+        self.dpi = dpi  # what a picture icon inside a text is prepared at (the kit's dpi:)
         self.correction = correction  # the scale every page is drawn at, about its centre (see render)
         self.forms: dict[tuple, str] = {}  # a group's key and size: its form's name in this document
         self.height = 0.0
@@ -277,7 +278,7 @@ class _Drawer:
         """The icons of a line of runs (text, bold, size) that starts at ``x`` mm on ``baseline``,
         drawn in the room the text object left for them (icons.py), measured in ``face``'s font."""
         for text, bold, size in runs:
-            for item in icons.placed(text, x, baseline, size, bold, color, word_space, face):
+            for item in icons.placed(text, x, baseline, size, bold, color, word_space, face, self.dpi):
                 self.item(item)
             x += fonts.text_width(text, size, bold, face) + word_space * text.count(" ")
 

@@ -253,7 +253,9 @@ def special_items(
         if not _inside(row, col, window):
             continue
         x, y = left + col * cell, top + row * cell
-        items.append(icons.draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK))
+        items.append(
+            icons.draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
+        )
         label = special_label(special, ctx)
         if label:
             size = fonts.fit_size(label, cell * 0.8, cell * 0.62, bold=True, smallest=6)

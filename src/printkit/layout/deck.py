@@ -433,7 +433,7 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
         return []
     side = min(box.w, box.h)
     x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
-    return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color)]
+    return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color, design.ctx.dpi)]
 
 
 PLACEHOLDER_FILL = "#f1f1f1"

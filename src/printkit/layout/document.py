@@ -193,6 +193,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         duplex=duplex,
         paper=ctx.paper.name,
         two_sided=ctx.options.two_sided,
+        dpi=ctx.dpi,
     )
 
 

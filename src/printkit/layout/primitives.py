@@ -239,3 +239,4 @@ class Document:
     paper: str = "A4"  # the name of the paper the pages were laid out for
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
     two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out
+    dpi: int = 300  # the kit's resolution (dpi:): what the picture icons inside texts are prepared at

@@ -253,7 +253,7 @@ def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Con
         if part.icon:
             inset = part.box * 0.15
             side = part.box - 2 * inset
-            items.append(icons.draw_named(part.icon, ctx.tr.icons, bx + inset, by + inset, side, "#8c8c8c"))
+            items.append(icons.draw_named(part.icon, ctx.tr.icons, bx + inset, by + inset, side, "#8c8c8c", ctx.dpi))
     lines = (part.count + per_line - 1) // per_line
     return items, lines * part.box + (lines - 1) * gap
 
@@ -293,7 +293,9 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         size = fonts.fit_size(text, x + w - tx - icon_w, 10.5, smallest=7)
         items.append(Text(tx, baseline, text, size, max_w=x + w - tx - icon_w))
         if entry.icon:
-            items.append(icons.draw_named(entry.icon, ctx.tr.icons, x + w - row_h + 1, top + 1, row_h - 2, "#444444"))
+            items.append(
+                icons.draw_named(entry.icon, ctx.tr.icons, x + w - row_h + 1, top + 1, row_h - 2, "#444444", ctx.dpi)
+            )
     return items, len(part.entries) * row_h
 
 
