@@ -238,6 +238,23 @@ def test_scale_stretches_a_piece_to_the_presets_size(exported):
     assert trim == pytest.approx([3 * POINTS, 3 * POINTS, 66 * POINTS, 91 * POINTS], abs=0.01)
 
 
+def test_a_landscape_deck_takes_an_upright_preset_turned(tmp_path, exported):
+    """A 88.9 x 63.5 mm card is The Game Crafter's poker card lying down: no --scale, no
+    distortion; its files are the preset's 825 x 1125 px turned, and its PDF pages the preset's
+    69.85 x 95.25 mm turned, trimmed 1/8 in in."""
+    text = (REPO / "tests" / "kits" / "poker.yaml").read_text(encoding="utf-8")
+    text = text.replace("width: 63.5mm\n    height: 88.9mm", "width: 88.9mm\n    height: 63.5mm")
+    text = text.replace("box: [10, 70, 43.5, 8]", "box: [10, 45, 43.5, 8]")
+    kit = tmp_path / "landscape.yaml"
+    kit.write_text(text, encoding="utf-8")
+    folder, rows = exported(str(kit), "--for", "png", "--preset", "tgc-poker")
+    assert {Image.open(folder / row["file"]).size for row in rows} == {(1125, 825)}
+    pdf, _ = exported(str(kit), "--for", "pdf", "--preset", "tgc-poker")
+    media, trim, bled = boxes(pypdf.PdfReader(pdf / "landscape.pdf").pages[0])
+    assert media == bled == [0, 0, round(95.25 * POINTS, 3), round(69.85 * POINTS, 3)]
+    assert trim == pytest.approx([3.175 * POINTS, 3.175 * POINTS, 92.075 * POINTS, 66.675 * POINTS], abs=0.01)
+
+
 def test_a_users_preset_is_listed_and_used(tmp_path, run, monkeypatch):
     config = tmp_path / "config"
     config.mkdir()

@@ -221,6 +221,15 @@ def paired(found: Iterator[tuple[PieceKey, SideArt]]) -> list[ShopPiece]:
 # --- presets ---------------------------------------------------------------------------------------------
 
 
+def oriented(preset: Preset, piece: SideArt) -> Preset:
+    """The preset turned to the piece's orientation: shops give a card's size upright, and a
+    landscape card (88 x 63 mm) is the same card as a poker preset's 63 x 88 turned; its files are
+    then landscape too (825 x 1125 px turned: 1125 x 825)."""
+    if piece.width == piece.height or (piece.width > piece.height) == (preset.width > preset.height):
+        return preset
+    return replace(preset, width=preset.height, height=preset.width, title=f"{preset.title}, turned")
+
+
 def preset_scale(pieces: list[ShopPiece], preset: Preset, scale: bool) -> tuple[float, float] | None:
     """The stretch that makes the pieces the preset's size: None when they are; refused unless --scale."""
     first = pieces[0].face
@@ -294,12 +303,13 @@ class Pager:
 def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
     """Every file of the export by name, index.csv included."""
     pieces = piece_layout(loaded, ctx, request)
-    factor = preset_scale(pieces, request.preset, request.scale) if request.preset is not None else None
-    pager = Pager(request.preset, factor)
+    preset = oriented(request.preset, pieces[0].face) if request.preset is not None else None
+    factor = preset_scale(pieces, preset, request.scale) if preset is not None else None
+    pager = Pager(preset, factor)
     document = document_for(loaded, ctx)
     if request.fmt == "pdf":
         return pdf_files(pieces, pager, document, stem, request.backs)
-    return png_files(pieces, pager, document, request.preset.dpi if request.preset else request.dpi)
+    return png_files(pieces, pager, document, preset.dpi if preset else request.dpi)
 
 
 def document_for(loaded: LoadedKit, ctx: Context) -> Document:
