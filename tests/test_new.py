@@ -134,3 +134,22 @@ def test_new_deck_from_a_cp1250_csv_names_its_encoding_in_the_kit(here, tmp_path
     assert here("new", "zoo", "--deck-from", "karty.csv", "--encoding", "cp1250").code == 0
     assert "      encoding: cp1250\n" in (tmp_path / "zoo.yaml").read_text(encoding="utf-8")
     assert here("validate", "zoo.yaml").out.strip() == "zoo.yaml: ok: 1 invariant proved, on A4, in pl, cs"
+
+
+def test_new_deck_from_a_table_with_pictures_fills_a_box_with_each(here, tmp_path):
+    """A picture column becomes a symbol box the card's width, 'fit: cover' (said in a comment with
+    its other choices), taller when no text column shares the card; the pictures not made yet
+    print placeholders and the kit builds."""
+    table = "id,count,name,picture\nfox,3,Fox,fox.jpg\nowl,2,Owl,owl.jpg\n"
+    (tmp_path / "cards.csv").write_text(table, encoding="utf-8")
+    assert here("new", "farm", "--deck-from", "cards.csv").code == 0
+    text = (tmp_path / "farm.yaml").read_text(encoding="utf-8")
+    assert '        image: "picture"\n' in text
+    assert "      - {type: symbol, box: [5, 17, 53, 64], fit: cover}\n" in text
+    assert "      # the picture: 'fit: cover' fills the box" in text
+    built = here("build", "farm.yaml")
+    assert built.code == 0, built.err
+    assert built.err.count("a placeholder is printed in its place") == 2
+    (tmp_path / "cards.csv").write_text("id,name,text,picture\nfox,Fox,Steals.,fox.jpg\n", encoding="utf-8")
+    assert here("new", "farm2", "--deck-from", "cards.csv").code == 0
+    assert "box: [5, 17, 53, 33], fit: cover}" in (tmp_path / "farm2.yaml").read_text(encoding="utf-8")

@@ -144,7 +144,13 @@ def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encodi
     face = ["{type: frame}"]
     if "name" in mapping.texts:
         face.append("{type: name, box: [5, 5, 53, 10], size_pt: 12}")
-    if "icon" in mapping.single or "image" in mapping.single:
+    if "image" in mapping.single:  # a picture a card: as wide as the card's inside, filling its box
+        face += [
+            "# the picture: 'fit: cover' fills the box, its overflow cut off at the edges; 'contain'",
+            "# shows all of it, as large as the box allows; 'crop: [x, y, w, h]' (fractions) picks a part",
+            f"{{type: symbol, box: [5, 17, 53, {33 if 'text' in mapping.texts else 64}], fit: cover}}",
+        ]
+    elif "icon" in mapping.single:
         face.append("{type: symbol, box: [16, 18, 31, 31]}")
     if "letter" in mapping.single:
         face.append("{type: letter, box: [5, 5, 12, 12], size_pt: 20}")
@@ -161,7 +167,7 @@ def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encodi
         else ""
     )
     total = pieces(table, mapping)
-    face_lines = "\n".join(f"      - {line}" for line in face)
+    face_lines = "\n".join(f"      {line}" if line.startswith("#") else f"      - {line}" for line in face)
     return f"""# A kit whose deck is the table {table_name} (in the folder {stem}/), written by
 # `printkit new {stem} --deck-from`. Each row below the header row is a type of card; the columns
 # are mapped from the header row; change the mapping under 'columns:'. The guide is docs/kit-format.md.
