@@ -69,7 +69,12 @@ def test_debug_adds_the_traceback_of_an_internal_error(run, broken_load, monkeyp
             " (see 'printkit export --help')",
         ),
         (["build"], "printkit build: missing argument 'KIT' (see 'printkit build --help')"),
-        (["bild", "ogrod"], "printkit: no such command 'bild'. Did you mean 'build'? (see 'printkit --help')"),
+        (["bild", "ogrod"], "printkit: no such command 'bild'; did you mean 'build'? (see 'printkit --help')"),
+        (["xyz"], "printkit: no such command 'xyz' (see 'printkit --help')"),
+        (
+            ["build", "ogrod", "--papr", "a4"],
+            "printkit build: no such option '--papr'; did you mean '--paper'? (see 'printkit build --help')",
+        ),
         (
             ["validate", "ogrod", "one", "two"],
             "printkit validate: got unexpected extra arguments (one two) (see 'printkit validate --help')",

@@ -711,8 +711,28 @@ def usage_line(exc: click.UsageError) -> str:
     """What is wrong with a command line, in one line naming the command and where its help is
     (click's own answer is four lines: the usage, a hint and the error)."""
     command = exc.ctx.command_path if exc.ctx is not None else "printkit"
-    message = " ".join(exc.format_message().split()).rstrip(".")
+    message = unknown_name_message(exc) or " ".join(exc.format_message().split()).rstrip(".")
     return f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')"
+
+
+def unknown_name_message(exc: click.UsageError) -> str | None:
+    """An unknown command or option with printkit's own suggestion: click 8.1 suggests no
+    command and words its options' list otherwise than 8.2 ("Possible options", "Did you mean")."""
+    import difflib
+    import re
+
+    if isinstance(exc, click.NoSuchOption):
+        name, known = exc.option_name, sorted(exc.possibilities or ())
+        what = "option"
+    else:
+        found = re.match(r"No such command '(.+?)'", exc.format_message())
+        group = exc.ctx.command if exc.ctx is not None else None
+        if found is None or not isinstance(group, click.Group) or exc.ctx is None:
+            return None
+        name, known, what = found[1], group.list_commands(exc.ctx), "command"
+    close = difflib.get_close_matches(name, known, n=2, cutoff=0.6) if known else []
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return f"no such {what} {name!r}{hint}"
 
 
 @contextlib.contextmanager
