@@ -88,6 +88,15 @@ def kit_cases(papers: tuple[str, ...] = PAPERS) -> list[tuple[str, str, str]]:
     return cases
 
 
+def first_language_cases(papers: tuple[str, ...] = PAPERS) -> list[tuple[str, str, str]]:
+    """(kit, language, paper) for every shipped kit in its first language on each paper: for what
+    does not depend on the language (pieces, outlines, bleed, where backs land)."""
+    first: dict[str, str] = {}
+    for kit, lang, _ in kit_cases(papers):
+        first.setdefault(kit, lang)
+    return [(kit, lang, paper) for kit, lang, paper in kit_cases(papers) if lang == first[kit]]
+
+
 @dataclass
 class KitOutputs:
     pdf: Path

@@ -10,20 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import kit_cases
+from conftest import first_language_cases
 from piece_pdf import TOLERANCE, horizontal_at, page_shapes, page_words, vertical_at
 from printkit import build as pipeline
 from printkit.layout.marks import contrast
 
-FIRST_LANGUAGE: dict[str, str] = {}
-for _kit, _lang, _ in kit_cases():
-    FIRST_LANGUAGE.setdefault(_kit, _lang)
-CASES = [
-    (kit, lang, paper, how)
-    for kit, lang, paper in kit_cases()
-    if lang == FIRST_LANGUAGE[kit]
-    for how in ("duplex", "fold")
-]
+CASES = [(kit, lang, paper, how) for kit, lang, paper in first_language_cases() for how in ("duplex", "fold")]
+FIRST_LANGUAGE = {kit: lang for kit, lang, _ in first_language_cases(("a4",))}
 INK_SAVER_CASES = [(kit, lang, paper, "duplex", "--ink-saver") for kit, lang, paper, how in CASES if how == "duplex"]
 SAFE_ZONE = 2.0
 EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 2.0}}

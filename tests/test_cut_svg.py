@@ -7,15 +7,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import kit_cases
+from conftest import first_language_cases
 from printkit import kinds
 from printkit.layout.context import paper
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
-ALL_CASES = kit_cases()
-FIRST_LANGUAGE = {kit: next(lang for name, lang, _ in ALL_CASES if name == kit) for kit, _, _ in ALL_CASES}
-CASES = [case for case in ALL_CASES if case[1] == FIRST_LANGUAGE[case[0]]]  # the outlines do not depend on the language
+CASES = first_language_cases()  # the outlines do not depend on the language
 EXACT = 0.0005  # the SVG and the manifest write the same rounded millimetres
 
 

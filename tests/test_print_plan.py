@@ -12,17 +12,9 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from conftest import kit_cases, mm
+from conftest import first_language_cases, mm
 
-FIRST_LANGUAGE: dict[str, str] = {}
-for _kit, _lang, _ in kit_cases():
-    FIRST_LANGUAGE.setdefault(_kit, _lang)
-CASES = [
-    (kit, lang, paper, how)
-    for kit, lang, paper in kit_cases()
-    if lang == FIRST_LANGUAGE[kit]
-    for how in ("duplex", "fold")
-]
+CASES = [(kit, lang, paper, how) for kit, lang, paper in first_language_cases() for how in ("duplex", "fold")]
 Box = tuple[float, float, float, float]  # left, top, right, bottom in mm
 
 
