@@ -253,6 +253,8 @@ def test_a_landscape_deck_takes_an_upright_preset_turned(tmp_path, exported):
     media, trim, bled = boxes(pypdf.PdfReader(pdf / "landscape.pdf").pages[0])
     assert media == bled == [0, 0, round(95.25 * POINTS, 3), round(69.85 * POINTS, 3)]
     assert trim == pytest.approx([3.175 * POINTS, 3.175 * POINTS, 92.075 * POINTS, 66.675 * POINTS], abs=0.01)
+    folder, rows = exported("targ", "--for", "png", "--preset", "tgc-poker", "--scale")  # 50 x 40 mm cards
+    assert {Image.open(folder / row["file"]).size for row in rows} == {(1125, 825)}  # stretched, not stood up
 
 
 def test_a_users_preset_is_listed_and_used(tmp_path, run, monkeypatch):

@@ -227,12 +227,14 @@ def oriented(preset: Preset, piece: SideArt) -> Preset:
     then landscape too (825 x 1125 px turned: 1125 x 825)."""
     if piece.width == piece.height or (piece.width > piece.height) == (preset.width > preset.height):
         return preset
-    return replace(preset, width=preset.height, height=preset.width, title=f"{preset.title}, turned")
+    return replace(preset, width=preset.height, height=preset.width)
 
 
-def preset_scale(pieces: list[ShopPiece], preset: Preset, scale: bool) -> tuple[float, float] | None:
-    """The stretch that makes the pieces the preset's size: None when they are; refused unless --scale."""
+def preset_scale(pieces: list[ShopPiece], upright: Preset, scale: bool) -> tuple[Preset, tuple[float, float] | None]:
+    """The preset turned to the pieces (``oriented``) and the stretch that makes them its size:
+    None when they are; refused unless --scale."""
     first = pieces[0].face
+    preset = oriented(upright, first)
     for piece in pieces:
         art = piece.face
         if abs(art.width - first.width) > SIZE_TOLERANCE or abs(art.height - first.height) > SIZE_TOLERANCE:
@@ -241,14 +243,15 @@ def preset_scale(pieces: list[ShopPiece], preset: Preset, scale: bool) -> tuple[
                 f"{art.component} {art.width:g} × {art.height:g} mm; export one size at a time (--component ID)"
             )
     if abs(first.width - preset.width) <= SIZE_TOLERANCE and abs(first.height - preset.height) <= SIZE_TOLERANCE:
-        return None
+        return preset, None
     if not scale:
+        turned = f" ({preset.width:g} × {preset.height:g} turned)" if preset is not upright else ""
         raise PrintkitError(
-            f"--preset {preset.name} is {preset.width:g} × {preset.height:g} mm, but the pieces of "
+            f"--preset {preset.name} is {upright.width:g} × {upright.height:g} mm{turned}, but the pieces of "
             f"{first.component} are {first.width:g} × {first.height:g} mm; give --scale to stretch them to the "
             "preset, or another preset"
         )
-    return preset.width / first.width, preset.height / first.height
+    return preset, (preset.width / first.width, preset.height / first.height)
 
 
 def stretched(art: SideArt, preset: Preset, factor: tuple[float, float]) -> Page:
@@ -303,8 +306,7 @@ class Pager:
 def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
     """Every file of the export by name, index.csv included."""
     pieces = piece_layout(loaded, ctx, request)
-    preset = oriented(request.preset, pieces[0].face) if request.preset is not None else None
-    factor = preset_scale(pieces, preset, request.scale) if preset is not None else None
+    preset, factor = preset_scale(pieces, request.preset, request.scale) if request.preset else (None, None)
     pager = Pager(preset, factor)
     document = document_for(loaded, ctx)
     if request.fmt == "pdf":
