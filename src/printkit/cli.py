@@ -16,6 +16,7 @@ import click
 from printkit import errors
 from printkit.errors import KitError, PrintkitError
 from printkit.output import reading
+from printkit.start import collector_paused
 
 if TYPE_CHECKING:  # annotations only: the CLI starts without the layout
     from printkit.layout.context import TwoSided
@@ -726,34 +727,9 @@ def unknown_name_message(exc: click.UsageError) -> str | None:
         what = "option"
     else:
         found = re.match(r"No such command '(.+?)'", exc.format_message())
-        group = exc.ctx.command if exc.ctx is not None else None
-        if found is None or not isinstance(group, click.Group) or exc.ctx is None:
+        if found is None or exc.ctx is None or not isinstance(exc.ctx.command, click.Group):
             return None
-        name, known, what = found[1], group.list_commands(exc.ctx), "command"
+        name, known, what = found[1], exc.ctx.command.list_commands(exc.ctx), "command"
     close = difflib.get_close_matches(name, known, n=2, cutoff=0.6) if known else []
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     return f"no such {what} {name!r}{hint}"
-
-
-@contextlib.contextmanager
-def collector_paused(ending: bool = False) -> Iterator[None]:
-    """No cyclic garbage collection while a command runs, then the collector as it was.
-
-    A build makes hundreds of thousands of small objects and frees few; the collector's passes
-    over them cost a tenth of a build and find nothing, as printkit's data holds no cycles.
-    ``--watch`` turns it back on for its long session.
-
-    ``ending``: the command is the process's own and the process ends after it. Its objects are
-    then frozen (gc.freeze, made for processes about to fork or end) before the collector comes
-    back: else the collector's next pass walks every object the command made, all of them still
-    in its youngest generation (15 ms after a build of kpn), and Python's last full collection at
-    shutdown walks them again (30 ms). Memory goes back with the process."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if ending:
-            gc.freeze()
-        if was_on:
-            gc.enable()

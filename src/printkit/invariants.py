@@ -685,7 +685,7 @@ def _compare_one(left: Scalar, op: str, right: Scalar, right_node: Node) -> bool
 def unknown_name(name: str, known: dict[str, Any]) -> str:
     if name == "players":
         return "unknown name 'players'; set 'for_players: true' to check the rule for every player count"
-    per_language = sorted(n for n in known if n.rpartition(".")[0] == name and re.fullmatch(r"[a-z]{2}", n[-2:]))
+    per_language = sorted(n for n in known if re.fullmatch(rf"{re.escape(name)}\.[a-z]{{2}}", n))
     if per_language:
         return f"unknown name '{name}'; it is a text per language: {', '.join(per_language)}"
     listed = listed_like(name, known)
@@ -713,25 +713,20 @@ def listed_like(name: str, known: dict[str, Any]) -> str:
     if not field:
         return ""
     shape = re.compile(rf"{re.escape(component)}\.([a-z][a-z0-9_.]*?)\.(\d+)\.{re.escape(field)}(?:\.([a-z]{{2}}))?")
-    places: dict[str, set[int]] = {}
-    languages: dict[str, set[str]] = {}
-    plain: dict[str, set[int]] = {}  # items whose text is one for every language
+    items_of: dict[str, list[tuple[int, str]]] = {}  # a list's name: (item number, language or '')
     for known_name in known:
         found = shape.fullmatch(known_name)
         if found:
-            places.setdefault(found[1], set()).add(int(found[2]))
-            languages.setdefault(found[1], set()).update([found[3]] if found[3] else [])
-            if not found[3]:
-                plain.setdefault(found[1], set()).add(int(found[2]))
+            items_of.setdefault(found[1], []).append((int(found[2]), found[3] or ""))
     shown = []
-    for list_name, numbers in sorted(places.items()):
-        langs = sorted(languages[list_name])
-        suffix, said = (".LANG", f"; LANG {', '.join(langs[:-1])} or {langs[-1]}") if langs else ("", "")
-        if len(langs) == 1:
-            suffix, said = f".{langs[0]}", ""
-        if langs and plain.get(list_name):
-            said += f"; without it for item {', '.join(map(str, sorted(plain[list_name])))}, one text for all"
-        named = f"{component}.{list_name}.N.{field}{suffix} (N from 1 to {max(numbers)}{said})"
+    for list_name, items in sorted(items_of.items()):
+        langs = sorted({lang for _, lang in items if lang})
+        plain = sorted(number for number, lang in items if not lang)  # one text for every language
+        suffix = f".{langs[0]}" if len(langs) == 1 else ".LANG" if langs else ""
+        said = f"; LANG {', '.join(langs[:-1])} or {langs[-1]}" if len(langs) > 1 else ""
+        if langs and plain:
+            said += f"; without it for item {', '.join(map(str, plain))}, one text for all"
+        named = f"{component}.{list_name}.N.{field}{suffix} (N from 1 to {max(n for n, _ in items)}{said})"
         shown.append(f"{named}, all of them {component}.{list_name}.*.{field}{suffix}")
     return "; ".join(shown)
 
