@@ -188,14 +188,11 @@ def build(
             from printkit.layout.inksaver import ink_saver as lighter
 
             document = lighter(document)
-        cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
-        pages = pipeline.write(document, target, progress, correction)
+        pdf = pipeline.rendered(document, progress, correction)
     finally:
         progress.close()
-    if manifest is not None:
-        pipeline.write_manifest(document, loaded, ctx, manifest)
-    if cuts is not None and cut_svg is not None:
-        pipeline.write_text(cut_svg, cuts)
+    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], manifest, cut_svg)
+    pages = len(document.pages)
     if changed_since is not None:
         noun = "piece" if len(reprinted) == 1 else "pieces"
         click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
@@ -512,10 +509,10 @@ def export_pieces(
     ctx = pipeline.context(loaded, lang, paper)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     target = folder if folder is not None else shop.default_folder(stem, request.fmt)
-    check_folder(target, shop.INDEX)
+    check_folder(target)
     pipeline.lay_out(loaded, ctx)  # the kit's own checks first, as build makes them
     files = shop.export_files(loaded, ctx, request, stem)
-    write_folder(target, files, shop.INDEX)
+    write_folder(target, files, "export")
     count = len(files) - 1
     noun = "PNG file" if request.fmt == "png" else "PDF file"
     click.echo(f"{target}: {count} {noun}{'' if count == 1 else 's'} and {shop.INDEX}")
