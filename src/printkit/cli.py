@@ -675,13 +675,16 @@ def _run(argv: list[str] | None) -> None:
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP, raised where the program is, as Ctrl-C raises KeyboardInterrupt, so that
-    the same cleanup runs (write_atomic removes its temporary file). Not a KeyboardInterrupt, which
-    click would answer with a blank line of its own."""
+    """SIGTERM, SIGHUP or SIGQUIT, raised where the program is, as Ctrl-C raises KeyboardInterrupt,
+    so that the same cleanup runs (write_atomic removes its temporary file, write_folder its
+    temporary folder). Not a KeyboardInterrupt, which click would answer with a blank line of its own."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
+
+
+STOPPING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT")  # stopped as Ctrl-C stops a command
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -690,9 +693,10 @@ def _stop(signum: int, frame: object) -> None:
 
 @contextlib.contextmanager
 def stopped_like_ctrl_c() -> Iterator[None]:
-    """SIGTERM (kill, a service manager) and SIGHUP (a closed terminal) stop a command as Ctrl-C
-    does, instead of ending the process where it stands (a temporary file left beside the output)."""
-    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    """SIGTERM (kill, a service manager), SIGHUP (a closed terminal) and SIGQUIT (Ctrl-\\) stop a
+    command as Ctrl-C does, instead of ending the process where it stands (a temporary file left
+    beside the output, a core dump for SIGQUIT)."""
+    wanted = [getattr(signal, name) for name in STOPPING_SIGNALS if hasattr(signal, name)]
     try:
         before = {signum: signal.signal(signum, _stop) for signum in wanted}
     except ValueError:  # not the main thread (an embedding program): its own handlers stay
