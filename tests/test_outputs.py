@@ -317,3 +317,16 @@ def test_an_export_folder_that_is_a_link_is_refused(here, tmp_path):
         "out: the output folder is a symbolic link; printkit never replaces one (give the folder's own path)\n",
     )
     assert {p.name: p.read_bytes() for p in (tmp_path / "data").iterdir()} == files
+
+
+def test_export_tts_writes_into_a_folder_of_the_kits_own_by_default(here, tmp_path):
+    """Each export replaces its folder whole: a folder shared by every kit (output/tts) would let
+    one kit's export delete another's."""
+    (tmp_path / "output" / "tts").mkdir(parents=True)
+    (tmp_path / "output" / "tts" / "other-kit.png").write_bytes(b"another kit's sheet")
+    made = here("export-tts", POKER)
+    assert made.code == 0, made.err
+    assert made.out.startswith("output/poker-tts/tts.json: ")
+    assert names(tmp_path / "output") == ["poker-tts", "tts"] and names(tmp_path / "output" / "tts") == [
+        "other-kit.png"
+    ]

@@ -415,17 +415,18 @@ def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | 
     "--output",
     "folder",
     type=click.Path(path_type=Path),
-    default=Path("output/tts"),
-    show_default=True,
-    help="The folder for the sheets and tts.json.",
+    help="The folder for the sheets and tts.json (default: output/KIT-tts); an earlier export there is replaced.",
 )
-def export_tts(kit: str, lang: str | None, folder: Path) -> None:
+def export_tts(kit: str, lang: str | None, folder: Path | None) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit import build as pipeline
     from printkit.tts import export_kit
 
     loaded = pipeline.load(kit)
-    index = export_kit(loaded, pipeline.context(loaded, lang), folder)
+    ctx = pipeline.context(loaded, lang)
+    if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
+        folder = Path("output") / f"{pipeline.default_output(loaded, ctx.lang).stem}-tts"
+    index = export_kit(loaded, ctx, folder)
     sheets = sum(len(deck["sheets"]) for deck in index["decks"])
     pieces = sum(deck["count"] for deck in index["decks"])
     click.echo(

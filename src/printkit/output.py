@@ -255,7 +255,7 @@ def place_new(temporary: Path, path: Path) -> None:
         os.rename(temporary, path)
         return
     try:
-        os.link(temporary, path, follow_symlinks=False)
+        os.link(temporary, path)  # the temporary is a regular file printkit made: nothing to follow
     except FileExistsError:
         raise
     except OSError:  # a file system without hard links (FAT): look, then rename
@@ -456,7 +456,7 @@ def remove_if_stale(leftover: Path) -> None:
 def process_running(pid: int) -> bool:
     """A process with this id exists (perhaps another user's)."""
     if pid == os.getpid():
-        return False  # this process writes one file at a time: a file with its id is a dead namesake's
+        return False  # this process stages each output once: a stale file of its name and id is a dead namesake's
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
