@@ -7,7 +7,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import fonts, kitfile, kitfonts
-from printkit import manifest as placement
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.kit import Kit, parse_kit
 from printkit.layout import document as doc_layout
@@ -248,10 +247,17 @@ def write_outputs(
     all or, on a failure before the renames, none of them (output.write_all)."""
     outputs = list(files)
     if manifest is not None:
-        outputs.append((manifest, placement.text(placement.manifest(document, loaded.name, ctx.paper)).encode("utf-8")))
+        outputs.append((manifest, manifest_file(document, loaded, ctx).encode("utf-8")))
     if cut_svg is not None:
         outputs.append((cut_svg, cut_file(document, loaded, ctx).encode("utf-8")))
     write_all(outputs)
+
+
+def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The manifest's text (--manifest)."""
+    from printkit.manifest import manifest, text
+
+    return text(manifest(document, loaded.name, ctx.paper))
 
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
