@@ -330,3 +330,17 @@ def test_export_tts_writes_into_a_folder_of_the_kits_own_by_default(here, tmp_pa
     assert names(tmp_path / "output") == ["poker-tts", "tts"] and names(tmp_path / "output" / "tts") == [
         "other-kit.png"
     ]
+
+
+def test_an_earlier_export_is_exchanged_with_the_new_one_in_one_step(tmp_path, monkeypatch):
+    """On Linux the old folder is never missing, not even between two renames: os.rename is not
+    called to move it aside, and nothing is left beside the new folder."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("renameat2 is Linux's")
+    output.write_folder(tmp_path / "out", {"old.txt": b"old"}, "export")
+    renamed: list[tuple] = []
+    real_rename = os.rename
+    monkeypatch.setattr(output.os, "rename", lambda *args: renamed.append(args) or real_rename(*args))
+    output.write_folder(tmp_path / "out", {"new.txt": b"new"}, "export")
+    assert renamed == []
+    assert names(tmp_path) == ["out"] and names(tmp_path / "out") == [MARKER, "new.txt"]

@@ -405,9 +405,13 @@ def write_synced(path: Path, data: bytes) -> None:
 
 
 def _swap_in(temporary: Path, folder: Path) -> None:
-    """``temporary`` renamed to ``folder``; an old ``folder`` is moved aside first and removed after."""
+    """``temporary`` renamed to ``folder``. An old ``folder`` is exchanged with it in one step where
+    the system can (Linux), else moved aside first; either way it is removed after."""
     if entry(folder) is None:
         os.rename(temporary, folder)
+        return
+    if exchanged(temporary, folder):
+        shutil.rmtree(temporary, ignore_errors=True)  # the old export, now under the temporary's name
         return
     old = temporary.with_name(temporary.name + ".old")
     os.rename(folder, old)
@@ -417,6 +421,26 @@ def _swap_in(temporary: Path, folder: Path) -> None:
         os.rename(old, folder)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+AT_FDCWD, RENAME_EXCHANGE = -100, 2  # Linux's renameat2: paths from the current folder; swap the two
+
+
+def exchanged(first: Path, second: Path) -> bool:
+    """``first`` and ``second`` swapped in one step (Linux's renameat2 RENAME_EXCHANGE), so that
+    no moment, not even kill -9 between two renames, leaves ``second`` missing. False where the
+    system or its file system cannot (then nothing was done)."""
+    import ctypes  # here, not at the top: 16 ms that only an export replacing a folder needs
+
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
 
 
 STALE_AFTER = 60.0  # seconds: a temporary file lives only while its bytes are written and synced
