@@ -201,12 +201,24 @@ def test_hostile_headers_round_trip_and_inject_nothing(here, tmp_path):
     assert checked.code == 0, checked.err
 
 
-def test_a_header_longer_than_a_kit_names_a_column_is_refused_before_anything_is_written(here, tmp_path):
-    (tmp_path / "cards.csv").write_text("id,count," + "x" * 10240 + "\nfox,3,1\n", encoding="utf-8")
+def test_a_10_kb_header_is_left_unmapped_and_the_kit_validates(here, tmp_path):
+    (tmp_path / "cards.csv").write_text("id,name," + "x" * 10240 + "\nfox,Fox,1\n", encoding="utf-8")
+    made = here("new", "farm", "--deck-from", "cards.csv")
+    assert made.code == 0, made.err
+    text = (tmp_path / "farm.yaml").read_text(encoding="utf-8")
+    assert "# Columns not mapped (map them under columns: or leave them): " + "x" * 59 + "…\n" in text
+    assert "x" * 61 not in text
+    checked = here("validate", "farm.yaml")
+    assert checked.code == 0, checked.err
+
+
+def test_a_10_kb_header_the_kit_would_name_is_refused_before_anything_is_written(here, tmp_path):
+    """The first column is the deck's id when no header says id: a kit cannot name this one."""
+    (tmp_path / "cards.csv").write_text("x" * 10240 + ",name\nfox,Fox\n", encoding="utf-8")
     refused = here("new", "farm", "--deck-from", "cards.csv")
     assert (refused.code, refused.err) == (
         1,
-        "cards.csv: the header of column 3 is 10,240 characters; a kit names a column in at most 200 (shorten it)\n",
+        "cards.csv: the header of column 1 is 10,240 characters; a kit names a column in at most 200 (shorten it)\n",
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
 

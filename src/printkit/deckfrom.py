@@ -57,9 +57,12 @@ class Mapping:
 
 
 def check_headers(path: Path, table: Table) -> None:
-    """Refuse a header longer than a kit may name a column (the kit written would not validate)."""
+    """Refuse a header the kit would have to name that is longer than a kit may name a column (the
+    kit written would not validate): only the first column's, taken as the id when no header says
+    id; any other is left unmapped (``mapped``)."""
+    mapping = mapped(table)
     for number, header in enumerate(table.header, start=1):
-        if len(header) > MAX_HEADER_LENGTH:
+        if len(header) > MAX_HEADER_LENGTH and header not in mapping.unmapped:
             raise PrintkitError(
                 f"{path}: the header of column {number} is {len(header):,} characters; a kit names a column in at "
                 f"most {MAX_HEADER_LENGTH} (shorten it)"
@@ -71,6 +74,9 @@ def mapped(table: Table) -> Mapping:
     result = Mapping()
     for at, header in enumerate(table.header):
         if not header:
+            continue
+        if len(header) > MAX_HEADER_LENGTH:  # a kit cannot name it: listed as not mapped
+            result.unmapped.append(header)
             continue
         word = header.strip().lower()
         single = next((name for name, words in FIELD_WORDS.items() if word in words), None)
