@@ -9,6 +9,9 @@ each with that owner's back; a deck without a back gets a plain back naming it.
 
 tts.json says which image is which deck: per sheet the face and back file names, NumWidth,
 NumHeight and the number of pieces on it, as Tabletop Simulator's custom deck dialog asks.
+
+The folder (output/KIT-tts unless -o) is written whole beside its place and swapped in
+(output.write_folder), as ``printkit export`` writes its own: it replaces only an earlier export.
 """
 
 from __future__ import annotations
