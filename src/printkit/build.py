@@ -13,6 +13,7 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.locale import Localizer, choose_language, kit_icons
+from printkit.output import write_all, write_atomic
 from printkit.progress import SILENT, Progress
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
@@ -223,17 +224,40 @@ def write(
 ) -> int:
     """Render and write atomically; ``correction`` scales every page about its centre (a printer
     profile's answer to a printer that prints 99.6 % of the size)."""
-    from printkit.output import write_atomic
-    from printkit.render import render
-
-    write_atomic(path, render(document, progress, correction))
+    write_atomic(path, rendered(document, progress, correction))
     return len(document.pages)
 
 
-def write_manifest(document: Document, loaded: LoadedKit, ctx: Context, path: Path) -> None:
-    from printkit.manifest import manifest, write
+def rendered(document: Document, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)) -> bytes:
+    """The PDF's bytes; ``correction`` as for ``write``."""
+    from printkit.render import render
 
-    write(path, manifest(document, loaded.name, ctx.paper))
+    return render(document, progress, correction)
+
+
+def write_outputs(
+    document: Document,
+    loaded: LoadedKit,
+    ctx: Context,
+    files: list[tuple[Path, bytes]],
+    manifest: Path | None,
+    cut_svg: Path | None,
+) -> None:
+    """``files`` (the PDF) and, when asked for, the manifest and the cut SVG, written together:
+    all or, on a failure before the renames, none of them (output.write_all)."""
+    outputs = list(files)
+    if manifest is not None:
+        outputs.append((manifest, manifest_file(document, loaded, ctx).encode("utf-8")))
+    if cut_svg is not None:
+        outputs.append((cut_svg, cut_file(document, loaded, ctx).encode("utf-8")))
+    write_all(outputs)
+
+
+def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The manifest's text (--manifest)."""
+    from printkit.manifest import manifest, text
+
+    return text(manifest(document, loaded.name, ctx.paper))
 
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
@@ -242,12 +266,6 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     from printkit.manifest import manifest
 
     return svg(manifest(document, loaded.name, ctx.paper))
-
-
-def write_text(path: Path, text: str) -> None:
-    from printkit.output import write_atomic
-
-    write_atomic(path, text.encode("utf-8"))
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:

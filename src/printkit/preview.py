@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 from printkit.errors import PrintkitError
-from printkit.output import write_atomic
+from printkit.output import check_not_read, write_all
 from printkit.units import POINTS_PER_INCH
 
 MIN_DPI, MAX_DPI = 10, 600
@@ -41,14 +41,14 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
 
 
 def write(pdf: bytes, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """``folder/STEM-1.png`` ... one per page; returns the paths written."""
+    """``folder/STEM-1.png`` ... one per page, written together (output.write_all); returns the
+    paths written. The folder is checked before it is made: never one the kit reads."""
     check_dpi(dpi)
     if folder.exists() and not folder.is_dir():
         raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
+    check_not_read(folder / f"{stem}-1.png")
+    images = page_images(pdf, dpi)
     folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for number, image in enumerate(page_images(pdf, dpi), start=1):
-        path = folder / f"{stem}-{number}.png"
-        write_atomic(path, image)
-        paths.append(path)
-    return paths
+    files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
+    write_all(files)
+    return [path for path, _ in files]

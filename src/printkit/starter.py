@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 from printkit import kitfile
 from printkit.errors import PrintkitError
+from printkit.output import create_new
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MODELINE = "# yaml-language-server: $schema="
@@ -85,14 +87,21 @@ def new_kit(
         raise PrintkitError(
             f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
         )
-    with open(target, "x", encoding="utf-8", newline="\n") as stream:
-        stream.write(with_modeline(text, schema_reference(folder)))
-    if deck_from is not None:
-        art_target.mkdir()
-        shutil.copyfile(deck_from, art_target / deck_from.name)
-    elif art is not None and art.is_dir():
-        shutil.copytree(art, art_target)
+    kit_bytes = with_modeline(text, schema_reference(folder)).encode("utf-8")
+    create_new([(target, kit_bytes)], art_folder(art_target, art, deck_from))
     return target
+
+
+def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> list[tuple[Path, Callable[[Path], None]]]:
+    """The new kit's folder, if it has one, with what fills it: the table copied, or the shipped
+    kit's folder (output.create_new makes it beside its place and puts it there with the kit file)."""
+    if deck_from is not None:
+        table = deck_from
+        return [(art_target, lambda into: shutil.copyfile(table, into / table.name))]
+    if art is not None and art.is_dir():
+        shipped = art
+        return [(art_target, lambda into: shutil.copytree(shipped, into, dirs_exist_ok=True))]
+    return []
 
 
 def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
@@ -108,4 +117,5 @@ def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str 
     if not table.rows:
         where = f"its sheet {table.sheet!r}" if table.sheet else "it"
         raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
+    deckfrom.check_headers(table_path, table)
     return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)

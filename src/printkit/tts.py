@@ -9,6 +9,9 @@ each with that owner's back; a deck without a back gets a plain back naming it.
 
 tts.json says which image is which deck: per sheet the face and back file names, NumWidth,
 NumHeight and the number of pieces on it, as Tabletop Simulator's custom deck dialog asks.
+
+The folder (output/KIT-tts unless -o) is written whole beside its place and swapped in
+(output.write_folder), as ``printkit export`` writes its own: it replaces only an earlier export.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from printkit import fonts, icons
 from printkit.errors import PrintkitError
 from printkit.kinds import exported
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
-from printkit.output import write_atomic
+from printkit.output import check_folder, write_folder
 from printkit.units import MM_PER_INCH, POINTS_PER_INCH
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -209,13 +212,14 @@ def export_kit(loaded, ctx, folder: Path) -> dict:
     from printkit import build as pipeline
     from printkit.manifest import manifest
 
-    if folder.exists() and not folder.is_dir():
-        raise PrintkitError(f"{folder}: -o must name a folder for the deck sheets, and this is a file")
+    check_folder(folder)
     document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
     titles = deck_titles(loaded.kit, ctx.tr)
     stem = pipeline.default_output(loaded, ctx.lang).stem
-    folder.mkdir(parents=True, exist_ok=True)
-    return export(document, manifest(document, loaded.name, ctx.paper), titles, folder, stem)
+    files: dict[str, bytes] = {}
+    index = export(document, manifest(document, loaded.name, ctx.paper), titles, files, stem)
+    write_folder(folder, files, "export-tts")
+    return index
 
 
 def deck_titles(kit, tr) -> dict[str, str]:
@@ -229,8 +233,9 @@ def deck_titles(kit, tr) -> dict[str, str]:
     return titles
 
 
-def export(document: Document, manifest: dict, titles: dict[str, str], folder: Path, stem: str) -> dict:
-    """Write every deck's sheets and back into ``folder`` and the index tts.json; returns the index.
+def export(document: Document, manifest: dict, titles: dict[str, str], files: dict[str, bytes], stem: str) -> dict:
+    """Every deck's sheets and back and the index tts.json, added to ``files`` by name (the export
+    folder's, written whole by output.write_folder); returns the index.
 
     ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
     """
@@ -241,24 +246,24 @@ def export(document: Document, manifest: dict, titles: dict[str, str], folder: P
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
     pages = Pages(render(document))
     try:
-        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), folder, stem) for deck in found]
+        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
     finally:
         pages.close()
     index = {"kit": manifest["kit"], "lang": manifest["lang"], "decks": entries}
-    write_atomic(folder / INDEX, (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    files[INDEX] = (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return index
 
 
-def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -> dict:
+def export_deck(deck: Deck, pages: Pages, title: str, files: dict[str, bytes], stem: str) -> dict:
     first = deck.faces[0].box
     grid = sheet_grid(len(deck.faces), first.w, first.h)
     back_name = f"{stem}-{deck.name}-back.png"
-    write_atomic(folder / back_name, png(back_image(deck, pages, grid, title)))
+    files[back_name] = png(back_image(deck, pages, grid, title))
     sheets = []
     for number, start in enumerate(range(0, len(deck.faces), grid.capacity), start=1):
         boxes = deck.faces[start : start + grid.capacity]
         face_name = f"{stem}-{deck.name}-{number}.png"
-        write_atomic(folder / face_name, png(sheet_image(pages, boxes, grid)))
+        files[face_name] = png(sheet_image(pages, boxes, grid))
         sheets.append(
             {
                 "face": face_name,
