@@ -161,10 +161,9 @@ def jobs(out: Path) -> list[Job]:
 
 def environment(cache: Path) -> dict[str, str]:
     """The caller's environment with Python's bytecode cache on, kept in ``cache``, and a user
-    cache folder of its own beside it (usercache.py: the core schemas, hyphenation patterns),
-    filled by the warm-up round like the bytecode. Another printkit of another model.py that runs
-    meanwhile (a test suite, another checkout) replaces the shared folder's schemas with its own,
-    and the next measured build would derive them again."""
+    cache folder of its own beside it (usercache.py: hyphenation patterns as JSON), filled by the
+    warm-up round like the bytecode, so that no other printkit running meanwhile (a test suite,
+    another checkout) changes what the measured builds find there."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(cache)
     env["XDG_CACHE_HOME"] = str(cache / "user-cache")
