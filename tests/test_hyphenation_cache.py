@@ -66,7 +66,19 @@ def test_the_file_is_plain_json_of_the_patterns(cache):
     hyphenation.parsed_patterns("pl", dictionary_file("pl"))
     kept = json.loads(kept_file(cache, "pl").read_bytes())
     own = pyphen.HyphDict(dictionary_file("pl")).patterns
-    assert kept == {key: [start, list(values)] for key, (start, values) in own.items()}
+    assert kept == {key: [start, "".join(map(str, values))] for key, (start, values) in own.items()}
+    assert all(all(0 <= digit <= 9 for digit in values) for _, values in own.values())
+
+
+def test_patterns_with_more_than_digits_are_not_kept():
+    """pyphen's values of a non-standard hyphenation (``AlternativeParser``) are ints with data."""
+
+    class Carrying(int):
+        data = ("ff=f", 1, 1)
+
+    assert hyphenation.as_data({"abc": (0, (1, Carrying(2)))}) is None
+    assert hyphenation.as_data({"abc": (0, (1, 12))}) is None
+    assert hyphenation.as_data({"abc": (1, (1, 2))}) == {"abc": [1, "12"]}
 
 
 def with_one_pattern(good: dict, value: object) -> dict:
@@ -77,15 +89,16 @@ SHAPES = {
     "a list": lambda good: list(good.items()),
     "no patterns": lambda good: {},
     "a number for a pattern": lambda good: with_one_pattern(good, 7),
-    "a digit of 10": lambda good: with_one_pattern(good, [0, [10]]),
-    "a negative start": lambda good: with_one_pattern(good, [-1, [1]]),
-    "a true for a digit": lambda good: with_one_pattern(good, [0, [True]]),
-    "a text for a digit": lambda good: with_one_pattern(good, [0, ["1"]]),
-    "more values than the pattern has gaps": lambda good: with_one_pattern(good, [0, [1] * 40]),
-    "three items": lambda good: with_one_pattern(good, [0, [1], 2]),
-    "an empty pattern": lambda good: {**good, "": [0, [1]]},
-    "a pattern of 65 letters": lambda good: {**good, "a" * 65: [0, [1]]},
-    "too many patterns": lambda good: {f"x{n}": [0, [1]] for n in range(hyphenation.MOST_PATTERNS + 1)},
+    "a list of digits": lambda good: with_one_pattern(good, [0, [1]]),
+    "a letter among the digits": lambda good: with_one_pattern(good, [0, "1a"]),
+    "a non-ASCII digit": lambda good: with_one_pattern(good, [0, "\u0661"]),
+    "no digits": lambda good: with_one_pattern(good, [0, ""]),
+    "a negative start": lambda good: with_one_pattern(good, [-1, "1"]),
+    "a true for the start": lambda good: with_one_pattern(good, [True, "1"]),
+    "more values than the pattern has gaps": lambda good: with_one_pattern(good, [0, "1" * 40]),
+    "three items": lambda good: with_one_pattern(good, [0, "1", 2]),
+    "a pattern of 65 letters": lambda good: {**good, "a" * 65: [0, "1"]},
+    "too many patterns": lambda good: {f"x{n}": [0, "1"] for n in range(hyphenation.MOST_PATTERNS + 1)},
 }
 
 

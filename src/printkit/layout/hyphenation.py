@@ -56,7 +56,9 @@ def parsed_patterns(lang: str, path: Any) -> Any:
     if patterns is not None:
         return dictionary(pyphen.HyphDict, patterns)
     parsed = pyphen.HyphDict(path)
-    usercache.write(cached, {key: [start, list(values)] for key, (start, values) in parsed.patterns.items()}, prefix)
+    data = as_data(parsed.patterns)
+    if data is not None:
+        usercache.write(cached, data, prefix)
     return parsed
 
 
@@ -71,21 +73,34 @@ def dictionary(kind: Any, patterns: dict[str, tuple[int, tuple[int, ...]]]) -> A
 
 
 def patterns_from(value: Any) -> dict[str, tuple[int, tuple[int, ...]]] | None:
-    """The patterns a cache file holds, as pyphen keeps them (a letter sequence: where its values
-    start, and the values, digits of TeX's patterns), or None when ``value`` is not that shape."""
+    """The patterns a cache file holds (``as_data``'s), as pyphen keeps them: for each letter
+    sequence, where its values start and the values (digits of TeX's patterns); None when ``value``
+    is not exactly that shape. The few distinct value tuples are made once each."""
     if not isinstance(value, dict) or not 0 < len(value) <= MOST_PATTERNS:
         return None
-    patterns = {}
+    patterns: dict[str, tuple[int, tuple[int, ...]]] = {}
+    made: dict[str, tuple[int, ...]] = {}
     for key, item in value.items():
-        if not (0 < len(key) <= LONGEST_PATTERN and isinstance(item, list) and len(item) == 2):
+        if type(item) is not list or len(item) != 2 or len(key) > LONGEST_PATTERN:
             return None
-        start, values = item
-        if not (type(start) is int and isinstance(values, list) and 0 <= start and start + len(values) <= len(key) + 1):
+        start, digits = item
+        if type(start) is not int or type(digits) is not str or not (digits.isascii() and digits.isdigit()):
             return None
-        if not all(type(digit) is int and 0 <= digit <= 9 for digit in values):
+        if not 0 <= start <= len(key) + 1 - len(digits):  # a value sits before, between or after letters
             return None
-        patterns[key] = (start, tuple(values))
+        values = made.get(digits)
+        if values is None:
+            values = made[digits] = tuple(map(int, digits))
+        patterns[key] = (start, values)
     return patterns
+
+
+def as_data(patterns: dict[str, tuple[int, tuple[Any, ...]]]) -> dict[str, list[Any]] | None:
+    """pyphen's parsed patterns as plain JSON data, ``{"letters": [start, "digits"]}``; None when a
+    value is not a plain digit (pyphen's values of a non-standard hyphenation carry more: not kept)."""
+    if not all(type(value) is int and 0 <= value <= 9 for _, values in patterns.values() for value in values):
+        return None
+    return {key: [start, "".join(map(str, values))] for key, (start, values) in patterns.items()}
 
 
 @functools.lru_cache(maxsize=8192)
