@@ -158,6 +158,10 @@ def link_to_a_good_file(path: Path, kept: bytes) -> None:
     path.symlink_to(real)
 
 
+def a_folder(path: Path, kept: bytes) -> None:
+    path.mkdir(mode=0o700)
+
+
 def sparse_gigabyte(path: Path, kept: bytes) -> None:
     with path.open("wb") as out:
         out.truncate(2**30)
@@ -199,6 +203,7 @@ FAULTS = [
     fifo,
     link_to_dev_zero,
     link_to_a_good_file,
+    a_folder,
     sparse_gigabyte,
     another_owner,
     group_writable,
