@@ -280,3 +280,34 @@ def test_the_policy_resolves_against_the_folders_real_path(tmp_path):
     for refused in ("../b/x.png", "sub/../../x.png", "/etc/passwd", str(folder.real / "x.png"), "a\x00b"):
         with pytest.raises(kitpaths.PathRefused):
             folder.path(refused)
+
+
+def test_new_from_a_kit_copies_its_links_as_links_never_what_they_lead_to(tmp_path, run, monkeypatch):
+    """`new mine --from game.yaml` copies game/: a link in it stays a link (the new kit's build
+    refuses it as the old one's did), a named pipe is left out (it would hang the copy)."""
+    kit = outside_home(tmp_path)
+    folder = kit.parent / "game"
+    (folder / "Documents" / "photo.png").unlink()
+    (folder / "Documents" / "photo.png").symlink_to(tmp_path / "private" / "Documents" / "photo.png")
+    os.mkfifo(folder / "pipe")
+    (tmp_path / "mine").mkdir()
+    monkeypatch.chdir(tmp_path / "mine")
+    made = run("new", "mine", "--from", str(kit))
+    assert made.code == 0, made.err
+    copied = tmp_path / "mine" / "mine" / "Documents" / "photo.png"
+    assert copied.is_symlink() and not (tmp_path / "mine" / "mine" / "pipe").exists()
+    refused = run("validate", "mine.yaml")
+    assert refused.code == 1
+    assert "'Documents/photo.png' is a link to a file outside the kit's folder mine/" in refused.err
+
+
+def test_new_from_a_kit_whose_folder_is_a_link_leading_out_is_refused(tmp_path, run, monkeypatch):
+    home = tmp_path / "home"
+    documents(home)
+    kit = game(home / "Downloads" / "game.yaml")
+    (kit.parent / "game").symlink_to("..")
+    monkeypatch.chdir(kit.parent)
+    refused = run("new", "mine", "--from", "game.yaml")
+    assert refused.code == 1
+    assert refused.err.startswith("game.yaml: the kit's folder game/ is a link leading out")
+    assert not (kit.parent / "mine").exists() and not (kit.parent / "mine.yaml").exists()
