@@ -23,14 +23,16 @@ EVENTS = ("open", "os.listdir", "os.scandir")
 
 
 class Opened:
-    """Every path the process opens or lists while ``recording``, this thread only, as real paths."""
+    """Every path the process opens (``opened``) or lists (``listed``) while recording, this
+    thread only, as real paths."""
 
-    recording: list[str] | None = None
+    opened: list[str] | None = None
+    listed: list[str] = []
     thread: int | None = None
 
     @classmethod
     def hook(cls, event: str, args: tuple) -> None:
-        if event not in EVENTS or cls.recording is None or threading.get_ident() != cls.thread:
+        if event not in EVENTS or cls.opened is None or threading.get_ident() != cls.thread:
             return
         path = args[0] if args else None
         if path is None and event != "open":  # os.listdir() and os.scandir() list the current folder
@@ -40,20 +42,25 @@ class Opened:
         if isinstance(path, bytes):
             path = os.fsdecode(path)
         if isinstance(path, str):
-            cls.recording.append(os.path.realpath(path))
+            (cls.opened if event == "open" else cls.listed).append(os.path.realpath(path))
 
 
 sys.addaudithook(Opened.hook)
 
 
-def opened_while(action: Callable[[], object]) -> list[str]:
-    """The real paths ``action`` opened or listed, in order."""
-    Opened.recording, Opened.thread = [], threading.get_ident()
+def reads_while(action: Callable[[], object]) -> tuple[list[str], list[str]]:
+    """The real paths ``action`` opened, and those it listed, each in order."""
+    Opened.opened, Opened.listed, Opened.thread = [], [], threading.get_ident()
     try:
         action()
     finally:
-        found, Opened.recording = Opened.recording, None
-    return found
+        opened, Opened.opened = Opened.opened, None
+    return opened, Opened.listed
+
+
+def opened_while(action: Callable[[], object]) -> list[str]:
+    """The real paths ``action`` opened, in order."""
+    return reads_while(action)[0]
 
 
 def allowed_roots(*extra: Path) -> list[Path]:
@@ -76,5 +83,31 @@ def printkit_roots() -> list[Path]:
     return allowed_roots(*package, *user)
 
 
-def outside(paths: list[str], roots: list[Path]) -> list[str]:
-    return sorted({p for p in paths if not any(Path(p).is_relative_to(root) for root in roots)})
+def libraries_own() -> tuple[list[Path], list[Path]]:
+    """What Python and the libraries read by themselves when they load, whatever the kit: the
+    files and folders on sys.path (the import system opens a zip there and lists each folder,
+    importlib.metadata lists them too) and reportlab's settings in the home folder
+    (``~/.reportlab_settings``, ``~/.reportlab_mods``), which its rl_config reads; and the
+    folders it only lists: the system's font folders, which reportlab's rl_settings walks."""
+    home = Path.home()
+    opened = [Path(entry or ".").resolve() for entry in sys.path]
+    opened += [(home / name).resolve() for name in (".reportlab_settings", ".reportlab_mods")]
+    walked = ["/usr/share/fonts/type1", "/usr/share/fonts/Type1", "/usr/share/fonts/truetype", "/usr/share/fonts/TTF"]
+    return opened, [Path(folder).resolve() for folder in walked]
+
+
+def outside(paths: list[str], roots: list[Path], exact: list[Path] = ()) -> list[str]:
+    """The paths neither under one of ``roots`` nor one of ``exact``."""
+    return sorted(
+        {p for p in paths if not any(Path(p).is_relative_to(root) for root in roots) and Path(p) not in exact}
+    )
+
+
+def read_outside(action: Callable[[], object], roots: list[Path]) -> list[str]:
+    """What ``action`` opened outside ``roots``, or listed outside them and the folders Python and
+    its libraries list by themselves (libraries_own)."""
+    opened, listed = reads_while(action)
+    library_files, library_folders = libraries_own()
+    return sorted(
+        set(outside(opened, roots, library_files)) | set(outside(listed, roots + library_folders, library_files))
+    )
