@@ -64,23 +64,21 @@ def opened_while(action: Callable[[], object]) -> list[str]:
 
 
 def allowed_roots(*extra: Path) -> list[Path]:
-    """printkit, its fonts, Python's library (the standard one and the installed packages) and ``extra``."""
+    """printkit, its fonts, its user cache and config folders, Python's library (the standard one
+    and the installed packages) and ``extra``."""
     roots = [Path(printkit.__file__).parent, fonts.fonts_dir()]
     roots += [Path(sysconfig.get_paths()[key]) for key in ("stdlib", "platstdlib", "purelib", "platlib")]
+    roots += [
+        Path(platformdirs.user_cache_dir("printkit", appauthor=False)),
+        Path(platformdirs.user_config_dir("printkit", appauthor=False)),
+    ]
     return [root.resolve() for root in roots + list(extra)]
 
 
 def printkit_roots() -> list[Path]:
-    """What any command of printkit may read besides a kit's own files: printkit's code and its
-    package data but the shipped kits (fonts, schema, presets), the user's cache and config
-    folders of printkit, and Python's library."""
-    data = kitfile.data_dir()
-    package = [path for path in data.iterdir() if path.name != "kits"]
-    user = [
-        Path(platformdirs.user_cache_dir("printkit", appauthor=False)),
-        Path(platformdirs.user_config_dir("printkit", appauthor=False)),
-    ]
-    return allowed_roots(*package, *user)
+    """What any command of printkit may read besides a kit's own files: allowed_roots and
+    printkit's package data but the shipped kits (the schema, the presets)."""
+    return allowed_roots(*(path for path in kitfile.data_dir().iterdir() if path.name != "kits"))
 
 
 def libraries_own() -> tuple[list[Path], list[Path]]:
@@ -96,8 +94,10 @@ def libraries_own() -> tuple[list[Path], list[Path]]:
     return opened, [Path(folder).resolve() for folder in walked]
 
 
-def outside(paths: list[str], roots: list[Path], exact: list[Path] = ()) -> list[str]:
-    """The paths neither under one of ``roots`` nor one of ``exact``."""
+def outside(paths: list[str], roots: list[Path], exact: list[Path] | None = None) -> list[str]:
+    """The paths neither under one of ``roots`` nor one of ``exact`` (by default the files Python
+    and its libraries open by themselves, libraries_own)."""
+    exact = libraries_own()[0] if exact is None else exact
     return sorted(
         {p for p in paths if not any(Path(p).is_relative_to(root) for root in roots) and Path(p) not in exact}
     )
