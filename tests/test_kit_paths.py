@@ -311,3 +311,27 @@ def test_new_from_a_kit_whose_folder_is_a_link_leading_out_is_refused(tmp_path, 
     assert refused.code == 1
     assert refused.err.startswith("game.yaml: the kit's folder game/ is a link leading out")
     assert not (kit.parent / "mine").exists() and not (kit.parent / "mine.yaml").exists()
+
+
+def test_a_loop_of_links_is_refused_in_one_line(tmp_path, run):
+    """game -> game, and a table that is a loop of two links: one line each, never exit 2."""
+    kit = game(tmp_path / "game.yaml")
+    (tmp_path / "game").symlink_to("game")
+    result = run("validate", str(kit))
+    assert (result.code, result.err.splitlines()) == (
+        1,
+        [f"{kit}: the kit's folder {tmp_path / 'game'}/ is a loop of links; replace the link with the folder itself"],
+    )
+    (tmp_path / "game").unlink()
+    documents(tmp_path / "game")
+    (tmp_path / "game" / "Documents" / "budget.csv").unlink()
+    (tmp_path / "game" / "Documents" / "budget.csv").symlink_to("other.csv")
+    (tmp_path / "game" / "Documents" / "other.csv").symlink_to("budget.csv")
+    result = run("validate", str(kit))
+    assert (result.code, result.err.splitlines()) == (
+        1,
+        [
+            f"{kit}:18: components[0].table.file: 'Documents/budget.csv' in the kit's folder {tmp_path / 'game'}/ "
+            "cannot be read (Too many levels of symbolic links)"
+        ],
+    )

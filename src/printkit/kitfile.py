@@ -91,7 +91,7 @@ class KitSource:
 def _display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the current folder; a loop of links
         return str(path)
 
 

@@ -34,6 +34,9 @@ NOT_REGULAR = {  # what a path that is not a regular file is, as the messages na
 }
 
 
+MAKE_IT_REAL = "replace the link with the folder itself"
+
+
 class PathRefused(ValueError):
     """Why a file the kit names may not be read, as the one-line message the user reads."""
 
@@ -57,16 +60,20 @@ class KitFolder:
     def of(cls, kit_file: Path) -> KitFolder:
         """The folder of the kit file ``kit_file`` (``NAME/`` beside ``NAME.yaml``)."""
         home = Path(os.path.realpath(kit_file.parent))  # the kit file's real folder
-        real = Path(os.path.realpath(home / kit_file.stem))
         shown = kit_file.parent / kit_file.stem
+        try:
+            real = Path(os.path.realpath(home / kit_file.stem, strict=True))
+        except FileNotFoundError:  # no folder (a kit without files of its own), or a link to nowhere
+            real = Path(os.path.realpath(home / kit_file.stem))
+        except OSError:  # a loop of links
+            return cls(shown, home / kit_file.stem, f"the kit's folder {shown}/ is a loop of links; {MAKE_IT_REAL}")
         if inside(real, home) and real != home:
             return cls(shown, real)
         return cls(
             shown,
             real,
-            f"the kit's folder {shown}/ is a link leading out of the folder that holds the kit file; "
-            "printkit reads a kit's pictures, tables and fonts only from a real folder beside it (replace the "
-            "link with the folder itself)",
+            f"the kit's folder {shown}/ is a link leading out of the folder that holds the kit file; printkit "
+            f"reads a kit's pictures, tables and fonts only from a real folder beside it ({MAKE_IT_REAL})",
         )
 
     def __str__(self) -> str:
