@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from audit import printkit_roots, read_outside
+from conftest import REPO
 from printkit import kitpaths
 from printkit.kitfile import shipped_kit_names, shipped_kits_dir
 from test_bad_kits import BAD, CASES, MADE_AT_RUN_TIME
@@ -35,14 +37,19 @@ def kit_roots(kit: Path) -> list[Path]:
     return roots + ([target] if target != home and target.is_relative_to(home) else [])
 
 
-def reads_outside(run, kit: Path, named: str, out: Path) -> list[str]:
-    """What validate and build of the kit ``named`` (``kit`` its file) read outside what they may."""
+def reads_outside(run, kit: Path, named: str, out: Path, codes: tuple[int, int] | None = (0, 0)) -> list[str]:
+    """What validate and build of the kit ``named`` (``kit`` its file) read outside what they
+    may; their exit codes must be ``codes`` (None: bad kits, any)."""
     out.mkdir(exist_ok=True)
     build = ["build", named, "-o", str(out / "kit.pdf"), "--manifest", str(out / "kit.json")]
     build += ["--cut-svg", str(out / "kit.svg")]
-    return read_outside(
-        lambda: (run("validate", named), run(*build)), printkit_roots() + kit_roots(kit) + [out.resolve()]
+    results = []
+    found = read_outside(
+        lambda: results.extend([run("validate", named), run(*build)]),
+        printkit_roots() + kit_roots(kit) + [out.resolve()],
     )
+    assert codes is None or tuple(result.code for result in results) == codes, [r.err for r in results]
+    return found
 
 
 @pytest.mark.parametrize("name", shipped_kit_names())
@@ -66,7 +73,23 @@ def test_a_bad_kit_reads_only_its_own_files(run, tmp_path, monkeypatch, name):
         MADE_AT_RUN_TIME[name](folder)
         monkeypatch.chdir(tmp_path / "tree")
     named = f"tests/bad_kits/{name}.yaml"
-    assert reads_outside(run, Path(named), named, tmp_path / "out") == []
+    assert reads_outside(run, Path(named), named, tmp_path / "out", codes=None) == []
+
+
+def test_the_template_and_the_benchmark_kits_read_only_their_own_files(run, tmp_path, monkeypatch):
+    """The kit `printkit new` writes, and benchmarks/kits/: deck1000 and artdeck (20 cards, its
+    pictures and table written by benchmarks/artdeck.py)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import artdeck
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    artdeck.generate(tmp_path / "art", 20)
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "hunt").code == 0
+    kits = [tmp_path / "hunt.yaml", REPO / "benchmarks" / "kits" / "deck1000.yaml", tmp_path / "art" / "artdeck.yaml"]
+    for kit in kits:
+        assert reads_outside(run, kit, str(kit), tmp_path / "out") == []
 
 
 def attack(root: Path) -> Path:
@@ -83,7 +106,7 @@ def test_a_kit_with_every_kind_of_file_reads_only_its_own_files(run, tmp_path):
     documents(tmp_path / "kits" / "game")
     assert reads_outside(run, kit, str(kit), tmp_path / "out") == []
     attacked = attack(tmp_path / "b")
-    assert reads_outside(run, attacked, str(attacked), tmp_path / "out") == []
+    assert reads_outside(run, attacked, str(attacked), tmp_path / "out", codes=(1, 1)) == []
 
 
 def test_the_audit_catches_a_policy_that_lets_a_read_out(run, tmp_path, monkeypatch):
