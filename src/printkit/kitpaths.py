@@ -5,14 +5,17 @@ the kit file may hold ``..`` and links, be absolute or ``./NAME.yaml``: all of i
 once, to the real folder that holds the kit file. From there:
 
 - the kit's folder itself may not be a link leading out of that real folder (``game -> ..``
-  would make every file beside the kit, and above it, the kit's); KitFolder.refused says so,
-  and every file of such a folder is refused too;
+  would make every file beside the kit, and above it, the kit's), nor a loop of links;
+  KitFolder.refused says so, and every file of such a folder is refused too;
 - a file the kit names is resolved against the folder's real path, as the system would open it,
-  links and ``..`` included; it is refused when the name is absolute (the kit format says
-  none, even one pointing inside), when it leads out as written (``../x``), or when a link
-  anywhere on the way leads out (what is opened is the real path returned, which is inside);
+  every link and ``..`` followed; it is refused when the name is absolute (the kit format says
+  none, even one pointing inside), when it leads out as written (``../x``), or when the links
+  on its way lead out (``art -> ~/Documents``). What is opened is the real path returned, with
+  no link left in it: a chain of links that only passes outside and ends inside reads a
+  file of the kit, and is taken;
 - only a regular file is opened: never a folder, a named pipe (which would hang the read) or
-  a device (endless).
+  a device (endless). The check and the open are two steps: a file swapped for a link between
+  them, by another program running at that moment, is not caught.
 
 No heavy import here (no reportlab, Pillow or pydantic): the kit file's loading, the watch and
 every reader of a kit's files use it.
