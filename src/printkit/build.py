@@ -77,7 +77,8 @@ def protect_kit(source: kitfile.KitSource) -> None:
     from printkit.output import protect
 
     protect("the kit file", source.path)
-    protect(f"a file in the kit's art folder {kitfile.display_path(source.folder)}/", source.folder, tree=True)
+    folder = source.folder
+    protect(f"a file in the kit's art folder {kitfile.display_path(folder.shown)}/", folder.real, tree=True)
 
 
 def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:

@@ -18,8 +18,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.art import leaves_folder
 from printkit.errors import Loc
+from printkit.kitpaths import KitFolder, PathRefused
 
 MAX_FONT_BYTES = 20 * 1024 * 1024
 SUFFIXES = (".ttf", ".otf")
@@ -43,15 +43,19 @@ def font_uses(kit: Any) -> list[tuple[Loc, str]]:
     return uses
 
 
-def font_problem(folder: Path, relative: str) -> str | None:
+def font_problem(folder: KitFolder, relative: str) -> str | None:
     """Why the font file ``relative`` in the kit's folder cannot print, or None when it can."""
-    outside = leaves_folder(folder, relative)
-    if outside:
-        return outside.replace("the kit's pictures", "the kit's fonts").replace("the picture", "the font")
+    try:
+        folder.path(relative, "font")
+    except PathRefused as refused:
+        return str(refused)
     if Path(relative).suffix.lower() not in SUFFIXES:
         return f"'{relative}' is not a font file printkit can embed; use a TrueType .ttf (or .otf) file"
-    path = (folder / relative).resolve()
-    if not path.is_file():
+    try:
+        path = folder.file(relative, "font")
+    except PathRefused as refused:
+        return str(refused)
+    if path is None:
         return f"no font '{relative}' in the kit's folder {folder}/"
     size = path.stat().st_size
     if size > MAX_FONT_BYTES:
@@ -90,7 +94,7 @@ def registered(content: bytes) -> str:
     return name
 
 
-def faces(kit: Any, folder: Path) -> Faces:
+def faces(kit: Any, folder: KitFolder) -> Faces:
     """The roles the kit gives its own fonts, registered (after font_problem found nothing)."""
     if kit.fonts is None:
         return {}
@@ -99,7 +103,7 @@ def faces(kit: Any, folder: Path) -> Faces:
         family = getattr(kit.fonts, role)
         if family is None:
             continue
-        regular = registered((folder / family.regular).resolve().read_bytes())
-        bold = registered((folder / family.bold).resolve().read_bytes()) if family.bold else regular
+        regular = registered(folder.path(family.regular, "font").read_bytes())
+        bold = registered(folder.path(family.bold, "font").read_bytes()) if family.bold else regular
         found[role] = (regular, bold)
     return found

@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 from printkit import kitfile
 from printkit.errors import PrintkitError
+from printkit.kitpaths import KitFolder
 from printkit.output import create_new
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -81,7 +83,7 @@ def new_kit(
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
         source = kitfile.find_kit(start_from)
-        text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
+        text, art = source.read_text(encoding="utf-8"), own_folder(source)
     art_target = folder / stem
     if art is not None and (art.is_dir() or deck_from) and (art_target.exists() or art_target.is_symlink()):
         raise PrintkitError(
@@ -100,8 +102,30 @@ def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> li
         return [(art_target, lambda into: shutil.copyfile(table, into / table.name))]
     if art is not None and art.is_dir():
         shipped = art
-        return [(art_target, lambda into: shutil.copytree(shipped, into, dirs_exist_ok=True))]
+        return [
+            (
+                art_target,
+                lambda into: shutil.copytree(shipped, into, symlinks=True, ignore=not_copied, dirs_exist_ok=True),
+            )
+        ]
     return []
+
+
+def own_folder(kit: Path) -> Path:
+    """The real path of the folder of the kit ``kit`` copied from; refused when it is a link
+    leading out (kitpaths.py), which would copy whatever it leads to."""
+    folder = KitFolder.of(kit)
+    if folder.refused:
+        raise PrintkitError(f"{kitfile.display_path(kit)}: {folder.refused}")
+    return folder.real
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What a copy of a kit's folder leaves out: anything but files, folders and links (a named
+    pipe would hang the copy). A link is copied as a link, never as what it leads to: one that
+    leads out of the kit's folder is then refused by the new kit's build, as it was by the old."""
+    kept = (stat.S_ISREG, stat.S_ISDIR, stat.S_ISLNK)
+    return {name for name in names if not any(kind(os.lstat(os.path.join(folder, name)).st_mode) for kind in kept)}
 
 
 def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
