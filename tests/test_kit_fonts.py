@@ -3,11 +3,17 @@ embeddable before anything is drawn, and the font each text is measured, checked
 
 from __future__ import annotations
 
+import io
 import shutil
+import struct
 import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pdfplumber
 import pytest
+import reportlab
 import yaml
 
 from printkit import fonts, kitfonts
@@ -40,6 +46,7 @@ def kit_with_fonts(tmp_path, fonts_field, files=()):
 ATKINSON = fonts.fonts_dir() / "AtkinsonHyperlegible-Regular.ttf"
 ATKINSON_BOLD = fonts.fonts_dir() / "AtkinsonHyperlegible-Bold.ttf"
 SERIF = fonts.fonts_dir() / "NotoSerif-Regular.ttf"
+VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"  # Latin-1 only: no Polish letters
 
 
 def fonts_of_words(pdf, word):
@@ -63,7 +70,7 @@ def test_a_kits_body_font_prints_the_rules_text(run, tmp_path):
         pdf = tmp_path / f"game-{lang}.pdf"
         result = run("build", str(kit), "--lang", lang, "-o", str(pdf))
         assert result.code == 0, result.err
-        assert fonts_of_words(pdf, word) == {"AtkinsonHyperlegible-Regular"}
+        assert fonts_of_words(pdf, word) == {kitfonts.registered(ATKINSON.read_bytes())}  # its content's name
     plain = tmp_path / "plain.pdf"
     assert run("build", "tests/kits/mini.yaml", "-o", str(plain)).code == 0  # printkit's own body face
     assert fonts_of_words(plain, "rounds") == {"NotoSerif-Regular"}
@@ -117,3 +124,146 @@ def test_a_font_that_cannot_print_is_one_line_with_its_field(run, tmp_path, rela
 def test_a_font_is_registered_by_its_content():
     assert kitfonts.registered(ATKINSON.read_bytes()) == kitfonts.registered(ATKINSON.read_bytes())
     assert kitfonts.registered(ATKINSON.read_bytes()) != kitfonts.registered(SERIF.read_bytes())
+
+
+# --- hostile font files -----------------------------------------------------------------------------------
+
+
+def tables(content: bytes) -> dict[bytes, tuple[int, int]]:
+    """The sfnt table directory: tag -> (offset, length)."""
+    count = struct.unpack_from(">H", content, 4)[0]
+    found = {}
+    for number in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", content, 12 + 16 * number)
+        found[tag] = (offset, length)
+    return found
+
+
+def cmap_bomb(content: bytes, code_points: int) -> bytes:
+    """The font with every cmap encoding record pointing at one format-12 subtable whose single
+    group maps ``code_points`` code points (28 bytes of it: the file keeps its size)."""
+    font = bytearray(content)
+    start, _ = tables(content)[b"cmap"]
+    records = struct.unpack_from(">H", font, start + 2)[0]
+    first = struct.unpack_from(">I", font, start + 8)[0]
+    for number in range(records):
+        struct.pack_into(">I", font, start + 4 + 8 * number + 4, first)
+    struct.pack_into(">HHIIIIII", font, start + first, 12, 0, 28, 0, 1, 0, code_points - 1, 1)
+    return bytes(font)
+
+
+def broken_composite(content: bytes, char: str) -> bytes:
+    """The font with the composite glyph of ``char`` naming a glyph the font does not have."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    parsed = TTFontFile(io.BytesIO(content))
+    glyph = parsed.charToGlyph[ord(char)]
+    at = tables(content)[b"glyf"][0] + parsed.glyphPos[glyph]
+    assert struct.unpack_from(">h", content, at)[0] == -1  # a composite glyph
+    font = bytearray(content)
+    struct.pack_into(">H", font, at + 10 + 2, 0xFFF0)  # its first component's glyph index
+    return bytes(font)
+
+
+def wider(content: bytes, char: str, width: int) -> bytes:
+    """The font with ``char``'s advance width changed: another font of the same internal name."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    glyph = TTFontFile(io.BytesIO(content)).charToGlyph[ord(char)]
+    font = bytearray(content)
+    struct.pack_into(">H", font, tables(content)[b"hmtx"][0] + 4 * glyph, width)
+    return bytes(font)
+
+
+def measured(tmp_path, *args: str) -> tuple[subprocess.CompletedProcess, int, float]:
+    """printkit in a process of its own: its result, its peak RSS in MB and its seconds."""
+    code = (
+        "import resource, sys\nfrom printkit.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+        "    print('RSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    )
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=tmp_path)
+    lines = result.stderr.splitlines()
+    rss = int(lines[-1].split()[1]) // 1024
+    result.stderr = "\n".join(lines[:-1]) + "\n"
+    return result, rss, time.monotonic() - started
+
+
+def one_line_at_the_font_field(result: subprocess.CompletedProcess, kit, field: str) -> str:
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    text = kit.read_text(encoding="utf-8").splitlines()
+    role = text.index(f"  {field.split('.')[1]}:", text.index("fonts:")) + 1  # from 1
+    assert len(lines) == 1 and lines[0].startswith(f"{kit.name}:{role + 1}: {field}: "), result.stderr
+    return lines[0]
+
+
+def test_a_cmap_claiming_millions_of_code_points_is_refused_before_reportlab_reads_it(tmp_path):
+    """54 KB of font mapping 3 million code points took 900 MB and passed validate."""
+    kit = kit_with_fonts(tmp_path, {"body": {"regular": "Bomb.ttf"}})
+    (tmp_path / "game" / "Bomb.ttf").write_bytes(cmap_bomb(ATKINSON.read_bytes(), 3_000_000))
+    for command in ("validate", "build"):
+        result, rss, seconds = measured(tmp_path, command, kit.name)
+        message = one_line_at_the_font_field(result, kit, "fonts.body.regular")
+        assert message.endswith(
+            "'Bomb.ttf' cannot be embedded: its 'cmap' table maps 3,000,000 code points; a font may map at most 100,000"
+        ), message
+        assert rss < 200 and seconds < 30, (rss, seconds)
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda font: font[:4] + struct.pack(">H", 5000) + font[6:], "its directory lists 5,000 tables"),
+        (lambda font: font[: len(font) // 2], "table reaches past the end of the file"),
+    ],
+)
+def test_a_font_whose_structure_breaks_the_budget_is_one_line(run, tmp_path, damage, message):
+    kit = kit_with_fonts(tmp_path, {"body": {"regular": "Damaged.ttf"}})
+    (tmp_path / "game" / "Damaged.ttf").write_bytes(damage(ATKINSON.read_bytes()))
+    result = run("validate", str(kit))
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert ": fonts.body.regular: 'Damaged.ttf' cannot be embedded: " in result.err and message in result.err
+
+
+def test_a_broken_composite_glyph_the_kit_prints_is_a_finding_at_validate(run, tmp_path):
+    """The Czech 'á' (in the title 'Malá hra') is a composite glyph naming a glyph the font lacks:
+    subsetting failed with an IndexError (exit 2) in the build, after validate said ok."""
+    kit = kit_with_fonts(tmp_path, {"headings": {"regular": "Broken.ttf"}})
+    (tmp_path / "game" / "Broken.ttf").write_bytes(broken_composite(ATKINSON.read_bytes(), "á"))
+    for command in (["validate", str(kit)], ["build", str(kit), "--lang", "cs", "-o", str(tmp_path / "x.pdf")]):
+        result = run(*command)
+        assert result.code == 1, result.err
+        lines = result.err.splitlines()
+        assert len(lines) == 1 and f"{kit}:" in lines[0] and ": fonts.headings.regular: " in lines[0], result.err
+        assert lines[0].endswith("'Broken.ttf' cannot be embedded: its glyphs cannot be subset (IndexError)")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_pieces_font_without_polish_letters_is_refused_at_validate_with_its_line(run, tmp_path):
+    kit = kit_with_fonts(tmp_path, {"pieces": {"regular": "Vera.ttf"}}, files=[("Vera.ttf", VERA)])
+    for command in (["validate", str(kit)], ["build", str(kit), "--lang", "en", "-o", str(tmp_path / "x.pdf")]):
+        result = run(*command)
+        assert result.code == 1, result.err
+        lines = result.err.splitlines()
+        assert (
+            len(lines) == 1 and ": fonts.pieces.regular: 'Vera.ttf': the font has no glyph for 'ą' (U+0105)" in lines[0]
+        )
+        assert lines[0].startswith(f"{kit}:") and "which the kit prints in pl" in lines[0], result.err
+
+
+def test_a_font_named_like_one_already_loaded_prints_in_its_own_metrics():
+    """A changed Atkinson keeps the shipped font's internal name; reportlab mapped it to the
+    shipped font (and in --watch a fixed font to its first version)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    fonts.register()
+    changed = wider(ATKINSON.read_bytes(), "W", 2000)
+    name = kitfonts.registered(changed)
+    assert pdfmetrics.stringWidth("W", name, 10) != pdfmetrics.stringWidth("W", fonts.REGULAR, 10)
+    assert pdfmetrics.getFont(name).face.name == name.encode()
+    again = kitfonts.registered(wider(ATKINSON.read_bytes(), "W", 1500))
+    assert again != name and pdfmetrics.stringWidth("W", again, 10) not in (
+        pdfmetrics.stringWidth("W", name, 10),
+        pdfmetrics.stringWidth("W", fonts.REGULAR, 10),
+    )
