@@ -107,6 +107,7 @@ def test_a_glyph_the_kits_font_lacks_is_a_finding_for_the_text_that_needs_it(run
         ("Body.woff2", "'Body.woff2' is not a font file printkit can embed; use a TrueType .ttf (or .otf) file"),
         ("Missing.ttf", "no font 'Missing.ttf' in the kit's folder"),
         ("Fake.ttf", "'Fake.ttf' cannot be embedded: Not a recognized TrueType font"),
+        ("Huge.ttf", "'Huge.ttf' is over 20,971,520 bytes; a font file may be at most 20 MB"),
     ],
 )
 def test_a_font_that_cannot_print_is_one_line_with_its_field(run, tmp_path, relative, message):
@@ -114,6 +115,8 @@ def test_a_font_that_cannot_print_is_one_line_with_its_field(run, tmp_path, rela
     (tmp_path / "Outside.ttf").write_bytes(ATKINSON.read_bytes())
     (tmp_path / "game" / "Fake.ttf").write_text("this is not a font\n" * 20)
     (tmp_path / "game" / "Body.woff2").write_bytes(b"wOF2")
+    with (tmp_path / "game" / "Huge.ttf").open("wb") as huge:
+        huge.truncate(kitfonts.MAX_FONT_BYTES + 1)
     result = run("build", str(kit), "-o", str(tmp_path / "x.pdf"))
     assert result.code == 1
     lines = result.err.splitlines()

@@ -65,16 +65,23 @@ def font_problem(folder: Path, relative: str, printed: Printed) -> str | None:
     path = (folder / relative).resolve()
     if not path.is_file():
         return f"no font '{relative}' in the kit's folder {folder}/"
-    size = path.stat().st_size
-    if size > MAX_FONT_BYTES:
-        return f"'{relative}' is {size:,} bytes; a font file may be at most {MAX_FONT_BYTES:,} bytes (20 MB)"
+    content = _read_capped(path)
+    if len(content) > MAX_FONT_BYTES:
+        return f"'{relative}' is over {MAX_FONT_BYTES:,} bytes; a font file may be at most 20 MB"
     try:
-        checked(path.read_bytes(), printed)
+        checked(content, printed)
     except FontRefused as refused:
         return f"'{relative}' cannot be embedded: {refused}"
     except MissingGlyphs as missing:
         return f"'{relative}': {missing}"
     return None
+
+
+def _read_capped(path: Path) -> bytes:
+    """The file's bytes, MAX_FONT_BYTES + 1 at most: a file grown since it was looked at (or one
+    that never ends) costs no more than a font may."""
+    with path.open("rb") as stream:
+        return stream.read(MAX_FONT_BYTES + 1)
 
 
 class FontRefused(ValueError):
@@ -168,7 +175,7 @@ def faces(kit: Any, folder: Path) -> Faces:
 
 def _checked_name(folder: Path, relative: str) -> str:
     path = (folder / relative).resolve()
-    name = _CHECKED.get(_digest(path.read_bytes()))
+    name = _CHECKED.get(_digest(_read_capped(path)))
     if name is None:
         raise PrintkitError(f"{path}: the font changed while printkit read it; run the command again")
     return name
