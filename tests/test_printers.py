@@ -236,3 +236,14 @@ def test_ten_printer_adds_at_once_keep_all_ten_profiles(config):
     saved = json.loads(config.read_text(encoding="utf-8"))["printers"]
     assert sorted(saved) == sorted(f"printer{n}" for n in range(10))
     assert all(saved[f"printer{n}"]["back_offset"] == [n, 0] for n in range(10))
+
+
+def test_the_depth_count_takes_linear_time_on_unclosed_strings(run, config):
+    """A quote and 80,000 escaped ones never closed: a string pattern retried at each quote took
+    quadratic time (16 KB of them: 8.7 s; this file's 160 KB: about 15 minutes)."""
+    config.parent.mkdir(parents=True)
+    config.write_text('"' + '\\"' * 80_000, encoding="utf-8")
+    started = time.monotonic()
+    result = run("printer", "list")
+    assert time.monotonic() - started < 5
+    assert result.code == 1 and result.err.startswith(f"{config}:1: not valid JSON"), result.err

@@ -29,8 +29,9 @@ from printkit.errors import kit_error
 MAX_DEPTH = 16  # a config file nests four levels deep (printers > name > stocks > stock > list)
 MAX_NUMBER_CHARS = 24  # "-1234.5678901234567e-10": more digits than a double holds is a damaged file
 MAX_TEXT = 200  # characters of a name or title read from a config file
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+# A string (to the end of the text when it is never closed, so that no match is retried: linear
+# time on any text) or a bracket.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -84,8 +85,7 @@ def _read_regular(path: Path, max_bytes: int, what: str) -> bytes | None:
 def _check_depth(path: Path, text: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH before json's recursive parser meets it; brackets
     inside strings do not count."""
-    outside = _STRING.sub('""', text)
-    steps = (_DEPTH_STEP[bracket] for bracket in _BRACKETS.findall(outside))
+    steps = (_DEPTH_STEP.get(token, 0) for token in _TOKEN.findall(text))
     deepest = max(itertools.accumulate(steps, initial=0))
     if deepest > MAX_DEPTH:
         raise kit_error(path, None, "", f"nested {deepest:,} levels deep; a config file nests at most {MAX_DEPTH}")
