@@ -180,7 +180,7 @@ def test_a_hostile_profile_file_is_refused_before_json_parses_it(run, config, te
     assert result.err.startswith(f"{config}: ") and message in result.err, result.err
 
 
-@pytest.mark.parametrize("stock", ["a\nfake: back offset +0,+0 mm", "\x1b[2Jcard", "card\u202e", "x" * 300])
+@pytest.mark.parametrize("stock", ["a\nfake: back offset +0,+0 mm", "card\n", "\x1b[2Jcard", "card\u202e", "x" * 300])
 def test_a_stock_name_that_could_forge_a_line_is_refused(run, config, stock):
     config.parent.mkdir(parents=True)
     config.write_text(json.dumps(office(stocks={stock: {"back_offset": [0, 0]}})), encoding="utf-8")
@@ -247,3 +247,9 @@ def test_the_depth_count_takes_linear_time_on_unclosed_strings(run, config):
     result = run("printer", "list")
     assert time.monotonic() - started < 5
     assert result.code == 1 and result.err.startswith(f"{config}:1: not valid JSON"), result.err
+
+
+def test_a_name_ending_in_a_newline_is_not_a_printer_name(run, config):
+    result = run("printer", "add", "office\n", "--back-offset", "1,0")
+    assert result.code == 1 and "printer name 'office\\n': use 1 to 40 letters" in result.err, result.err
+    assert not config.exists()

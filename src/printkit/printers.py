@@ -25,7 +25,7 @@ from printkit.configjson import locked, read_json, shown, text_problem
 from printkit.errors import PrintkitError, kit_error
 from printkit.units import MAX_BACK_OFFSET
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")  # \Z: "$" would let a final newline through
 MIN_SCALE, MAX_SCALE = 0.97, 1.03  # beyond 3 % it is a "fit to page" setting, not a printer's error; and
 # a correction past it would push a page's edge content (5 mm in) off the sheet
 MAX_FILE_BYTES = 256 * 1024
