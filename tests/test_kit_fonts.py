@@ -219,6 +219,7 @@ def test_a_cmap_claiming_millions_of_code_points_is_refused_before_reportlab_rea
     [
         (lambda font: font[:4] + struct.pack(">H", 5000) + font[6:], "its directory lists 5,000 tables"),
         (lambda font: font[: len(font) // 2], "table reaches past the end of the file"),
+        (lambda font: b"ttcf" + font[4:], "it is a font collection (.ttc); use one of its fonts as a .ttf file"),
     ],
 )
 def test_a_font_whose_structure_breaks_the_budget_is_one_line(run, tmp_path, damage, message):

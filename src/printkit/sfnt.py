@@ -20,7 +20,8 @@ MAX_CMAP_SUBTABLES = 32
 MAX_CMAP_SEGMENTS = 50_000  # format 4 segments or format 12/13 groups in one subtable
 MAX_CODE_POINTS = 100_000  # all of them mapped together (Unicode's BMP is 65,536; a pan-Unicode font maps 60,000)
 REQUIRED = (b"head", b"hhea", b"maxp", b"hmtx", b"cmap", b"loca", b"glyf", b"post", b"name")
-TRUETYPE = (0x00010000, 0x74727565)  # 1.0 and 'true'; 'OTTO' (CFF) and collections are refused elsewhere
+TRUETYPE = (0x00010000, 0x74727565)  # 1.0 and 'true'; reportlab refuses 'OTTO' (CFF) itself
+COLLECTION = 0x74746366  # 'ttcf': reportlab would read its first font, unchecked here
 
 
 class Malformed(ValueError):
@@ -40,6 +41,8 @@ def problem(data: bytes) -> str | None:
 
 def check(data: bytes) -> None:
     version, count = _unpack(">IH", data, 0)
+    if version == COLLECTION:
+        raise Malformed("it is a font collection (.ttc); use one of its fonts as a .ttf file")
     if version not in TRUETYPE:
         return  # reportlab's own message says what it is (PostScript outlines, not a font)
     tables = _tables(data, count)
