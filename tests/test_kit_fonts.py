@@ -271,3 +271,18 @@ def test_a_font_named_like_one_already_loaded_prints_in_its_own_metrics():
         pdfmetrics.stringWidth("W", name, 10),
         pdfmetrics.stringWidth("W", fonts.REGULAR, 10),
     )
+
+
+def test_the_build_takes_the_font_the_check_proved_never_another(tmp_path):
+    """faces() names what font_problem registered; a file changed since is refused, not loaded."""
+    from types import SimpleNamespace
+
+    (tmp_path / "A.ttf").write_bytes(ATKINSON.read_bytes())
+    family = SimpleNamespace(regular="A.ttf", bold=None)
+    kit = SimpleNamespace(fonts=SimpleNamespace(body=family, headings=None, pieces=None))
+    assert kitfonts.font_problem(tmp_path, "A.ttf", {"en": "Play 5 rounds"}) is None
+    name = kitfonts.registered(ATKINSON.read_bytes())
+    assert kitfonts.faces(kit, tmp_path) == {"body": (name, name)}
+    (tmp_path / "A.ttf").write_bytes(wider(ATKINSON.read_bytes(), "P", 1234))
+    with pytest.raises(kitfonts.PrintkitError, match="the font changed while printkit read it"):
+        kitfonts.faces(kit, tmp_path)
