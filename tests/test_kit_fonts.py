@@ -274,7 +274,7 @@ def test_a_font_named_like_one_already_loaded_prints_in_its_own_metrics():
 
 
 def test_the_build_takes_the_font_the_check_proved_never_another(tmp_path):
-    """faces() names what font_problem registered; a file changed since is refused, not loaded."""
+    """proved() names what font_problem registered; a file changed since is refused, not loaded."""
     from types import SimpleNamespace
 
     (tmp_path / "A.ttf").write_bytes(ATKINSON.read_bytes())
@@ -282,7 +282,24 @@ def test_the_build_takes_the_font_the_check_proved_never_another(tmp_path):
     kit = SimpleNamespace(fonts=SimpleNamespace(body=family, headings=None, pieces=None))
     assert kitfonts.font_problem(tmp_path, "A.ttf", {"en": "Play 5 rounds"}) is None
     name = kitfonts.registered(ATKINSON.read_bytes())
-    assert kitfonts.faces(kit, tmp_path) == {"body": (name, name)}
+    assert kitfonts.proved(kit, tmp_path) == {"body": (name, name)}
     (tmp_path / "A.ttf").write_bytes(wider(ATKINSON.read_bytes(), "P", 1234))
-    with pytest.raises(kitfonts.PrintkitError, match="the font changed while printkit read it"):
-        kitfonts.faces(kit, tmp_path)
+    assert kitfonts.proved(kit, tmp_path) is None
+
+
+def test_a_kits_fonts_may_draw_letters_printkits_own_fonts_lack(run, tmp_path):
+    """'Ŋ' is in Noto Serif, not in Atkinson: the kit's texts were checked in printkit's own font
+    (and refused) though every role of the kit prints in its own."""
+    assert fonts.missing_characters("Ŋ") and not fonts.missing_characters("Ŋ", face="body")
+    family = {"regular": "Serif.ttf", "bold": "Serif-Bold.ttf"}
+    files = [("Serif.ttf", SERIF), ("Serif-Bold.ttf", fonts.fonts_dir() / "NotoSerif-Bold.ttf")]
+    kit = kit_with_fonts(tmp_path, {"pieces": family, "headings": family, "body": family}, files=files)
+    data = yaml.safe_load(kit.read_text(encoding="utf-8"))
+    data["components"][0]["title"]["en"] = "Sheet Ŋ"
+    kit.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert run("validate", str(kit)).code == 0
+    pdf = tmp_path / "game.pdf"
+    result = run("build", str(kit), "-o", str(pdf))
+    assert result.code == 0, result.err
+    with pdfplumber.open(pdf) as document:
+        assert "Sheet Ŋ" in document.pages[-1].extract_text()

@@ -10,7 +10,7 @@ finding on the font's field. A font is registered under a name made from its con
 12 hex digits of its SHA-256), for reportlab's registry and for the face name in the PDF, so two
 kits' files of one name, a font named like a shipped one, or a font fixed under ``--watch`` never
 share metrics, and every cache keyed by font name stays right. The build takes the fonts the check
-registered (``faces``), never a file loaded unchecked. The layout, the checks and the renderer of
+registered (``proved``), never a file loaded unchecked. The layout, the checks and the renderer of
 the kit then run inside ``fonts.using(faces)``, so a text is measured, checked for glyphs and
 drawn in the font that prints it.
 """
@@ -25,7 +25,7 @@ from typing import Any
 
 from printkit import fonts, sfnt
 from printkit.art import leaves_folder
-from printkit.errors import Loc, PrintkitError
+from printkit.errors import Loc
 
 MAX_FONT_BYTES = 20 * 1024 * 1024
 SUFFIXES = (".ttf", ".otf")
@@ -157,9 +157,10 @@ def _digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def faces(kit: Any, folder: Path) -> Faces:
+def proved(kit: Any, folder: Path) -> Faces | None:
     """The roles the kit gives its own fonts, as ``checked`` registered them when the kit was
-    validated; a file whose content is not the one checked is refused, never loaded unchecked."""
+    checked; None when a font failed its check or its file no longer holds what was checked
+    (then it is never loaded unchecked)."""
     if kit.fonts is None:
         return {}
     found: Faces = {}
@@ -169,13 +170,15 @@ def faces(kit: Any, folder: Path) -> Faces:
             continue
         regular = _checked_name(folder, family.regular)
         bold = _checked_name(folder, family.bold) if family.bold else regular
+        if regular is None or bold is None:
+            return None
         found[role] = (regular, bold)
     return found
 
 
-def _checked_name(folder: Path, relative: str) -> str:
-    path = (folder / relative).resolve()
-    name = _CHECKED.get(_digest(_read_capped(path)))
-    if name is None:
-        raise PrintkitError(f"{path}: the font changed while printkit read it; run the command again")
-    return name
+def _checked_name(folder: Path, relative: str) -> str | None:
+    try:
+        content = _read_capped((folder / relative).resolve())
+    except OSError:
+        return None
+    return _CHECKED.get(_digest(content))

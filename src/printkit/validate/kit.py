@@ -28,17 +28,17 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
     """Every finding that needs no layout; without ``decode`` a JPEG that prints as it is is
     checked by its header and length, not decoded (see art.picture)."""
     found = Findings(source)
-    check_info(kit, found)
-    check_ids(kit, found)
-    check_texts(kit, found)
-    check_languages_spoken(kit, found)
-    check_invariants(kit, found)
-    check_icons(kit, found)
-    check_kinds(kit, found)
-    check_figures(kit, found)
-    check_typed_page_numbers(kit, found)
-    check_fonts(kit, found)
-    check_pictures(kit, found, decode)
+    with fonts.using(check_fonts(kit, found)):  # the texts' glyphs are checked in the kit's own fonts
+        check_info(kit, found)
+        check_ids(kit, found)
+        check_texts(kit, found)
+        check_languages_spoken(kit, found)
+        check_invariants(kit, found)
+        check_icons(kit, found)
+        check_kinds(kit, found)
+        check_figures(kit, found)
+        check_typed_page_numbers(kit, found)
+        check_pictures(kit, found, decode)
     return found.problems
 
 
@@ -63,18 +63,20 @@ def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:
         found.add(loc, problem, severity=severity, group="pictures" if severity == "warning" else None)
 
 
-def check_fonts(kit: Kit, found: Findings) -> None:
+def check_fonts(kit: Kit, found: Findings) -> dict[str, tuple[str, str]]:
     """Every font file the kit names can be embedded and draws every character the kit prints,
     in each of its languages (see kitfonts.py), on the line of the font's field; each text's
-    glyphs are checked again where it is laid out in the font that prints it."""
-    from printkit.kitfonts import font_problem, font_uses
+    glyphs are checked again where it is laid out in the font that prints it. The kit's faces
+    (kitfonts.proved) when every font passed, else none (printkit's own fonts)."""
+    from printkit.kitfonts import font_problem, font_uses, proved
 
     uses = font_uses(kit)
     printed = printed_characters(kit) if uses else {}
-    for loc, relative in uses:
-        problem = font_problem(found.source.folder, relative, printed)
+    problems = [(loc, font_problem(found.source.folder, relative, printed)) for loc, relative in uses]
+    for loc, problem in problems:
         if problem:
             found.add(loc, problem)
+    return proved(kit, found.source.folder) or {}
 
 
 NOT_PRINTED = ("id", "check", "component", "default_lang")  # plain text fields no page shows
