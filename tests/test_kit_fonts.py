@@ -4,6 +4,7 @@ embeddable before anything is drawn, and the font each text is measured, checked
 from __future__ import annotations
 
 import io
+import random
 import shutil
 import struct
 import subprocess
@@ -303,3 +304,28 @@ def test_a_kits_fonts_may_draw_letters_printkits_own_fonts_lack(run, tmp_path):
     assert result.code == 0, result.err
     with pdfplumber.open(pdf) as document:
         assert "Sheet Ŋ" in document.pages[-1].extract_text()
+
+
+def test_mutated_fonts_give_a_pdf_or_a_one_line_error():
+    """Fonts whose directory, counts, loca, cmap or glyphs were changed at random (tests/fuzz/fonts.py)
+    through the whole pipeline: never a traceback, never a slow case."""
+    from fuzz.fonts import FONT_KIT, mutate_font
+    from fuzz.mutations import exercise
+
+    rng = random.Random(3)
+    outcomes = [exercise(FONT_KIT, art=mutate_font(rng, rng.randint(1, 3))) for _ in range(40)]
+    crashes = [outcome.detail for outcome in outcomes if outcome.kind == "crash"]
+    assert not crashes, crashes[0]
+    assert {outcome.kind for outcome in outcomes} == {"pdf", "error"}
+    assert max(outcome.seconds for outcome in outcomes) < 10
+
+
+def test_a_letter_wider_than_any_line_is_refused_at_validate(run, tmp_path):
+    """A 37.7 em 'S' (found by tests/fuzz/fonts.py) sent the paragraph wrapper round forever."""
+    kit = kit_with_fonts(tmp_path, {"body": {"regular": "Wide.ttf"}})
+    (tmp_path / "game" / "Wide.ttf").write_bytes(wider(ATKINSON.read_bytes(), "S", 37716))
+    result = run("validate", str(kit))
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert ": fonts.body.regular: 'Wide.ttf' cannot be embedded: its 'S' (U+0053) is 37.7 em wide; at most 4 em" in (
+        result.err
+    )

@@ -33,6 +33,7 @@ ROLES = ("body", "headings", "pieces")
 
 SUBSET_SIZE = 255  # codes in one of reportlab's font subsets (code 0 is the missing glyph's)
 MAX_SHOWN = 8  # missing characters named in one message
+MAX_EM = 4.0  # how wide a letter and how far ascent and descent may reach, in em (Atkinson's widest: 1.3)
 
 Faces = dict[str, tuple[str, str]]  # role -> (regular font name, bold font name), as fonts.using takes
 Printed = dict[str, str]  # language -> every character the kit prints in it (validate.kit.printed_characters)
@@ -103,9 +104,24 @@ def checked(content: bytes, printed: Printed) -> str:
         if missing:
             raise MissingGlyphs(fonts.no_glyph(missing[:MAX_SHOWN], f", which the kit prints in {lang}"))
         codes.update(map(ord, characters))
+    _check_metrics(font.face, codes)
     _subset(font, sorted(codes))
     _CHECKED[_digest(content)] = name
     return name
+
+
+def _check_metrics(face: Any, codes: set[int]) -> None:
+    """Refuse a font whose letters the kit prints are wider, or whose ascent, descent or capital
+    height reach further, than MAX_EM: the layout fits text on a line a letter at a time, and a
+    single letter wider than any line (a 37 em 'S') is not a font anyone sets text in."""
+    for code in sorted(codes):
+        width = face.charWidths.get(code, face.defaultWidth)
+        if width > MAX_EM * 1000:
+            raise FontRefused(f"its '{chr(code)}' (U+{code:04X}) is {width / 1000:,.1f} em wide; at most {MAX_EM:g} em")
+    for what in ("ascent", "descent", "capHeight"):
+        reach = abs(getattr(face, what, 0))
+        if reach > MAX_EM * 1000:
+            raise FontRefused(f"its {what} is {reach / 1000:,.1f} em; at most {MAX_EM:g} em")
 
 
 def _subset(font: Any, codes: list[int]) -> None:
