@@ -290,9 +290,15 @@ def test_a_users_preset_is_listed_and_used(tmp_path, run, monkeypatch):
         ),
         (
             '{"presets": {\n "x": {"width": NaN, "height": 88, "bleed": 3, "dpi": 300}}}',
-            "presets.json: NaN is not a number a preset holds",
+            "presets.json: NaN is not a number a setting holds",
         ),
         ('{"presets": {\n "../x": {}}}', "presets.json:2: presets.../x: not a preset name"),
+        (
+            '{"presets": {\n "x": {"title": "a\\u001b[2Jb", "width": 63, "height": 88, "bleed": 3, "dpi": 300}}}',
+            "presets.json:2: presets.x.title: holds the control character U+001B; use printable characters only",
+        ),
+        ('{"presets": ' * 5000 + "1" + "}" * 5000, "presets.json: nested 5,000 levels deep"),
+        ('{"presets": {"x": {"width": 1' + "0" * 400 + "}}}", "presets.json: a number of 401 characters"),
     ],
 )
 def test_a_bad_users_preset_file_is_one_line(tmp_path, run, text, message):
@@ -302,6 +308,15 @@ def test_a_bad_users_preset_file_is_one_line(tmp_path, run, text, message):
     result = run("export", "--list-presets")
     assert result.code == 1
     assert result.err.startswith(str(config) + "/" + message) and result.err.count("\n") == 1, result.err
+
+
+def test_a_users_preset_file_with_a_byte_order_mark_is_read(tmp_path, run):
+    config = tmp_path / "config"
+    config.mkdir()
+    entry = {"width": 63.5, "height": 88.9, "bleed": 2, "dpi": 150}
+    (config / "presets.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"presets": {"my-shop": entry}}).encode())
+    listed = run("export", "--list-presets")
+    assert listed.code == 0 and "my-shop: 63.5 × 88.9 mm" in listed.out, listed.err
 
 
 # --- the folder -----------------------------------------------------------------------------------------------

@@ -47,10 +47,12 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
         tables.expand_tables(source)
     kit = parse_kit(source)
     problems = check_kit(source, kit, decode)
-    loaded = LoadedKit(source, kit, problems, strict)
+    faces = kitfonts.proved(kit, source.folder)
+    loaded = LoadedKit(source, kit, problems, strict, faces or {})
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
-    loaded.faces = kitfonts.faces(kit, source.folder)
+    if faces is None:
+        raise PrintkitError(f"{source.display}: a font of the kit changed while printkit read it; run it again")
     return loaded
 
 

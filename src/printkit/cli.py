@@ -594,9 +594,10 @@ def printer_add(
     for value, option in ((scale_x, "--scale-x"), (scale_y, "--scale-y")):
         if value is not None:
             printers.check_scale(value, option)
-    profiles = printers.load()
-    profile = printers.updated(profiles.get(name), name, stock, offset, scale_x, scale_y)
-    path = printers.save({**profiles, name: profile})
+    path, profiles = printers.change(
+        lambda saved: {**saved, name: printers.updated(saved.get(name), name, stock, offset, scale_x, scale_y)}
+    )
+    profile = profiles[name]
     label = name if stock is None else f"{name} --stock {stock}"
     click.echo(f"{label}: {printers.describe(profile.for_stock(stock))} (saved in {path})")
 
@@ -625,14 +626,14 @@ def printer_remove(name: str, stock: str | None) -> None:
 
     from printkit import printers
 
-    profile = printers.find(name, "printer remove")
-    profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
-    profiles = printers.load()
-    if stock is None:
-        del profiles[name]
-    else:
-        profiles[name] = replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})
-    printers.save(profiles)
+    def without(profiles: dict[str, printers.Profile]) -> dict[str, printers.Profile]:
+        profile = printers.named(profiles, name, "printer remove")
+        profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
+        if stock is None:
+            return {key: value for key, value in profiles.items() if key != name}
+        return profiles | {name: replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})}
+
+    printers.change(without)
     click.echo(f"removed {name if stock is None else f'{name} --stock {stock}'}")
 
 

@@ -27,6 +27,7 @@ from printkit.errors import PrintkitError
 from printkit.kinds import exported
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output import check_folder, write_folder
+from printkit.preview import check_pixels
 from printkit.units import MM_PER_INCH, POINTS_PER_INCH
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -165,10 +166,12 @@ class Pages:
         self.cache: dict[tuple[int, int], object] = {}
 
     def image(self, page: int, dpi: int):
+        """The page's image, the last one kept only: a deck's pieces come in page order, so each
+        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
         if (page, dpi) not in self.cache:
-            self.cache[(page, dpi)] = (
-                self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            )
+            self.cache = {
+                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            }
         return self.cache[(page, dpi)]
 
     def piece(self, place: Placement, grid: SheetGrid):
@@ -244,6 +247,7 @@ def export(document: Document, manifest: dict, titles: dict[str, str], files: di
     found = decks(manifest)
     if not found:
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
+    check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")
     pages = Pages(render(document))
     try:
         entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
@@ -252,6 +256,22 @@ def export(document: Document, manifest: dict, titles: dict[str, str], files: di
     index = {"kit": manifest["kit"], "lang": manifest["lang"], "decks": entries}
     files[INDEX] = (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return index
+
+
+def raster_sizes(found: list[Deck], document: Document) -> list[tuple[int, int]]:
+    """Every image ``export`` draws, in pixels: each page a deck's pieces (and back) lie on at its
+    sheets' resolution, then its sheets and its back."""
+    sizes: list[tuple[int, int]] = []
+    for deck in found:
+        first = deck.faces[0].box
+        grid = sheet_grid(len(deck.faces), first.w, first.h)
+        on = {place.page for place in deck.faces} | ({deck.back.page} if deck.back else set())
+        pages = [document.pages[number - 1] for number in sorted(on)]
+        sizes += [
+            (math.ceil(p.width / MM_PER_INCH * grid.dpi), math.ceil(p.height / MM_PER_INCH * grid.dpi)) for p in pages
+        ]
+        sizes += [grid.size_px] * math.ceil(len(deck.faces) / grid.capacity) + [grid.piece_px]
+    return sizes
 
 
 def export_deck(deck: Deck, pages: Pages, title: str, files: dict[str, bytes], stem: str) -> dict:
