@@ -36,7 +36,6 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
     check_icons(kit, found)
     check_kinds(kit, found)
     check_figures(kit, found)
-    check_typed_page_numbers(kit, found)
     check_fonts(kit, found)
     check_pictures(kit, found, decode)
     return found.problems
@@ -72,14 +71,6 @@ def check_fonts(kit: Kit, found: Findings) -> None:
         problem = font_problem(found.source.folder, relative)
         if problem:
             found.add(loc, problem)
-
-
-def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
-    """A page number typed where a placeholder belongs (see pagewords.py): a warning."""
-    from printkit.pagewords import typed_page_numbers
-
-    for loc, message in typed_page_numbers(kit):
-        found.add(loc, message, severity="warning")
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
@@ -249,14 +240,29 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
             loc + (langs[0],),
             f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
         )
-    reference = next(iter(used.values()), set())
+    if not used:
+        return
+    first = reference_language(text, used)
+    reference = used[first]
     for lang, names in used.items():
         if names != reference and not (names | reference) & set(unknown):
-            first = next(iter(used))
             found.add(
                 loc + (lang,),
                 f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
             )
+
+
+def reference_language(text: dict[str, str], used: dict[str, set[str]]) -> str:
+    """The language whose placeholders the others' are compared with, so that the odd text out is
+    blamed, not the texts that agree: the names most languages use, and on a tie the first text
+    that types no page number ("strony 3" where {page.ID} belongs is the one to fix)."""
+    from printkit.pagewords import typed_page_number
+
+    def votes(lang: str) -> tuple[int, bool]:
+        agreeing = sum(1 for names in used.values() if names == used[lang])
+        return agreeing, typed_page_number(text[lang], lang) is None
+
+    return max(used, key=votes)  # max keeps the first of equals: the kit's order
 
 
 def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:

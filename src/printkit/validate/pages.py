@@ -21,6 +21,7 @@ from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
+from printkit.pagewords import typed_page_numbers
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
 
@@ -34,8 +35,19 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
     found = Findings(source, group="pages")
     check_page_plan(kit, document, found)
     check_page_invariants(kit, document, found)
+    check_typed_page_numbers(kit, document, found)
     check_pages(kit, document, found)
     return found.problems
+
+
+def check_typed_page_numbers(kit: Kit, document: Document, found: Findings) -> None:
+    """A page number typed where a placeholder belongs (see pagewords.py), named with the
+    placeholder of the page it types on these pages."""
+    from printkit.layout.document import page_numbers
+
+    numbers = page_numbers(list(document.pages))
+    for loc, message in typed_page_numbers(kit, document.lang, numbers):
+        found.add(loc, message, group="texts")
 
 
 def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
