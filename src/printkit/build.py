@@ -301,7 +301,8 @@ def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[Kit, Context], 
             document = with_faces(loaded, lay(loaded.kit, ctx))
         except LayoutProblem as problem:
             raise located(loaded, problem) from None
-        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
+        given = {name: ("--names",) for name in ctx.players or ()}  # blamed on the option, not the kit
+        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document, given)})
     if refused(loaded, problems):
         raise KitError(problems)
     return document

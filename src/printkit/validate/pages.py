@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
@@ -50,10 +50,13 @@ def check_typed_page_numbers(kit: Kit, document: Document, found: Findings) -> N
         found.add(loc, message, group="texts")
 
 
-def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
-    """Every page's fit alone (for documents without a page plan, such as personalised sheets)."""
+def check_printed(
+    source: KitSource, kit: Kit, document: Document, given: Mapping[str, Loc] | None = None
+) -> list[Problem]:
+    """Every page's fit alone (for documents without a page plan, such as personalised sheets);
+    a text ``given`` on the command line (a player's name: {"Ala": ("--names",)}) is blamed on its option."""
     found = Findings(source, group="pages")
-    check_pages(kit, document, found)
+    check_pages(kit, document, found, given)
     return found.problems
 
 
@@ -116,8 +119,8 @@ OVERLAP = 0.3  # mm: two texts or pieces sharing more than this in both directio
 MAX_PER_PAGE = 5
 
 
-def check_pages(kit: Kit, document: Document, found: Findings) -> None:
-    texts = TextIndex(kit, document, found.source.folder)
+def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[str, Loc] | None = None) -> None:
+    texts = TextIndex(kit, document, found.source.folder, given)
     seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
@@ -521,7 +524,9 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(self, kit: Kit, document: Document, folder: Path | None = None):
+    def __init__(
+        self, kit: Kit, document: Document, folder: Path | None = None, given: Mapping[str, Loc] | None = None
+    ):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
@@ -532,6 +537,8 @@ class TextIndex:
                 self.entries.append((loc + (document.lang,), _flat(_filled(tr, value[document.lang]))))
             elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
                 self.entries.append((loc, _flat(_filled(tr, value))))
+        # a text given on the command line is printed as it is: found before any kit text holding it
+        self.entries[:0] = [(loc, _flat(text)) for text, loc in (given or {}).items() if _flat(text)]
 
     def locate(self, printed: str, fallback: Fallback) -> Loc | Fallback:
         text = _flat(printed)
