@@ -85,3 +85,18 @@ def test_a_long_name_is_blamed_on_the_option_not_the_kit(run, tmp_path):
     (line,) = result.err.splitlines()
     assert line.startswith(f"--names: the text '{'A' * 59}…' does not fit its box on page 1 (sheet): "), line
     assert "ogrod.yaml" not in line
+
+
+@pytest.mark.parametrize(
+    "name, problem",
+    [
+        ("A\x07b", "'A\\x07b' holds the control character U+0007 at character 2"),
+        ("Ab\u202eZ", "'Ab\\u202eZ' holds the direction control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 3"),
+        ("A\nb", "'A\\nb' holds a line break but prints on one line"),
+    ],
+)
+def test_a_name_that_would_not_print_as_typed_is_refused(run, tmp_path, name, problem):
+    result = run("sheets", "ogrod", "--players", "2", "--names", name, "-o", str(tmp_path / "s.pdf"))
+    assert result.code == 1
+    (line,) = result.err.splitlines()
+    assert line.startswith(f"--names: {problem}"), line

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from printkit import fonts, placeholders
+from printkit import fonts, placeholders, textchars
 from printkit.errors import Loc, Problem
 from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
@@ -178,10 +178,10 @@ def check_texts(kit: Kit, found: Findings) -> None:
         check_arithmetic(loc, value, values, found)
         check_braces(loc, value, found)
         for lang, text in value.items():
-            check_glyphs(loc + (lang,), text, found)
+            check_characters(loc + (lang,), text, found)
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
-            check_glyphs(loc, value, found)
+            check_characters(loc, value, found)
             if "{" in value:
                 check_plain_placeholders(loc, value, known, found)
 
@@ -312,6 +312,15 @@ def _sample(known: set[str]) -> str:
     numbers = sorted(n for n in known if not n.startswith(("page", "lastpage")))
     shown = ", ".join("{" + n + "}" for n in numbers[:8])
     return shown + (" …" if len(numbers) > 8 else "")
+
+
+def check_characters(loc: Loc, text: str, found: Findings) -> None:
+    """Every character of a text prints as typed: none hidden (textchars.py), each in the font."""
+    hidden = textchars.hidden_character(text)
+    if hidden:
+        found.add(loc, hidden)
+    else:
+        check_glyphs(loc, text, found)
 
 
 def check_glyphs(loc: Loc, text: str, found: Findings) -> None:

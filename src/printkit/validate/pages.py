@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
-from printkit import fonts, icons
+from printkit import fonts, icons, textchars
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
 from printkit.layout import bounds, figures, paragraph, version
@@ -202,7 +202,11 @@ def drawing(group: Group, seen: Seen) -> Drawing:
 def text_trouble(item: Item) -> bool:
     """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
     if isinstance(item, Text):
-        return overflows(item) or bool(fonts.missing_characters(item.text, item.bold, item.face))
+        return (
+            overflows(item)
+            or bool(fonts.missing_characters(item.text, item.bold, item.face))
+            or not textchars.prints_as_one_line(item.text)
+        )
     if isinstance(item, RichText):
         return paragraph_needs(item) > item.h + TOLERANCE or bool(
             fonts.missing_characters(plain(item.markup), item.bold, item.face)
@@ -509,10 +513,20 @@ def _cut_overlap(a: Place, b: Place, boxes: tuple[float, float]) -> tuple[float,
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
     """Every character printed is in the font: generated texts too, not only the kit's (which
-    check_texts reports with their own field)."""
+    check_texts reports with their own field); and a line of text holds no line break (a table's
+    cell may hold one where a paragraph prints it, not in a card's name)."""
     for item in placed:
         text = item.item
         words = printed_words(text)
+        if isinstance(text, Text) and "\n" in words:
+            loc = texts.locate(words, where.loc)
+            shown = shorten(words.replace("\n", "\\n"))  # the break where it is, not a space
+            found.add_once(loc, f"the text '{shown}' on {where} {textchars.LINE_BREAK}", (loc, words))
+            continue
+        hidden = textchars.hidden_character(words)
+        if hidden and texts.locate(words, None) is None:  # a kit's text: check_texts names its field
+            found.add_once(where.loc, f"the text '{shorten(words)}' on {where} holds {hidden}", (where.loc, words))
+            continue
         missing = fonts.missing_characters(words, getattr(text, "bold", False), getattr(text, "face", "pieces"))
         if missing and texts.locate(words, None) is None:
             found.add(where.loc, fonts.no_glyph(missing, f" in the text '{shorten(words)}' on {where}"))
