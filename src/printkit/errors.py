@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import bisect
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,9 +10,6 @@ from pathlib import Path
 Loc = tuple[str | int, ...]  # a field's path in the kit file: ("components", 0, "size")
 
 MAX_QUOTED = 80  # characters of a quoted value a message shows; a longer one ends in "…"
-# A value a message quotes: a quote not preceded by a letter, up to the same quote not followed by
-# one ("the kit's folder" holds no quote; 'it's' ends at its last quote).
-_QUOTED = re.compile(r"""(?<!\w)(['"])((?:(?!\1(?!\w)).)*)\1(?!\w)""")
 _UNSEEN = frozenset(("Cc", "Cf", "Zl", "Zp"))  # control, format (bidi, zero-width), line separators
 
 
@@ -24,7 +21,7 @@ def one_line(message: str) -> str:
     messages pass here (Problem, PrintkitError, the command line's errors)."""
     if not message.isprintable():
         message = "".join(_escaped(char) for char in message)
-    return _QUOTED.sub(_shortened, message) if len(message) > MAX_QUOTED else message
+    return _quotes_cut(message) if len(message) > MAX_QUOTED else message
 
 
 def _escaped(char: str) -> str:
@@ -33,11 +30,35 @@ def _escaped(char: str) -> str:
     return char.encode("unicode_escape").decode("ascii")
 
 
-def _shortened(quoted: re.Match[str]) -> str:
-    mark, value = quoted.group(1), quoted.group(2)
-    if len(value) <= MAX_QUOTED:
-        return quoted.group(0)
-    return f"{mark}{value[: MAX_QUOTED - 1]}…{mark}"
+def _quotes_cut(message: str) -> str:
+    """Every value ``message`` quotes cut to MAX_QUOTED characters. A value is quoted from a quote
+    not preceded by a letter to the next same quote not followed by one ("the kit's folder" holds
+    no quote; 'it's' ends at its last quote); found in one pass, each quote's closing one by
+    bisection, so a hostile value of thousands of quotes costs no more than its length."""
+    closing = {
+        mark: [at for at, char in enumerate(message) if char == mark and not _wordy(message, at + 1)] for mark in "'\""
+    }
+    parts: list[str] = []
+    done = at = 0
+    while at < len(message):
+        mark = message[at]
+        if mark in closing and not _wordy(message, at - 1):
+            ends = closing[mark]
+            found = bisect.bisect_right(ends, at)
+            if found < len(ends):
+                end = ends[found]
+                if end - at - 1 > MAX_QUOTED:
+                    parts.append(message[done : at + MAX_QUOTED] + "…" + mark)
+                    done = end + 1
+                at = end + 1
+                continue
+        at += 1
+    return "".join(parts) + message[done:]
+
+
+def _wordy(text: str, at: int) -> bool:
+    """True when the character at ``at`` is a letter, digit or underscore (False off either end)."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
 
 
 class PrintkitError(Exception):
