@@ -170,13 +170,14 @@ def _refused_character(shown: str, text: str, exc: yaml.reader.ReaderError) -> K
     """The one line for a character YAML refuses anywhere in its text (a control character such
     as BEL): its line and column, instead of PyYAML's two lines counting characters."""
     position = max(0, min(exc.position, len(text)))
+    code = exc.character if isinstance(exc.character, int) else ord(text[position : position + 1] or "?")
     line = text.count("\n", 0, position) + 1
     column = position - text.rfind("\n", 0, position)
     return kit_error(
         shown,
         line,
         "",
-        f"the character U+{exc.character:04X} at column {column} is not allowed in a kit file (YAML refuses control "
+        f"the character U+{code:04X} at column {column} is not allowed in a kit file (YAML refuses control "
         "characters); remove it",
     )
 
