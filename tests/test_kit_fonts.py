@@ -18,6 +18,7 @@ import reportlab
 import yaml
 
 from printkit import fonts, kitfonts
+from printkit.kitpaths import KitFolder
 
 MINI = yaml.safe_load((fonts.data_dir() / ".." / ".." / ".." / "tests" / "kits" / "mini.yaml").read_text())
 
@@ -281,11 +282,12 @@ def test_the_build_takes_the_font_the_check_proved_never_another(tmp_path):
     (tmp_path / "A.ttf").write_bytes(ATKINSON.read_bytes())
     family = SimpleNamespace(regular="A.ttf", bold=None)
     kit = SimpleNamespace(fonts=SimpleNamespace(body=family, headings=None, pieces=None))
-    assert kitfonts.font_problem(tmp_path, "A.ttf", {"en": "Play 5 rounds"}) is None
+    folder = KitFolder(tmp_path, tmp_path.resolve())
+    assert kitfonts.font_problem(folder, "A.ttf", {"en": "Play 5 rounds"}) is None
     name = kitfonts.registered(ATKINSON.read_bytes())
-    assert kitfonts.proved(kit, tmp_path) == {"body": (name, name)}
+    assert kitfonts.proved(kit, folder) == {"body": (name, name)}
     (tmp_path / "A.ttf").write_bytes(wider(ATKINSON.read_bytes(), "P", 1234))
-    assert kitfonts.proved(kit, tmp_path) is None
+    assert kitfonts.proved(kit, folder) is None
 
 
 def test_a_kits_fonts_may_draw_letters_printkits_own_fonts_lack(run, tmp_path):

@@ -1,5 +1,5 @@
-"""A page number typed in a kit's text ("strona 2") is a warning, an error under --strict; the
-placeholder it should be is named. The shipped kits type none."""
+"""A page number typed in a kit's text ("strona 2") is an error naming the placeholder of that very
+page on the laid-out pages, blamed on the line that types it. The shipped kits type none."""
 
 from __future__ import annotations
 
@@ -48,30 +48,94 @@ def test_placeholders_and_other_words_are_not(lang, text):
     assert typed_page_number(text, lang) is None
 
 
-KIT = (
-    (REPO / "tests" / "kits" / "mini.yaml")
-    .read_text(encoding="utf-8")
-    .replace(
-        'pl: "Graj {rounds.count|rundę|rundy|rund}."', 'pl: "Graj {rounds.count|rundę|rundy|rund}; zapis ze strony 2."'
+KIT = (REPO / "tests" / "kits" / "mini.yaml").read_text(encoding="utf-8")
+DECK = """\
+  - id: deck
+    kind: cards
+    title: {pl: "Karty", cs: "Karty", en: "Cards"}
+    width: 63mm
+    height: 88mm
+    types:
+      - {id: a, count: 12, name: {pl: A, cs: A, en: A}}
+    face:
+      - {type: name, box: [5, 5, 50, 10]}
+"""
+
+
+def typed_kit(tmp_path, monkeypatch, pl: str) -> None:
+    """mini.yaml with a deck of two pages before its sheet (rules on page 1, the deck on pages 2-3,
+    the sheet on page 4), its Polish rule typing ``pl`` where the others name {page.sheet}."""
+    kit = KIT.replace("components:\n", "components:\n" + DECK).replace(
+        'pl: "Graj {rounds.count|rundę|rundy|rund}."', f'pl: "Graj {{rounds.count|rundę|rundy|rund}}; {pl}."'
     )
-)
-WARNING = (
-    "kit.yaml:18: rules[0].body.pl: warning: 'strony 2' types a page number; write {page.sheet} (the first page "
-    "of a component) or {pages.sheet} instead, so that it follows the layout"
-)
-
-
-def test_a_typed_page_number_warns_and_fails_under_strict(run, tmp_path, monkeypatch):
-    (tmp_path / "kit.yaml").write_text(KIT, encoding="utf-8")
+    for ending in ("kolo|kola|kol}", "round|rounds}"):
+        kit = kit.replace(f'{ending}."', f'{ending}; {{page.sheet}}."')
+    kit += '  - {id: cards, check: "deck.total == 12", rule: {pl: "12", cs: "12", en: "12"}}\n'
+    (tmp_path / "kit.yaml").write_text(kit, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    relaxed = run("validate", "kit.yaml")
-    assert (relaxed.code, relaxed.err.splitlines(), relaxed.out) == (
-        0,
-        [WARNING],
-        "kit.yaml: ok: 1 invariant proved, on A4, in pl, cs, en\n",
+
+
+@pytest.mark.parametrize(
+    ("pl", "placeholder"),
+    [
+        ("zapis ze strony 4", "{page.sheet}"),
+        ("karty ze strony 2", "{page.deck}"),
+        ("karty ze strony 3", "{lastpage.deck}"),
+        ("karty ze stron 2–3", "{pages.deck}"),
+        ("wszystko ze stron 2–4", "{page.deck}–{lastpage.sheet}"),
+    ],
+)
+def test_a_typed_page_number_is_an_error_naming_that_pages_placeholder(run, tmp_path, monkeypatch, pl, placeholder):
+    typed_kit(tmp_path, monkeypatch, pl)
+    phrase = pl.split(" ze ")[1]
+    result = run("validate", "kit.yaml")
+    assert (result.code, result.err.splitlines()) == (
+        1,
+        [
+            "kit.yaml:27: rules[0].body.pl: the 'pl' text uses placeholders ['rounds.count'] but the 'cs' text uses "
+            "['page.sheet', 'rounds.count']",
+            f"kit.yaml:27: rules[0].body.pl: '{phrase}' types a page number, which goes stale when the layout moves; "
+            f"write {placeholder} instead (in pl)",
+            "Aborted with 2 errors (texts: 2).",
+        ],
     )
-    strict = run("validate", "kit.yaml", "--strict")
-    assert (strict.code, strict.err.splitlines()) == (1, [WARNING])
+
+
+TWO_LANGUAGES = """\
+kit:
+  title: {pl: "Mała gra", en: "Small game"}
+  players: {min: 1, max: 2}
+  languages: [pl, en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: sheet
+    kind: sheet
+    title: {pl: "Karta", en: "Sheet"}
+    rows:
+      - - {type: track, id: rounds, end: 5}
+rules:
+  - heading: {pl: "Zasady", en: "Rules"}
+    body:
+      pl: "Zapis ze strony 2."
+      en: "Score on page {page.sheet}."
+"""
+
+
+def test_with_two_languages_the_text_that_types_the_page_is_blamed(run, tmp_path, monkeypatch):
+    """No majority says which text is the odd one out: the one typing a page number is."""
+    (tmp_path / "kit.yaml").write_text(TWO_LANGUAGES, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("validate", "kit.yaml")
+    assert (result.code, result.err.splitlines()) == (
+        1,
+        [
+            "kit.yaml:16: rules[0].body.pl: the 'pl' text uses placeholders [] but the 'en' text uses ['page.sheet']",
+            "kit.yaml:16: rules[0].body.pl: 'strony 2' types a page number, which goes stale when the layout moves; "
+            "write {page.sheet} instead (in pl)",
+            "Aborted with 2 errors (texts: 2).",
+        ],
+    )
 
 
 def test_the_shipped_kits_type_no_page_number(run):

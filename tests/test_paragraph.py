@@ -244,3 +244,14 @@ def test_drawn_as_reportlab_drew_it(markup, width, align):
     drawn = pixels(ours)
     assert drawn.getextrema()[0] < 100  # ink on the page
     assert ImageChops.difference(drawn, pixels(buffer.getvalue())).getbbox() is None
+
+
+@pytest.mark.parametrize("text", ["W", "x W", "WW y", "ab W cd"])
+def test_a_letter_wider_than_the_line_stands_alone_and_the_wrap_ends(text):
+    """A box narrower than one letter once looped for ever (the split gave back the letter it was
+    given); each such letter now stands alone on its line, wider than the box, for the checks."""
+    wrapped = paragraph.wrap(text, 0.5, 12.0, 14.0)
+    printed = ["".join(run.text for run in line.runs) for line in wrapped.lines]
+    assert "".join(printed).replace(" ", "") == text.replace(" ", "")
+    assert all(line.width > 0.5 for line in wrapped.lines if "W" in "".join(run.text for run in line.runs))
+    assert len(wrapped.lines) <= len(text)

@@ -82,10 +82,11 @@ class Raster:
     mode: str  # L or RGB: the colour space
     size: tuple[int, int]  # pixels as embedded
     alpha: bytes | None
-    width: int  # of the original file, for its proportions
+    width: int  # of the original file as it is seen (turned upright by its EXIF orientation), for its proportions
     height: int
     digest: str = ""
     decoded: bool = True  # False for a JPEG passed through whose data a build checked by its length only
+    own_file: bool = False  # ``data`` is the kit's JPEG file byte for byte
 
     @property
     def reduced(self) -> bool:
@@ -95,7 +96,7 @@ class Raster:
     @property
     def passed_through(self) -> bool:
         """True for a JPEG embedded as its own file: a build reads its header, never its pixels."""
-        return self.jpeg and self.size == (self.width, self.height)
+        return self.own_file
 
     @property
     def work(self) -> Work:
@@ -439,12 +440,14 @@ def _passed_through(name: str, path: Path, pixels: int, digest: str, decode: boo
             width, height = image.size
             if image.format != "JPEG" or image.mode not in ("L", "RGB") or max(width, height) > pixels * FAR_LARGER:
                 return None
+            if _orientation(image) != 1:  # a phone's portrait photo, stored on its side: turned and re-encoded
+                return None
             if decode:
                 _decode(name, image, "JPEG", 1)
             else:
                 _check_size(name, width, height)
                 _check_jpeg_data(name, image.fp, width, height)
-            return Raster(data, True, image.mode, (width, height), None, width, height, digest, decode)
+            return Raster(data, True, image.mode, (width, height), None, width, height, digest, decode, own_file=True)
 
 
 def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) -> tuple[Any, int, int]:
@@ -468,9 +471,41 @@ def _prepared(name: str, source: Path | io.BytesIO, expected: str, pixels: int) 
             ) from exc
         with image:
             width, height = image.size
+            orientation = _orientation(image)
             _decode(name, image, expected, pixels)
             far = max(width, height) > pixels * FAR_LARGER  # of the file, not of a JPEG's draft
-            return _printable(_reduced(image, pixels, far)), width, height
+            upright = _upright(_printable(_reduced(image, pixels, far)), orientation)
+            return upright, *((height, width) if orientation in _TURNED else (width, height))
+
+
+EXIF_ORIENTATION = 0x0112  # the EXIF tag saying how a camera held the picture it stored
+_TURNED = (5, 6, 7, 8)  # orientations whose picture is seen with its width and height swapped
+
+
+def _orientation(image: Any) -> int:
+    """The picture's EXIF orientation, 1 to 8 (1: as stored); 1 when it has none or it cannot be read."""
+    try:
+        value = image.getexif().get(EXIF_ORIENTATION, 1)
+    except Exception:  # damaged EXIF data says nothing about the pixels, which _decode checks
+        return 1
+    return value if isinstance(value, int) and 1 <= value <= 8 else 1
+
+
+def _upright(image: Any, orientation: int) -> Any:
+    """The decoded picture turned and mirrored as its EXIF orientation says it is seen (what
+    PIL.ImageOps.exif_transpose does, for a copy that no longer holds the file's EXIF data)."""
+    from PIL import Image
+
+    method = {
+        2: Image.Transpose.FLIP_LEFT_RIGHT,
+        3: Image.Transpose.ROTATE_180,
+        4: Image.Transpose.FLIP_TOP_BOTTOM,
+        5: Image.Transpose.TRANSPOSE,
+        6: Image.Transpose.ROTATE_270,
+        7: Image.Transpose.TRANSVERSE,
+        8: Image.Transpose.ROTATE_90,
+    }.get(orientation)
+    return image if method is None else image.transpose(method)
 
 
 def _decode(name: str, image: Any, expected: str, pixels: int) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit import fonts, kitfile, kitfonts
+from printkit import fonts, kitfile, kitfonts, textchars
 from printkit.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.kit import Kit, parse_kit
 from printkit.layout import document as doc_layout
@@ -45,6 +45,7 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
         from printkit import tables  # only a kit with a table pays for reading one
 
         tables.expand_tables(source)
+    textchars.normalise(source.data)  # once, before the model, the checks and the layout read a text
     kit = parse_kit(source)
     problems = check_kit(source, kit, decode)
     faces = kitfonts.proved(kit, source.folder)
@@ -190,7 +191,11 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
         raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{players.max})")
     if len(names) > count:
         raise PrintkitError(f"{len(names)} names given for {count} players; give at most {count}")
+    names = [textchars.normalised(name) for name in names]
     for name in names:
+        problem = textchars.unprintable(name, one_line=True)
+        if problem:
+            raise PrintkitError(f"--names: '{name}' {problem}")
         missing = fonts.missing_characters(name, bold=True)
         if missing:
             where = f" in '{name}'"
@@ -322,7 +327,8 @@ def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[Kit, Context], 
             document = with_faces(loaded, lay(loaded.kit, ctx))
         except LayoutProblem as problem:
             raise located(loaded, problem) from None
-        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document)})
+        given = {name: ("--names",) for name in ctx.players or ()}  # blamed on the option, not the kit
+        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document, given)})
     if refused(loaded, problems):
         raise KitError(problems)
     return document

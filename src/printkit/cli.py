@@ -716,7 +716,7 @@ def usage_line(exc: click.UsageError) -> str:
     (click's own answer is four lines: the usage, a hint and the error)."""
     command = exc.ctx.command_path if exc.ctx is not None else "printkit"
     message = unknown_name_message(exc) or " ".join(exc.format_message().split()).rstrip(".")
-    return f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')"
+    return errors.one_line(f"{command}: {message[:1].lower()}{message[1:]} (see '{command} --help')")
 
 
 def unknown_name_message(exc: click.UsageError) -> str | None:

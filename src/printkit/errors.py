@@ -2,14 +2,70 @@
 
 from __future__ import annotations
 
+import bisect
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 Loc = tuple[str | int, ...]  # a field's path in the kit file: ("components", 0, "size")
 
+MAX_QUOTED = 80  # characters of a quoted value a message shows; a longer one ends in "…"
+_UNSEEN = frozenset(("Cc", "Cf", "Zl", "Zp"))  # control, format (bidi, zero-width), line separators
+
+
+def one_line(message: str) -> str:
+    """``message`` as printed: every control character, bidi override or isolate, zero-width or
+    other invisible format character and line separator written as its escape (``\\x07``,
+    ``\\u202e``), so a value from a kit can neither ring the bell, break the line, nor reorder what
+    the terminal shows; and every quoted value cut to MAX_QUOTED characters. All printkit's
+    messages pass here (Problem, PrintkitError, the command line's errors)."""
+    if not message.isprintable():
+        message = "".join(_escaped(char) for char in message)
+    return _quotes_cut(message) if len(message) > MAX_QUOTED else message
+
+
+def _escaped(char: str) -> str:
+    if char == " " or unicodedata.category(char) not in _UNSEEN:
+        return char
+    return char.encode("unicode_escape").decode("ascii")
+
+
+def _quotes_cut(message: str) -> str:
+    """Every value ``message`` quotes cut to MAX_QUOTED characters. A value is quoted from a quote
+    not preceded by a letter to the next same quote not followed by one ("the kit's folder" holds
+    no quote; 'it's' ends at its last quote); found in one pass, each quote's closing one by
+    bisection, so a hostile value of thousands of quotes costs no more than its length."""
+    closing = {
+        mark: [at for at, char in enumerate(message) if char == mark and not _wordy(message, at + 1)] for mark in "'\""
+    }
+    parts: list[str] = []
+    done = at = 0
+    while at < len(message):
+        mark = message[at]
+        if mark in closing and not _wordy(message, at - 1):
+            ends = closing[mark]
+            found = bisect.bisect_right(ends, at)
+            if found < len(ends):
+                end = ends[found]
+                if end - at - 1 > MAX_QUOTED:
+                    parts.append(message[done : at + MAX_QUOTED] + "…" + mark)
+                    done = end + 1
+                at = end + 1
+                continue
+        at += 1
+    return "".join(parts) + message[done:]
+
+
+def _wordy(text: str, at: int) -> bool:
+    """True when the character at ``at`` is a letter, digit or underscore (False off either end)."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
 
 class PrintkitError(Exception):
     """A problem the user can fix; the CLI prints it and exits with code 1."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 @dataclass(frozen=True)
@@ -27,7 +83,7 @@ class Problem:
         where = f"{self.file}:{self.line}" if self.line else self.file
         field = f" {self.field}:" if self.field else ""
         prefix = "warning: " if self.severity == "warning" else ""
-        return f"{where}:{field} {prefix}{self.message}"
+        return one_line(f"{where}:{field} {prefix}{self.message}")
 
 
 class KitError(PrintkitError):
@@ -36,6 +92,9 @@ class KitError(PrintkitError):
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         super().__init__(self.render())
+
+    def __str__(self) -> str:
+        return self.render()  # a line a finding, each made one line by Problem
 
     def render(self) -> str:
         """The findings grouped by what kind of check found them (GROUPS' order, each group in the
@@ -109,4 +168,4 @@ def report_internal_error(exc: BaseException) -> None:
 
     if debug or os.environ.get("PRINTKIT_DEBUG", "") not in ("", "0"):
         traceback.print_exception(exc, file=sys.stderr)
-    print(f"internal error: {type(exc).__name__}: {exc} (please report this)", file=sys.stderr)
+    print(one_line(f"internal error: {type(exc).__name__}: {exc} (please report this)"), file=sys.stderr)

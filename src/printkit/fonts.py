@@ -15,6 +15,7 @@ from pathlib import Path
 
 from printkit import icons
 from printkit.kitfile import data_dir
+from printkit.textchars import SOFT_HYPHEN
 from printkit.units import MM_PER_POINT
 
 REGULAR = "PrintkitSans"
@@ -29,7 +30,10 @@ _FILES = {
     SERIF: "NotoSerif-Regular.ttf",
     SERIF_BOLD: "NotoSerif-Bold.ttf",
 }
-_IGNORED = set("\n\r\t\u00ad")
+# Never drawn as a glyph: a line break (a paragraph breaks there; a line of text holding one is a
+# finding of the page checks) and a soft hyphen (no room, nothing printed, unless a line breaks
+# there). A tab or CR never reaches a text (textchars.normalise); when one does, it is missing.
+_IGNORED = {"\n", SOFT_HYPHEN}
 
 # What prints each role: role -> (regular font name, bold font name). Pieces, titles and
 # headings in Atkinson; rules paragraphs and list items in Noto Serif. A kit may name its own
@@ -88,7 +92,7 @@ def _charmap(name: str) -> frozenset[int]:
 
 @functools.cache
 def _drawable(name: str) -> frozenset[str]:
-    """Every character the font draws, and those never drawn (line breaks, a soft hyphen)."""
+    """Every character the font draws, and those never drawn as a glyph (_IGNORED)."""
     return frozenset(map(chr, _charmap(name))) | _IGNORED
 
 
@@ -134,6 +138,8 @@ def font_width_pt(text: str, size_pt: float, name: str) -> float:
     renderer asks (a 10,000-card deck has 20,000 lines of its own). The sum reportlab's
     stringWidth makes for a TrueType font, in the same order, without a Python step per letter."""
     face = _face(name)
+    if SOFT_HYPHEN in text:  # takes no room unless a line breaks there (then it is a "-")
+        text = text.replace(SOFT_HYPHEN, "")
     units = sum(map(face.charWidths.get, map(ord, text), itertools.repeat(face.defaultWidth)))
     icons_in = icons.count_in(text)  # an icon inside the text (icons.py) is ICON_EM wide
     if icons_in:

@@ -70,8 +70,11 @@ class KitSource:
 
     def where(self, loc: tuple) -> tuple[str, int | None, str]:
         """The file, line and field a finding about ``loc`` names: the kit file's line and dotted
-        path, or, for a field read from a table, the table's file, no line, and its sheet, row and column."""
+        path, or, for a field read from a table, the table's file, no line, and its sheet, row and
+        column; a loc that starts with an option (``("--names",)``) names that option alone."""
         loc = tuple(loc)
+        if loc and isinstance(loc[0], str) and loc[0].startswith("--"):
+            return loc[0], None, ""  # a command-line option's value (``--names``), not the kit's
         for end in range(len(loc), 0, -1):
             origin = self.origins.get(loc[:end])
             if origin is not None:
@@ -155,6 +158,8 @@ def load_kit_source(path: Path) -> KitSource:
         column = f", column {mark.column + 1}" if mark else ""
         problem = exc.problem or exc.context or "invalid YAML"
         raise kit_error(shown, line, "", f"YAML syntax error{column}: {problem}{_opened_at(exc)}") from None
+    except yaml.reader.ReaderError as exc:
+        raise _refused_character(shown, text, exc) from None
     except yaml.YAMLError as exc:
         raise kit_error(shown, None, "", f"YAML error: {exc}") from None
     if root is None:
@@ -164,6 +169,22 @@ def load_kit_source(path: Path) -> KitSource:
         raise kit_error(shown, None, "", source.folder.refused)
     source.data = _Converter(source, shown).convert(root, ())
     return source
+
+
+def _refused_character(shown: str, text: str, exc: yaml.reader.ReaderError) -> KitError:
+    """The one line for a character YAML refuses anywhere in its text (a control character such
+    as BEL): its line and column, instead of PyYAML's two lines counting characters."""
+    position = max(0, min(exc.position, len(text)))
+    code = exc.character if isinstance(exc.character, int) else ord(text[position : position + 1] or "?")
+    line = text.count("\n", 0, position) + 1
+    column = position - text.rfind("\n", 0, position)
+    return kit_error(
+        shown,
+        line,
+        "",
+        f"the character U+{code:04X} at column {column} is not allowed in a kit file (YAML refuses control "
+        "characters); remove it",
+    )
 
 
 _OPENED = {

@@ -296,7 +296,11 @@ class PrintPlan(Model):
     copies: Literal["once", "per_player", "optional"] = Field(
         "once", description="How many times to print the component's pages."
     )
-    cut: bool = Field(False, description="True when the pages are cut apart.")
+    cut: bool = Field(
+        False,
+        description="True when the pages are cut apart; pages that print pieces to cut out (cards, tokens, tiles, "
+        "stones, boxes, a split board's sheets) are said to be cut without it.",
+    )
     note: Text | None = Field(None, description="An extra instruction, e.g. when an optional page is needed.")
 
 

@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
-from printkit import __version__, art, fonts, icons
+from printkit import __version__, art, fonts, icons, textchars
 from printkit.errors import PrintkitError
 from printkit.layout import paragraph
 from printkit.layout.primitives import (
@@ -37,6 +37,7 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
+from printkit.textchars import SOFT_HYPHEN
 from printkit.units import MM_PER_POINT, mm_to_pt
 
 if TYPE_CHECKING:
@@ -298,7 +299,7 @@ class _Drawer:
         current = None
         for text, font_name, size in runs:
             font = pdfmetrics.getFont(font_name)
-            for piece in _icon_split(text):
+            for piece in _icon_split(text.replace(SOFT_HYPHEN, "") if SOFT_HYPHEN in text else text):
                 if len(piece) == 1 and icons.icon_of(piece) is not None:  # room for an icon drawn after the text
                     if current is None or current[2] != size:
                         parts.append(self.font_code(font, 0, size))
@@ -515,6 +516,9 @@ def _icon_split(text: str) -> list[str]:
 
 
 def _check_glyphs(text: str, bold: bool, face: str) -> None:
+    """The validator's check, again where a text is drawn: what it refuses is never drawn."""
+    if not textchars.prints_as_one_line(text):  # a paragraph's runs hold no line break
+        raise PrintkitError(f"the text {text[:60]!r} {textchars.unprintable(text, one_line=True)}")
     missing = fonts.missing_characters(text, bold, face)
     if missing:
         raise PrintkitError(fonts.no_glyph(missing, f" in the text {text[:60]!r}"))

@@ -64,6 +64,7 @@ class Context:
     assets: KitFolder | None = None  # the kit's own folder (kits/NAME/), where its pictures live
     dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
+    cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
 
     @property
     def lang(self) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.errors import LayoutProblem, PrintkitError
-from printkit.kinds import component_numbers, derived_numbers, kind_of, scale_critical
+from printkit.kinds import component_numbers, cut, derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
@@ -85,8 +85,9 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     guess: dict[str, Any] = {}
     component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
     sides = two_sided_components(component_pages)
+    to_cut = cut_components(component_pages)
     for _ in range(4):
-        rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides)
+        rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides, cut=to_cut)
         rule_pages = rules.layout(kit, rules_ctx)
         pages = with_blank_pages(rule_pages + component_pages, rules_ctx)
         settled = page_numbers(pages)
@@ -115,6 +116,15 @@ def two_sided_components(pages: list[Page]) -> dict[str, str]:
     return {
         page.component: "fold" if page.side == "fold" else "duplex" for page in pages if page.side and page.component
     }
+
+
+def cut_components(pages: list[Page]) -> frozenset[str]:
+    """The components whose pages print a piece cut out (a card, a token, a split board's sheet:
+    what gets crop marks, cut lines and an outline in the cut file), so that the print
+    instructions say "cut" exactly when the pages need cutting, whatever the kit's ``cut:`` says."""
+    return frozenset(
+        page.component for page in pages if page.component and any(cut(piece.kind) for piece in page.pieces)
+    )
 
 
 def with_blank_pages(pages: list[Page], ctx: Context) -> list[Page]:

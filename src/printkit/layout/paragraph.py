@@ -10,7 +10,8 @@ that takes a few hundred. Two quirks of reportlab's are not copied, as they sque
 nothing: a line followed by a word too long for any line, of which not even the first letter
 fits after it, is measured with a trailing space; and a run of text holding a no-break space
 makes empty words whose spaces count towards the 5 % a line may shrink. Beyond reportlab's
-engine it hyphenates by a language's patterns and justifies (see ``wrap``); a no-break space
+engine it hyphenates at a word's soft hyphens or by a language's patterns and justifies (see
+``wrap``); a soft hyphen takes no room and prints nothing unless the line breaks there; a no-break space
 takes the word spacing like a space, as the PDF's word spacing (Tw) moves both.
 
 Markup: ``<b>``, ``<i>`` (the family has no italic: regular), ``<font size=N>``, ``<br/>`` and
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from printkit import fonts
 from printkit.layout import hyphenation
 from printkit.layout.primitives import Align, RichText
+from printkit.textchars import SOFT_HYPHEN
 from printkit.units import MM_PER_POINT
 
 SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at most this much
@@ -195,7 +197,7 @@ def _pieces(markup: str, bold: bool, size_pt: float) -> list[Piece | None]:
 
 def _add_text(pieces: list[Piece | None], raw: str, font: Font) -> None:
     if raw:
-        pieces.append((html.unescape(raw).replace("\u00ad", ""), *font))
+        pieces.append((html.unescape(raw), *font))
 
 
 def _words(pieces: list[Piece | None], face: str) -> list[_Word | None]:
@@ -258,8 +260,14 @@ class _Breaker:
             wanted = self.used + self.space + width if self.line else width
             limit = self.width + SPACE_SHRINK * (self.spaces + self.space)
             if self.line and wanted > limit or not self.line and width > self.width:
-                if width > self.width:
-                    queue.extend(reversed(self._split(word)))
+                parts_of_word = self._split(word) if width > self.width else []
+                if len(parts_of_word) > 1:
+                    queue.extend(reversed(parts_of_word))
+                    continue
+                if parts_of_word:  # one letter wider than the whole line: alone on a line (the checks say so)
+                    if self.line:
+                        self._end_line()
+                    self._place(word, 0.0)
                     continue
                 parts = self._hyphenated(word) if self.line else None
                 if parts:
@@ -287,17 +295,27 @@ class _Breaker:
         hyphen, or no point that fits. Only the word's last run of text after a no-break space is
         cut, so "w\xa0ogrodzie" may become "w\xa0ogro-" and "dzie"."""
         room = self.width - self.used - self.space
-        if self.hyphenator is None or room < HYPHENATE_ROOM * self.width:
+        if room < HYPHENATE_ROOM * self.width:
             return None
         text, bold, size = word.pieces[-1]
         start = text.rfind("\xa0") + 1
         before = word.width - fonts.width_pt(text, size, bold, self.face)
-        for cut in reversed(self.hyphenator.points(text[start:])):
-            head = text[: start + cut] + "-"
+        for head_end, tail_start in reversed(self._break_points(text[start:])):
+            head = text[: start + head_end] + "-"
             if before + fonts.width_pt(head, size, bold, self.face) <= room:
                 head_word = _Word(word.pieces[:-1] + [(head, bold, size)], None, self.face)
-                return head_word, _Word([(text[start + cut :], bold, size)], word.space, self.face)
+                return head_word, _Word([(text[start + tail_start :], bold, size)], word.space, self.face)
         return None
+
+    def _break_points(self, text: str) -> list[tuple[int, int]]:
+        """Where ``text`` may be hyphenated, as (end of the head, start of the tail): at its soft
+        hyphens when it has any (the writer chose them: the language's patterns are not asked),
+        else at the language's hyphenation points."""
+        if SOFT_HYPHEN in text:
+            return [(at, at + 1) for at, char in enumerate(text) if char == SOFT_HYPHEN]
+        if self.hyphenator is None:
+            return []
+        return [(cut, cut) for cut in self.hyphenator.points(text)]
 
     def _split(self, word: _Word) -> list[_Word | None]:
         """A word wider than a whole line, cut between letters: the first part fills what is
@@ -360,6 +378,8 @@ def _runs(segments: list[Piece], word_space: float, face: str) -> tuple[Run, ...
     runs: list[Run] = []
     x = 0.0
     for text, bold, size in segments:
+        if SOFT_HYPHEN in text:  # not broken there: it prints nothing
+            text = text.replace(SOFT_HYPHEN, "")
         if runs and (runs[-1].bold, runs[-1].size_pt) == (bold, size):
             runs[-1] = Run(runs[-1].text + text, bold, size, runs[-1].dx)
         else:

@@ -151,7 +151,7 @@ def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
         if two_sided and ctx.sides[component.id] == "fold":
             capital = pages[:1].upper() + pages[1:]
             sentences.append(tr.msg("print_fold", pages=pages, Pages=capital, what=what))
-        if plan.cut:
+        if plan.cut or component.id in ctx.cut:
             cut_titles.append(in_sentence(what))
     sentences.append(print_dialog_sentence(ctx))
     if cut_titles:

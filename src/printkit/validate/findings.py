@@ -22,6 +22,7 @@ class Findings:
         self.group = group
         self.problems: list[Problem] = []
         self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
+        self.once: set[tuple[object, ...]] = set()  # what add_once found already
 
     def add(self, loc: Loc, message: str, severity: str = "error", group: str | None = None) -> None:
         """A finding on the field at loc (in the kit file, or a table's row and column); its group
@@ -37,6 +38,13 @@ class Findings:
             return
         self.repeats[same] = [len(self.problems), 0]
         self.add(loc, message)
+
+    def add_once(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
+        """A finding made at the first place only, however often what it is about (``same``) is
+        printed: a card's name on 1,000 cards."""
+        if same not in self.once:
+            self.once.add(same)
+            self.add(loc, message)
 
     def settle_repeats(self) -> None:
         for index, more in self.repeats.values():

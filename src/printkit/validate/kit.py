@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from printkit import fonts, placeholders
+from printkit import fonts, placeholders, textchars
 from printkit.errors import Loc, Problem
 from printkit.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
@@ -37,7 +37,6 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
         check_icons(kit, found)
         check_kinds(kit, found)
         check_figures(kit, found)
-        check_typed_page_numbers(kit, found)
         check_pictures(kit, found, decode)
     return found.problems
 
@@ -101,14 +100,6 @@ def printed_characters(kit: Kit) -> dict[str, str]:
         for lang in chars:
             chars[lang].update(PLACEHOLDER.sub("", words.get(lang, "")))
     return {lang: "".join(sorted(c for c in found | plain if fonts.drawn(c))) for lang, found in chars.items()}
-
-
-def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
-    """A page number typed where a placeholder belongs (see pagewords.py): a warning."""
-    from printkit.pagewords import typed_page_numbers
-
-    for loc, message in typed_page_numbers(kit):
-        found.add(loc, message, severity="warning")
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
@@ -216,10 +207,10 @@ def check_texts(kit: Kit, found: Findings) -> None:
         check_arithmetic(loc, value, values, found)
         check_braces(loc, value, found)
         for lang, text in value.items():
-            check_glyphs(loc + (lang,), text, found)
+            check_characters(loc + (lang,), text, found)
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
-            check_glyphs(loc, value, found)
+            check_characters(loc, value, found)
             if "{" in value:
                 check_plain_placeholders(loc, value, known, found)
 
@@ -278,14 +269,29 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
             loc + (langs[0],),
             f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
         )
-    reference = next(iter(used.values()), set())
+    if not used:
+        return
+    first = reference_language(text, used)
+    reference = used[first]
     for lang, names in used.items():
         if names != reference and not (names | reference) & set(unknown):
-            first = next(iter(used))
             found.add(
                 loc + (lang,),
                 f"the '{lang}' text uses placeholders {sorted(names)} but the '{first}' text uses {sorted(reference)}",
             )
+
+
+def reference_language(text: dict[str, str], used: dict[str, set[str]]) -> str:
+    """The language whose placeholders the others' are compared with, so that the odd text out is
+    blamed, not the texts that agree: the names most languages use, and on a tie the first text
+    that types no page number ("strony 3" where {page.ID} belongs is the one to fix)."""
+    from printkit.pagewords import typed_page_number
+
+    def votes(lang: str) -> tuple[int, bool]:
+        agreeing = sum(1 for names in used.values() if names == used[lang])
+        return agreeing, typed_page_number(text[lang], lang) is None
+
+    return max(used, key=votes)  # max keeps the first of equals: the kit's order
 
 
 def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
@@ -335,6 +341,15 @@ def _sample(known: set[str]) -> str:
     numbers = sorted(n for n in known if not n.startswith(("page", "lastpage")))
     shown = ", ".join("{" + n + "}" for n in numbers[:8])
     return shown + (" …" if len(numbers) > 8 else "")
+
+
+def check_characters(loc: Loc, text: str, found: Findings) -> None:
+    """Every character of a text prints as typed: none hidden (textchars.py), each in the font."""
+    hidden = textchars.hidden_character(text)
+    if hidden:
+        found.add(loc, hidden)
+    else:
+        check_glyphs(loc, text, found)
 
 
 def check_glyphs(loc: Loc, text: str, found: Findings) -> None:

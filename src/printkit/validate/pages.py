@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
-from printkit import fonts, icons
+from printkit import fonts, icons, textchars
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
 from printkit.kitpaths import KitFolder
@@ -21,6 +21,7 @@ from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
+from printkit.pagewords import typed_page_numbers
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
 
@@ -34,14 +35,28 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
     found = Findings(source, group="pages")
     check_page_plan(kit, document, found)
     check_page_invariants(kit, document, found)
+    check_typed_page_numbers(kit, document, found)
     check_pages(kit, document, found)
     return found.problems
 
 
-def check_printed(source: KitSource, kit: Kit, document: Document) -> list[Problem]:
-    """Every page's fit alone (for documents without a page plan, such as personalised sheets)."""
+def check_typed_page_numbers(kit: Kit, document: Document, found: Findings) -> None:
+    """A page number typed where a placeholder belongs (see pagewords.py), named with the
+    placeholder of the page it types on these pages."""
+    from printkit.layout.document import page_numbers
+
+    numbers = page_numbers(list(document.pages))
+    for loc, message in typed_page_numbers(kit, document.lang, numbers):
+        found.add(loc, message, group="texts")
+
+
+def check_printed(
+    source: KitSource, kit: Kit, document: Document, given: Mapping[str, Loc] | None = None
+) -> list[Problem]:
+    """Every page's fit alone (for documents without a page plan, such as personalised sheets);
+    a text ``given`` on the command line (a player's name: {"Ala": ("--names",)}) is blamed on its option."""
     found = Findings(source, group="pages")
-    check_pages(kit, document, found)
+    check_pages(kit, document, found, given)
     return found.problems
 
 
@@ -104,8 +119,8 @@ OVERLAP = 0.3  # mm: two texts or pieces sharing more than this in both directio
 MAX_PER_PAGE = 5
 
 
-def check_pages(kit: Kit, document: Document, found: Findings) -> None:
-    texts = TextIndex(kit, document, found.source.folder)
+def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[str, Loc] | None = None) -> None:
+    texts = TextIndex(kit, document, found.source.folder, given)
     seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
@@ -187,7 +202,11 @@ def drawing(group: Group, seen: Seen) -> Drawing:
 def text_trouble(item: Item) -> bool:
     """What check_text_boxes or check_printed_glyphs would report on the item, wherever it is."""
     if isinstance(item, Text):
-        return overflows(item) or bool(fonts.missing_characters(item.text, item.bold, item.face))
+        return (
+            overflows(item)
+            or bool(fonts.missing_characters(item.text, item.bold, item.face))
+            or not textchars.prints_as_one_line(item.text)
+        )
     if isinstance(item, RichText):
         return paragraph_needs(item) > item.h + TOLERANCE or bool(
             fonts.missing_characters(plain(item.markup), item.bold, item.face)
@@ -494,10 +513,20 @@ def _cut_overlap(a: Place, b: Place, boxes: tuple[float, float]) -> tuple[float,
 
 def check_printed_glyphs(placed: list[bounds.Placed], where: PageRef, texts: TextIndex, found: Findings) -> None:
     """Every character printed is in the font: generated texts too, not only the kit's (which
-    check_texts reports with their own field)."""
+    check_texts reports with their own field); and a line of text holds no line break (a table's
+    cell may hold one where a paragraph prints it, not in a card's name)."""
     for item in placed:
         text = item.item
         words = printed_words(text)
+        if isinstance(text, Text) and "\n" in words:
+            loc = texts.locate(words, where.loc)
+            shown = shorten(words.replace("\n", "\\n"))  # the break where it is, not a space
+            found.add_once(loc, f"the text '{shown}' on {where} {textchars.LINE_BREAK}", (loc, words))
+            continue
+        hidden = textchars.hidden_character(words)
+        if hidden and texts.locate(words, None) is None:  # a kit's text: check_texts names its field
+            found.add_once(where.loc, f"the text '{shorten(words)}' on {where} holds {hidden}", (where.loc, words))
+            continue
         missing = fonts.missing_characters(words, getattr(text, "bold", False), getattr(text, "face", "pieces"))
         if missing and texts.locate(words, None) is None:
             found.add(where.loc, fonts.no_glyph(missing, f" in the text '{shorten(words)}' on {where}"))
@@ -509,7 +538,9 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(self, kit: Kit, document: Document, folder: KitFolder | None = None):
+    def __init__(
+        self, kit: Kit, document: Document, folder: KitFolder | None = None, given: Mapping[str, Loc] | None = None
+    ):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
@@ -520,6 +551,8 @@ class TextIndex:
                 self.entries.append((loc + (document.lang,), _flat(_filled(tr, value[document.lang]))))
             elif isinstance(value, str) and loc and loc[-1] not in ("id", "check", "kind", "type"):
                 self.entries.append((loc, _flat(_filled(tr, value))))
+        # a text given on the command line is printed as it is: found before any kit text holding it
+        self.entries[:0] = [(loc, _flat(text)) for text, loc in (given or {}).items() if _flat(text)]
 
     def locate(self, printed: str, fallback: Fallback) -> Loc | Fallback:
         text = _flat(printed)
