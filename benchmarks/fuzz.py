@@ -276,7 +276,8 @@ def main() -> int:
         parser.error(f"no family {', '.join(unknown)}; choose from {', '.join(FAMILIES)}")
     with tempfile.TemporaryDirectory(prefix="printkit-fuzz-") as tmp:
         root = Path(tmp)
-        seed_cache = make_seed_cache(root / "seed") if "cache" in families else None
+        needed = {family_of(args.case, families)} if args.case is not None else set(families)
+        seed_cache = make_seed_cache(root / "seed") if "cache" in needed else None
         if args.case is not None:
             return redo(args.seed, args.case, families, args.keep, seed_cache)
         started = time.perf_counter()
