@@ -112,7 +112,9 @@ class Worker:
                 kind = "hang" if peak <= HARD_MEGABYTES else "memory"
                 detail = f"stopped at {peak:.0f} MB" if kind == "memory" else "stopped: no answer"
                 seconds = time.perf_counter() - started
-                return Result(family, seed, case, kind, seconds, peak, seconds, mutators, command, detail)
+                return Result(
+                    family, seed, case, kind, seconds, peak, mutators=mutators, command=command, detail=detail
+                )
 
     def heavy(self) -> bool:
         return self.ran >= RESTART_EVERY or status_mb("VmRSS", self.process.pid) > RESTART_MEGABYTES
@@ -149,10 +151,17 @@ def worker(result_fd: int, work: Path, seed_cache: Path | None) -> int:
             result = Result(asked["family"], asked["seed"], asked["case"], "fuzzer-bug", detail=detail)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-        result.detail = result.detail[-4000:]
+        result.detail = shortened(result.detail)
         out.write(json.dumps(result.as_dict()) + "\n")
         out.flush()
     return 0
+
+
+def shortened(detail: str, most: int = 4000) -> str:
+    """A long output's first line (what the signature reads) and its end (the traceback's last frames)."""
+    if len(detail) <= most:
+        return detail
+    return detail[:300] + "\n[...]\n" + detail[-(most - 300) :]
 
 
 def redo(seed: int, case: int, families: tuple[str, ...], keep: Path | None, seed_cache: Path | None) -> int:
