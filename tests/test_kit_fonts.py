@@ -309,9 +309,9 @@ def test_a_kits_fonts_may_draw_letters_printkits_own_fonts_lack(run, tmp_path):
 
 
 def test_mutated_fonts_give_a_pdf_or_a_one_line_error():
-    """Fonts whose directory, counts, loca, cmap or glyphs were changed at random (tests/fuzz/fonts.py)
+    """Fonts whose directory, counts, loca, cmap or glyphs were changed at random (tests/fuzz/font_directory.py)
     through the whole pipeline: never a traceback, never a slow case."""
-    from fuzz.fonts import FONT_KIT, mutate_font
+    from fuzz.font_directory import FONT_KIT, mutate_font
     from fuzz.mutations import exercise
 
     rng = random.Random(3)
@@ -323,7 +323,7 @@ def test_mutated_fonts_give_a_pdf_or_a_one_line_error():
 
 
 def test_a_letter_wider_than_any_line_is_refused_at_validate(run, tmp_path):
-    """A 37.7 em 'S' (found by tests/fuzz/fonts.py) sent the paragraph wrapper round forever."""
+    """A 37.7 em 'S' (found by tests/fuzz/font_directory.py) sent the paragraph wrapper round forever."""
     kit = kit_with_fonts(tmp_path, {"body": {"regular": "Wide.ttf"}})
     (tmp_path / "game" / "Wide.ttf").write_bytes(wider(ATKINSON.read_bytes(), "S", 37716))
     result = run("validate", str(kit))

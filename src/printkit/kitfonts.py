@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +72,10 @@ def font_problem(folder: KitFolder, relative: str, printed: Printed) -> str | No
         return str(refused)
     if path is None:
         return f"no font '{relative}' in the kit's folder {folder}/"
-    content = _read_capped(path)
+    try:
+        content = _read_capped(path)
+    except OSError as exc:
+        return f"'{relative}' in the kit's folder {folder}/ cannot be read ({exc.strerror or exc})"
     if len(content) > MAX_FONT_BYTES:
         return f"'{relative}' is over {MAX_FONT_BYTES:,} bytes; a font file may be at most 20 MB"
     try:
@@ -85,7 +90,10 @@ def font_problem(folder: KitFolder, relative: str, printed: Printed) -> str | No
 def _read_capped(path: Path) -> bytes:
     """The file's bytes, MAX_FONT_BYTES + 1 at most: a file grown since it was looked at (or one
     that never ends) costs no more than a font may."""
-    with path.open("rb") as stream:
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped for a pipe or a device since it was looked at
+            raise OSError(f"'{path.name}' is not a regular file")
         return stream.read(MAX_FONT_BYTES + 1)
 
 
@@ -198,7 +206,10 @@ def proved(kit: Any, folder: KitFolder) -> Faces | None:
 
 def _checked_name(folder: KitFolder, relative: str) -> str | None:
     try:
-        content = _read_capped(folder.path(relative, "font"))
+        path = folder.file(relative, "font")
+        content = _read_capped(path) if path is not None else None
     except (OSError, PathRefused):
+        return None
+    if content is None:
         return None
     return _CHECKED.get(_digest(content))

@@ -199,7 +199,15 @@ ART_MUTATIONS = [
 
 
 def mutate_art(rng: random.Random, rounds: int = 1) -> dict[str, bytes]:
+    return mutate_art_named(rng, rounds)[0]
+
+
+def mutate_art_named(rng: random.Random, rounds: int = 1) -> tuple[dict[str, bytes], list[str]]:
+    """The art files mutated ``rounds`` times, and the names of the mutations applied."""
     files = art_files()
+    names = []
     for _ in range(rounds):
-        rng.choice(ART_MUTATIONS)(files, rng)
-    return files
+        mutation = rng.choice(ART_MUTATIONS)
+        mutation(files, rng)
+        names.append(f"art.{mutation.__name__}")
+    return files, names

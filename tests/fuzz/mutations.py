@@ -178,10 +178,19 @@ def exercise(text: str, folder: Path | None = None, art: dict[str, bytes] | None
 
 
 def mutate(text: str, rng: random.Random, rounds: int = 1) -> str:
+    return mutate_named(text, rng, rounds)[0]
+
+
+def mutate_named(text: str, rng: random.Random, rounds: int = 1) -> tuple[str, list[str]]:
+    """``text`` mutated ``rounds`` times, and the names of the mutations applied."""
+    names = []
     for _ in range(rounds):
+        mutation = rng.choice(MUTATIONS)
         try:
-            text = rng.choice(MUTATIONS)(text, rng)
+            text = mutation(text, rng)
         except (yaml.YAMLError, TypeError, KeyError, IndexError):
             # the text is no longer a mapping a structural mutation can walk; keep mutating it as text
+            mutation = insert_text
             text = insert_text(text, rng)
-    return text
+        names.append(f"kit.{mutation.__name__}")
+    return text, names
