@@ -6,9 +6,9 @@ and column (``KitSource.origins``), so a finding about it names
 ``kits/mygame/cards.xlsx: sheet Cards, row 14, column cost`` instead of a line of the kit file.
 
 The table is hostile input like the kit: it must lie inside the kit's folder (no link out), be at
-most MAX_TABLE_BYTES (an XLSX or ODS file, a zip, also at most MAX_UNZIPPED_BYTES unpacked), hold at
-most MAX_ROWS rows and MAX_COLUMNS columns, and any file that cannot be read is one finding.
-python-calamine reads XLSX and ODS; it is imported only when a kit names such a table.
+most MAX_TABLE_BYTES, hold at most MAX_ROWS rows and MAX_COLUMNS columns, and any file that cannot
+be read is one finding. python-calamine reads XLSX and ODS, imported only when a kit names such a
+table, and only once spreadsheet_scan has held the file to its budget (what calamine would expand).
 """
 
 from __future__ import annotations
@@ -18,19 +18,15 @@ import io
 import math
 import re
 import unicodedata
-import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit import art
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, display_path
+from printkit.spreadsheet_scan import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
 
 MAX_TABLE_BYTES = 20 * 1024 * 1024
-MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
-MAX_ROWS = 10_000
-MAX_COLUMNS = 500
-MAX_CELL_CHARS = 5_000
 SPREADSHEETS = {".xlsx": "XLSX", ".ods": "ODS"}
 DELIMITERS = (",", ";", "\t", "|")
 ENCODINGS = {"utf-8": "utf-8", "utf-16": "utf-16", "cp1250": "cp1250", "iso-8859-2": "iso-8859-2", "cp1252": "cp1252"}
@@ -52,6 +48,8 @@ class Table:
     sheet: str | None
     header: list[str]
     rows: list[tuple[int, list[Cell]]]
+    # (row as shown, column from 0) -> why a cell that reads empty holds something (a formula, a merge)
+    suspects: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def place(self, row: int, column: str | None = None) -> str:
         """'sheet Cards, row 14, column cost' (no sheet for a CSV file, no column for a whole row)."""
@@ -169,6 +167,10 @@ def row_type(table: Table, spec: object, row_number: int, cells: list[Cell], pro
     for loc, header in mapped_columns(spec):
         value = cell(header)
         if value is None or (isinstance(value, str) and not value.strip()):
+            why = table.suspects.get((row_number, position[header]))
+            if why is not None:
+                problems.append(Problem(table.shown, None, table.place(row_number, header), why))
+                return None
             if loc[0] in ("id",):
                 problems.append(
                     Problem(table.shown, None, table.place(row_number, header), "an empty cell; every row needs an id")
@@ -265,11 +267,13 @@ def read_path(path: Path, named: str, sheet: str | None, delimiter: str = "auto"
         if sheet is not None:
             raise TableProblem(f"{shown} is a CSV file, which has no sheets; leave out 'sheet'")
         return checked_table(shown, None, csv_rows(path.read_bytes(), shown, delimiter, encoding))
-    chosen, grid = spreadsheet_rows(path, shown, SPREADSHEETS[suffix], sheet)
-    return checked_table(shown, chosen, grid)
+    chosen, grid, suspects = spreadsheet_rows(path, shown, SPREADSHEETS[suffix], sheet)
+    return checked_table(shown, chosen, grid, suspects)
 
 
-def checked_table(shown: str, sheet: str | None, grid: list[list[Cell]]) -> Table:
+def checked_table(
+    shown: str, sheet: str | None, grid: list[list[Cell]], suspects: dict[tuple[int, int], str] | None = None
+) -> Table:
     """The header row and the rows below it, within the limits."""
     if not grid or all(cell is None or cell == "" for cell in grid[0]):
         raise TableProblem(f"{shown} has no header row; its first row must name the columns")
@@ -291,7 +295,7 @@ def checked_table(shown: str, sheet: str | None, grid: list[list[Cell]]) -> Tabl
                     f"{shown}: row {number} holds a cell of {len(cell):,} characters; the limit is {MAX_CELL_CHARS:,}"
                 )
         rows.append((number, cells))
-    return Table(shown, sheet, header, rows)
+    return Table(shown, sheet, header, rows, suspects or {})
 
 
 def csv_rows(raw: bytes, shown: str, delimiter: str, encoding: str) -> list[list[Cell]]:
@@ -341,27 +345,51 @@ def sniffed_delimiter(text: str) -> str:
     return best if counts[best] > 1 else ","
 
 
-def spreadsheet_rows(path: Path, shown: str, kind: str, sheet: str | None) -> tuple[str, list[list[Cell]]]:
-    """One sheet of an XLSX or ODS file (by name, else the first), read by python-calamine."""
-    unzipped_size(path, shown, kind)
+def spreadsheet_rows(
+    path: Path, shown: str, kind: str, sheet: str | None
+) -> tuple[str, list[list[Cell]], dict[tuple[int, int], str]]:
+    """One sheet of an XLSX or ODS file (by name, else the first visible one), read by python-calamine
+    once spreadsheet_scan found the file within its budget; and the cells of that sheet that read
+    empty but hold a formula or a merged value (row as shown, column from 0)."""
+    try:
+        scan = scan_spreadsheet(path, kind)
+    except Refused as exc:
+        raise TableProblem(f"{shown}: sheet {exc.sheet}: {exc}" if exc.sheet else f"{shown} {exc}") from None
     import python_calamine  # only now: a kit without a spreadsheet never pays for it
 
     try:
         workbook = python_calamine.CalamineWorkbook.from_path(str(path))
-        names = list(workbook.sheet_names)
-        if not names:
-            raise TableProblem(f"{shown} holds no sheet")
-        chosen = sheet if sheet is not None else names[0]
-        if chosen not in names:
-            listed = ", ".join(repr(n) for n in names)
-            raise TableProblem(f"{shown} has no sheet {chosen!r} (its sheets: {listed})")
+        chosen = chosen_sheet(shown, workbook.sheets_metadata, sheet)
         grid = workbook.get_sheet_by_name(chosen).to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
     except (TableProblem, KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # calamine's errors (a broken zip, bad XML, a password) and a Rust panic's
         reason = " ".join(str(exc).split())[:160]
         raise TableProblem(f"{shown} cannot be read as an {kind} file ({type(exc).__name__}: {reason})") from None
-    return chosen, [[plain_cell(cell) for cell in row] for row in grid]
+    suspects = {(row + 1, column): why for (row, column), why in scan.suspects.get(chosen, {}).items()}
+    return chosen, [[plain_cell(cell) for cell in row] for row in grid], suspects
+
+
+def chosen_sheet(shown: str, sheets: list, named: str | None) -> str:
+    """The sheet the kit names, else the first visible worksheet: a hidden one is not what the designer sees."""
+    names = [meta.name for meta in sheets]
+    if not names:
+        raise TableProblem(f"{shown} holds no sheet")
+    if named is not None:
+        if named not in names:
+            listed = ", ".join(repr(n) for n in names)
+            raise TableProblem(f"{shown} has no sheet {named!r} (its sheets: {listed})")
+        return named
+    for meta in sheets:
+        if is_visible_worksheet(meta):
+            return str(meta.name)
+    listed = ", ".join(repr(n) for n in names)
+    raise TableProblem(f"{shown} has no visible sheet (its hidden sheets: {listed}); name one with 'sheet:'")
+
+
+def is_visible_worksheet(meta: object) -> bool:
+    visible, kind = getattr(meta, "visible", None), getattr(meta, "typ", None)
+    return getattr(visible, "name", "Visible") == "Visible" and getattr(kind, "name", "WorkSheet") == "WorkSheet"
 
 
 def plain_cell(value: object) -> Cell:
@@ -370,18 +398,3 @@ def plain_cell(value: object) -> Cell:
         return None if value == "" else value
     isoformat = getattr(value, "isoformat", None)
     return isoformat() if callable(isoformat) else str(value)
-
-
-def unzipped_size(path: Path, shown: str, kind: str) -> None:
-    """An XLSX or ODS file is a zip: refuse one that unpacks to more than MAX_UNZIPPED_BYTES (a zip bomb)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            total = sum(member.file_size for member in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        raise TableProblem(
-            f"{shown} is not an {kind} file (not a zip archive); save it again from the spreadsheet"
-        ) from None
-    if total > MAX_UNZIPPED_BYTES:
-        raise TableProblem(
-            f"{shown} unpacks to {total:,} bytes; the limit is {MAX_UNZIPPED_BYTES:,} bytes (200 MB) a spreadsheet"
-        )
