@@ -359,7 +359,12 @@ def spreadsheet_rows(
 
     try:
         workbook = python_calamine.CalamineWorkbook.from_path(str(path))
-        chosen = chosen_sheet(shown, workbook.sheets_metadata, sheet)
+        shown_sheets = [
+            (meta.name, meta.visible == python_calamine.SheetVisibleEnum.Visible)
+            for meta in workbook.sheets_metadata
+            if meta.typ == python_calamine.SheetTypeEnum.WorkSheet
+        ]
+        chosen = chosen_sheet(shown, shown_sheets, sheet)
         grid = workbook.get_sheet_by_name(chosen).to_python(skip_empty_area=False, nrows=MAX_ROWS + 2)
     except (TableProblem, KeyboardInterrupt, SystemExit):
         raise
@@ -370,9 +375,10 @@ def spreadsheet_rows(
     return chosen, [[plain_cell(cell) for cell in row] for row in grid], suspects
 
 
-def chosen_sheet(shown: str, sheets: list, named: str | None) -> str:
-    """The sheet the kit names, else the first visible worksheet: a hidden one is not what the designer sees."""
-    names = [meta.name for meta in sheets]
+def chosen_sheet(shown: str, sheets: list[tuple[str, bool]], named: str | None) -> str:
+    """The worksheet the kit names, else the first visible one (sheets: name, visible): a hidden sheet
+    is not what the designer sees in the spreadsheet."""
+    names = [name for name, _visible in sheets]
     if not names:
         raise TableProblem(f"{shown} holds no sheet")
     if named is not None:
@@ -380,16 +386,11 @@ def chosen_sheet(shown: str, sheets: list, named: str | None) -> str:
             listed = ", ".join(repr(n) for n in names)
             raise TableProblem(f"{shown} has no sheet {named!r} (its sheets: {listed})")
         return named
-    for meta in sheets:
-        if is_visible_worksheet(meta):
-            return str(meta.name)
+    for name, visible in sheets:
+        if visible:
+            return name
     listed = ", ".join(repr(n) for n in names)
     raise TableProblem(f"{shown} has no visible sheet (its hidden sheets: {listed}); name one with 'sheet:'")
-
-
-def is_visible_worksheet(meta: object) -> bool:
-    visible, kind = getattr(meta, "visible", None), getattr(meta, "typ", None)
-    return getattr(visible, "name", "Visible") == "Visible" and getattr(kind, "name", "WorkSheet") == "WorkSheet"
 
 
 def plain_cell(value: object) -> Cell:
