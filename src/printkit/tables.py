@@ -105,9 +105,11 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
         return []  # parse_kit says types must be a list
     problems: list[Problem] = []
     first_row: dict[str, int] = {}
+    columns = mapped_columns(spec)  # once a deck, not once a row: 10,000 rows read in 0.5 s, not 0.9
+    position = {header: at for at, header in enumerate(table.header)}
     for row_number, cells in table.rows:
         loc = ("components", index, "types", len(types))
-        made = row_type(table, spec, row_number, cells, problems)
+        made = row_type(table, columns, position, row_number, cells, problems)
         if made is None:
             continue
         ident = str(made.get("id", ""))
@@ -123,7 +125,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
             continue
         first_row[ident] = row_number
         types.append(made)
-        record_origins(source, loc, table, spec, row_number)
+        record_origins(source, loc, table, columns, row_number)
     if not table.rows:
         problems.append(Problem(*source.where(at + ("file",)), f"{table.shown} has no rows below its header row"))
     return problems
@@ -150,21 +152,25 @@ def mapped_columns(spec: object) -> list[tuple[tuple[str, ...], str]]:
     return out
 
 
-def row_type(table: Table, spec: object, row_number: int, cells: list[Cell], problems: list[Problem]) -> dict | None:
-    """A row as a plain type mapping (None for an empty row); a cell that cannot be read is a problem."""
-    from printkit.kinds.cards_model import DeckTable
-
-    assert isinstance(spec, DeckTable)
+def row_type(
+    table: Table,
+    columns: list[tuple[tuple[str, ...], str]],
+    position: dict[str, int],
+    row_number: int,
+    cells: list[Cell],
+    problems: list[Problem],
+) -> dict | None:
+    """A row as a plain type mapping (None for an empty row): ``columns`` are the spec's (field path,
+    header), ``position`` each header's column; a cell that cannot be read is a problem."""
     if all(cell is None or (isinstance(cell, str) and not cell.strip()) for cell in cells):
         return None
-    position = {header: at for at, header in enumerate(table.header)}
 
     def cell(header: str) -> Cell:
         at = position[header]
         return cells[at] if at < len(cells) else None
 
     made: dict = {}
-    for loc, header in mapped_columns(spec):
+    for loc, header in columns:
         value = cell(header)
         if value is None or (isinstance(value, str) and not value.strip()):
             why = table.suspects.get((row_number, position[header]))
@@ -197,10 +203,12 @@ def put(made: dict, loc: tuple[str, ...], value: object) -> None:
     made[loc[-1]] = value
 
 
-def record_origins(source: KitSource, loc: tuple, table: Table, spec: object, row_number: int) -> None:
+def record_origins(
+    source: KitSource, loc: tuple, table: Table, columns: list[tuple[tuple[str, ...], str]], row_number: int
+) -> None:
     """Every field of the row's type, and the type itself, names the table, row and column."""
     source.origins[loc] = (table.shown, table.place(row_number))
-    for field_loc, header in mapped_columns(spec):
+    for field_loc, header in columns:
         source.origins[loc + field_loc] = (table.shown, table.place(row_number, header))
 
 
