@@ -219,3 +219,12 @@ def test_a_sheet_behind_any_part_name_is_scanned(tmp_path):
     with zipfile.ZipFile(path, "a") as archive:
         archive.writestr("customXml/item9.dat", sheet)
     assert "customXml/item9.dat: its cells reach row 1,048,576" in refused_quickly(tmp_path, "cards.xlsx")
+
+
+def test_an_unclosed_cell_cannot_hide_the_cells_after_it(tmp_path):
+    hidden = '<row r="2"><c r="A2"><v>1</v><c r="XFD1048576"><v>1</v></c></row>'
+    sheet = xlsx_sheet([HEADER]).replace("</sheetData>", hidden + "</sheetData>")
+    xlsx_bytes_to(tmp_path / "kits" / "zoo" / "cards.xlsx", [("Karty", sheet, "")])
+    assert refused_quickly(tmp_path, "cards.xlsx") == (
+        AT + "kits/zoo/cards.xlsx: sheet Karty: row 2: a cell inside a cell; save it again from the spreadsheet"
+    )

@@ -92,6 +92,7 @@ _ODS_FORMULA = re.compile(rb"(?:^|\s)" + _PREFIX + rb"formula\s*=")
 _ODS_NESTED = re.compile(rb"<" + _PREFIX + rb"(?:table|table-row|table-cell|covered-table-cell)(?=[\s/>])")
 _SPACES = re.compile(rb"<" + _PREFIX + rb"s(?=[\s/>])" + _ATTRS + rb"/?>")
 _NOT_PLAIN_XML = re.compile(rb"<!|<\?")
+_XLSX_NESTED = re.compile(rb"<" + _PREFIX + rb"(?:c|row|sheetData)(?=[\s/>])")
 _SHEET_DATA = re.compile(rb"<" + _PREFIX + rb"sheetData(?=[\s/>])")
 
 
@@ -458,6 +459,10 @@ def scan_xlsx_sheet(data: bytes, sheet: str, shared: list[int], scan: Scan) -> N
 
 
 def xlsx_cell(attrs: bytes, body: bytes, row: int, column: int, grid: Grid, shared: list[int], suspects: dict) -> None:
+    if _XLSX_NESTED.search(body):  # an unclosed <c> would hide the cells after it from the pattern
+        raise Refused(
+            sheet=grid.sheet, message=f"row {row + 1:,}: a cell inside a cell; save it again from the spreadsheet"
+        )
     if _HAS_VALUE.search(body):
         grid.reach(row, column)
         if attribute(attrs, b"t") == b"s":
