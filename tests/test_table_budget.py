@@ -228,3 +228,16 @@ def test_an_unclosed_cell_cannot_hide_the_cells_after_it(tmp_path):
     assert refused_quickly(tmp_path, "cards.xlsx") == (
         AT + "kits/zoo/cards.xlsx: sheet Karty: row 2: a cell inside a cell; save it again from the spreadsheet"
     )
+
+
+def test_sheet_data_in_the_workbook_part_is_scanned_too(tmp_path):
+    """A relation may name xl/workbook.xml itself as a sheet: read already, it is scanned all the same."""
+    far = '<sheetData><row r="2"><c r="XFD1048576"><v>1</v></c></row></sheetData>'
+    path = xlsx_bytes_to(tmp_path / "kits" / "zoo" / "cards.xlsx", [("Karty", xlsx_sheet([HEADER]), "")])
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b"</workbook>", far.encode() + b"</workbook>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert "xl/workbook.xml: its cells reach row 1,048,576" in refused_quickly(tmp_path, "cards.xlsx")

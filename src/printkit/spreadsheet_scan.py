@@ -362,8 +362,8 @@ def scan_xlsx(parts: Parts, scan: Scan) -> None:
     sheet's relation names, and any part that could be it is scanned, so no spelling of a path escapes."""
     names = sheet_names(parts)
     shared = shared_string_lengths(parts)
-    for name, info in parts.entries.items():
-        if name not in parts.read and holds_sheet_data(parts, info):
+    for name, info in parts.entries.items():  # the workbook too: a relation may name it as a sheet
+        if holds_sheet_data(parts, info):
             scan_xlsx_sheet(parts.xml(info), names.get(name, name), shared, scan)
 
 
