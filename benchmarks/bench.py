@@ -20,7 +20,8 @@ the end (exit 1 when one is missed):
 
 - the 1,000-card deck within 1.3 x the baseline's time;
 - the 10,000-card deck within 11 x the 1,000-card deck's time and 300 MB peak RSS;
-- every shipped kit within 4.5 x the time of importing reportlab's canvas;
+- every shipped kit within 5 x the time of importing reportlab's canvas (issue 27: a start with no trick
+  that reaches into a library);
 - at most 300 PDF bytes per extra card of the deck (whose cards share one back);
 - the 200-card art deck within 1.5 x the baseline's time, and its PDF at most its JPEG files'
   bytes + 1 % + the bytes of its PNG pictures as stored (losslessly, Flate) in the PDF;
@@ -51,7 +52,7 @@ TARGETS = {
     "deck_vs_baseline": 1.3,
     "growth_10x_cards": 11.0,
     "peak_rss_mb_10000": 300.0,
-    "kit_vs_import": 4.5,
+    "kit_vs_import": 5.0,
     "bytes_per_extra_card": 300.0,
     "art_vs_baseline": 1.5,
     "art_pdf_vs_pictures": 1.0,
@@ -161,10 +162,9 @@ def jobs(out: Path) -> list[Job]:
 
 def environment(cache: Path) -> dict[str, str]:
     """The caller's environment with Python's bytecode cache on, kept in ``cache``, and a user
-    cache folder of its own beside it (usercache.py: the core schemas, hyphenation patterns),
-    filled by the warm-up round like the bytecode. Another printkit of another model.py that runs
-    meanwhile (a test suite, another checkout) replaces the shared folder's schemas with its own,
-    and the next measured build would derive them again."""
+    cache folder of its own beside it (usercache.py: hyphenation patterns as JSON), filled by the
+    warm-up round like the bytecode, so that no other printkit running meanwhile (a test suite,
+    another checkout) changes what the measured builds find there."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(cache)
     env["XDG_CACHE_HOME"] = str(cache / "user-cache")

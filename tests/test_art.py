@@ -88,7 +88,7 @@ def test_jpeg_prints_too(tmp_path):
     "picture, message",
     [
         ("../secret.png", "'../secret.png' lies outside the kit's folder"),
-        ("/etc/hostname.png", "'/etc/hostname.png' lies outside the kit's folder"),
+        ("/etc/hostname.png", "'/etc/hostname.png' is an absolute path; name the picture by its path inside"),
         ("../../etc/passwd", "'../../etc/passwd' lies outside the kit's folder"),  # where it leads, before its name
         ("link.png", "'link.png' is a link to a file outside the kit's folder"),
         ("notes.txt", "'notes.txt' is not a picture printkit can print; use an .svg, .png or .jpg file"),

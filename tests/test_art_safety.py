@@ -2,7 +2,7 @@
 pictures, a picture must decode in full, the work it costs is bounded; and a build opens no file
 outside the kit's folder, the fonts, printkit and Python's own library, whatever the SVGs say.
 
-Every file the process opens is seen through Python's audit hook ('open' events)."""
+Every file the process opens is seen through Python's audit hook (tests/audit.py)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,12 @@ import base64
 import io
 import subprocess
 import sys
-import sysconfig
-import threading
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-import printkit
-from printkit import fonts
+from audit import allowed_roots, opened_while, outside
 from test_art import make_kit
 
 XLINK = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
@@ -173,43 +170,6 @@ def test_a_hostile_or_broken_picture_is_refused_by_validate_with_its_line(tmp_pa
     result = run("validate", str(kit))
     assert result.code == 1
     assert result.err.strip().splitlines() == [f"{kit}:15: components[0].types[1].image: {CASES[picture]}"]
-
-
-class Opened:
-    """Every path the process opens while ``recording`` (audit hook 'open' events), this thread only."""
-
-    recording: list[str] | None = None
-    thread: int | None = None
-
-    @classmethod
-    def hook(cls, event: str, args: tuple) -> None:
-        if event == "open" and cls.recording is not None and threading.get_ident() == cls.thread:
-            path = args[0]
-            if isinstance(path, (str, bytes)):
-                cls.recording.append(str(Path(path.decode() if isinstance(path, bytes) else path).resolve()))
-
-
-sys.addaudithook(Opened.hook)
-
-
-def opened_while(action) -> list[str]:
-    Opened.recording, Opened.thread = [], threading.get_ident()
-    try:
-        action()
-    finally:
-        found, Opened.recording = Opened.recording, None
-    return found
-
-
-def allowed_roots(*extra: Path) -> list[Path]:
-    """printkit, its fonts, Python's library (the standard one and the installed packages) and ``extra``."""
-    roots = [Path(printkit.__file__).parent, fonts.fonts_dir()]
-    roots += [Path(sysconfig.get_paths()[key]) for key in ("stdlib", "platstdlib", "purelib", "platlib")]
-    return [root.resolve() for root in roots + list(extra)]
-
-
-def outside(paths: list[str], roots: list[Path]) -> list[str]:
-    return sorted({p for p in paths if not any(Path(p).is_relative_to(root) for root in roots)})
 
 
 def test_a_build_with_every_kind_of_picture_opens_nothing_outside_the_kit_fonts_and_python(tmp_path, run):

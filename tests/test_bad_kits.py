@@ -41,10 +41,16 @@ def table_symlink_out(folder: Path) -> None:
     (folder / "table_symlink_out" / "cards.csv").symlink_to(outside.resolve())
 
 
+def folder_link_out(folder: Path) -> None:
+    """The kit's folder folder_link_out/ is a link to the folder above: everything beside the kit, and above."""
+    (folder / "folder_link_out").symlink_to("..")
+
+
 MADE_AT_RUN_TIME = {
     "too_big_file": too_big_file,
     "art_symlink_out": art_symlink_out,
     "table_symlink_out": table_symlink_out,
+    "folder_link_out": folder_link_out,
 }
 CASES = sorted({path.stem for path in BAD.glob("*.yaml")} | {path.stem for path in BAD.glob("*.expect")})
 

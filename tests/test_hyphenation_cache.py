@@ -1,8 +1,10 @@
-"""A language's hyphenation patterns kept in the user's cache folder (usercache.py): a start that
-reads them cuts every word where one that parses pyphen's dictionary cuts it."""
+"""A language's hyphenation patterns kept in the user's cache folder (usercache.py) as JSON: a start
+that reads them cuts every word where pyphen's own hyphenation cuts it, and a file that is not
+exactly that shape is parsed again and replaced."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -33,31 +35,94 @@ def kit_words() -> list[str]:
 def cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.setattr(usercache, "folder", lambda: tmp_path / "cache")
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    monkeypatch.delenv("PRINTKIT_NO_SCHEMA_CACHE", raising=False)
+    monkeypatch.delenv(usercache.SWITCH, raising=False)
     return tmp_path / "cache"
+
+
+def kept_file(cache: Path, lang: str) -> Path:
+    [kept] = cache.glob(f"hyphenation-{lang}-*.json")
+    return kept
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_cached_patterns_cut_every_word_as_pyphens_own(cache, lang):
     parsed = hyphenation.parsed_patterns(lang, dictionary_file(lang))  # none kept yet: parses, keeps
-    [kept] = cache.glob(f"hyphenation-{lang}-*.pickle")
+    kept_file(cache, lang)
     read = hyphenation.parsed_patterns(lang, dictionary_file(lang))
     assert read is not parsed and isinstance(read, pyphen.HyphDict)
     own = pyphen.HyphDict(dictionary_file(lang))
+    # what pyphen's __init__ leaves, and nothing else: fails when a pyphen keeps more
+    assert vars(read).keys() == vars(own).keys() == {"patterns", "cache", "maxlen"}
     assert (read.patterns, read.maxlen) == (own.patterns, own.maxlen)
     words = kit_words()
     assert len(words) > 1000
-    assert [read.positions(word) for word in words] == [own.positions(word) for word in words]
+    theirs = pyphen.Pyphen(lang=hyphenation.PATTERNS[lang], left=hyphenation.LEFT, right=hyphenation.RIGHT)
+    hyphenator = hyphenation.Hyphenator(lang)
+    assert hyphenator._dictionary.patterns == own.patterns  # read from the file kept above
+    assert [hyphenator.points(word) for word in words] == [tuple(theirs.positions(word)) for word in words]
+
+
+def test_the_file_is_plain_json_of_the_patterns(cache):
+    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    kept = json.loads(kept_file(cache, "pl").read_bytes())
+    own = pyphen.HyphDict(dictionary_file("pl")).patterns
+    assert kept == {key: [start, "".join(map(str, values))] for key, (start, values) in own.items()}
+    assert all(all(0 <= digit <= 9 for digit in values) for _, values in own.values())
+
+
+def test_patterns_with_more_than_digits_are_not_kept():
+    """pyphen's values of a non-standard hyphenation (``AlternativeParser``) are ints with data."""
+
+    class Carrying(int):
+        data = ("ff=f", 1, 1)
+
+    assert hyphenation.as_data({"abc": (0, (1, Carrying(2)))}) is None
+    assert hyphenation.as_data({"abc": (0, (1, 12))}) is None
+    assert hyphenation.as_data({"abc": (1, (1, 2))}) == {"abc": [1, "12"]}
+
+
+def with_one_pattern(good: dict, value: object) -> dict:
+    return {**good, next(iter(good)): value}
+
+
+SHAPES = {
+    "a list": lambda good: list(good.items()),
+    "no patterns": lambda good: {},
+    "a number for a pattern": lambda good: with_one_pattern(good, 7),
+    "a list of digits": lambda good: with_one_pattern(good, [0, [1]]),
+    "a letter among the digits": lambda good: with_one_pattern(good, [0, "1a"]),
+    "a non-ASCII digit": lambda good: with_one_pattern(good, [0, "\u0661"]),
+    "no digits": lambda good: with_one_pattern(good, [0, ""]),
+    "a negative start": lambda good: with_one_pattern(good, [-1, "1"]),
+    "a true for the start": lambda good: with_one_pattern(good, [True, "1"]),
+    "more values than the pattern has gaps": lambda good: with_one_pattern(good, [0, "1" * 40]),
+    "three items": lambda good: with_one_pattern(good, [0, "1", 2]),
+    "a pattern of 65 letters": lambda good: {**good, "a" * 65: [0, "1"]},
+    "too many patterns": lambda good: {f"x{n}": [0, "1"] for n in range(hyphenation.MOST_PATTERNS + 1)},
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_file_of_another_shape_is_parsed_again_and_replaced(cache, shape):
+    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    kept = kept_file(cache, "cs")
+    good = json.loads(kept.read_bytes())
+    kept.write_text(json.dumps(SHAPES[shape](good)))
+    assert hyphenation.patterns_from(usercache.read(kept)) is None
+    again = hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    assert again.patterns == pyphen.HyphDict(dictionary_file("cs")).patterns
+    assert json.loads(kept.read_bytes()) == good  # replaced by the good one
 
 
 def test_a_damaged_file_is_parsed_again_and_replaced(cache):
     hyphenation.parsed_patterns("pl", dictionary_file("pl"))
-    [kept] = cache.glob("hyphenation-pl-*.pickle")
-    kept.write_bytes(b"not a pickle")
+    kept = kept_file(cache, "pl")
+    whole = kept.read_bytes()
+    kept.write_bytes(whole[:5])
     again = hyphenation.parsed_patterns("pl", dictionary_file("pl"))
     assert again.patterns == pyphen.HyphDict(dictionary_file("pl")).patterns
-    assert usercache.read(kept).patterns == again.patterns
-    assert [p.name for p in cache.glob("hyphenation-pl-*.pickle")] == [kept.name]
+    assert kept.read_bytes() == whole
+    assert [p.name for p in cache.glob("hyphenation-pl-*")] == [kept.name]
 
 
 def unused_for(path: Path, days: float) -> None:
@@ -67,34 +132,34 @@ def unused_for(path: Path, days: float) -> None:
 
 
 def test_an_unused_older_file_of_the_language_goes_and_the_others_stay(cache):
-    cache.mkdir()
-    older, other = cache / "hyphenation-pl-0123456789abcdef.pickle", cache / "hyphenation-cs-0123456789abcdef.pickle"
-    older.write_bytes(b"made from an older pyphen")
-    other.write_bytes(b"Czech")
-    unused_for(older, usercache.UNUSED_DAYS + 1)
-    unused_for(other, usercache.UNUSED_DAYS + 1)
+    cache.mkdir(mode=0o700)
+    older, other = cache / "hyphenation-pl-0123456789abcdef.json", cache / "hyphenation-cs-0123456789abcdef.json"
+    pickled = cache / "hyphenation-pl-0123456789abcdef.pickle"  # an older printkit's
+    for path in (older, other, pickled):
+        path.write_bytes(b"made from an older pyphen")
+        unused_for(path, usercache.UNUSED_DAYS + 1)
     hyphenation.parsed_patterns("pl", dictionary_file("pl"))
-    assert not older.exists() and other.exists()
+    assert not older.exists() and not pickled.exists() and other.exists()
 
 
 def test_two_installed_versions_keep_each_others_file(cache):
     """Another printkit beside this one (its file made from another pyphen) read it 29 days ago: it stays."""
-    cache.mkdir()
-    theirs = cache / "hyphenation-pl-0123456789abcdef.pickle"
+    cache.mkdir(mode=0o700)
+    theirs = cache / "hyphenation-pl-0123456789abcdef.json"
     theirs.write_bytes(b"made from another pyphen")
     unused_for(theirs, usercache.UNUSED_DAYS - 1)
     hyphenation.parsed_patterns("pl", dictionary_file("pl"))
     assert theirs.read_bytes() == b"made from another pyphen"
-    assert len(list(cache.glob("hyphenation-pl-*.pickle"))) == 2
+    assert len(list(cache.glob("hyphenation-pl-*.json"))) == 2
 
 
 def test_a_file_read_is_marked_used_and_outlives_the_unused_days(cache):
     hyphenation.parsed_patterns("cs", dictionary_file("cs"))
-    [ours] = cache.glob("hyphenation-cs-*.pickle")
+    ours = kept_file(cache, "cs")
     unused_for(ours, usercache.UNUSED_DAYS + 1)
     assert usercache.read(ours) is not None
     assert time.time() - ours.stat().st_mtime < 3600
-    newer = cache / "hyphenation-cs-fedcba9876543210.pickle"
+    newer = cache / "hyphenation-cs-fedcba9876543210.json"
     usercache.write(newer, {"made by": "a newer pyphen"}, "hyphenation-cs-")
     assert ours.exists() and newer.exists()
 
@@ -103,6 +168,14 @@ def test_nothing_is_kept_when_python_writes_no_bytecode_or_the_cache_is_off(cach
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     assert hyphenation.parsed_patterns("cs", dictionary_file("cs")).patterns
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    monkeypatch.setenv("PRINTKIT_NO_SCHEMA_CACHE", "1")
+    monkeypatch.setenv(usercache.SWITCH, "1")
     assert hyphenation.parsed_patterns("cs", dictionary_file("cs")).patterns
     assert not cache.exists()
+
+
+def test_the_switch_also_stops_reading(cache, monkeypatch):
+    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    kept = kept_file(cache, "cs")
+    assert usercache.read(kept) is not None
+    monkeypatch.setenv(usercache.SWITCH, "1")
+    assert usercache.read(kept) is None

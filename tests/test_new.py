@@ -153,3 +153,123 @@ def test_new_deck_from_a_table_with_pictures_fills_a_box_with_each(here, tmp_pat
     (tmp_path / "cards.csv").write_text("id,name,text,picture\nfox,Fox,Steals.,fox.jpg\n", encoding="utf-8")
     assert here("new", "farm2", "--deck-from", "cards.csv").code == 0
     assert "box: [5, 17, 53, 33], fit: cover}" in (tmp_path / "farm2.yaml").read_text(encoding="utf-8")
+
+
+# --- headers are data: quoted or escaped, never raw YAML (issue 26 item 12) -------------------------------
+
+HOSTILE = [
+    "alt\nenter",
+    "carriage\rreturn",
+    "# not a comment",
+    "key: value",
+    "{brace",
+    'say "hi", it\'s',
+    "x" * 200,
+    "\u202eevil",
+    "nel\x85ls\u2028ps\u2029del\x7f",
+]
+INJECTIONS = ["note\ninvariants: []", "memo\n  - id: evil\n    kind: cards", "\u202e#x\r\nkit: {}"]
+
+
+def test_hostile_headers_round_trip_and_inject_nothing(here, tmp_path):
+    """Headers whose cells are numbers become values (quoted scalars), the others are listed in a
+    comment: every one reads back as it was, the comment stays one line, and the kit validates."""
+    import csv
+
+    from printkit import kitfile
+
+    header = ["id", "name", *HOSTILE, *INJECTIONS]
+    rows = [
+        [f"card{n}", name, *[str(n + k) for k in range(len(HOSTILE))], *["words"] * len(INJECTIONS)]
+        for n, name in ((1, "Fox"), (2, "Owl"))
+    ]
+    with open(tmp_path / "cards.csv", "w", encoding="utf-8", newline="") as stream:
+        csv.writer(stream).writerows([header, *rows])
+    made = here("new", "farm", "--deck-from", "cards.csv")
+    assert made.code == 0, made.err
+    data = kitfile.load_kit_source(tmp_path / "farm.yaml").data
+    assert sorted(data) == ["components", "invariants", "kit", "rules"]
+    assert [c["id"] for c in data["components"]] == ["cards"] and len(data["invariants"]) == 1
+    assert sorted(data["components"][0]["table"]["columns"]["values"].values()) == sorted(HOSTILE)
+    text = (tmp_path / "farm.yaml").read_text(encoding="utf-8")
+    comment = next(line for line in text.splitlines() if "Columns not mapped" in line)
+    assert comment.endswith(
+        r"note\u000ainvariants: [], memo\u000a  - id: evil\u000a    kind: cards, \u202e#x\u000d\u000akit: {}"
+    )
+    assert all(ch.isprintable() for line in text.splitlines() for ch in line)
+    checked = here("validate", "farm.yaml")
+    assert checked.code == 0, checked.err
+
+
+def test_a_10_kb_header_is_left_unmapped_and_the_kit_validates(here, tmp_path):
+    (tmp_path / "cards.csv").write_text("id,name," + "x" * 10240 + "\nfox,Fox,1\n", encoding="utf-8")
+    made = here("new", "farm", "--deck-from", "cards.csv")
+    assert made.code == 0, made.err
+    text = (tmp_path / "farm.yaml").read_text(encoding="utf-8")
+    assert "# Columns not mapped (map them under columns: or leave them): " + "x" * 59 + "…\n" in text
+    assert "x" * 61 not in text
+    checked = here("validate", "farm.yaml")
+    assert checked.code == 0, checked.err
+
+
+def test_a_10_kb_header_the_kit_would_name_is_refused_before_anything_is_written(here, tmp_path):
+    """The first column is the deck's id when no header says id: a kit cannot name this one."""
+    (tmp_path / "cards.csv").write_text("x" * 10240 + ",name\nfox,Fox\n", encoding="utf-8")
+    refused = here("new", "farm", "--deck-from", "cards.csv")
+    assert (refused.code, refused.err) == (
+        1,
+        "cards.csv: the header of column 1 is 10,240 characters; a kit names a column in at most 200 (shorten it)\n",
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
+
+
+# --- a full disk leaves nothing: every file of `new` lands together ---------------------------------------
+
+
+def test_a_full_disk_while_new_writes_leaves_nothing_and_a_retry_works(here, tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from printkit import output
+
+    (tmp_path / "cards.csv").write_text("id,count,name\nfox,3,Fox\n", encoding="utf-8")
+    real_fsync = os.fsync
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(output.os, "fsync", full)
+    failed = here("new", "farm", "--deck-from", "cards.csv")
+    assert (failed.code, failed.err) == (
+        1,
+        f"{tmp_path}/farm.yaml: cannot write it (No space left on device); not written, each left as it was: "
+        f"{tmp_path}/farm.yaml, {tmp_path}/farm\n",
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv"]
+    monkeypatch.setattr(output.os, "fsync", real_fsync)
+    assert here("new", "farm", "--deck-from", "cards.csv").code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv", "farm", "farm.yaml"]
+
+
+def test_on_a_really_full_disk_new_leaves_no_empty_kit_nor_half_a_table(here, tmp_path):
+    """A 64 KB tmpfs holding a 40 KB table: its copy into the kit's folder finds no room."""
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)]).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        rows = "".join(f"card{n},1,{'Fox ' * 8}\n" for n in range(1000))
+        (disk / "cards.csv").write_text("id,count,name\n" + rows, encoding="utf-8")
+        assert (disk / "cards.csv").stat().st_size > 40_000
+        os_chdir = pytest.MonkeyPatch()
+        os_chdir.chdir(disk)
+        try:
+            failed = here("new", "farm", "--deck-from", "cards.csv")
+        finally:
+            os_chdir.undo()
+        assert failed.code == 1 and "cannot write it (No space left on device); not written" in failed.err
+        assert sorted(p.name for p in disk.iterdir()) == ["cards.csv"]
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)

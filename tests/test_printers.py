@@ -5,12 +5,17 @@ config folder, and `build --printer NAME [--stock S]` applies it: the back offse
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 
 import pdfplumber
 import pytest
 
 from conftest import mm
 from printkit import printers
+from printkit.errors import KitError
 
 SCALE = 0.996  # a printer that prints 99.6 % of the size
 EXACT = 0.005  # mm
@@ -148,3 +153,103 @@ def test_a_scale_correction_draws_every_page_larger_about_its_centre(run, config
             assert all(abs(a - b) <= EXACT for a, b in zip(found, expected, strict=True)), (found, expected)
     ruler = [line for line in drawn_lines(corrected)[1] if abs((line[2] - line[0]) - 50 * factor) <= EXACT]
     assert ruler, "the board page's 50 mm ruler is drawn 50 / 0.996 mm long"
+
+
+# --- the config files as hostile input (configjson.py) ---------------------------------------------
+
+
+def office(**fields) -> dict:
+    return {"printers": {"office": {"back_offset": [0.5, -0.25], "scale": [1, 1], **fields}}}
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested 100,000 levels deep; a config file nests at most 16"),
+        ('{"printers": {"o": {"back_offset": [' + "9" * 5000 + ", 0]}}}", "a number of 5,000 characters"),
+        ('{"printers": {"o": {"back_offset": [1e999, 0]}}}', "1e999 is beyond any setting's range"),
+        ('{"printers": {"o": {"back_offset": [NaN, 0]}}}', "NaN is not a number a setting holds"),
+        ('{"printers": {"o": {"back_offset": [-Infinity, 0]}}}', "-Infinity is not a number a setting holds"),
+    ],
+)
+def test_a_hostile_profile_file_is_refused_before_json_parses_it(run, config, text, message):
+    config.parent.mkdir(parents=True)
+    config.write_text(text, encoding="utf-8")
+    result = run("printer", "list")
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith(f"{config}: ") and message in result.err, result.err
+
+
+@pytest.mark.parametrize("stock", ["a\nfake: back offset +0,+0 mm", "card\n", "\x1b[2Jcard", "card\u202e", "x" * 300])
+def test_a_stock_name_that_could_forge_a_line_is_refused(run, config, stock):
+    config.parent.mkdir(parents=True)
+    config.write_text(json.dumps(office(stocks={stock: {"back_offset": [0, 0]}})), encoding="utf-8")
+    result = run("printer", "list")
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith(f"{config}:") and "printers.office.stocks." in result.err
+    assert "\x1b" not in result.err and "\u202e" not in result.err
+
+
+def test_a_byte_order_mark_is_accepted(run, config):
+    config.parent.mkdir(parents=True)
+    config.write_bytes(b"\xef\xbb\xbf" + json.dumps(office()).encode())
+    result = run("printer", "list")
+    assert result.code == 0, result.err
+    assert result.out == "office: back offset +0.5,-0.25 mm, prints at 100 % x 100 %\n"
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo", "link", "folder"])
+def test_a_profile_file_that_is_not_a_regular_file_is_refused_at_once(run, config, tmp_path, kind):
+    """A link to /dev/zero would be read forever, a FIFO would block `printer list` forever."""
+    config.parent.mkdir(parents=True)
+    if kind == "dev-zero":
+        config.symlink_to("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(config)
+    elif kind == "link":
+        (tmp_path / "elsewhere.json").write_text(json.dumps(office()), encoding="utf-8")
+        config.symlink_to(tmp_path / "elsewhere.json")
+    else:
+        config.mkdir()
+    started = time.monotonic()
+    result = run("printer", "list")
+    assert time.monotonic() - started < 5
+    assert result.code == 1 and result.err.count("\n") == 1, result.err
+    assert result.err.startswith(f"{config}: ") and ("is a link" in result.err or "not a regular file" in result.err)
+
+
+def test_a_nan_back_offset_never_reaches_a_build(config):
+    config.parent.mkdir(parents=True)
+    config.write_text('{"printers": {"o": {"back_offset": [NaN, 0]}}}', encoding="utf-8")
+    with pytest.raises(KitError, match="NaN is not a number"):
+        printers.load()
+
+
+def test_ten_printer_adds_at_once_keep_all_ten_profiles(config):
+    env = dict(os.environ, PRINTKIT_CONFIG_DIR=str(config.parent))
+    command = [sys.executable, "-m", "printkit", "printer", "add"]
+    adds = [
+        subprocess.Popen([*command, f"printer{n}", "--back-offset", f"{n},0"], env=env, stderr=subprocess.PIPE)
+        for n in range(10)
+    ]
+    assert [add.wait(timeout=120) for add in adds] == [0] * 10
+    saved = json.loads(config.read_text(encoding="utf-8"))["printers"]
+    assert sorted(saved) == sorted(f"printer{n}" for n in range(10))
+    assert all(saved[f"printer{n}"]["back_offset"] == [n, 0] for n in range(10))
+
+
+def test_the_depth_count_takes_linear_time_on_unclosed_strings(run, config):
+    """A quote and 80,000 escaped ones never closed: a string pattern retried at each quote took
+    quadratic time (16 KB of them: 8.7 s; this file's 160 KB: about 15 minutes)."""
+    config.parent.mkdir(parents=True)
+    config.write_text('"' + '\\"' * 80_000, encoding="utf-8")
+    started = time.monotonic()
+    result = run("printer", "list")
+    assert time.monotonic() - started < 5
+    assert result.code == 1 and result.err.startswith(f"{config}:1: not valid JSON"), result.err
+
+
+def test_a_name_ending_in_a_newline_is_not_a_printer_name(run, config):
+    result = run("printer", "add", "office\n", "--back-offset", "1,0")
+    assert result.code == 1 and "printer name 'office\\n': use 1 to 40 letters" in result.err, result.err
+    assert not config.exists()

@@ -14,6 +14,7 @@ from PIL import Image
 from conftest import REPO
 from printkit import presets, shop
 from printkit.cli import main
+from printkit.output import MARKER
 
 POKER = str(REPO / "tests" / "kits" / "poker.yaml")
 PIXEL_TOLERANCE = 12  # per channel: anti-aliasing at a shape's edge, none on a flat fill
@@ -127,7 +128,7 @@ def test_the_index_lists_every_piece_side_once_by_count(exported):
     """kpn: 4 cheat-sheet cards (no back) and 60 tiles of 4 colours with a back each: 124 sides;
     identical drawings share one file, its count and copies saying how many."""
     folder, rows = exported("kpn", "--for", "png")
-    assert sorted(p.name for p in folder.iterdir()) == sorted([r["file"] for r in rows] + ["index.csv"])
+    assert sorted(p.name for p in folder.iterdir()) == sorted([r["file"] for r in rows] + ["index.csv", MARKER])
     counts: dict[tuple[str, str], int] = {}
     for row in rows:
         counts[row["component"], row["side"]] = counts.get((row["component"], row["side"]), 0) + int(row["count"])
@@ -186,7 +187,7 @@ def test_pdf_faces_and_backs_interleaved_or_in_two_files(exported):
     assert len(pypdf.PdfReader(folder / "kpn.pdf").pages) == 128
     assert [row["side"] for row in rows] == ["face", "blank"] * 4 + ["face", "back"] * 60
     apart, apart_rows = exported("kpn", "--for", "pdf", "--backs", "separate")
-    assert sorted(p.name for p in apart.iterdir()) == ["index.csv", "kpn-backs.pdf", "kpn-faces.pdf"]
+    assert sorted(p.name for p in apart.iterdir()) == [MARKER, "index.csv", "kpn-backs.pdf", "kpn-faces.pdf"]
     assert len(pypdf.PdfReader(apart / "kpn-faces.pdf").pages) == 64
     assert len(pypdf.PdfReader(apart / "kpn-backs.pdf").pages) == 64
 
@@ -289,9 +290,15 @@ def test_a_users_preset_is_listed_and_used(tmp_path, run, monkeypatch):
         ),
         (
             '{"presets": {\n "x": {"width": NaN, "height": 88, "bleed": 3, "dpi": 300}}}',
-            "presets.json: NaN is not a number a preset holds",
+            "presets.json: NaN is not a number a setting holds",
         ),
         ('{"presets": {\n "../x": {}}}', "presets.json:2: presets.../x: not a preset name"),
+        (
+            '{"presets": {\n "x": {"title": "a\\u001b[2Jb", "width": 63, "height": 88, "bleed": 3, "dpi": 300}}}',
+            "presets.json:2: presets.x.title: holds the control character U+001B; use printable characters only",
+        ),
+        ('{"presets": ' * 5000 + "1" + "}" * 5000, "presets.json: nested 5,000 levels deep"),
+        ('{"presets": {"x": {"width": 1' + "0" * 400 + "}}}", "presets.json: a number of 401 characters"),
     ],
 )
 def test_a_bad_users_preset_file_is_one_line(tmp_path, run, text, message):
@@ -303,6 +310,15 @@ def test_a_bad_users_preset_file_is_one_line(tmp_path, run, text, message):
     assert result.err.startswith(str(config) + "/" + message) and result.err.count("\n") == 1, result.err
 
 
+def test_a_users_preset_file_with_a_byte_order_mark_is_read(tmp_path, run):
+    config = tmp_path / "config"
+    config.mkdir()
+    entry = {"width": 63.5, "height": 88.9, "bleed": 2, "dpi": 150}
+    (config / "presets.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"presets": {"my-shop": entry}}).encode())
+    listed = run("export", "--list-presets")
+    assert listed.code == 0 and "my-shop: 63.5 × 88.9 mm" in listed.out, listed.err
+
+
 # --- the folder -----------------------------------------------------------------------------------------------
 
 
@@ -310,7 +326,7 @@ def test_an_export_replaces_an_earlier_one_whole(tmp_path, run):
     target = tmp_path / "out"
     assert run("export", "kpn", "--for", "pdf", "--backs", "separate", "-o", str(target)).code == 0
     assert run("export", "kpn", "--for", "pdf", "-o", str(target)).code == 0
-    assert sorted(p.name for p in target.iterdir()) == ["index.csv", "kpn.pdf"]
+    assert sorted(p.name for p in target.iterdir()) == [MARKER, "index.csv", "kpn.pdf"]
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 

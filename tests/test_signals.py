@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from printkit.output import STALE_AFTER, write_atomic
+from printkit.output import STALE_AFTER, write_atomic, write_folder
 
 OLD_PDF = b"%PDF-1.4\n% the kit printed last week\n%%EOF\n"
+MINI = REPO / "tests" / "kits" / "mini.yaml"
+POKER = REPO / "tests" / "kits" / "poker.yaml"
 SLOW_WRITE = """
 import os, sys, time
 from printkit import cli
@@ -39,11 +41,16 @@ cli.main()
 def build_stopped_in_the_write_step(folder: Path, signum: int) -> subprocess.CompletedProcess:
     """A build of the mini kit into folder/kit.pdf (an old PDF there), sent ``signum`` mid-write;
     its ``args`` end with the process id."""
-    target, marker = folder / "kit.pdf", folder.parent / f"{folder.name}.writing"
+    target = folder / "kit.pdf"
     target.write_bytes(OLD_PDF)
-    kit = str(REPO / "tests" / "kits" / "mini.yaml")
+    return stopped_in_the_write_step(folder, signum, ["build", str(MINI), "-o", str(target)])
+
+
+def stopped_in_the_write_step(folder: Path, signum: int, args: list[str]) -> subprocess.CompletedProcess:
+    """printkit ``args`` run in a child and sent ``signum`` while it writes into ``folder``."""
+    marker = folder.parent / f"{folder.name}.writing"
     process = subprocess.Popen(
-        [sys.executable, "-c", SLOW_WRITE, str(marker), "build", kit, "-o", str(target)],
+        [sys.executable, "-c", SLOW_WRITE, str(marker), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -62,7 +69,7 @@ def build_stopped_in_the_write_step(folder: Path, signum: int) -> subprocess.Com
     return subprocess.CompletedProcess([*process.args, process.pid], process.returncode, out, err)
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGQUIT, 131)])
 def test_sigterm_and_sighup_in_the_write_step_keep_the_old_pdf_and_leave_nothing(tmp_path, signum, code):
     folder = tmp_path / "out"
     folder.mkdir()
@@ -115,3 +122,54 @@ def dead_pid() -> int:
     process = subprocess.Popen([sys.executable, "-c", "pass"])
     process.wait()
     return process.pid
+
+
+# --- an export's temporary folder -----------------------------------------------------------------------------
+
+
+def export_stopped_in_the_write_step(tmp_path: Path, signum: int) -> tuple[subprocess.CompletedProcess, dict]:
+    """An export of the poker kit over an earlier one in tmp_path/out, sent ``signum`` while the
+    new folder is written beside it; the result and the earlier export's files."""
+    target = tmp_path / "out"
+    args = ["export", str(POKER), "--for", "pdf", "-o", str(target)]
+    assert subprocess.run([sys.executable, "-m", "printkit", *args]).returncode == 0
+    before = {p.name: p.read_bytes() for p in target.iterdir()}
+    return stopped_in_the_write_step(target, signum, args), before
+
+
+def test_sigquit_in_an_exports_write_step_keeps_the_old_folder_and_leaves_nothing(tmp_path):
+    result, before = export_stopped_in_the_write_step(tmp_path, signal.SIGQUIT)
+    assert (result.returncode, result.stderr.splitlines()) == (131, ["interrupted; no file was left half-written"])
+    assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out.writing"]
+
+
+def test_what_kill_9_leaves_of_an_export_the_next_export_removes_once_stale(tmp_path):
+    result, before = export_stopped_in_the_write_step(tmp_path, signal.SIGKILL)
+    assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()} == before
+    assert result.returncode == -signal.SIGKILL
+    leftovers = [p for p in tmp_path.iterdir() if p.name not in ("out", "out.writing")]
+    assert len(leftovers) == 1 and leftovers[0].is_dir()
+    assert re.fullmatch(rf"\.out\.{result.args[-1]}\.[a-z0-9_]{{8}}\.tmp", leftovers[0].name)
+    again = [sys.executable, "-m", "printkit", "export", str(POKER), "--for", "pdf", "-o", str(tmp_path / "out")]
+    assert subprocess.run(again).returncode == 0
+    assert leftovers[0].exists()  # not a minute old yet: perhaps another container's export
+    long_ago = time.time() - STALE_AFTER - 5
+    os.utime(leftovers[0], (long_ago, long_ago))
+    assert subprocess.run(again).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out.writing"]
+
+
+def test_a_stale_folder_of_printkits_pattern_that_is_no_export_is_kept(tmp_path):
+    """Only a folder whose marker proves it an export's (or an empty one) is removed as stale."""
+    dead = dead_pid()
+    long_ago = time.time() - STALE_AFTER - 5
+    theirs = tmp_path / f".out.{dead}.abcd1234.tmp"
+    theirs.mkdir()
+    (theirs / "thesis.pdf").write_bytes(b"%PDF")
+    empty = tmp_path / f".out.{dead}.efgh5678.tmp.old"
+    empty.mkdir()
+    for folder in (theirs, empty):
+        os.utime(folder, (long_ago, long_ago))
+    write_folder(tmp_path / "out", {"a.txt": b"a"}, "export")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [theirs.name, "out"]

@@ -127,3 +127,74 @@ def test_build_watch_runs_the_build_command_for_the_kit(run, tmp_path, monkeypat
     assert result.out == f"{target} (2 pages)\n"
     with pdfplumber.open(target) as pdf:
         assert "Dice Garden" in pdf.pages[0].extract_text()
+
+
+def test_an_entry_that_cannot_be_looked_at_is_skipped(tmp_path, monkeypatch):
+    """An entry of the art folder that may not be stat'ed (another user's, a dead mount) was an
+    exit 2 of the whole watch; it is left out of the look, and the rest is watched."""
+    kit = new_kit("hunt", None, tmp_path)
+    (tmp_path / "hunt" / "secret").mkdir(parents=True)
+    (tmp_path / "hunt" / "star.svg").write_text("<svg/>", encoding="utf-8")
+    forbidden = str(tmp_path / "hunt" / "secret")
+    real_stat = os.stat
+
+    def stat(path, *args, **kwargs):
+        if os.fspath(path) == forbidden:
+            raise PermissionError(13, "Permission denied", forbidden)
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    seen = watch.snapshot(kit)
+    assert sorted(seen) == [str(kit), str(tmp_path / "hunt" / "star.svg")]
+
+
+@pytest.mark.parametrize("target", ["/", ".."])
+def test_a_folder_that_is_a_link_leading_out_is_not_walked(tmp_path, target):
+    """hunt -> / would have walked the whole disk every half second, hunt -> .. everything beside
+    the kit; the policy refuses such a folder (the build says why), and the watch looks at the
+    kit file only."""
+    kit = new_kit("hunt", None, tmp_path)
+    (tmp_path / "hunt").symlink_to(target)
+    started = time.perf_counter()
+    assert list(watch.snapshot(kit)) == [str(kit)]
+    assert time.perf_counter() - started < 1.0
+
+
+def test_a_link_inside_the_folder_is_looked_at_never_followed(tmp_path):
+    kit = new_kit("hunt", None, tmp_path)
+    (tmp_path / "hunt").mkdir()
+    (tmp_path / "hunt" / "root").symlink_to("/")
+    assert sorted(watch.snapshot(kit)) == [str(kit), str(tmp_path / "hunt" / "root")]
+
+
+def test_a_folder_of_too_many_entries_is_watched_no_more_with_one_warning(tmp_path, capsys):
+    """Over MAX_ENTRIES entries: one warning line, then the kit file alone is watched (a change
+    there rebuilds, one in the folder does not). One look stops at the limit: under a second."""
+    kit = new_kit("hunt", None, tmp_path)
+    crowded = tmp_path / "hunt" / "crowd"
+    crowded.mkdir(parents=True)
+    for number in range(watch.MAX_ENTRIES):
+        (crowded / f"{number}.txt").touch()
+    started = time.perf_counter()
+    with pytest.raises(watch.TooMany):
+        watch.snapshot(kit)
+    assert time.perf_counter() - started < 1.0
+    builds = Builds(kit, tmp_path / "hunt.pdf")
+    stop = threading.Event()
+    thread = threading.Thread(target=watch.watch, args=(kit, builds, stop, INTERVAL), daemon=True)
+    thread.start()
+    try:
+        builds.wait_for(1)
+        (tmp_path / "hunt" / "star.svg").write_text("<svg/>", encoding="utf-8")
+        settle()
+        assert builds.count == 1
+        edit(kit, 'en: "Treasure Hunt"}', 'en: "Treasure Hunt II"}')
+        builds.wait_for(2)
+    finally:
+        stop.set()
+        thread.join(PATIENCE)
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning" in line]
+    assert warnings == [
+        f"warning: {tmp_path / 'hunt'}/ holds over 10,000 files and folders; watching only {kit} from now on (save "
+        "it to rebuild)"
+    ]

@@ -32,13 +32,14 @@ import functools
 import hashlib
 import io
 import math
-import os
 import re
 import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from printkit.kitpaths import KitFolder, PathRefused
 
 MAX_PIXELS = 50_000_000
 MAX_SVG_BYTES = 5 * 1024 * 1024
@@ -147,15 +148,18 @@ _digests: dict[tuple[str, int, int, int], str] = {}  # (path, mtime, size, inode
 
 
 def art_problem(
-    folder: Path, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True
+    folder: KitFolder, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI, decode: bool = True
 ) -> str | None:
     """Why the picture ``relative`` in the kit folder cannot be used, or None when it can; the
     picture, proved drawable, is kept for a build that prints it at most ``print_mm`` wide."""
     named = name_problem(folder, relative)
     if named:
         return named
-    path = (folder / relative).resolve()
-    if not path.is_file():
+    try:
+        path = folder.file(relative)
+    except PathRefused as refused:
+        return str(refused)
+    if path is None:
         return f"no picture '{relative}' in the kit's folder {folder}/"
     try:
         picture(path, print_mm, dpi, decode)
@@ -164,25 +168,31 @@ def art_problem(
     return None
 
 
-def name_problem(folder: Path, relative: str) -> str | None:
-    """Why ``relative`` can name no picture of the kit (it leads out of the folder, or is not
-    an .svg, .png or .jpg name), before the file is looked at; None when it can."""
-    outside = leaves_folder(folder, relative)
-    if outside:
-        return outside
+def name_problem(folder: KitFolder, relative: str) -> str | None:
+    """Why ``relative`` can name no picture of the kit (kitpaths' policy refuses it, or it is
+    not an .svg, .png or .jpg name), before the file is looked at; None when it can."""
+    try:
+        folder.path(relative)
+    except PathRefused as refused:
+        return str(refused)
     suffix = Path(relative).suffix.lower()
     if suffix not in RASTER and suffix != ".svg":
         return f"'{relative}' is not a picture printkit can print; use an .svg, .png or .jpg file"
     return None
 
 
-def not_made_yet(folder: Path, relative: str) -> bool:
-    """True when ``relative`` is a proper picture name inside the kit's folder whose file does
-    not exist (yet): a deck prints a placeholder there, and validate warns."""
-    return name_problem(folder, relative) is None and not (folder / relative).exists()
+def not_made_yet(folder: KitFolder, relative: str) -> bool:
+    """True when ``relative`` is a proper picture name inside the kit's folder where nothing is
+    (yet): a deck prints a placeholder there, and validate warns."""
+    if name_problem(folder, relative) is not None:
+        return False
+    try:
+        return folder.file(relative) is None
+    except PathRefused:  # something is there, not a picture file: art_problem says what
+        return False
 
 
-def missing_message(relative: str, folder: Path) -> str:
+def missing_message(relative: str, folder: KitFolder) -> str:
     return f"no picture '{relative}' in the kit's folder {folder}/ yet; a placeholder is printed in its place"
 
 
@@ -223,7 +233,7 @@ def kit_pictures(kit: Any) -> list[Use]:
 
 
 def kit_picture_problems(
-    folder: Path, uses: list[Use], dpi: int = PRINT_DPI, decode: bool = True
+    folder: KitFolder, uses: list[Use], dpi: int = PRINT_DPI, decode: bool = True
 ) -> list[tuple[tuple, str, str]]:
     """Every (location, problem, severity) of a kit's pictures: each picture's own (a deck's
     picture not made yet, and one far larger than its print size, are warnings), then the kit's
@@ -243,7 +253,7 @@ def kit_picture_problems(
         if problem:
             problems.append((use.loc, problem, "error"))
             continue
-        path = (folder / use.relative).resolve()
+        path = folder.path(use.relative)  # art_problem found it a regular file inside
         if path in seen:
             continue
         seen.add(path)
@@ -273,23 +283,6 @@ def _over_budget(relative: str, total: Work) -> str | None:
         return (
             f"with '{relative}' the kit's SVG pictures draw {total.elements:,} elements and {total.numbers:,} numbers; "
             f"the limit is {MAX_SVG_ELEMENTS:,} elements and {MAX_SVG_NUMBERS:,} numbers a kit; simplify them"
-        )
-    return None
-
-
-def leaves_folder(folder: Path, relative: str) -> str | None:
-    """Why ``relative`` leads out of the kit's folder (checked before its name or content, so a
-    path such as '../../etc/passwd' is refused for where it goes), or None."""
-    try:
-        Path(os.path.normpath(folder.absolute() / relative)).relative_to(folder.absolute())
-    except ValueError:
-        return f"'{relative}' lies outside the kit's folder {folder}/; keep the kit's pictures inside it"
-    try:
-        (folder / relative).resolve().relative_to(folder.resolve())
-    except ValueError:
-        return (
-            f"'{relative}' is a link to a file outside the kit's folder {folder}/; copy the picture into the "
-            "folder instead"
         )
     return None
 

@@ -13,6 +13,7 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.locale import Localizer, choose_language, kit_icons
+from printkit.output import write_all, write_atomic
 from printkit.progress import SILENT, Progress
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
@@ -46,10 +47,12 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
         tables.expand_tables(source)
     kit = parse_kit(source)
     problems = check_kit(source, kit, decode)
-    loaded = LoadedKit(source, kit, problems, strict)
+    faces = kitfonts.proved(kit, source.folder)
+    loaded = LoadedKit(source, kit, problems, strict, faces or {})
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
-    loaded.faces = kitfonts.faces(kit, source.folder)
+    if faces is None:
+        raise PrintkitError(f"{source.display}: a font of the kit changed while printkit read it; run it again")
     return loaded
 
 
@@ -76,7 +79,8 @@ def protect_kit(source: kitfile.KitSource) -> None:
     from printkit.output import protect
 
     protect("the kit file", source.path)
-    protect(f"a file in the kit's art folder {kitfile.display_path(source.folder)}/", source.folder, tree=True)
+    folder = source.folder
+    protect(f"a file in the kit's art folder {kitfile.display_path(folder.shown)}/", folder.real, tree=True)
 
 
 def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
@@ -223,17 +227,40 @@ def write(
 ) -> int:
     """Render and write atomically; ``correction`` scales every page about its centre (a printer
     profile's answer to a printer that prints 99.6 % of the size)."""
-    from printkit.output import write_atomic
-    from printkit.render import render
-
-    write_atomic(path, render(document, progress, correction))
+    write_atomic(path, rendered(document, progress, correction))
     return len(document.pages)
 
 
-def write_manifest(document: Document, loaded: LoadedKit, ctx: Context, path: Path) -> None:
-    from printkit.manifest import manifest, write
+def rendered(document: Document, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)) -> bytes:
+    """The PDF's bytes; ``correction`` as for ``write``."""
+    from printkit.render import render
 
-    write(path, manifest(document, loaded.name, ctx.paper))
+    return render(document, progress, correction)
+
+
+def write_outputs(
+    document: Document,
+    loaded: LoadedKit,
+    ctx: Context,
+    files: list[tuple[Path, bytes]],
+    manifest: Path | None,
+    cut_svg: Path | None,
+) -> None:
+    """``files`` (the PDF) and, when asked for, the manifest and the cut SVG, written together:
+    all or, on a failure before the renames, none of them (output.write_all)."""
+    outputs = list(files)
+    if manifest is not None:
+        outputs.append((manifest, manifest_file(document, loaded, ctx).encode("utf-8")))
+    if cut_svg is not None:
+        outputs.append((cut_svg, cut_file(document, loaded, ctx).encode("utf-8")))
+    write_all(outputs)
+
+
+def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The manifest's text (--manifest)."""
+    from printkit.manifest import manifest, text
+
+    return text(manifest(document, loaded.name, ctx.paper))
 
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
@@ -242,12 +269,6 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     from printkit.manifest import manifest
 
     return svg(manifest(document, loaded.name, ctx.paper))
-
-
-def write_text(path: Path, text: str) -> None:
-    from printkit.output import write_atomic
-
-    write_atomic(path, text.encode("utf-8"))
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:

@@ -188,14 +188,11 @@ def build(
             from printkit.layout.inksaver import ink_saver as lighter
 
             document = lighter(document)
-        cuts = pipeline.cut_file(document, loaded, ctx) if cut_svg is not None else None
-        pages = pipeline.write(document, target, progress, correction)
+        pdf = pipeline.rendered(document, progress, correction)
     finally:
         progress.close()
-    if manifest is not None:
-        pipeline.write_manifest(document, loaded, ctx, manifest)
-    if cuts is not None and cut_svg is not None:
-        pipeline.write_text(cut_svg, cuts)
+    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], manifest, cut_svg)
+    pages = len(document.pages)
     if changed_since is not None:
         noun = "piece" if len(reprinted) == 1 else "pieces"
         click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
@@ -418,17 +415,18 @@ def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | 
     "--output",
     "folder",
     type=click.Path(path_type=Path),
-    default=Path("output/tts"),
-    show_default=True,
-    help="The folder for the sheets and tts.json.",
+    help="The folder for the sheets and tts.json (default: output/KIT-tts); an earlier export there is replaced.",
 )
-def export_tts(kit: str, lang: str | None, folder: Path) -> None:
+def export_tts(kit: str, lang: str | None, folder: Path | None) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit import build as pipeline
     from printkit.tts import export_kit
 
     loaded = pipeline.load(kit)
-    index = export_kit(loaded, pipeline.context(loaded, lang), folder)
+    ctx = pipeline.context(loaded, lang)
+    if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
+        folder = Path("output") / f"{pipeline.default_output(loaded, ctx.lang).stem}-tts"
+    index = export_kit(loaded, ctx, folder)
     sheets = sum(len(deck["sheets"]) for deck in index["decks"])
     pieces = sum(deck["count"] for deck in index["decks"])
     click.echo(
@@ -512,10 +510,10 @@ def export_pieces(
     ctx = pipeline.context(loaded, lang, paper)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     target = folder if folder is not None else shop.default_folder(stem, request.fmt)
-    check_folder(target, shop.INDEX)
+    check_folder(target)
     pipeline.lay_out(loaded, ctx)  # the kit's own checks first, as build makes them
     files = shop.export_files(loaded, ctx, request, stem)
-    write_folder(target, files, shop.INDEX)
+    write_folder(target, files, "export")
     count = len(files) - 1
     noun = "PNG file" if request.fmt == "png" else "PDF file"
     click.echo(f"{target}: {count} {noun}{'' if count == 1 else 's'} and {shop.INDEX}")
@@ -596,9 +594,10 @@ def printer_add(
     for value, option in ((scale_x, "--scale-x"), (scale_y, "--scale-y")):
         if value is not None:
             printers.check_scale(value, option)
-    profiles = printers.load()
-    profile = printers.updated(profiles.get(name), name, stock, offset, scale_x, scale_y)
-    path = printers.save({**profiles, name: profile})
+    path, profiles = printers.change(
+        lambda saved: {**saved, name: printers.updated(saved.get(name), name, stock, offset, scale_x, scale_y)}
+    )
+    profile = profiles[name]
     label = name if stock is None else f"{name} --stock {stock}"
     click.echo(f"{label}: {printers.describe(profile.for_stock(stock))} (saved in {path})")
 
@@ -627,14 +626,14 @@ def printer_remove(name: str, stock: str | None) -> None:
 
     from printkit import printers
 
-    profile = printers.find(name, "printer remove")
-    profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
-    profiles = printers.load()
-    if stock is None:
-        del profiles[name]
-    else:
-        profiles[name] = replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})
-    printers.save(profiles)
+    def without(profiles: dict[str, printers.Profile]) -> dict[str, printers.Profile]:
+        profile = printers.named(profiles, name, "printer remove")
+        profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
+        if stock is None:
+            return {key: value for key, value in profiles.items() if key != name}
+        return profiles | {name: replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})}
+
+    printers.change(without)
     click.echo(f"removed {name if stock is None else f'{name} --stock {stock}'}")
 
 
@@ -678,13 +677,16 @@ def _run(argv: list[str] | None) -> None:
 
 
 class Stopped(BaseException):
-    """SIGTERM or SIGHUP, raised where the program is, as Ctrl-C raises KeyboardInterrupt, so that
-    the same cleanup runs (write_atomic removes its temporary file). Not a KeyboardInterrupt, which
-    click would answer with a blank line of its own."""
+    """SIGTERM, SIGHUP or SIGQUIT, raised where the program is, as Ctrl-C raises KeyboardInterrupt,
+    so that the same cleanup runs (write_atomic removes its temporary file, write_folder its
+    temporary folder). Not a KeyboardInterrupt, which click would answer with a blank line of its own."""
 
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
+
+
+STOPPING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT")  # stopped as Ctrl-C stops a command
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -693,9 +695,10 @@ def _stop(signum: int, frame: object) -> None:
 
 @contextlib.contextmanager
 def stopped_like_ctrl_c() -> Iterator[None]:
-    """SIGTERM (kill, a service manager) and SIGHUP (a closed terminal) stop a command as Ctrl-C
-    does, instead of ending the process where it stands (a temporary file left beside the output)."""
-    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    """SIGTERM (kill, a service manager), SIGHUP (a closed terminal) and SIGQUIT (Ctrl-\\) stop a
+    command as Ctrl-C does, instead of ending the process where it stands (a temporary file left
+    beside the output, a core dump for SIGQUIT)."""
+    wanted = [getattr(signal, name) for name in STOPPING_SIGNALS if hasattr(signal, name)]
     try:
         before = {signum: signal.signal(signum, _stop) for signum in wanted}
     except ValueError:  # not the main thread (an embedding program): its own handlers stay

@@ -13,7 +13,10 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from printkit.errors import PrintkitError
+from printkit.kinds.cards_model import MAX_HEADER_LENGTH
 from printkit.tables import Table, as_number
 
 LANGUAGE_SUFFIX = re.compile(r"^(?P<field>[^\W\d_]+)[\s_.\-(\[]+(?P<lang>[a-z]{2})[)\]]?$")
@@ -53,11 +56,27 @@ class Mapping:
         return list(dict.fromkeys(found)) or ["en"]  # in the header's order: its first is the default
 
 
+def check_headers(path: Path, table: Table) -> None:
+    """Refuse a header the kit would have to name that is longer than a kit may name a column (the
+    kit written would not validate): only the first column's, taken as the id when no header says
+    id; any other is left unmapped (``mapped``)."""
+    mapping = mapped(table)
+    for number, header in enumerate(table.header, start=1):
+        if len(header) > MAX_HEADER_LENGTH and header not in mapping.unmapped:
+            raise PrintkitError(
+                f"{path}: the header of column {number} is {len(header):,} characters; a kit names a column in at "
+                f"most {MAX_HEADER_LENGTH} (shorten it)"
+            )
+
+
 def mapped(table: Table) -> Mapping:
     """Each header of ``table`` matched to a field of a type, or to a value, or to nothing."""
     result = Mapping()
     for at, header in enumerate(table.header):
         if not header:
+            continue
+        if len(header) > MAX_HEADER_LENGTH:  # a kit cannot name it: listed as not mapped
+            result.unmapped.append(header)
             continue
         word = header.strip().lower()
         single = next((name for name, words in FIELD_WORDS.items() if word in words), None)
@@ -120,9 +139,34 @@ def pieces(table: Table, mapping: Mapping) -> int:
     return total
 
 
+# Characters a header may hold that YAML would not keep as they are, or that would change how a
+# line reads: control and format characters (a right-to-left override), line and paragraph
+# separators, surrogates and non-characters. They are written as escapes.
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+COMMENT_LENGTH = 60  # characters of a header shown in a comment
+
+
 def q(text: str) -> str:
-    """A YAML scalar in double quotes (JSON's are YAML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A YAML scalar in double quotes that reads back as exactly ``text``, on one line: JSON's
+    quoting (its escapes are YAML's) with every unsafe character escaped as well."""
+    return escaped(json.dumps(text, ensure_ascii=False))
+
+
+def escaped(text: str) -> str:
+    """``text`` with each character of UNSAFE_CATEGORIES as ``\\uXXXX`` (``\\UXXXXXXXX``)."""
+    return "".join(
+        ch
+        if unicodedata.category(ch) not in UNSAFE_CATEGORIES
+        else (f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}")
+        for ch in text
+    )
+
+
+def in_comment(text: str) -> str:
+    """``text`` fit for a YAML comment: one line (no line break ends the comment and starts a key),
+    no control or format character, at most COMMENT_LENGTH characters shown."""
+    shown = text if len(text) <= COMMENT_LENGTH else text[: COMMENT_LENGTH - 1] + "…"
+    return escaped(shown)
 
 
 def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encoding: str | None = None) -> str:
@@ -161,14 +205,11 @@ def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encodi
     sheet_line = f"      sheet: {q(sheet)}\n" if sheet else ""
     if encoding:
         sheet_line += f"      encoding: {encoding}\n"
-    unmapped = (
-        f"    # Columns not mapped (map them under columns: or leave them): {', '.join(mapping.unmapped)}\n"
-        if mapping.unmapped
-        else ""
-    )
+    left = ", ".join(map(in_comment, mapping.unmapped))
+    unmapped = f"    # Columns not mapped (map them under columns: or leave them): {left}\n" if left else ""
     total = pieces(table, mapping)
     face_lines = "\n".join(f"      {line}" if line.startswith("#") else f"      - {line}" for line in face)
-    return f"""# A kit whose deck is the table {table_name} (in the folder {stem}/), written by
+    return f"""# A kit whose deck is the table {in_comment(table_name)} (in the folder {stem}/), written by
 # `printkit new {stem} --deck-from`. Each row below the header row is a type of card; the columns
 # are mapped from the header row; change the mapping under 'columns:'. The guide is docs/kit-format.md.
 #   printkit validate {stem}.yaml && printkit build {stem}.yaml

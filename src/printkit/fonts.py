@@ -92,6 +92,11 @@ def _drawable(name: str) -> frozenset[str]:
     return frozenset(map(chr, _charmap(name))) | _IGNORED
 
 
+def drawn(char: str) -> bool:
+    """True for a character a font must draw: not a line break or soft hyphen, not an icon."""
+    return char not in _IGNORED and icons.icon_of(char) is None
+
+
 def missing_characters(text: str, bold: bool = False, face: str = "pieces") -> list[str]:
     """The characters of ``text`` the font cannot draw (reportlab would print a black box)."""
     name = font_name(bold, face)

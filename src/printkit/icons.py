@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.kitpaths import KitFolder, PathRefused
 from printkit.layout.primitives import Group, Image, Item
 from printkit.units import MM_PER_POINT
 
@@ -43,11 +44,15 @@ class Icon:
     image: str | None = None
 
 
-def picture_path(folder: Path | None, relative: str | None) -> str | None:
-    """Where a picture icon's file is (the validator has proved it inside the kit's folder)."""
+def picture_path(folder: KitFolder | None, relative: str | None) -> str | None:
+    """Where a picture icon's file really is, by the kit's path policy (the validator has
+    proved it a picture inside the kit's folder); PathRefused where it may not be read, or
+    with no folder to find it in."""
     if relative is None:
         return None
-    return str((folder / relative).resolve()) if folder is not None else relative
+    if folder is None:
+        raise PathRefused(f"no kit folder to find '{relative}' in")
+    return str(folder.path(relative))
 
 
 _CHARS: dict[Icon, str] = {}

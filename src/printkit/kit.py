@@ -8,16 +8,14 @@ This module also turns pydantic's errors into kit problems, which needs the whol
 from __future__ import annotations
 
 import difflib
-import sys
 import types
 import typing
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import BaseModel, Field, ValidationError
 from pydantic_core import ErrorDetails
 
-from printkit import kinds, model, schema_cache, units
+from printkit import kinds
 from printkit.errors import KitError, Problem
 from printkit.kinds.sheet_model import SYNTHETIC_TAGS
 from printkit.kitfile import KitSource
@@ -284,32 +282,3 @@ def _unwrap(annotation: Any, part: object) -> Any:
         field = annotation.model_fields.get(part)
         return field.annotation if field is not None else None
     return None
-
-
-def _model_modules() -> list[types.ModuleType]:
-    """The modules that define the kit schema's models: model.py, each kind's and this one."""
-    kind_modules = (sys.modules[cls.__module__] for cls in COMPONENT_MODELS)
-    found = [model, *kind_modules, sys.modules[__name__]]
-    for module in list(found):  # a kind's model module may build on another's (a mat on the sheet parts)
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Model) and value.__module__ in sys.modules:
-                found.append(sys.modules[value.__module__])
-    return list(dict.fromkeys(found))
-
-
-def _models() -> dict[str, type[Model]]:
-    """Every model class of the kit schema, each module's in the order it defines them."""
-    return {
-        name: value
-        for module in _model_modules()
-        for name, value in vars(module).items()
-        if isinstance(value, type)
-        and issubclass(value, Model)
-        and value is not Model
-        and value.__module__ == module.__name__
-    }
-
-
-# What the cached core schemas are made from: every module that defines a model, and units.py.
-SOURCES = [Path(module.__file__ or "") for module in _model_modules()] + [Path(units.__file__ or "")]
-schema_cache.complete(_models(), Kit, SOURCES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from printkit.errors import KitError, kit_error
+from printkit.kitpaths import KitFolder
 
 MAX_KIT_BYTES = 2 * 1024 * 1024
 MAX_YAML_NODES = 200_000
@@ -67,10 +69,11 @@ class KitSource:
     def display(self) -> str:
         return _display_path(self.path)
 
-    @property
-    def folder(self) -> Path:
-        """Where the kit's own art may live: kits/NAME/ beside kits/NAME.yaml."""
-        return self.path.parent / self.path.stem
+    @functools.cached_property
+    def folder(self) -> KitFolder:
+        """Where the kit's own pictures, tables and fonts live: kits/NAME/ beside kits/NAME.yaml,
+        and its real path, which every file the kit names is resolved against (kitpaths.py)."""
+        return KitFolder.of(self.path)
 
     def where(self, loc: tuple) -> tuple[str, int | None, str]:
         """The file, line and field a finding about ``loc`` names: the kit file's line and dotted
@@ -95,7 +98,7 @@ class KitSource:
 def _display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the current folder; a loop of links
         return str(path)
 
 
@@ -164,6 +167,8 @@ def load_kit_source(path: Path) -> KitSource:
     if root is None:
         raise kit_error(shown, None, "", "the kit file is empty; a kit starts with a 'kit:' mapping")
     source = KitSource(path=path, data=None)
+    if source.folder.refused:
+        raise kit_error(shown, None, "", source.folder.refused)
     source.data = _Converter(source, shown).convert(root, ())
     return source
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit import icons, placeholders
 from printkit.errors import PrintkitError
 from printkit.invariants import InvariantError
+from printkit.kitpaths import KitFolder
 from printkit.messages import LANGUAGES, message
 from printkit.model import PLACEHOLDER
 
@@ -26,7 +26,7 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     return lang
 
 
-def kit_icons(kit: Kit, folder: Path | None = None) -> dict[str, str]:
+def kit_icons(kit: Kit, folder: KitFolder | None = None) -> dict[str, str]:
     """The icon characters a kit's texts may name: the built-in icons and the kit's own (a
     picture icon's file found in the kit's ``folder``)."""
     return icons.table(

@@ -82,6 +82,10 @@ def _mm(value: float) -> float:
     return round(float(value), DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
+def text(data: dict) -> str:
+    """The manifest as its file holds it."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
 def write(path: Path, data: dict) -> None:
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, text(data).encode("utf-8"))

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.configjson import read_json, shown, text_problem
 from printkit.errors import PrintkitError, kit_error
 from printkit.printers import NAME, config_file, line_of
 
@@ -51,8 +52,7 @@ def load() -> dict[str, Preset]:
     """printkit's presets, then the user's over them, by name."""
     found = read(shipped_file(), "printkit")
     path = user_file()
-    if path.exists():
-        found.update(read(path, str(path)))
+    found.update(read(path, str(path)))
     return found
 
 
@@ -66,34 +66,22 @@ def find(name: str) -> Preset:
 
 
 def read(path: Path, source: str) -> dict[str, Preset]:
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise kit_error(path, None, "", f"the file is {size:,} bytes; presets take a few hundred")
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text, parse_constant=_no_constant)
-    except UnicodeDecodeError:
-        raise kit_error(path, None, "", "not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise kit_error(path, exc.lineno, "", f"not valid JSON, column {exc.colno}: {exc.msg}") from None
-    except ValueError as exc:
-        raise kit_error(path, None, "", str(exc)) from None
-    except OSError as exc:
-        raise kit_error(path, None, "", f"cannot read the presets ({exc.strerror})") from None
+    """The presets in ``path`` (read as hostile input, configjson.py); none when it is missing."""
+    read = read_json(path, MAX_FILE_BYTES, "presets")
+    if read is None:
+        return {}
+    text, data = read
     presets = data.get("presets") if isinstance(data, dict) else None
     if not isinstance(presets, dict):
         raise kit_error(path, 1, "presets", "expected an object of presets by name")
     return {name: _preset(path, text, name, entry, source) for name, entry in presets.items()}
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a preset holds")
-
-
 def _preset(path: Path, text: str, name: str, entry: object, source: str) -> Preset:
     where = f"presets.{name}"
     line = line_of(text, name)
     if not NAME.match(name):
+        where = f"presets.{shown(name)}"
         raise kit_error(path, line, where, "not a preset name (1 to 40 letters, digits, '.', '_' or '-')")
     if not isinstance(entry, dict):
         raise kit_error(path, line, where, "expected an object with title, width, height, bleed and dpi")
@@ -104,8 +92,9 @@ def _preset(path: Path, text: str, name: str, entry: object, source: str) -> Pre
     if missing:
         raise kit_error(path, line, f"{where}.{missing[0]}", "missing; a preset gives width, height, bleed and dpi")
     title = entry.get("title", name)
-    if not isinstance(title, str) or len(title) > 200:
-        raise kit_error(path, line, f"{where}.title", "expected a text of at most 200 characters")
+    problem = text_problem(title)
+    if problem:
+        raise kit_error(path, line, f"{where}.title", problem)
     width = _number(path, line, f"{where}.width", entry["width"], 1.0, MAX_SIDE)
     height = _number(path, line, f"{where}.height", entry["height"], 1.0, MAX_SIDE)
     bleed = _number(path, line, f"{where}.bleed", entry["bleed"], 0.0, MAX_BLEED)

@@ -14,15 +14,18 @@ the field.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit.configjson import locked, read_json, shown, text_problem
 from printkit.errors import PrintkitError, kit_error
 from printkit.units import MAX_BACK_OFFSET
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")  # \Z: "$" would let a final newline through
 MIN_SCALE, MAX_SCALE = 0.97, 1.03  # beyond 3 % it is a "fit to page" setting, not a printer's error; and
 # a correction past it would push a page's edge content (5 mm in) off the sheet
 MAX_FILE_BYTES = 256 * 1024
@@ -88,24 +91,10 @@ def check_scale(value: float, option: str) -> float:
 def load() -> dict[str, Profile]:
     """Every saved profile by name; no file yet means none."""
     path = config_file()
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
+    read = read_json(path, MAX_FILE_BYTES, "printer profiles")
+    if read is None:
         return {}
-    except OSError as exc:
-        raise kit_error(path, None, "", f"cannot read the printer profiles ({exc.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise kit_error(path, None, "", f"the file is {size:,} bytes; printer profiles take a few hundred")
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text)
-    except UnicodeDecodeError:
-        raise kit_error(path, None, "", "not UTF-8 text; remove the file and add the printers again") from None
-    except json.JSONDecodeError as exc:
-        raise kit_error(path, exc.lineno, "", f"not valid JSON, column {exc.colno}: {exc.msg}") from None
-    except OSError as exc:
-        raise kit_error(path, None, "", f"cannot read the printer profiles ({exc.strerror})") from None
-    return _profiles(path, text, data)
+    return _profiles(path, *read)
 
 
 def _profiles(path: Path, text: str, data: object) -> dict[str, Profile]:
@@ -116,13 +105,18 @@ def _profiles(path: Path, text: str, data: object) -> dict[str, Profile]:
     for name, entry in printers.items():
         where = f"printers.{name}"
         line = line_of(text, name)
-        if not isinstance(name, str) or not NAME.match(name):
+        if not NAME.match(name):
+            where = f"printers.{shown(name)}"
             raise kit_error(path, line, where, "not a printer name (letters, digits, '.', '_' or '-')")
         if not isinstance(entry, dict):
             raise kit_error(path, line, where, "expected an object with back_offset, scale and stocks")
         stocks = entry.get("stocks", {})
         if not isinstance(stocks, dict):
             raise kit_error(path, line, f"{where}.stocks", "expected an object of stocks by name")
+        for stock in stocks:
+            if not NAME.match(stock):
+                problem = text_problem(stock) or "not a stock name (letters, digits, '.', '_' or '-')"
+                raise kit_error(path, line_of(text, stock), f"{where}.stocks.{shown(stock)}", problem)
         found[name] = Profile(
             name,
             _setting(path, text, where, entry, known={"back_offset", "scale", "stocks"}),
@@ -160,7 +154,10 @@ def _pair(path: Path, text: str, where: str, value: object) -> tuple[float, floa
         line = line_of(text, where.rsplit(".", 1)[-1])
         raise kit_error(path, line, where, f"expected two numbers [x, y], got {json.dumps(value)[:40]}")
     assert isinstance(value, list)
-    return (float(value[0]), float(value[1]))
+    pair = (float(value[0]), float(value[1]))
+    if not all(map(math.isfinite, pair)):
+        raise kit_error(path, line_of(text, where.rsplit(".", 1)[-1]), where, "expected two finite numbers [x, y]")
+    return pair
 
 
 def line_of(text: str, key: str) -> int | None:
@@ -172,7 +169,16 @@ def line_of(text: str, key: str) -> int | None:
     return None
 
 
+def change(edit: Callable[[dict[str, Profile]], dict[str, Profile]]) -> tuple[Path, dict[str, Profile]]:
+    """Save ``edit`` of the saved profiles, holding the lock from the read to the rename, so that
+    commands run at once each keep their change; the file's path and the profiles saved."""
+    with locked(config_file()):
+        profiles = edit(load())
+        return save(profiles), profiles
+
+
 def save(profiles: dict[str, Profile]) -> Path:
+    """Write every profile (call it through ``change``, which holds the lock)."""
     from printkit.output import write_atomic
 
     path = config_file()
@@ -219,7 +225,11 @@ def updated(
 
 def find(name: str, asked: str = "--printer") -> Profile:
     """The saved profile ``name``; ``asked`` is how the user named it, for the message."""
-    profiles = load()
+    return named(load(), name, asked)
+
+
+def named(profiles: dict[str, Profile], name: str, asked: str) -> Profile:
+    """The profile ``name`` of ``profiles``, or the error naming the saved ones."""
     if name not in profiles:
         known = ", ".join(sorted(profiles)) or "none yet"
         raise PrintkitError(

@@ -37,6 +37,7 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
 from printkit.presets import MAX_BLEED, Preset
+from printkit.preview import check_pixels
 from printkit.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
 SCRATCH = Paper("export", 1000.0, 1000.0)  # pieces only, never printed: few pages, any piece fits
 SIZE_TOLERANCE = 0.01  # mm: a preset's size and a piece's agree within this
 INDEX = "index.csv"
+LESS_PIXELS = "give a lower --dpi or a smaller preset, or export one component at a time (--component ID)"
 Format = Literal["png", "pdf"]
 Backs = Literal["interleaved", "separate"]
 
@@ -377,9 +379,11 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
     counts: dict[str, int] = {}
     for piece in pieces:
         counts[piece.face.component] = counts.get(piece.face.component, 0) + 1
+    sizes = [pager.size_px(design.art, dpi) for design in found]
+    check_pixels(sizes, f"--preset {pager.preset.name}" if pager.preset else f"--dpi {dpi}", LESS_PIXELS)
     pages = [pager.page(design.art) for design in found]
     pdf = rendered(document, pages, pager.correction)
-    images = rasterised(pdf, [pager.size_px(design.art, dpi) for design in found], dpi)
+    images = rasterised(pdf, sizes, dpi)
     files: dict[str, bytes] = {}
     rows = []
     for design, image in zip(found, images, strict=True):

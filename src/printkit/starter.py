@@ -10,11 +10,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 from printkit import kitfile
 from printkit.errors import PrintkitError
+from printkit.kitpaths import KitFolder
+from printkit.output import create_new
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MODELINE = "# yaml-language-server: $schema="
@@ -79,20 +83,49 @@ def new_kit(
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
         source = kitfile.find_kit(start_from)
-        text, art = source.read_text(encoding="utf-8"), source.parent / source.stem
+        text, art = source.read_text(encoding="utf-8"), own_folder(source)
     art_target = folder / stem
     if art is not None and (art.is_dir() or deck_from) and (art_target.exists() or art_target.is_symlink()):
         raise PrintkitError(
             f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
         )
-    with open(target, "x", encoding="utf-8", newline="\n") as stream:
-        stream.write(with_modeline(text, schema_reference(folder)))
-    if deck_from is not None:
-        art_target.mkdir()
-        shutil.copyfile(deck_from, art_target / deck_from.name)
-    elif art is not None and art.is_dir():
-        shutil.copytree(art, art_target)
+    kit_bytes = with_modeline(text, schema_reference(folder)).encode("utf-8")
+    create_new([(target, kit_bytes)], art_folder(art_target, art, deck_from))
     return target
+
+
+def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> list[tuple[Path, Callable[[Path], None]]]:
+    """The new kit's folder, if it has one, with what fills it: the table copied, or the shipped
+    kit's folder (output.create_new makes it beside its place and puts it there with the kit file)."""
+    if deck_from is not None:
+        table = deck_from
+        return [(art_target, lambda into: shutil.copyfile(table, into / table.name))]
+    if art is not None and art.is_dir():
+        shipped = art
+        return [
+            (
+                art_target,
+                lambda into: shutil.copytree(shipped, into, symlinks=True, ignore=not_copied, dirs_exist_ok=True),
+            )
+        ]
+    return []
+
+
+def own_folder(kit: Path) -> Path:
+    """The real path of the folder of the kit ``kit`` copied from; refused when it is a link
+    leading out (kitpaths.py), which would copy whatever it leads to."""
+    folder = KitFolder.of(kit)
+    if folder.refused:
+        raise PrintkitError(f"{kitfile.display_path(kit)}: {folder.refused}")
+    return folder.real
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What a copy of a kit's folder leaves out: anything but files, folders and links (a named
+    pipe would hang the copy). A link is copied as a link, never as what it leads to: one that
+    leads out of the kit's folder is then refused by the new kit's build, as it was by the old."""
+    kept = (stat.S_ISREG, stat.S_ISDIR, stat.S_ISLNK)
+    return {name for name in names if not any(kind(os.lstat(os.path.join(folder, name)).st_mode) for kind in kept)}
 
 
 def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
@@ -108,4 +141,5 @@ def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str 
     if not table.rows:
         where = f"its sheet {table.sheet!r}" if table.sheet else "it"
         raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
+    deckfrom.check_headers(table_path, table)
     return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)

@@ -21,9 +21,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit import art
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, display_path
+from printkit.kitpaths import KitFolder, PathRefused
 from printkit.spreadsheet_scan import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
 
 MAX_TABLE_BYTES = 20 * 1024 * 1024
@@ -243,20 +243,18 @@ def shown_cell(value: Cell) -> str:
 # --- reading the file ------------------------------------------------------------------------------
 
 
-def read_table(folder: Path, spec: object) -> Table:
+def read_table(folder: KitFolder, spec: object) -> Table:
     """The table the spec names, inside the kit's folder, checked and limited."""
     from printkit.kinds.cards_model import DeckTable
 
     assert isinstance(spec, DeckTable)
-    outside = art.leaves_folder(folder, spec.file)
-    if outside:
-        raise TableProblem(
-            outside.replace("the kit's pictures", "the kit's tables").replace("the picture", "the table")
-        )
-    path = folder / spec.file
-    if path.suffix.lower() in SPREADSHEETS or path.suffix.lower() == ".csv":
-        if not path.is_file():
-            raise TableProblem(f"no table '{spec.file}' in the kit's folder {display_path(folder)}/")
+    try:
+        path = folder.path(spec.file, "table")
+        if path.suffix.lower() in SPREADSHEETS or path.suffix.lower() == ".csv":
+            if folder.file(spec.file, "table") is None:
+                raise TableProblem(f"no table '{spec.file}' in the kit's folder {display_path(folder.shown)}/")
+    except PathRefused as refused:
+        raise TableProblem(str(refused)) from None
     return read_path(path, spec.file, spec.sheet, spec.delimiter, spec.encoding)
 
 

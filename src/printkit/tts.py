@@ -9,6 +9,9 @@ each with that owner's back; a deck without a back gets a plain back naming it.
 
 tts.json says which image is which deck: per sheet the face and back file names, NumWidth,
 NumHeight and the number of pieces on it, as Tabletop Simulator's custom deck dialog asks.
+
+The folder (output/KIT-tts unless -o) is written whole beside its place and swapped in
+(output.write_folder), as ``printkit export`` writes its own: it replaces only an earlier export.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from printkit import fonts, icons
 from printkit.errors import PrintkitError
 from printkit.kinds import exported
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
-from printkit.output import write_atomic
+from printkit.output import check_folder, write_folder
+from printkit.preview import check_pixels
 from printkit.units import MM_PER_INCH, POINTS_PER_INCH
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -162,10 +166,12 @@ class Pages:
         self.cache: dict[tuple[int, int], object] = {}
 
     def image(self, page: int, dpi: int):
+        """The page's image, the last one kept only: a deck's pieces come in page order, so each
+        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
         if (page, dpi) not in self.cache:
-            self.cache[(page, dpi)] = (
-                self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            )
+            self.cache = {
+                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            }
         return self.cache[(page, dpi)]
 
     def piece(self, place: Placement, grid: SheetGrid):
@@ -209,13 +215,14 @@ def export_kit(loaded, ctx, folder: Path) -> dict:
     from printkit import build as pipeline
     from printkit.manifest import manifest
 
-    if folder.exists() and not folder.is_dir():
-        raise PrintkitError(f"{folder}: -o must name a folder for the deck sheets, and this is a file")
+    check_folder(folder)
     document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
     titles = deck_titles(loaded.kit, ctx.tr)
     stem = pipeline.default_output(loaded, ctx.lang).stem
-    folder.mkdir(parents=True, exist_ok=True)
-    return export(document, manifest(document, loaded.name, ctx.paper), titles, folder, stem)
+    files: dict[str, bytes] = {}
+    index = export(document, manifest(document, loaded.name, ctx.paper), titles, files, stem)
+    write_folder(folder, files, "export-tts")
+    return index
 
 
 def deck_titles(kit, tr) -> dict[str, str]:
@@ -229,8 +236,9 @@ def deck_titles(kit, tr) -> dict[str, str]:
     return titles
 
 
-def export(document: Document, manifest: dict, titles: dict[str, str], folder: Path, stem: str) -> dict:
-    """Write every deck's sheets and back into ``folder`` and the index tts.json; returns the index.
+def export(document: Document, manifest: dict, titles: dict[str, str], files: dict[str, bytes], stem: str) -> dict:
+    """Every deck's sheets and back and the index tts.json, added to ``files`` by name (the export
+    folder's, written whole by output.write_folder); returns the index.
 
     ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
     """
@@ -239,26 +247,43 @@ def export(document: Document, manifest: dict, titles: dict[str, str], folder: P
     found = decks(manifest)
     if not found:
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
+    check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")
     pages = Pages(render(document))
     try:
-        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), folder, stem) for deck in found]
+        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
     finally:
         pages.close()
     index = {"kit": manifest["kit"], "lang": manifest["lang"], "decks": entries}
-    write_atomic(folder / INDEX, (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    files[INDEX] = (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     return index
 
 
-def export_deck(deck: Deck, pages: Pages, title: str, folder: Path, stem: str) -> dict:
+def raster_sizes(found: list[Deck], document: Document) -> list[tuple[int, int]]:
+    """Every image ``export`` draws, in pixels: each page a deck's pieces (and back) lie on at its
+    sheets' resolution, then its sheets and its back."""
+    sizes: list[tuple[int, int]] = []
+    for deck in found:
+        first = deck.faces[0].box
+        grid = sheet_grid(len(deck.faces), first.w, first.h)
+        on = {place.page for place in deck.faces} | ({deck.back.page} if deck.back else set())
+        pages = [document.pages[number - 1] for number in sorted(on)]
+        sizes += [
+            (math.ceil(p.width / MM_PER_INCH * grid.dpi), math.ceil(p.height / MM_PER_INCH * grid.dpi)) for p in pages
+        ]
+        sizes += [grid.size_px] * math.ceil(len(deck.faces) / grid.capacity) + [grid.piece_px]
+    return sizes
+
+
+def export_deck(deck: Deck, pages: Pages, title: str, files: dict[str, bytes], stem: str) -> dict:
     first = deck.faces[0].box
     grid = sheet_grid(len(deck.faces), first.w, first.h)
     back_name = f"{stem}-{deck.name}-back.png"
-    write_atomic(folder / back_name, png(back_image(deck, pages, grid, title)))
+    files[back_name] = png(back_image(deck, pages, grid, title))
     sheets = []
     for number, start in enumerate(range(0, len(deck.faces), grid.capacity), start=1):
         boxes = deck.faces[start : start + grid.capacity]
         face_name = f"{stem}-{deck.name}-{number}.png"
-        write_atomic(folder / face_name, png(sheet_image(pages, boxes, grid)))
+        files[face_name] = png(sheet_image(pages, boxes, grid))
         sheets.append(
             {
                 "face": face_name,

@@ -221,7 +221,8 @@ class DeckType(Model):
     )
 
 
-HeaderName = Annotated[str, Field(min_length=1, max_length=200)]
+MAX_HEADER_LENGTH = 200  # characters of a column's header a kit may name
+HeaderName = Annotated[str, Field(min_length=1, max_length=MAX_HEADER_LENGTH)]
 
 
 class TableColumns(Model):

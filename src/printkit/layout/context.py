@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Literal
 
 from printkit.errors import PrintkitError
+from printkit.kitpaths import KitFolder
 from printkit.layout.primitives import Flip
 from printkit.locale import Localizer
 
@@ -61,7 +61,7 @@ class Context:
     players: list[str] | None = None  # names for personalised sheets; None prints blank sheets
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
-    assets: Path | None = None  # the kit's own folder (kits/NAME/), where its pictures live
+    assets: KitFolder | None = None  # the kit's own folder (kits/NAME/), where its pictures live
     dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
 

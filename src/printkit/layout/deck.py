@@ -453,7 +453,7 @@ def picture(design: Design, element: SymbolElement, relative: str, box: Box) -> 
     problem = art.art_problem(folder, relative, print_mm, dpi, decode=False)  # checked as the kit's check did
     if problem:
         raise LayoutProblem((), problem)
-    path = (folder / relative).resolve()
+    path = folder.path(relative)  # art_problem found it a picture inside the kit's folder
     ratio = art.aspect(path, print_mm, dpi)
     whole, clip = art.placement((box.x, box.y, box.w, box.h), ratio, element.fit, element.crop)
     return [Image(*whole, str(path), print_mm, dpi, clip)]

@@ -202,6 +202,6 @@ def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x:
     picture_top = title_y + 4.0
     picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
     if box.image and ctx.assets is not None and picture_h > 5.0:
-        path = (ctx.assets / box.image).resolve()
+        path = ctx.assets.path(box.image)  # the tuckbox's check found it a picture inside the kit's folder
         items.append(Image(*art.fitted(left + 3.0, picture_top, inner, picture_h, art.aspect(path)), str(path)))
     return items

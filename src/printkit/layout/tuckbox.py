@@ -301,7 +301,7 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
         picture_top = title_y + 4.0
         picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
         if picture_h > 5.0:
-            path = (ctx.assets / box.image).resolve()
+            path = ctx.assets.path(box.image)  # the tuckbox's check found it a picture inside the kit's folder
             items.append(Image(*art.fitted(front_l + 3.0, picture_top, inner, picture_h, art.aspect(path)), str(path)))
     back_c = (back_l + back_r) / 2
     middle = (top + bottom) / 2

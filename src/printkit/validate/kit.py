@@ -28,17 +28,17 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
     """Every finding that needs no layout; without ``decode`` a JPEG that prints as it is is
     checked by its header and length, not decoded (see art.picture)."""
     found = Findings(source)
-    check_info(kit, found)
-    check_ids(kit, found)
-    check_texts(kit, found)
-    check_languages_spoken(kit, found)
-    check_invariants(kit, found)
-    check_icons(kit, found)
-    check_kinds(kit, found)
-    check_figures(kit, found)
-    check_typed_page_numbers(kit, found)
-    check_fonts(kit, found)
-    check_pictures(kit, found, decode)
+    with fonts.using(check_fonts(kit, found)):  # the texts' glyphs are checked in the kit's own fonts
+        check_info(kit, found)
+        check_ids(kit, found)
+        check_texts(kit, found)
+        check_languages_spoken(kit, found)
+        check_invariants(kit, found)
+        check_icons(kit, found)
+        check_kinds(kit, found)
+        check_figures(kit, found)
+        check_typed_page_numbers(kit, found)
+        check_pictures(kit, found, decode)
     return found.problems
 
 
@@ -63,15 +63,44 @@ def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:
         found.add(loc, problem, severity=severity, group="pictures" if severity == "warning" else None)
 
 
-def check_fonts(kit: Kit, found: Findings) -> None:
-    """Every font file the kit names can be embedded (see kitfonts.py); its glyphs are checked
-    where each text is laid out in the font that prints it."""
-    from printkit.kitfonts import font_problem, font_uses
+def check_fonts(kit: Kit, found: Findings) -> dict[str, tuple[str, str]]:
+    """Every font file the kit names can be embedded and draws every character the kit prints,
+    in each of its languages (see kitfonts.py), on the line of the font's field; each text's
+    glyphs are checked again where it is laid out in the font that prints it. The kit's faces
+    (kitfonts.proved) when every font passed, else none (printkit's own fonts)."""
+    from printkit.kitfonts import font_problem, font_uses, proved
 
-    for loc, relative in font_uses(kit):
-        problem = font_problem(found.source.folder, relative)
+    uses = font_uses(kit)
+    printed = printed_characters(kit) if uses else {}
+    problems = [(loc, font_problem(found.source.folder, relative, printed)) for loc, relative in uses]
+    for loc, problem in problems:
         if problem:
             found.add(loc, problem)
+    return proved(kit, found.source.folder) or {}
+
+
+NOT_PRINTED = ("id", "check", "component", "default_lang")  # plain text fields no page shows
+
+
+def printed_characters(kit: Kit) -> dict[str, str]:
+    """Every character the kit may print, by language: its texts in that language (without their
+    placeholders), its plain texts, the digits, and printkit's own words in that language; never
+    one that is not drawn (a line break, a soft hyphen) or an icon."""
+    from printkit.messages import CATALOG
+
+    plain = set("0123456789")
+    chars: dict[str, set[str]] = {lang: set() for lang in kit.kit.languages}
+    for loc, value in walk(kit, ()):
+        if isinstance(value, dict):
+            for lang, text in value.items():
+                if lang in chars and isinstance(text, str):
+                    chars[lang].update(PLACEHOLDER.sub("", text))
+        elif isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
+            plain.update(value)
+    for words in CATALOG.values():
+        for lang in chars:
+            chars[lang].update(PLACEHOLDER.sub("", words.get(lang, "")))
+    return {lang: "".join(sorted(c for c in found | plain if fonts.drawn(c))) for lang, found in chars.items()}
 
 
 def check_typed_page_numbers(kit: Kit, found: Findings) -> None:
@@ -195,7 +224,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
         for lang, text in value.items():
             check_glyphs(loc + (lang,), text, found)
     for loc, value in walk(kit, ()):
-        if isinstance(value, str) and loc and loc[-1] not in ("id", "check", "component", "default_lang"):
+        if isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
             check_glyphs(loc, value, found)
             if "{" in value:
                 check_plain_placeholders(loc, value, known, found)

@@ -8,12 +8,12 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from printkit import fonts, icons
 from printkit.errors import Loc, PrintkitError, Problem
 from printkit.kitfile import KitSource
+from printkit.kitpaths import KitFolder
 from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
@@ -509,7 +509,7 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(self, kit: Kit, document: Document, folder: Path | None = None):
+    def __init__(self, kit: Kit, document: Document, folder: KitFolder | None = None):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
