@@ -159,3 +159,24 @@ def test_decomposed_accents_are_read_as_the_letters_the_font_draws(tmp_path, run
     printed = page_text(target, 1)
     assert "Strážce hraje 5 kol." in printed
     assert not any(unicodedata.combining(char) for char in printed)
+
+
+@pytest.mark.parametrize(
+    "written, read",
+    [("010", "8"), ("0b1000", "8"), ("0x8", "8"), ("8_0", "80"), ("1:30", "90"), ("00", "0"), ("1_0.5", "10.5")],
+)
+def test_a_yaml_1_1_numeral_is_refused_saying_what_to_write(tmp_path, written, read):
+    """YAML 1.1 reads count: 010 as 8 (octal), 0b1000 and 0x8 as 8, 8_0 as 80, 1:30 as 90 (base 60)."""
+    kit = write(tmp_path, f"kit:\n  title: {{en: A}}\ncomponents:\n  - id: a\n    count: {written}\n")
+    with pytest.raises(KitError) as error:
+        load_kit_source(kit)
+    assert str(error.value) == (
+        f"{kit}:5: components[0].count: YAML reads {written} as {read}; write {read}, not {written} (or quote it, "
+        f"'{written}', for text)"
+    )
+
+
+@pytest.mark.parametrize("written", ["8", "-3", "+8", "0", "1.5", "010.5", "1.0e+3", "'010'", '"0x8"'])
+def test_numbers_written_as_people_read_them_are_kept(tmp_path, written):
+    kit = write(tmp_path, f"kit:\n  count: {written}\n")
+    assert load_kit_source(kit).data["kit"]["count"] not in (None, "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,6 +32,12 @@ _PLAIN_TAGS = {
 }
 
 _DATE = "tag:yaml.org,2002:timestamp"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+# What a person means by a number: YAML 1.1 also reads 010 as 8 (octal), 0b1000 and 0x8 as 8,
+# 8_0 as 80 and 1:30 as 90 (base 60), which printkit refuses, saying what to write.
+_PLAIN_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_PLAIN_FLOAT = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 
 
 def data_dir() -> Path:
@@ -260,14 +267,29 @@ class _Converter:
         if isinstance(node, SequenceNode):
             return [self.convert(item, loc + (i,)) for i, item in enumerate(node.value)]
         assert isinstance(node, ScalarNode)
-        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
+        if node.tag == _INT and len(node.value) > MAX_DIGITS:
             raise self.error(
                 node,
                 _dotted(loc),
                 f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
             )
         value = self.constructor.construct_object(node)
+        if node.tag in (_INT, _FLOAT):
+            self.plain_number(node, value, loc)
         return self.composed(value, node, loc) if isinstance(value, str) and not value.isascii() else value
+
+    def plain_number(self, node: ScalarNode, value: object, loc: tuple) -> None:
+        """Refuse a number YAML 1.1 reads otherwise than it reads to a person: 010 (octal 8), 0b1000,
+        0x8, 0o10, 8_0 (80) and 1:30 (base 60, 90)."""
+        plain = _PLAIN_INT if node.tag == _INT else _PLAIN_FLOAT
+        if plain.fullmatch(node.value):
+            return
+        shown = node.value if len(node.value) <= 40 else node.value[:39] + "…"
+        raise self.error(
+            node,
+            _dotted(loc),
+            f"YAML reads {shown} as {value!r}; write {value!r}, not {shown} (or quote it, '{shown}', for text)",
+        )
 
     def composed(self, text: str, node: Node, loc: tuple) -> str:
         """``text`` in NFC: a letter and its accent typed as two characters (NFD, as some editors

@@ -1,0 +1,34 @@
+"""A table deck's checks cost time in proportion to its rows (issue 26, item 14): a 10,000-row deck
+spent minutes in two checks that compared every row with every other (the known placeholders
+copied once a text, a type's looks found by list.index), against the README's 10 s."""
+
+from __future__ import annotations
+
+import time
+
+from deck_tables import deck_kit, deck_rows, total_cost, write_csv
+from printkit import build
+
+
+def load_seconds(folder, monkeypatch, cards: int) -> float:
+    """CPU seconds to load and check a kit whose deck reads ``cards`` rows of a CSV table."""
+    kit = folder / f"n{cards}"
+    (kit / "kits" / "zoo").mkdir(parents=True)
+    rows = deck_rows(cards)
+    write_csv(kit / "kits" / "zoo" / "cards.csv", rows, ",", "utf-8")
+    text = deck_kit("cards.csv").replace("== 120", f"== {cards}").replace("== 240", f"== {total_cost(rows)}")
+    (kit / "kits" / "zoo.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(kit)
+    start = time.process_time()
+    loaded = build.load("kits/zoo.yaml")
+    seconds = time.process_time() - start
+    assert len(loaded.kit.components[0].types) == cards
+    return seconds
+
+
+def test_checking_a_table_deck_grows_with_its_rows_not_their_square(tmp_path, monkeypatch):
+    load_seconds(tmp_path, monkeypatch, 50)  # the imports, once
+    small = load_seconds(tmp_path, monkeypatch, 1_000)
+    large = load_seconds(tmp_path, monkeypatch, 5_000)
+    # five times the rows: about five times the time; comparing every row with every other took 12 times
+    assert large < 7.5 * small, (small, large)
