@@ -4,9 +4,10 @@ A kit's files live in its folder, ``NAME/`` beside ``NAME.yaml``. The path the u
 the kit file may hold ``..`` and links, be absolute or ``./NAME.yaml``: all of it is resolved
 once, to the real folder that holds the kit file. From there:
 
-- the kit's folder itself may not be a link leading out of that real folder (``game -> ..``
-  would make every file beside the kit, and above it, the kit's), nor a loop of links;
-  KitFolder.refused says so, and every file of such a folder is refused too;
+- the kit's folder itself may not be a link at all: ``game -> ..`` would make every file beside
+  the kit, and above it, the kit's, and ``game -> Documents`` in a kit unpacked into the home
+  folder leads nowhere better though it stays beside the kit file; KitFolder.refused says so,
+  and every file of such a folder is refused too;
 - a file the kit names is resolved against the folder's real path, as the system would open it,
   every link and ``..`` followed; it is refused when the name is absolute (the kit format says
   none, even one pointing inside), when it leads out as written (``../x``), or when the links
@@ -53,7 +54,7 @@ def inside(path: Path, top: Path) -> bool:
 class KitFolder:
     """The kit's folder: as the user's path spells it (``shown``, for messages) and its real
     path (``real``: absolute, no link, no '..'), against which each file the kit names is
-    resolved. ``refused`` holds why no file of it may be read (the folder is a link leading out)."""
+    resolved. ``refused`` holds why no file of it may be read (the folder is a link)."""
 
     shown: Path
     real: Path
@@ -70,13 +71,13 @@ class KitFolder:
             real = Path(os.path.realpath(home / kit_file.stem))
         except OSError:  # a loop of links
             return cls(shown, home / kit_file.stem, f"the kit's folder {shown}/ is a loop of links; {MAKE_IT_REAL}")
-        if inside(real, home) and real != home:
+        if real == home / kit_file.stem:  # a real folder (or none), no link on the way
             return cls(shown, real)
         return cls(
             shown,
             real,
-            f"the kit's folder {shown}/ is a link leading out of the folder that holds the kit file; printkit "
-            f"reads a kit's pictures, tables and fonts only from a real folder beside it ({MAKE_IT_REAL})",
+            f"the kit's folder {shown}/ is a link; printkit reads a kit's pictures, tables and fonts only from "
+            f"a real folder beside the kit file ({MAKE_IT_REAL})",
         )
 
     def __str__(self) -> str:

@@ -5,7 +5,7 @@ kit file and of every entry under its folder (kits/NAME/) are compared with the 
 needs no extra package, works on every system and costs nothing for a kit's handful of files.
 A failed build prints its errors and the watch goes on; Ctrl-C ends it.
 
-The folder is walked by the kit's path policy (kitpaths.py): a folder that is a link leading out
+The folder is walked by the kit's path policy (kitpaths.py): a folder that is a link
 is not walked at all (the build refuses it), a link inside is looked at as a link and never
 followed, an entry that cannot be looked at is skipped, and a look stops after MAX_ENTRIES
 entries: past them the watch says so once and watches the kit file only.
