@@ -241,3 +241,17 @@ def test_sheet_data_in_the_workbook_part_is_scanned_too(tmp_path):
         for name, data in parts.items():
             archive.writestr(name, data)
     assert "xl/workbook.xml: its cells reach row 1,048,576" in refused_quickly(tmp_path, "cards.xlsx")
+
+
+def test_a_zip_needing_a_version_no_reader_knows_is_not_a_spreadsheet(tmp_path):
+    """The fuzzer's case: a flipped byte made a central directory say 'version 16.9 needed to
+    extract'; zipfile raises NotImplementedError for it, which was an internal error (exit 2)."""
+    sheet = xlsx_sheet([HEADER, ["a", 1, "A", "A", "", "", 1]])
+    path = xlsx_bytes_to(tmp_path / "kits" / "zoo" / "cards.xlsx", [("Karty", sheet, "")])
+    data = bytearray(path.read_bytes())
+    central = data.find(b"PK\x01\x02")
+    data[central + 6 : central + 8] = struct.pack("<H", 169)  # version needed to extract: 16.9
+    path.write_bytes(bytes(data))
+    assert refused_quickly(tmp_path, "cards.xlsx") == (
+        AT + "kits/zoo/cards.xlsx is not an XLSX file (not a zip archive); save it again from the spreadsheet"
+    )

@@ -124,7 +124,7 @@ def scan_spreadsheet(path: Path, kind: str) -> Scan:
         directory_within_limits(file, kind)
         try:
             archive = zipfile.ZipFile(file)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):  # e.g. "zip file version 16.9"
             raise Refused(f"is not an {kind} file (not a zip archive); save it again from the spreadsheet") from None
         with archive:
             parts = Parts(file, {info.filename: info for info in vetted_entries(archive)})
