@@ -220,3 +220,17 @@ def test_long_or_deep_checks_are_refused():
         tokenize("1 + " * 200 + "1 == 1")
     with pytest.raises(InvariantError, match="nests deeper than 40 levels"):
         parse("(" * 60 + "1" + ")" * 60 + " == 1")
+
+
+def test_tracing_past_its_budget_names_the_rule_instead_of_the_value(run, monkeypatch):
+    """Each nudge of blame computes the kit's numbers again: a 2,000-row table deck with a broken
+    rule took 119 s (the fuzzer's case). Past MAX_TRACE_SECONDS the finding names the rule's line."""
+    from printkit import provenance
+
+    kit = "tests/bad_kits/token_shape_not_the_rules.yaml"
+    traced = run("validate", kit)
+    assert traced.code == 1 and f"{kit}:14: components[0].sets[0].shape: look:" in traced.err
+    monkeypatch.setattr(provenance, "MAX_TRACE_SECONDS", -1.0)
+    over = run("validate", kit)
+    assert over.code == 1
+    assert f"{kit}:21: invariants[1].check: look: the rules state round A guards" in over.err, over.err

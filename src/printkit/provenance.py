@@ -14,6 +14,7 @@ whole numbers; ``Provenance.values`` are all of them, each with its kind.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -194,6 +195,16 @@ def replaced(data: object, loc: tuple, value: object) -> object:
     return copy
 
 
+# The CPU seconds tracing may take for one kit's invariants. Each nudge computes the kit's numbers
+# again, so the work grows with the values times the kit's size: a 2,000-row table deck with a broken
+# rule took 119 s (the fuzzer's case). Past it, a finding names the rule instead of the value.
+MAX_TRACE_SECONDS = 3.0
+
+
+class TraceOverBudget(Exception):
+    """Tracing the kit's numbers took longer than MAX_TRACE_SECONDS."""
+
+
 class Provenance:
     """Derived numbers traced back to the whole numbers of the kit file."""
 
@@ -216,6 +227,7 @@ class Provenance:
         self.missing = missing  # the last parts of names the rules read that the kit lacks
         self._fed: dict[tuple[tuple, bool], set[str]] = {}
         self._repairs: dict[tuple, list[object]] = {}
+        self.deadline = time.process_time() + MAX_TRACE_SECONDS
 
     @property
     def values(self) -> dict[tuple, str]:
@@ -225,6 +237,9 @@ class Provenance:
         return self._values
 
     def numbers_with(self, loc: tuple, value: object) -> dict[str, Any] | None:
+        """The kit's numbers with ``value`` at ``loc``; TraceOverBudget once the budget is spent."""
+        if time.process_time() > self.deadline:
+            raise TraceOverBudget
         return self.numbers_of(replaced(self.data, loc, value), loc)
 
     def fed(self, loc: tuple, both_ways: bool = False) -> set[str]:

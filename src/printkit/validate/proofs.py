@@ -4,6 +4,7 @@ the pages (after it), and the blame that names the line to fix when one does not
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,7 +20,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
 from printkit.model import Invariant
-from printkit.provenance import ITEM_NAMES, Provenance
+from printkit.provenance import ITEM_NAMES, Provenance, TraceOverBudget
 from printkit.validate.findings import Findings, page_roles
 
 
@@ -80,9 +81,13 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     named = {name for check in rules.values() if not is_about_pages(check) for name in invariants.names_in(check)}
     why = Blame(tracer, broken, ((read | named) & set(numbers)) | vanished)
     for index, failure in failures:
-        report_failure(kit, rules, index, failure, why, found)
+        try:
+            report_failure(kit, rules, index, failure, why, found)
+        except TraceOverBudget:  # too large a kit to try each value: the finding names the rule
+            found.add(("invariants", index, "check"), failure_message(kit, index, failure), group="invariants")
     if not any(p.field.startswith("invariants") for p in found.problems):
-        check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
+        with contextlib.suppress(TraceOverBudget):  # what a count covers is then left unsaid
+            check_counts_covered(tracer, read, found)  # with a rule unread, what it covers is unknown
 
 
 def compared_texts(checks: list[invariants.Check]) -> tuple[str, ...]:
@@ -192,7 +197,7 @@ def report_failure(
         where = restorers[0] if len({found.source.line_of(loc) for loc in restorers}) == 1 else check_loc
         found.add(where, f"{rule.id}: {with_players}{failure.message}", group="invariants")
         return
-    message = f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
+    message = failure_message(kit, index, failure)
     fixers, suspects = blame(kit, rules, set(failure.read), why.tracer, found)
     if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message, group="invariants")
@@ -205,6 +210,12 @@ def report_failure(
         loc for loc in suspects if scalar_list(why.tracer, loc)
     ]
     found.add(check_loc, message + numbers_from(found, listed))
+
+
+def failure_message(kit: Kit, index: int, failure: Failure) -> str:
+    rule = kit.invariants[index]
+    with_players = players_phrase(failure.players)
+    return f"{rule.id}: {rule_statement(rule)}, but {with_players}the components give {failure.message}"
 
 
 def place(found: Findings, loc: Loc) -> tuple[object, ...]:
