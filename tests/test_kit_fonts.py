@@ -183,8 +183,10 @@ def wider(content: bytes, char: str, width: int) -> bytes:
 def measured(tmp_path, *args: str) -> tuple[subprocess.CompletedProcess, int, float]:
     """printkit in a process of its own: its result, its peak RSS in MB and its seconds."""
     code = (
-        "import resource, sys\nfrom printkit.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-        "    print('RSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "import sys\nfrom printkit.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+        # VmHWM, not getrusage: a child's ru_maxrss keeps the forking pytest's size across exec
+        "    print('RSS', next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')), "
+        "file=sys.stderr)\n"
     )
     started = time.monotonic()
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=tmp_path)
