@@ -235,3 +235,34 @@ def test_a_deck_from_a_table_prints_byte_for_byte_as_its_yaml_twin(tmp_path, mon
         assert run("build", f"kits/{name}.yaml", "-o", f"{name}.pdf", "--lang", "cs").code == 0
     assert kit == "kits/zoo.yaml"
     assert (tmp_path / "zoo.pdf").read_bytes() == (tmp_path / "twin.pdf").read_bytes()
+
+
+def test_a_header_the_csv_module_cannot_split_is_no_internal_error(tmp_path):
+    """A lone carriage return in the header (the fuzzer's case) or a header over the csv module's
+    field limit raised csv.Error while the delimiter was guessed: exit 2. Now a header is split by
+    the delimiters that can split it, and the file is read or refused as any CSV."""
+    from printkit import tables
+
+    lone_return = tmp_path / "cards.csv"
+    lone_return.write_bytes(b'id,"count\rx,name\na,1,A\n')
+    with pytest.raises(tables.TableProblem, match="is not valid CSV"):
+        tables.read_path(lone_return, "cards.csv", None)
+    huge = tmp_path / "huge.csv"
+    huge.write_text("id;" + "x" * 200_000 + "\na;1\n", encoding="utf-8")
+    with pytest.raises(tables.TableProblem):
+        tables.read_path(huge, "huge.csv", None)
+
+
+def test_a_csv_is_refused_as_it_is_read_at_its_cell_limit(tmp_path):
+    """20 MB of one-letter cells held ten million strings (571 MB) before the row limit refused
+    them; the cells are counted row by row now, and a row past the column limit stops the read."""
+    from printkit import tables
+
+    many = tmp_path / "many.csv"
+    many.write_text("id,count\n" + ("a," * 100 + "a\n") * 5_000, encoding="utf-8")
+    with pytest.raises(tables.TableProblem, match="more than 250,000 cells"):
+        tables.read_path(many, "many.csv", None)
+    wide = tmp_path / "wide.csv"
+    wide.write_text("id,count\na,1\n" + "b," * 600 + "b\n", encoding="utf-8")
+    with pytest.raises(tables.TableProblem, match="row 3 has 601 columns; the limit is 500"):
+        tables.read_path(wide, "wide.csv", None)

@@ -24,7 +24,7 @@ from pathlib import Path
 from printkit.errors import KitError, Problem
 from printkit.kitfile import KitSource, display_path
 from printkit.kitpaths import KitFolder, PathRefused
-from printkit.spreadsheet_scan import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
+from printkit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
 
 MAX_TABLE_BYTES = 20 * 1024 * 1024
 SPREADSHEETS = {".xlsx": "XLSX", ".ods": "ODS"}
@@ -310,11 +310,20 @@ def csv_rows(raw: bytes, shown: str, delimiter: str, encoding: str) -> list[list
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=chosen, strict=True)
         grid: list[list[Cell]] = []
-        for row in reader:
+        cells = 0
+        for row in reader:  # the limits checked row by row, as the file is read: a 20 MB file of
+            # one-letter cells would otherwise hold ten million strings (571 MB) before it is refused
             if len(grid) > MAX_ROWS + 1:
                 raise TableProblem(
                     f"{shown} has more than {MAX_ROWS:,} rows below its header; the limit is {MAX_ROWS:,}"
                 )
+            if len(row) > MAX_COLUMNS:
+                raise TableProblem(
+                    f"{shown}: row {reader.line_num} has {len(row):,} columns; the limit is {MAX_COLUMNS}"
+                )
+            cells += len(row)
+            if cells > MAX_CELLS:
+                raise TableProblem(f"{shown} has more than {MAX_CELLS:,} cells; the limit is {MAX_CELLS:,} a table")
             grid.append(list(row))
         return grid
     except csv.Error as exc:
@@ -346,9 +355,18 @@ def decoded(raw: bytes, shown: str, encoding: str) -> str:
 def sniffed_delimiter(text: str) -> str:
     """The delimiter of , ; tab | that splits the header row into the most columns (a comma for one column)."""
     first = text.split("\n", 1)[0]
-    counts = {d: len(next(csv.reader([first], delimiter=d), [])) for d in DELIMITERS}
+    counts = {d: _columns_split_by(first, d) for d in DELIMITERS}
     best = max(DELIMITERS, key=lambda d: counts[d])
     return best if counts[best] > 1 else ","
+
+
+def _columns_split_by(line: str, delimiter: str) -> int:
+    """How many columns ``delimiter`` splits ``line`` into; 0 where it is no CSV with that delimiter
+    (a lone carriage return, a field over the csv module's limit: csv.Error, once an internal error)."""
+    try:
+        return len(next(csv.reader([line], delimiter=delimiter), []))
+    except csv.Error:
+        return 0
 
 
 def spreadsheet_rows(
