@@ -18,7 +18,7 @@ from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
-from printkit.layout.document import kit_numbers
+from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.locale import Localizer, kit_icons
 from printkit.pagewords import typed_page_numbers
@@ -43,8 +43,6 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
 def check_typed_page_numbers(kit: Kit, document: Document, found: Findings) -> None:
     """A page number typed where a placeholder belongs (see pagewords.py), named with the
     placeholder of the page it types on these pages."""
-    from printkit.layout.document import page_numbers
-
     numbers = page_numbers(list(document.pages))
     for loc, message in typed_page_numbers(kit, document.lang, numbers):
         found.add(loc, message, group="texts")
