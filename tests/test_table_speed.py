@@ -4,6 +4,7 @@ copied once a text, a type's looks found by list.index), against the README's 10
 
 from __future__ import annotations
 
+import gc
 import time
 
 from deck_tables import deck_kit, deck_rows, total_cost, write_csv
@@ -19,6 +20,7 @@ def load_seconds(folder, monkeypatch, cards: int) -> float:
     text = deck_kit("cards.csv").replace("== 120", f"== {cards}").replace("== 240", f"== {total_cost(rows)}")
     (kit / "kits" / "zoo.yaml").write_text(text, encoding="utf-8")
     monkeypatch.chdir(kit)
+    gc.collect()
     start = time.process_time()
     loaded = build.load("kits/zoo.yaml")
     seconds = time.process_time() - start
@@ -26,9 +28,14 @@ def load_seconds(folder, monkeypatch, cards: int) -> float:
     return seconds
 
 
+def fastest_load(folder, monkeypatch, cards: int, tries: int = 3) -> float:
+    """The least of a few timings: a busy machine (CI runs the suite beside other work) only adds time."""
+    return min(load_seconds(folder / f"try{n}", monkeypatch, cards) for n in range(tries))
+
+
 def test_checking_a_table_deck_grows_with_its_rows_not_their_square(tmp_path, monkeypatch):
     load_seconds(tmp_path, monkeypatch, 50)  # the imports, once
-    small = load_seconds(tmp_path, monkeypatch, 1_000)
-    large = load_seconds(tmp_path, monkeypatch, 5_000)
+    small = fastest_load(tmp_path, monkeypatch, 1_000)
+    large = fastest_load(tmp_path, monkeypatch, 5_000)
     # five times the rows: about five times the time; comparing every row with every other took 12 times
     assert large < 7.5 * small, (small, large)
