@@ -73,3 +73,12 @@ def test_every_dependency_has_a_lower_bound_that_ci_tests():
     linters = {"ruff", "mypy", "types-pyyaml"}  # CI runs the newest; no code of printkit's depends on them
     assert {name: bound for name, bound in declared.items() if name not in linters} == pinned
     assert all(bound for name, bound in declared.items() if name not in linters)
+
+
+def test_reportlab_formats_numbers_with_its_c_accelerator():
+    """rl_accel is declared for speed (a 10,000-card deck: 9.2 s of CPU without it, 6.4 s with);
+    reportlab falls back to Python quietly when it is missing, so this says when it is."""
+    from reportlab.lib import rl_accel
+
+    assert rl_accel.fp_str.__module__ == "_rl_accel"
+    assert rl_accel.fp_str(1.5, 0.25, 2) == "1.5 .25 2"

@@ -39,3 +39,20 @@ def test_checking_a_table_deck_grows_with_its_rows_not_their_square(tmp_path, mo
     large = fastest_load(tmp_path, monkeypatch, 5_000)
     # five times the rows: about five times the time; comparing every row with every other took 12 times
     assert large < 7.5 * small, (small, large)
+
+
+def test_a_build_counts_the_kit_numbers_once_a_paper(tmp_path, monkeypatch):
+    """Validation, layout and the page checks ask for the kit's numbers seven times a build; a
+    deck's rows are listed once a paper, and each caller gets a copy of its own."""
+    from printkit.layout import document
+
+    counted: list[str] = []
+    count = document.counted_numbers
+    monkeypatch.setattr(document, "counted_numbers", lambda kit, paper: counted.append(paper.name) or count(kit, paper))
+    load_seconds(tmp_path, monkeypatch, 200)
+    loaded = build.load("kits/zoo.yaml")  # a new kit: its numbers counted anew
+    assert counted == ["A4", "A4"]
+    mine = document.kit_numbers(loaded.kit)
+    mine["cards.total"] = -1
+    assert document.kit_numbers(loaded.kit)["cards.total"] == 200
+    assert counted == ["A4", "A4"]

@@ -7,7 +7,7 @@ are; laying out until the numbers stop changing settles both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
@@ -30,7 +30,31 @@ BLANK_PT = 7.0
 
 def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
     """Every number the kit's components define on ``paper``, by placeholder name (only a deck
-    without a declared per_page counts differently on another paper: {id.per_page}, {id.pages})."""
+    without a declared per_page counts differently on another paper: {id.per_page}, {id.pages}).
+
+    Validation, layout and the checks of the pages each ask for them: the last kit's are kept (a
+    kit is frozen), so a 10,000-row deck lists its rows once a paper, not seven times."""
+    if LAST_KIT_NUMBERS.kit is not kit:
+        LAST_KIT_NUMBERS.kit, LAST_KIT_NUMBERS.by_paper = kit, {}
+    numbers = LAST_KIT_NUMBERS.by_paper.get(paper)
+    if numbers is None:
+        numbers = LAST_KIT_NUMBERS.by_paper[paper] = counted_numbers(kit, paper)
+    return dict(numbers)  # the caller's own copy
+
+
+@dataclass
+class KitNumbersKept:
+    """The numbers of the kit asked for last, by paper (``kit_numbers``)."""
+
+    kit: Kit | None = None
+    by_paper: dict[Paper, dict[str, Any]] = field(default_factory=dict)
+
+
+LAST_KIT_NUMBERS = KitNumbersKept()
+
+
+def counted_numbers(kit: Kit, paper: Paper) -> dict[str, Any]:
+    """The numbers of ``kit_numbers``, counted."""
     values: dict[str, Any] = {"players.min": kit.kit.players.min, "players.max": kit.kit.players.max}
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
