@@ -19,12 +19,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from printkit import build, kitfile
-from printkit.cutfile import svg
+from printkit import pipeline as build
+from printkit.kit import file as kitfile
 from printkit.layout.context import Options
 from printkit.layout.primitives import Document
-from printkit.manifest import manifest
-from printkit.render import render
+from printkit.output.cutfile import svg
+from printkit.output.manifest import manifest
+from printkit.render.pdf import render
 
 HASHES = Path(__file__).resolve().parent / "goldens" / "pdf_hashes.json"
 PAPERS = ("a4", "letter")

@@ -359,7 +359,7 @@ _EXCEPTION = re.compile(
 
 
 def signature(result: Result, problem: str) -> str:
-    """'crash: table: IndexError at printkit/tables.py:read_path', 'memory: font: font.cmap_bomb', ..."""
+    """'crash: table: IndexError at printkit/kit/tables.py:read_path', 'memory: font: font.cmap_bomb', ..."""
     if problem in ("slow", "memory", "hang"):
         return f"{problem}: {result.family}: {'+'.join(sorted(set(result.mutators)))}"
     if problem == "crash":
