@@ -16,6 +16,8 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import write_all, write_atomic
+from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
+from printkit.render.svg import undrawable
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
 from printkit.validate.pages import check_layout, check_printed
@@ -32,6 +34,7 @@ class LoadedKit:
     warnings: list[Problem] = field(default_factory=list)
     strict: bool = False  # warnings refuse the kit too
     faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
+    pictures: Pictures = field(default_factory=Pictures)  # every picture it shows, read once (prepared_pictures)
 
     @property
     def name(self) -> str:
@@ -50,14 +53,26 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
         tables.expand_tables(source)
     textchars.normalise(source.data)  # once, before the model, the checks and the layout read a text
     kit = parse_kit(source)
-    problems = check_kit(source, kit, decode)
+    pictures, found = prepared_pictures(source, kit, decode)
+    problems = check_kit(source, kit, found)
     faces = kitfonts.proved(kit, source.folder)
-    loaded = LoadedKit(source, kit, problems, strict, faces or {})
+    loaded = LoadedKit(source, kit, problems, strict, faces or {}, pictures)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     if faces is None:
         raise PrintkitError(f"{source.display}: a font of the kit changed while printkit read it; run it again")
     return loaded
+
+
+def prepared_pictures(source: kitfile.KitSource, kit: Kit, decode: bool = True) -> tuple[Pictures, list[Finding]]:
+    """Every picture the kit shows, each file read and checked once (printkit.pictures), then each
+    SVG proved drawable by the render stage; the pictures that passed, and the findings (each
+    picture's own and the kit's limits) for validation to report."""
+    uses = kit_pictures(kit)
+    pictures, found = prepare(source.folder, uses, kit.dpi, decode)
+    refused = undrawable(pictures)
+    found += [(use.loc, refused[use.key(kit.dpi)], "error") for use in uses if use.key(kit.dpi) in refused]
+    return pictures.without(refused), found
 
 
 def picture_warnings(loaded: LoadedKit) -> list[Problem]:
@@ -112,11 +127,12 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
         dpi=loaded.kit.dpi,
+        pictures=loaded.pictures,
     )
 
 

@@ -320,7 +320,16 @@ def document_for(loaded: LoadedKit, ctx: Context) -> Document:
     """An empty document carrying the kit's title, language and fonts, for ``replace(pages=...)``."""
     info = loaded.kit.kit
     faces = tuple((role, *names) for role, names in sorted(loaded.faces.items()))
-    return Document((), ctx.tr(info.title), info.author, ctx.lang, ctx.tr(info.subtitle), faces=faces, dpi=ctx.dpi)
+    return Document(
+        (),
+        ctx.tr(info.title),
+        info.author,
+        ctx.lang,
+        ctx.tr(info.subtitle),
+        faces=faces,
+        dpi=ctx.dpi,
+        pictures=ctx.pictures,
+    )
 
 
 def rendered(document: Document, pages: list[Page], correction: tuple[float, float]) -> bytes:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.cards_model import DeckComponent
 from printkit.kinds.tuckbox_model import BoxBase, TuckboxComponent
-from printkit.pictures import art
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -30,8 +29,9 @@ def check_box(
     found: Findings,
     nets: Callable[[tuckbox.Inside], list[tuple[tuckbox.Flat, str]]],
 ) -> None:
-    """Any box sized from a deck: it holds a deck of this kit, its picture is usable, and each of
-    its ``nets`` (a net and what to call it) fits A4 or Letter."""
+    """Any box sized from a deck: it holds a deck of this kit, and each of its ``nets`` (a net
+    and what to call it) fits A4 or Letter. Its picture is checked with the kit's others
+    (printkit.pictures.prepared)."""
     from printkit.kinds import kind_of  # the registry lists this kind
     from printkit.layout import tuckbox
     from printkit.layout.context import PAPERS
@@ -42,10 +42,6 @@ def check_box(
         known = ", ".join(sorted(decks)) or "none"
         found.add(at + ("holds",), f"'{box.holds}' is not a deck of this kit (decks: {known})")
         return
-    if box.image is not None:
-        problem = art.art_problem(found.source.folder, box.image)
-        if problem:
-            found.add(at + ("image",), problem)
     deck = decks[box.holds]
     room = tuckbox.inside(box, kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"

@@ -2,7 +2,7 @@
 
 An icon is a token shape (circle, triangle, square, diamond, hexagon, star), a vector symbol of
 ``layout/symbols.py`` (berries, rock, ...), or one the kit declares once under ``icons:`` (a shape
-or symbol in a colour of its own, or a picture file of the kit's folder, checked by art.py like
+or symbol in a colour of its own, or a picture file of the kit's folder, prepared by printkit.pictures like
 every picture and drawn in the icon's square in proportion, on the baseline). The localizer
 turns ``:name:`` into one character of Unicode's private use plane 15 that stands for the icon,
 so measuring, line breaking and the glyph checks see one unbreakable letter ICON_EM wide; the
@@ -19,11 +19,10 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from printkit.base.units import MM_PER_POINT
-from printkit.kit.paths import KitFolder, PathRefused
 from printkit.layout.primitives import Group, Image, Item
+from printkit.pictures.limits import ICON_PRINT_MM
 
 FIRST = 0xF0000  # Supplementary Private Use Area-A: no font printkit ships draws anything there
 ICON_EM = 0.9  # an icon's advance, of the font size
@@ -36,23 +35,14 @@ SHAPES = ("circle", "triangle", "square", "diamond", "hexagon", "star")
 @dataclass(frozen=True)
 class Icon:
     """What an icon draws: a token shape or a symbol, in a colour (None: the text's colour), or
-    the picture at the path ``image`` (absolute, inside the kit's folder)."""
+    the picture at the path ``image`` (absolute, inside the kit's folder), prepared by the
+    pipeline (printkit.pictures.prepared), of width over height ``aspect``."""
 
     shape: str | None = None
     symbol: str | None = None
     color: str | None = None
     image: str | None = None
-
-
-def picture_path(folder: KitFolder | None, relative: str | None) -> str | None:
-    """Where a picture icon's file really is, by the kit's path policy (the validator has
-    proved it a picture inside the kit's folder); PathRefused where it may not be read, or
-    with no folder to find it in."""
-    if relative is None:
-        return None
-    if folder is None:
-        raise PathRefused(f"no kit folder to find '{relative}' in")
-    return str(folder.path(relative))
+    aspect: float = 1.0
 
 
 _CHARS: dict[Icon, str] = {}
@@ -145,7 +135,7 @@ def drawing(icon: Icon, x: float, top: float, side: float, text_color: str, dpi:
 
     color = icon.color or text_color
     if icon.image is not None:
-        return picture_in(icon.image, x, top, side, dpi)
+        return picture_in(icon.image, icon.aspect, x, top, side, dpi)
     if icon.symbol is not None:
         return draw_symbol(icon.symbol, x, top, side, color)
     assert icon.shape is not None, "an icon is a shape or a symbol"
@@ -153,14 +143,12 @@ def drawing(icon: Icon, x: float, top: float, side: float, text_color: str, dpi:
     return Group(("icon", icon.shape, color, side), x, top, side, side, (outline,))
 
 
-def picture_in(path: str, x: float, top: float, side: float, dpi: int = 300) -> Image:
-    """A picture icon in its square, as large as it fits in proportion, sitting on the square's
-    bottom (the baseline's drop), centred across; prepared at ``dpi``, as the validator checked it."""
-    from printkit.pictures import art
-
-    ratio = art.aspect(Path(path), art.ICON_PRINT_MM, dpi)
+def picture_in(path: str, ratio: float, x: float, top: float, side: float, dpi: int = 300) -> Image:
+    """A picture icon of width over height ``ratio`` in its square, as large as it fits in
+    proportion, sitting on the square's bottom (the baseline's drop), centred across; prepared
+    at ``dpi``, as the pipeline prepared it."""
     w, h = (side, side / ratio) if ratio >= 1 else (side * ratio, side)
-    return Image(x + (side - w) / 2, top + side - h, w, h, path, art.ICON_PRINT_MM, dpi)
+    return Image(x + (side - w) / 2, top + side - h, w, h, path, ICON_PRINT_MM, dpi)
 
 
 def placed(

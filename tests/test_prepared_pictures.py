@@ -1,0 +1,120 @@
+"""The pictures are read and checked once a build, and handed down: a build opens each picture
+file once and checks each picture once (a deck's 200 pictures used to be opened twice each and
+checked 402 times); layout and the renderer open no file, reading the prepared ``Pictures``
+instead; pictures/ imports no drawing library."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from audit import reads_while
+from printkit import pipeline
+from printkit.base.errors import LayoutProblem
+from printkit.kit import file as kitfile
+from printkit.kit.model import parse_kit
+from printkit.layout.document import layout_kit
+from printkit.pictures import prepared
+from printkit.render import svg
+from printkit.render.pdf import render
+from test_card_pictures import kit_file, picture
+
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
+    '<rect width="40" height="20" fill="#3a7"/><circle cx="20" cy="10" r="6" fill="#fc0"/></svg>'
+)
+
+
+@pytest.fixture
+def art_kit(tmp_path) -> tuple[Path, list[Path]]:
+    """A deck of four JPEGs (one shown on two cards), a PNG and an SVG, and an SVG picture icon
+    in the rules: every kind of picture, each file once in its folder."""
+    names = ["a.jpg", "b.jpg", "c.jpg", "a.jpg", "d.png", "e.svg"]
+    icons = "icons:\n  - {id: coin, image: coin.svg}\n"
+    kit = kit_file(tmp_path, names, icons=icons, rule="kosztują 1 :coin: za sztukę")
+    art = kit.parent / "art"
+    files = [picture(art / name, (300, 400)) for name in ("a.jpg", "b.jpg", "c.jpg")]
+    files.append(picture(art / "d.png", (300, 400), "PNG"))
+    for name in ("e.svg", "coin.svg"):
+        (art / name).write_text(SVG, encoding="utf-8")
+        files.append(art / name)
+    return kit, [file.resolve() for file in files]
+
+
+def a_build(kit: Path) -> bytes:
+    """What `printkit build` does with the kit, in this process: load (with the pictures'
+    check), lay out, render."""
+    loaded = pipeline.load(kit, decode=False)
+    ctx = pipeline.context(loaded, None)
+    return pipeline.rendered(pipeline.lay_out(loaded, ctx))
+
+
+def test_a_build_opens_each_picture_once(art_kit):
+    kit, files = art_kit
+    opened, _ = reads_while(lambda: a_build(kit))
+    assert {str(file): opened.count(str(file)) for file in files} == {str(file): 1 for file in files}
+
+
+def test_a_build_checks_each_picture_once(art_kit, monkeypatch):
+    """Each file is checked once for the one size it prints at (the JPEG on two cards once)."""
+    kit, files = art_kit
+    checked: list[str] = []
+    for name in ("raster", "vector"):
+        real = getattr(prepared, name)
+        monkeypatch.setattr(prepared, name, lambda shown, *rest, real=real: checked.append(shown) or real(shown, *rest))
+    a_build(kit)
+    assert sorted(checked) == sorted(file.name for file in files)
+
+
+def test_layout_and_render_open_no_file(art_kit):
+    """Laid out and drawn from the prepared pictures: the only files opened after the check are
+    the fonts (the renderer embeds them), none of the kit's folder."""
+    kit, _ = art_kit
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, None)
+    laid_out: list = []
+    opened_by_layout, _ = reads_while(lambda: laid_out.append(layout_kit(loaded.kit, ctx)))
+    assert opened_by_layout == []
+    document = pipeline.with_faces(loaded, laid_out[0])
+    opened_by_render, _ = reads_while(lambda: render(document))
+    folder = str(kit.parent / "art")
+    assert [path for path in opened_by_render if path.startswith(folder)] == []
+    assert len(ctx.pictures.prepared) == 6  # each file, at the one size it prints at
+
+
+def test_a_picture_not_prepared_is_a_layout_problem_not_a_read(art_kit):
+    """Layout with no prepared pictures reads no file: it says the picture was not checked."""
+    kit, _ = art_kit
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, None)
+    without = replace(ctx, pictures=prepared.Pictures())
+    opened, _ = reads_while(lambda: pytest.raises(LayoutProblem, layout_kit, loaded.kit, without))
+    assert opened == []
+
+
+def test_an_svg_that_cannot_be_drawn_is_refused_by_the_render_stage_check(art_kit, monkeypatch):
+    """The pictures stage passes the SVG; the render stage's check (svglib) refuses it, and the
+    pipeline hands its answer to validation with the picture's location."""
+    kit, _ = art_kit
+    monkeypatch.setattr(svg, "_drawing_problem", lambda drawing, w, h: "overflow")
+    source = kitfile.load_kit_source(kitfile.find_kit(str(kit)))
+    pictures, found = pipeline.prepared_pictures(source, parse_kit(source))
+    refused = [(loc, message) for loc, message, severity in found if severity == "error"]
+    assert refused == [
+        (("components", 0, "types", 5, "image"), "'e.svg' cannot be drawn: overflow; simplify it or export it again"),
+        (("icons", 0, "image"), "'coin.svg' cannot be drawn: overflow; simplify it or export it again"),
+    ]
+    assert pictures.get("e.svg", 50.0) is None
+
+
+def test_the_pictures_package_imports_no_drawing_library():
+    code = (
+        "import sys, printkit.pictures.prepared, printkit.pictures.place;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'svglib', 'pypdfium2')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
