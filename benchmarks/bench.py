@@ -1,6 +1,7 @@
 """Benchmarks: printkit against plain reportlab, and its growth from 1,000 to 10,000 cards.
 
     python benchmarks/bench.py [--runs 5] [--json benchmarks/results.json]
+    python benchmarks/bench.py --jpeg [--runs 5]     (the per-card JPEG figure alone, no JSON)
 
 Every job is a whole process (as a user runs it), and the jobs are interleaved: each round runs
 every job once, each round in another order, so a neighbour's load spreads over all of them; the
@@ -9,7 +10,8 @@ for a kit build), `printkit build KIT` for every shipped kit, the benchmark deck
 through printkit and through benchmarks/baseline.py (the same PDF drawn by hand with reportlab),
 and the 10,000-card deck through both, and the art deck (benchmarks/kits/artdeck.yaml: one
 750 x 1050 px picture a card, written by benchmarks/artdeck.py before the first round) of 200
-and of 1,000 cards through printkit and through baseline.py --art.
+and of 1,000 cards through printkit and through baseline.py --art, and its JPEG-only variant
+(artdeck.py --jpeg-only) of 20 and of 200 cards through both: the per-card JPEG figure.
 
 Each job starts with nothing of another's left to write to the disk (``os.sync`` between jobs,
 unmeasured). Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
@@ -25,7 +27,9 @@ the end (exit 1 when one is missed):
 - at most 300 PDF bytes per extra card of the deck (whose cards share one back);
 - the 200-card art deck within 1.5 x the baseline's time, and its PDF at most its JPEG files'
   bytes + 1 % + the bytes of its PNG pictures as stored (losslessly, Flate) in the PDF;
-- the art deck's peak RSS within 1.2 x the baseline's, with 200 and with 1,000 pictures.
+- the art deck's peak RSS within 1.2 x the baseline's, with 200 and with 1,000 pictures;
+- each card of a deck of 750 x 1050 JPEGs within 1.3 x what it costs the baseline: the time of
+  the 200-card deck less that of its 20-card twin (start-up, the rules page), over 180 cards.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ REPO = Path(__file__).resolve().parents[1]
 DECKS = REPO / "benchmarks" / "kits"
 SMALL, LARGE = 1_000, 10_000
 ART = (200, 1_000)
+JPEG = (20, 200)  # the JPEG-only art deck: its 20-card twin subtracts start-up from the 200 cards' time
 YARDSTICK = "import reportlab.pdfgen.canvas"
 TARGETS = {
     "deck_vs_baseline": 1.3,
@@ -57,6 +62,7 @@ TARGETS = {
     "art_vs_baseline": 1.5,
     "art_pdf_vs_pictures": 1.0,
     "art_rss_vs_baseline": 1.2,
+    "jpeg_per_card_vs_baseline": 1.3,
 }
 
 
@@ -122,6 +128,60 @@ def art_jobs(out: Path, printkit: list[str]) -> list[Job]:
     return found
 
 
+def jpeg_jobs(out: Path, printkit: list[str]) -> list[Job]:
+    """The JPEG-only art deck of each size in JPEG through printkit and through baseline.py --art."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from artdeck import generate
+
+    found = []
+    for cards in JPEG:
+        folder = out / f"jpeg{cards}"
+        generate(folder, cards, pngs=False)
+        pdf, plain = out / f"jpegdeck{cards}.pdf", out / f"jpegbaseline{cards}.pdf"
+        found.append(
+            Job(f"jpegdeck {cards:,} printkit", printkit + ["build", str(folder / "artdeck.yaml"), "-o", str(pdf)], pdf)
+        )
+        found.append(
+            Job(
+                f"jpegdeck {cards:,} baseline",
+                [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--art", str(folder), "--cards", str(cards)]
+                + ["-o", str(plain)],
+                plain,
+            )
+        )
+    return found
+
+
+def jpeg_figures(by: dict[str, Job]) -> dict:
+    """What each card of the JPEG deck costs, printkit's and the baseline's: the 200-card deck's
+    median time less its 20-card twin's, over the 180 cards between (wall and CPU time)."""
+    small, large = JPEG
+
+    def per_card(who: str, cpu: bool = False) -> float:
+        def seconds(job: Job) -> float:
+            return statistics.median(job.cpus) if cpu else job.seconds
+
+        twin, deck = by[f"jpegdeck {small:,} {who}"], by[f"jpegdeck {large:,} {who}"]
+        return 1000 * (seconds(deck) - seconds(twin)) / (large - small)
+
+    return {
+        "jpeg_ms_per_card": per_card("printkit"),
+        "jpeg_baseline_ms_per_card": per_card("baseline"),
+        "jpeg_per_card_vs_baseline": per_card("printkit") / per_card("baseline"),
+        "jpeg_cpu_per_card_vs_baseline": per_card("printkit", cpu=True) / per_card("baseline", cpu=True),
+    }
+
+
+def jpeg_summary(numbers: dict) -> str:
+    ratio, target = numbers["jpeg_per_card_vs_baseline"], TARGETS["jpeg_per_card_vs_baseline"]
+    return (
+        f"- each card of the JPEG deck: {numbers['jpeg_ms_per_card']:.2f} ms in printkit, "
+        f"{numbers['jpeg_baseline_ms_per_card']:.2f} ms by hand: {ratio:.2f} x (CPU "
+        f"{numbers['jpeg_cpu_per_card_vs_baseline']:.2f} x) (target ≤ {target:g}): "
+        + ("met" if ratio <= target else "MISSED")
+    )
+
+
 def picture_bytes(folder: Path, pdf: Path) -> tuple[int, int]:
     """The bytes of the art deck's JPEG files, and of its PNG pictures as the PDF stores them
     (every image object that is not DCT: the pixels and the alpha masks, Flate-compressed)."""
@@ -157,7 +217,7 @@ def jobs(out: Path) -> list[Job]:
                 plain,
             )
         )
-    return found + art_jobs(out, printkit)
+    return found + art_jobs(out, printkit) + jpeg_jobs(out, printkit)
 
 
 def environment(cache: Path) -> dict[str, str]:
@@ -213,20 +273,24 @@ def figures(found: list[Job]) -> dict:
     plain_small, plain_large = by[f"deck {SMALL:,} baseline"], by[f"deck {LARGE:,} baseline"]
     yardstick = by[YARDSTICK].seconds
     extra = LARGE - SMALL
-    return {
-        "deck_vs_baseline": small.seconds / plain_small.seconds,
-        "deck_10000_vs_baseline": large.seconds / plain_large.seconds,
-        "growth_10x_cards": large.seconds / small.seconds,
-        "baseline_growth_10x_cards": plain_large.seconds / plain_small.seconds,
-        "ms_per_extra_card": 1000 * (large.seconds - small.seconds) / extra,
-        "baseline_ms_per_extra_card": 1000 * (plain_large.seconds - plain_small.seconds) / extra,
-        "peak_rss_mb_10000": large.peak_mb,
-        "kit_vs_import": {
-            job.name.split()[1]: job.seconds / yardstick for job in found if job.name.startswith("build ")
-        },
-        "bytes_per_extra_card": (large.pdf_bytes - small.pdf_bytes) / extra,
-        "baseline_bytes_per_extra_card": (plain_large.pdf_bytes - plain_small.pdf_bytes) / extra,
-    } | art_figures(by)
+    return (
+        {
+            "deck_vs_baseline": small.seconds / plain_small.seconds,
+            "deck_10000_vs_baseline": large.seconds / plain_large.seconds,
+            "growth_10x_cards": large.seconds / small.seconds,
+            "baseline_growth_10x_cards": plain_large.seconds / plain_small.seconds,
+            "ms_per_extra_card": 1000 * (large.seconds - small.seconds) / extra,
+            "baseline_ms_per_extra_card": 1000 * (plain_large.seconds - plain_small.seconds) / extra,
+            "peak_rss_mb_10000": large.peak_mb,
+            "kit_vs_import": {
+                job.name.split()[1]: job.seconds / yardstick for job in found if job.name.startswith("build ")
+            },
+            "bytes_per_extra_card": (large.pdf_bytes - small.pdf_bytes) / extra,
+            "baseline_bytes_per_extra_card": (plain_large.pdf_bytes - plain_small.pdf_bytes) / extra,
+        }
+        | art_figures(by)
+        | jpeg_figures(by)
+    )
 
 
 def art_figures(by: dict[str, Job]) -> dict:
@@ -255,6 +319,7 @@ def verdicts(numbers: dict) -> dict[str, bool]:
         "art_rss_vs_baseline": all(
             r <= TARGETS["art_rss_vs_baseline"] for r in numbers["art_rss_vs_baseline"].values()
         ),
+        "jpeg_per_card_vs_baseline": numbers["jpeg_per_card_vs_baseline"] <= TARGETS["jpeg_per_card_vs_baseline"],
     }
 
 
@@ -286,15 +351,9 @@ def machine() -> dict:
     }
 
 
-def table(found: list[Job], numbers: dict) -> str:
+def table(found: list[Job], ratio: dict[str, str]) -> str:
+    """The jobs as a Markdown table, each with its ``ratio`` (by job name) where it has one."""
     by = {job.name: job for job in found}
-    ratio = {
-        f"deck {SMALL:,} printkit": f"{numbers['deck_vs_baseline']:.2f} x baseline",
-        f"deck {LARGE:,} printkit": f"{numbers['growth_10x_cards']:.2f} x 1,000 cards",
-    }
-    ratio |= {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
-    ratio[f"deck {LARGE:,} baseline"] = f"{numbers['baseline_growth_10x_cards']:.2f} x 1,000 cards"
-    ratio[f"artdeck {ART[0]:,} printkit"] = f"{numbers['art_vs_baseline']:.2f} x baseline"
     lines = [
         "| job | median s | range s | CPU s | peak RSS MB | PDF bytes | ratio |",
         "|---|---:|---:|---:|---:|---:|---|",
@@ -305,6 +364,22 @@ def table(found: list[Job], numbers: dict) -> str:
         cells = [name, f"{job.seconds:.3f}", spread, f"{statistics.median(job.cpus):.3f}", f"{job.peak_mb:.0f}", size]
         lines.append("| " + " | ".join(cells + [ratio.get(name, "")]) + " |")
     return "\n".join(lines)
+
+
+def ratios(numbers: dict) -> dict[str, str]:
+    """The figures the table shows beside their jobs."""
+    ratio = {
+        f"deck {SMALL:,} printkit": f"{numbers['deck_vs_baseline']:.2f} x baseline",
+        f"deck {LARGE:,} printkit": f"{numbers['growth_10x_cards']:.2f} x 1,000 cards",
+    }
+    ratio |= {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
+    ratio[f"deck {LARGE:,} baseline"] = f"{numbers['baseline_growth_10x_cards']:.2f} x 1,000 cards"
+    ratio[f"artdeck {ART[0]:,} printkit"] = f"{numbers['art_vs_baseline']:.2f} x baseline"
+    return ratio | jpeg_ratios(numbers)
+
+
+def jpeg_ratios(numbers: dict) -> dict[str, str]:
+    return {f"jpegdeck {JPEG[1]:,} printkit": f"{numbers['jpeg_per_card_vs_baseline']:.2f} x baseline a card"}
 
 
 def summary(numbers: dict, passed: dict[str, bool]) -> str:
@@ -329,6 +404,7 @@ def summary(numbers: dict, passed: dict[str, bool]) -> str:
             "- art deck peak RSS: "
             + ", ".join(f"{ratio:.2f} x the baseline's ({cards} cards)" for cards, ratio in art_rss.items())
             + f" {verdict('art_rss_vs_baseline')}",
+            jpeg_summary(numbers),
         ]
     )
 
@@ -339,7 +415,10 @@ def main() -> int:
     parser.add_argument(
         "--json", type=Path, default=REPO / "benchmarks" / "results.json", help="Where to write the results."
     )
+    parser.add_argument("--jpeg", action="store_true", help="Only the per-card JPEG figure (no JSON written).")
     args = parser.parse_args()
+    if args.jpeg:
+        return jpeg_main(args.runs)
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
         folder = Path(scratch)
         found = jobs(folder)
@@ -359,7 +438,7 @@ def main() -> int:
             "targets": TARGETS,
             "met": passed,
         }
-        text = table(found, numbers)
+        text = table(found, ratios(numbers))
     args.json.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     info = report["machine"]
     reportlab = f"reportlab {info['reportlab']}{'' if info['reportlab_accelerator'] else ' (no C accelerator)'}"
@@ -368,6 +447,20 @@ def main() -> int:
     print(text)
     print(summary(numbers, passed))
     return 0 if all(passed.values()) else 1
+
+
+def jpeg_main(runs: int) -> int:
+    """The per-card JPEG figure alone: its four jobs measured as the whole benchmark measures them."""
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
+        folder = Path(scratch)
+        found = jpeg_jobs(folder, printkit_command())
+        loads = measure(found, runs, environment(folder / "pycache"), folder / "stderr.txt")
+        numbers = jpeg_figures({job.name: job for job in found})
+        text = table(found, jpeg_ratios(numbers))
+    print(f"load {min(loads):.2f}–{max(loads):.2f}, median of {runs} runs")
+    print(text)
+    print(jpeg_summary(numbers))
+    return 0 if numbers["jpeg_per_card_vs_baseline"] <= TARGETS["jpeg_per_card_vs_baseline"] else 1
 
 
 if __name__ == "__main__":
