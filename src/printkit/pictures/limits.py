@@ -60,3 +60,11 @@ def decoding_cost(width: int, height: int, jpeg: bool) -> float:
 def print_pixels(print_mm: float, dpi: int = PRINT_DPI) -> int:
     """The pixels a picture needs over ``print_mm`` at ``dpi`` (a 63 × 88 mm card at 300: 1040)."""
     return max(16, math.ceil(print_mm / 25.4 * dpi))
+
+
+def damage(name: str, exc: Exception) -> str:
+    if "truncated" in str(exc) or isinstance(exc, EOFError):
+        why = "its data ends before the picture does (the file is cut short, or its header claims a larger picture)"
+    else:
+        why = f"its data cannot be decoded ({' '.join(str(exc).split())[:80] or type(exc).__name__})"
+    return f"'{name}' is damaged: {why}; export the picture again as .png, .jpg or .svg"

@@ -12,6 +12,7 @@ from it, and neither opens a file. Nothing is kept between builds: a picture edi
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -122,8 +123,9 @@ def kit_pictures(kit: Any) -> list[Use]:
     uses: list[Use] = []
     for index, component in enumerate(kit.components):
         if component.kind in ("cards", "tiles"):
+            longest = print_size(component)  # the deck's, for every type
             uses += [
-                Use(("components", index, "types", number, "image"), kind.image, print_size(component), True)
+                Use(("components", index, "types", number, "image"), kind.image, longest, True)
                 for number, kind in enumerate(component.types)
                 if isinstance(kind.image, str)
             ]
@@ -218,11 +220,14 @@ class _Reading:
             return str(problem)
 
     def locate(self, relative: str) -> Path | str | None:
-        """The real path of the picture ``relative`` names, why it may not name one, or None when nothing is there."""
+        """The real path of the picture ``relative`` names, why it may not name one (kitpaths'
+        policy refuses it, it is not an .svg, .png or .jpg name, or not a regular file), or
+        None when nothing is there; the name resolved once."""
         if relative not in self.located:
-            named = name_problem(self.folder, relative)
             try:
-                self.located[relative] = named or self.folder.file(relative)
+                real = self.folder.path(relative)
+                named = _suffix_problem(relative)
+                self.located[relative] = named or self.folder.regular(real, relative)
             except PathRefused as refused:
                 self.located[relative] = str(refused)
         return self.located[relative]
@@ -250,10 +255,14 @@ class _Reading:
 
 
 def _read(path: Path) -> tuple[bytes, str] | PictureProblem:
+    """The file read whole in one opening (its size from the open file: read(limit) would first
+    set aside the whole limit, 200 MB, for a 165 kB JPEG) and its SHA-256; PictureProblem when
+    it is over its limit, read no further."""
     limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_RASTER_BYTES
-    with open(path, "rb") as source:
-        data = source.read(limit + 1)
-    if len(data) > limit:
+    with open(path, "rb", buffering=0) as source:
+        size = os.fstat(source.fileno()).st_size
+        data = source.read(size + 1) if size <= limit else b""
+    if size > limit or len(data) > limit:
         advice = "simplify it" if limit == MAX_SVG_BYTES else "scale it down or export it compressed"
         return PictureProblem(f"'{path.name}' is over {limit // (1024 * 1024)} MB; {advice}")
     return data, hashlib.sha256(data).hexdigest()
@@ -265,13 +274,8 @@ def _checked(path: Path, data: bytes, pixels: int, digest: str, decode: bool) ->
     return raster(path.name, data, RASTER[path.suffix.lower()], pixels, digest, decode)
 
 
-def name_problem(folder: KitFolder, relative: str) -> str | None:
-    """Why ``relative`` can name no picture of the kit (kitpaths' policy refuses it, or it is
-    not an .svg, .png or .jpg name), before the file is looked at; None when it can."""
-    try:
-        folder.path(relative)
-    except PathRefused as refused:
-        return str(refused)
+def _suffix_problem(relative: str) -> str | None:
+    """Why ``relative`` names no picture printkit prints (not an .svg, .png or .jpg name), or None."""
     suffix = Path(relative).suffix.lower()
     if suffix not in RASTER and suffix != ".svg":
         return f"'{relative}' is not a picture printkit can print; use an .svg, .png or .jpg file"
