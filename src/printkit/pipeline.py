@@ -15,7 +15,7 @@ from printkit.kit.model import Kit, parse_kit
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
-from printkit.output.files import write_all, write_atomic
+from printkit.output.files import check_not_read, write_all, write_atomic
 from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
 from printkit.render.svg import undrawable
 from printkit.validate.findings import by_language
@@ -296,11 +296,22 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
+    """``folder/STEM-1.png`` ... one per page of the PDF ``write`` would produce, rasterised at
+    ``dpi`` and written together (output.write_all); returns the paths written. The folder is
+    checked before it is made: never one the kit reads. The rasteriser is imported here: a
+    build without previews does not load it."""
     from printkit.render import raster as preview
     from printkit.render.pdf import render
 
-    return preview.write(render(document), folder, stem, dpi)
+    preview.check_dpi(dpi)
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
+    check_not_read(folder / f"{stem}-1.png")
+    images = preview.page_images(render(document), dpi)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
+    write_all(files)
+    return [path for path, _ in files]
 
 
 def calibration(lang: str, paper_name: str, flip: Flip) -> Document:

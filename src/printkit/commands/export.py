@@ -38,7 +38,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
-from printkit.render.raster import check_pixels
+from printkit.render.raster import check_pixels, rasterised
 
 if TYPE_CHECKING:
     from printkit.kit.model import Component, Kit
@@ -414,28 +414,6 @@ def spans(numbers: list[int]) -> str:
             start = number
         previous = number
     return " ".join(out)
-
-
-def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
-    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
-    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        out = []
-        for page, (width, height) in zip(document, sizes, strict=True):
-            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
-            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
-            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
-            buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
-            out.append(buffer.getvalue())
-            page.close()
-        return out
-    finally:
-        document.close()
 
 
 def table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> bytes:

@@ -24,11 +24,11 @@ from pathlib import Path
 
 from printkit import fonts
 from printkit.base.errors import PrintkitError
-from printkit.base.units import MM_PER_INCH, POINTS_PER_INCH
+from printkit.base.units import MM_PER_INCH
 from printkit.kinds import exported
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output.files import check_folder, write_folder
-from printkit.render.raster import check_pixels
+from printkit.render.raster import PageImages, check_pixels
 from printkit.words import icons
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -157,31 +157,13 @@ def plain_back(width: float, height: float, title: str) -> Document:
 # --- rasterising and writing -----------------------------------------------------------------
 
 
-class Pages:
-    """The PDF's pages as images, each rendered once per resolution asked for."""
-
-    def __init__(self, pdf: bytes):
-        import pypdfium2
-
-        self.document = pypdfium2.PdfDocument(pdf)
-        self.cache: dict[tuple[int, int], object] = {}
-
-    def image(self, page: int, dpi: int):
-        """The page's image, the last one kept only: a deck's pieces come in page order, so each
-        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
-        if (page, dpi) not in self.cache:
-            self.cache = {
-                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            }
-        return self.cache[(page, dpi)]
+class Pages(PageImages):
+    """The PDF's pages as images (render.raster.PageImages), and the pieces cut from them."""
 
     def piece(self, place: Placement, grid: SheetGrid):
         left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
         image = self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
         return masked(image, place, grid) if place.outline else image
-
-    def close(self) -> None:
-        self.document.close()
 
 
 def masked(image, place: Placement, grid: SheetGrid):

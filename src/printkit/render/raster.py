@@ -1,7 +1,7 @@
 """Previews: every page of a rendered PDF as a PNG, for a virtual tabletop or a quick look.
 
 pypdfium2 rasterises the very bytes ``printkit build`` would write (it ships PDFium in its wheel,
-so no system package is needed). Each PNG is written atomically.
+so no system package is needed). The pipeline writes the PNGs (pipeline.write_previews).
 """
 
 from __future__ import annotations
@@ -9,11 +9,9 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 from printkit.base.errors import PrintkitError
 from printkit.base.units import POINTS_PER_INCH
-from printkit.output.files import check_not_read, write_all
 
 MIN_DPI, MAX_DPI = 10, 600
 # Rasterising and PNG-encoding runs at about 25 megapixels a second of this machine's CPU (2 cores,
@@ -74,15 +72,45 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         document.close()
 
 
-def write(pdf: bytes, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """``folder/STEM-1.png`` ... one per page, written together (output.write_all); returns the
-    paths written. The folder is checked before it is made: never one the kit reads."""
-    check_dpi(dpi)
-    if folder.exists() and not folder.is_dir():
-        raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
-    check_not_read(folder / f"{stem}-1.png")
-    images = page_images(pdf, dpi)
-    folder.mkdir(parents=True, exist_ok=True)
-    files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
-    write_all(files)
-    return [path for path, _ in files]
+class PageImages:
+    """A PDF's pages as RGB images, the last page rendered kept: a deck's pieces come in page
+    order, so each page is drawn once a deck and memory holds one page."""
+
+    def __init__(self, pdf: bytes):
+        import pypdfium2
+
+        self.document = pypdfium2.PdfDocument(pdf)
+        self.cache: dict[tuple[int, int], object] = {}
+
+    def image(self, page: int, dpi: int):
+        """Page ``page`` (from 1) at ``dpi``."""
+        if (page, dpi) not in self.cache:
+            self.cache = {
+                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            }
+        return self.cache[(page, dpi)]
+
+    def close(self) -> None:
+        self.document.close()
+
+
+def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
+    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
+    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for page, (width, height) in zip(document, sizes, strict=True):
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
+            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
+            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            out.append(buffer.getvalue())
+            page.close()
+        return out
+    finally:
+        document.close()
