@@ -21,7 +21,7 @@ from printkit.layout.document import layout_kit
 from printkit.pictures import prepared
 from printkit.render import svg
 from printkit.render.pdf import render
-from test_card_pictures import kit_file, picture
+from test_card_pictures import image_objects, kit_file, picture
 
 SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
@@ -37,7 +37,7 @@ def art_kit(tmp_path) -> tuple[Path, list[Path]]:
     icons = "icons:\n  - {id: coin, image: coin.svg}\n"
     kit = kit_file(tmp_path, names, icons=icons, rule="kosztują 1 :coin: za sztukę")
     art = kit.parent / "art"
-    files = [picture(art / name, (300, 400)) for name in ("a.jpg", "b.jpg", "c.jpg")]
+    files = [picture(art / name, (300 + 10 * n, 400)) for n, name in enumerate(("a.jpg", "b.jpg", "c.jpg"))]
     files.append(picture(art / "d.png", (300, 400), "PNG"))
     for name in ("e.svg", "coin.svg"):
         (art / name).write_text(SVG, encoding="utf-8")
@@ -45,12 +45,13 @@ def art_kit(tmp_path) -> tuple[Path, list[Path]]:
     return kit, [file.resolve() for file in files]
 
 
-def a_build(kit: Path) -> bytes:
-    """What `printkit build` does with the kit, in this process: load (with the pictures'
-    check), lay out, render."""
+def a_build(kit: Path) -> tuple[bytes, str]:
+    """What `printkit build --manifest` does with the kit, in this process: load (with the
+    pictures' check), lay out, render, and the manifest (each cut piece's drawing hashed)."""
     loaded = pipeline.load(kit, decode=False)
     ctx = pipeline.context(loaded, None)
-    return pipeline.rendered(pipeline.lay_out(loaded, ctx))
+    document = pipeline.lay_out(loaded, ctx)
+    return pipeline.rendered(document), pipeline.manifest_file(document, loaded, ctx)
 
 
 def test_a_build_opens_each_picture_once(art_kit):
@@ -118,3 +119,13 @@ def test_the_pictures_package_imports_no_drawing_library():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_an_export_prepares_the_pictures_for_its_own_bleed(art_kit, run, tmp_path):
+    """The export's 1/8 in bleed prints a deck's pictures larger than the kit does: it prepares
+    them for that size, and the shop's PDF shows every one."""
+    kit, _ = art_kit
+    out = tmp_path / "shop"
+    result = run("export", str(kit), "--for", "pdf", "-o", str(out))
+    assert result.code == 0, result.err
+    assert len(image_objects(out / "art.pdf")) == 4  # a.jpg on two cards once, b, c, d; the SVGs as vectors

@@ -75,6 +75,17 @@ def prepared_pictures(source: kitfile.KitSource, kit: Kit, decode: bool = True) 
     return pictures.without(refused), found
 
 
+def pictures_for(loaded: LoadedKit, kit: Kit) -> Pictures:
+    """The pictures of ``kit``, the loaded kit changed where its pictures print at other sizes (an
+    export's bleed widens its decks), read and checked for those sizes; KitError when one is
+    refused there."""
+    pictures, found = prepared_pictures(loaded.source, kit, decode=False)
+    errors = [Problem(*loaded.source.where(loc), message) for loc, message, severity in found if severity == "error"]
+    if errors:
+        raise KitError(errors)
+    return pictures
+
+
 def picture_warnings(loaded: LoadedKit) -> list[Problem]:
     """The warnings a build prints as well as validate: a deck's picture not made yet (a
     placeholder stands in), a picture reduced to the kit's resolution."""
@@ -340,7 +351,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     from printkit.output import reprint
 
     before = reprint.read_manifest(old)
-    fresh = reprint.changed(reprint.drawn_pieces(document.pages), before)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages, document.pictures), before)
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)

@@ -38,6 +38,8 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
+from printkit.pictures.prepared import Pictures
+from printkit.pipeline import pictures_for
 from printkit.render.raster import check_pixels, rasterised
 
 if TYPE_CHECKING:
@@ -155,14 +157,23 @@ def bleeds(components: list[Component], request: Request) -> dict[str, float]:
     return {c.id: own_bleed(c) if request.bleed is None else request.bleed for c in components}
 
 
-def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
-    """Every piece of the chosen components with its sides on pages of their own, in printing order."""
+def shop_kit(loaded: LoadedKit, request: Request) -> Kit:
+    """The kit with the chosen components bled as the export asks."""
     components = chosen(loaded.kit, request)
     widths = bleeds(components, request)
     ids = {c.id for c in components}
-    kit = loaded.kit.model_copy(
+    return loaded.kit.model_copy(
         update={"components": [bled(c, widths[c.id]) if c.id in ids else c for c in loaded.kit.components]}
     )
+
+
+def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
+    """Every piece of the chosen components with its sides on pages of their own, in printing
+    order; ctx's pictures prepared for the shop kit (export_files)."""
+    components = chosen(loaded.kit, request)
+    widths = bleeds(components, request)
+    ids = {c.id for c in components}
+    kit = shop_kit(loaded, request)
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)  # the real paper's numbers
     options = replace(ctx.options, cut_guides=False, cut="frames", two_sided="duplex", back_offset=(0.0, 0.0))
     scratch = doc_layout.with_numbers(replace(ctx, paper=SCRATCH, options=options), numbers)
@@ -173,14 +184,14 @@ def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[Shop
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
             raise located(loaded, problem) from None
-    return paired(sides(doc_layout.versioned(kit, pages), widths))
+    return paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures))
 
 
-def sides(pages: list[Page], widths: dict[str, float]) -> Iterator[tuple[PieceKey, SideArt]]:
+def sides(pages: list[Page], widths: dict[str, float], pictures: Pictures) -> Iterator[tuple[PieceKey, SideArt]]:
     """Every shop piece's side with its manifest key. A deck's pieces are its types' (the manifest's
     ``component``, copies counted per type): the side's ``component`` is the deck, its ``copy``
     is numbered later (``paired``)."""
-    hasher = Hasher()
+    hasher = Hasher(pictures)
     for page in pages:
         for piece, items in zip(page.pieces, piece_items(page, with_version=True), strict=True):
             if kinds.shop(piece.kind):
@@ -306,7 +317,9 @@ class Pager:
 
 
 def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
-    """Every file of the export by name, index.csv included."""
+    """Every file of the export by name, index.csv included; the pictures prepared again for the
+    sizes the export's bleed prints them at."""
+    ctx = replace(ctx, pictures=pictures_for(loaded, shop_kit(loaded, request)))
     pieces = piece_layout(loaded, ctx, request)
     preset, factor = preset_scale(pieces, request.preset, request.scale) if request.preset else (None, None)
     pager = Pager(preset, factor)

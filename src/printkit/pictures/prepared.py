@@ -62,13 +62,14 @@ class Use:
 @dataclass(frozen=True)
 class Prepared:
     """One picture as checked for one print size: its name in the kit's folder, its real path,
-    the pixels it is prepared for, and the picture (a Raster's bytes as the PDF holds them, or
-    a Vector's checked SVG), named by the digest of its file's bytes."""
+    the pixels it is prepared for, the picture (a Raster's bytes as the PDF holds them, or a
+    Vector's checked SVG), and the SHA-256 of its file's bytes."""
 
     relative: str
     path: Path
     pixels: int
     picture: Picture
+    digest: str = ""
 
     @property
     def aspect(self) -> float:
@@ -94,6 +95,10 @@ class Pictures:
     def _by_path(self) -> dict[tuple[str, int], Prepared]:
         return {(str(found.path), found.pixels): found for found in self.prepared}
 
+    @cached_property
+    def _digests(self) -> dict[str, str]:
+        return {str(found.path): found.digest for found in self.prepared}
+
     def get(self, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> Prepared | None:
         """The picture ``relative`` names, prepared to print ``print_mm`` wide at ``dpi``; None when it was not."""
         return self._by_name.get((relative, print_pixels(print_mm, dpi)))
@@ -101,6 +106,11 @@ class Pictures:
     def at(self, path: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> Prepared | None:
         """The picture at the real ``path`` (an Image's), prepared as ``get`` says; None when it was not."""
         return self._by_path.get((path, print_pixels(print_mm, dpi)))
+
+    def digest(self, path: str) -> str:
+        """The SHA-256 of the file at the real ``path`` (an Image's), as it was read; KeyError when
+        no picture of this build is there."""
+        return self._digests[path]
 
     def problem(self, relative: str, print_mm: float = DEFAULT_PRINT_MM, dpi: int = PRINT_DPI) -> str:
         """Why ``relative`` has no prepared picture: the check's message, or that no check of this build reached it."""
@@ -215,7 +225,8 @@ class _Reading:
             return path
         try:
             data, digest = self.read(path)
-            return Prepared(use.relative, path, pixels, _checked(path, data, pixels, f"{digest}-{pixels}", self.decode))
+            picture = _checked(path, data, pixels, f"{digest}-{pixels}", self.decode)
+            return Prepared(use.relative, path, pixels, picture, digest)
         except PictureProblem as problem:
             return str(problem)
 
