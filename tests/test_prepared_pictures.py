@@ -71,6 +71,16 @@ def test_a_build_checks_each_picture_once(art_kit, monkeypatch):
     assert sorted(checked) == sorted(file.name for file in files)
 
 
+def test_a_build_converts_each_svg_once(art_kit, monkeypatch):
+    """svglib converts an SVG in the render stage's check; the renderer draws that drawing."""
+    kit, _ = art_kit
+    converted: list[int] = []
+    real = svg.converted
+    monkeypatch.setattr(svg, "converted", lambda name, vector: converted.append(1) or real(name, vector))
+    a_build(kit)
+    assert len(converted) == 2  # e.svg and coin.svg
+
+
 def test_layout_and_render_open_no_file(art_kit):
     """Laid out and drawn from the prepared pictures: the only files opened after the check are
     the fonts (the renderer embeds them), none of the kit's folder."""

@@ -17,7 +17,7 @@ from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_not_read, write_all, write_atomic
 from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
-from printkit.render.svg import undrawable
+from printkit.render.svg import drawable
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
 from printkit.validate.pages import check_layout, check_printed
@@ -66,11 +66,12 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
 
 def prepared_pictures(source: kitfile.KitSource, kit: Kit, decode: bool = True) -> tuple[Pictures, list[Finding]]:
     """Every picture the kit shows, each file read and checked once (printkit.pictures), then each
-    SVG proved drawable by the render stage; the pictures that passed, and the findings (each
+    SVG converted and proved drawable by the render stage; the pictures that passed (an SVG with
+    its drawing), and the findings (each
     picture's own and the kit's limits) for validation to report."""
     uses = kit_pictures(kit)
     pictures, found = prepare(source.folder, uses, kit.dpi, decode)
-    refused = undrawable(pictures)
+    pictures, refused = drawable(pictures)
     found += [(use.loc, refused[use.key(kit.dpi)], "error") for use in uses if use.key(kit.dpi) in refused]
     return pictures.without(refused), found
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,19 @@ class Pictures:
         """Why ``relative`` has no prepared picture: the check's message, or that no check of this build reached it."""
         said = dict(self.refused).get((relative, print_pixels(print_mm, dpi)))
         return said or f"the picture '{relative}' was not checked by this build; run printkit validate on the kit"
+
+    def drawn(self, drawings: dict[Key, Any]) -> Pictures:
+        """These pictures with each SVG's drawing as the render stage converted it, by (name, pixels)."""
+        return Pictures(
+            tuple(
+                replace(found, picture=replace(found.picture, drawing=drawings[found.relative, found.pixels]))
+                if (found.relative, found.pixels) in drawings and isinstance(found.picture, Vector)
+                else found
+                for found in self.prepared
+            ),
+            self.refused,
+            self.missing,
+        )
 
     def without(self, refused: dict[Key, str]) -> Pictures:
         """These pictures less the ``refused`` ones (by the render stage's check), each with its message."""

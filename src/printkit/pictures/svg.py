@@ -15,7 +15,7 @@ import binascii
 import io
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.pictures.limits import (
@@ -42,7 +42,9 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 class Vector:
     """A checked SVG: its bytes as the file holds them, each embedded picture's data URI mapped
     to the URI of its copy reduced to the print size (what the renderer draws instead), and
-    its size (any unit, only the ratio matters)."""
+    its size (any unit, only the ratio matters). ``drawing`` is what the render stage's check
+    converted it to (printkit.render.svg; opaque here), handed to the renderer so that an SVG is
+    converted once a build."""
 
     data: bytes
     embedded: tuple[tuple[str, str], ...]
@@ -50,6 +52,7 @@ class Vector:
     height: float
     work: Work  # its elements and numbers, and the pixels of the pictures embedded in it
     digest: str = ""
+    drawing: Any = field(default=None, compare=False, repr=False)
 
 
 def vector(name: str, data: bytes, pixels: int, digest: str = "") -> Vector:

@@ -400,7 +400,7 @@ class _Drawer:
         return registered
 
     def svg(self, vector: Vector, x: float, y: float, w: float, h: float) -> None:
-        drawing = self.drawings.get(vector.digest)
+        drawing = vector.drawing or self.drawings.get(vector.digest)  # as the pipeline's check converted it
         if drawing is None:
             drawing = self.drawings[vector.digest] = svg.converted("", vector)  # proved drawable by its check
         self.canvas.saveState()

@@ -5,8 +5,9 @@ svglib converts those bytes, never a path (with no path svglib opens no other fi
 embedded picture swapped for its copy reduced to the print size, and the drawing is drawn once
 on a scratch page at the size it prints at. Whatever svglib makes of an SVG that reportlab
 cannot draw (transforms multiplying past a float's range, say) is found here, with the file's
-name: the pipeline runs ``undrawable`` after the pictures are prepared and hands its answer to
-validation, so that validate refuses what the renderer would fail on.
+name: the pipeline runs ``drawable`` after the pictures are prepared and hands its answer to
+validation, so that validate refuses what the renderer would fail on; the drawings it made go
+down with the pictures, and the renderer draws them without converting an SVG again.
 """
 
 from __future__ import annotations
@@ -23,26 +24,29 @@ from printkit.pictures.prepared import Key, Pictures
 from printkit.pictures.svg import XLINK, Vector
 
 
-def undrawable(pictures: Pictures) -> dict[Key, str]:
-    """Each prepared SVG that cannot be drawn, by its (name, pixels), with the message saying why."""
+def drawable(pictures: Pictures) -> tuple[Pictures, dict[Key, str]]:
+    """The pictures with each prepared SVG converted to the drawing the renderer draws, and each
+    that cannot be drawn, by its (name, pixels), with the message saying why."""
+    drawings: dict[Key, Any] = {}
     problems: dict[Key, str] = {}
     for found in pictures.prepared:
         if isinstance(found.picture, Vector):
             try:
-                _check_drawable(found.path.name, found.picture, found.pixels)
+                drawings[found.relative, found.pixels] = _checked_drawing(found.path.name, found.picture, found.pixels)
             except PictureProblem as problem:
                 problems[found.relative, found.pixels] = str(problem)
-    return problems
+    return pictures.drawn(drawings), problems
 
 
-def _check_drawable(name: str, vector: Vector, pixels: int) -> None:
-    """Convert the SVG and draw it once, on a scratch page, at the size it prints at."""
+def _checked_drawing(name: str, vector: Vector, pixels: int) -> Any:
+    """The SVG converted and drawn once, on a scratch page, at the size it prints at."""
     drawing = converted(name, vector)
     longest = pixels / PRINT_DPI * 72  # points
     ratio = vector.width / vector.height
     problem = _drawing_problem(drawing, longest * min(1.0, ratio), longest * min(1.0, 1 / ratio))
     if problem:
         raise PictureProblem(f"'{name}' cannot be drawn: {problem}; simplify it or export it again")
+    return drawing
 
 
 def _drawing_problem(drawing: Any, w: float, h: float) -> str | None:
