@@ -5,6 +5,7 @@ instead; pictures/ imports no drawing library."""
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 from dataclasses import replace
@@ -139,3 +140,28 @@ def test_an_export_prepares_the_pictures_for_its_own_bleed(art_kit, run, tmp_pat
     result = run("export", str(kit), "--for", "pdf", "-o", str(out))
     assert result.code == 0, result.err
     assert len(image_objects(out / "art.pdf")) == 4  # a.jpg on two cards once, b, c, d; the SVGs as vectors
+
+
+@pytest.mark.parametrize("same_crc", [False, True])
+def test_pictures_of_the_same_bytes_share_one_content_name_whatever_their_crc(tmp_path, monkeypatch, same_crc):
+    """Named by length and CRC-32, then byte for byte (or SHA-256 once a decoded PNG's bytes are
+    let go): files of the same bytes share a name, any others do not, even when every CRC is
+    the same."""
+    kit = kit_file(tmp_path, ["a.jpg", "copy_a.jpg", "b.jpg", "p.png", "copy_p.png", "q.png"])
+    art = kit.parent / "art"
+    for name, size, fmt in (("a.jpg", (300, 400), "JPEG"), ("b.jpg", (300, 400), "JPEG")):
+        picture(art / name, size, fmt)
+    (art / "b.jpg").write_bytes((art / "b.jpg").read_bytes()[:-2] + b"\x00\xff\xd9")  # same length, other bytes
+    picture(art / "p.png", (200, 300), "PNG")
+    picture(art / "q.png", (210, 300), "PNG")
+    (art / "copy_a.jpg").write_bytes((art / "a.jpg").read_bytes())
+    (art / "copy_p.png").write_bytes((art / "p.png").read_bytes())
+    if same_crc:
+        monkeypatch.setattr(prepared, "crc32", lambda data: 0)
+    loaded = pipeline.load(kit)
+    digest = {found.relative: found.picture.digest.split("-")[0] for found in loaded.pictures.prepared}
+    assert digest["a.jpg"] == digest["copy_a.jpg"] and digest["p.png"] == digest["copy_p.png"]
+    assert len({digest[name] for name in ("a.jpg", "b.jpg", "p.png", "q.png")}) == 4
+    files = {found.relative: found.digest for found in loaded.pictures.prepared}
+    assert files["p.png"] == hashlib.sha256((art / "p.png").read_bytes()).hexdigest() == files["copy_p.png"]
+    assert files["a.jpg"] == hashlib.sha256((art / "a.jpg").read_bytes()).hexdigest()
