@@ -67,8 +67,7 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
 def prepared_pictures(source: kitfile.KitSource, kit: Kit, decode: bool = True) -> tuple[Pictures, list[Finding]]:
     """Every picture the kit shows, each file read and checked once (printkit.pictures), then each
     SVG converted and proved drawable by the render stage; the pictures that passed (an SVG with
-    its drawing), and the findings (each
-    picture's own and the kit's limits) for validation to report."""
+    its drawing), and the findings (each picture's own and the kit's limits) for validation."""
     uses = kit_pictures(kit)
     pictures, found = prepare(source.folder, uses, kit.dpi, decode)
     pictures, refused = drawable(pictures)
