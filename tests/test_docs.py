@@ -1,15 +1,16 @@
 """The front door and the docs site stay true: the README is short, names every command and
-links only to pages that exist; every page of docs/ is in the site's nav; the gallery shows every
-shipped kit with pictures that are there."""
+links only to pages that exist; every page of docs/ is in the site's nav; the tutorial shows what
+its commands print; the gallery shows every shipped kit with pictures that are there."""
 
 from __future__ import annotations
 
 import re
+import shlex
 
 import yaml
 from PIL import Image
 
-from conftest import REPO
+from conftest import REPO, cli_runner
 
 DOCS = REPO / "docs"
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -93,3 +94,36 @@ def test_every_gallery_picture_is_a_page_of_its_kit_drawn_at_40_dpi():
     assert {kit for kit, page, _ in pictures if page == "1"} == {kit for kit, _, _ in pictures}  # each from its start
     on_disk = {path.name for path in (DOCS / "gallery").glob("*")}
     assert on_disk == {file_name for _, _, file_name in pictures}  # none left over from an older run
+
+
+def tutorial_steps() -> list[tuple[str, list[str]]]:
+    """Each `$ printkit ...` line of the tutorial's code blocks with the lines printed after it."""
+    steps: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```\n(.*?)```", (DOCS / "tutorial.md").read_text(encoding="utf-8"), re.DOTALL):
+        for line in block.splitlines():
+            if line.startswith("$ printkit "):
+                steps.append((line.removeprefix("$ printkit "), []))
+            elif steps and block.startswith("$ "):
+                steps[-1][1].append(line)
+    return steps
+
+
+def test_the_tutorial_shows_what_its_commands_print(tmp_path, monkeypatch, capsys):
+    """Typed in order in an empty folder, each command prints what the tutorial says; the second
+    validate runs after the edit the tutorial asks for (a fifth "3 cells" card), undone after it."""
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "config"
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(config))
+    run = cli_runner(capsys)
+    steps = tutorial_steps()
+    assert [command.split()[0] for command, _ in steps][:3] == ["new", "validate", "validate"]
+    edit = ("{id: three, count: 4,", "{id: three, count: 5,")
+    for index, (command, expected) in enumerate(steps):
+        kit = tmp_path / "mygame.yaml"
+        if index == 2:
+            kit.write_text(kit.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+        result = run(*shlex.split(command))
+        if index == 2:
+            kit.write_text(kit.read_text(encoding="utf-8").replace(*reversed(edit)), encoding="utf-8")
+        printed = (result.err + result.out).replace(str(config), "~/.config/printkit")
+        assert printed.splitlines() == expected, command
