@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from printkit import art
+from printkit.pictures import art
 
 GOAL_SECONDS = 10.0
 GOAL_MB = 400.0

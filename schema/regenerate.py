@@ -1,7 +1,7 @@
 """Regenerate what is generated from printkit's models: schema/kit.schema.json and the field
 reference in docs/kit-format.md (between its two REFERENCE markers).
 
-Run it after changing a model (src/printkit/model.py, src/printkit/kinds/*_model.py), review the
+Run it after changing a model (src/printkit/kit/shared.py, src/printkit/kinds/*_model.py), review the
 diff, commit it with the change:
 
     python schema/regenerate.py
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.output import write_atomic
-from printkit.schema import reference_markdown, schema_text
+from printkit.commands.schema import reference_markdown, schema_text
+from printkit.output.files import write_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "schema" / "kit.schema.json"

@@ -17,7 +17,8 @@ from pathlib import Path
 import platformdirs
 
 import printkit
-from printkit import fonts, kitfile
+from printkit import fonts
+from printkit.kit import file as kitfile
 
 EVENTS = ("open", "os.listdir", "os.scandir")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from expected_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401 (hooks)
+from printkit.base.units import MM_PER_POINT
 from printkit.cli import main
-from printkit.units import MM_PER_POINT
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -80,7 +80,8 @@ PAPERS = ("a4", "letter")
 
 def kit_cases(papers: tuple[str, ...] = PAPERS) -> list[tuple[str, str, str]]:
     """(kit, language, paper) for every shipped kit, each of its languages and each paper."""
-    from printkit import build, kitfile
+    from printkit import pipeline as build
+    from printkit.kit import file as kitfile
 
     cases = []
     for name in kitfile.shipped_kit_names():

@@ -43,12 +43,13 @@ from typing import Any
 import pypdfium2
 from PIL import Image, ImageChops
 
-from printkit import build, kitfile
-from printkit.cutfile import svg
+from printkit import pipeline as build
+from printkit.kit import file as kitfile
 from printkit.layout.context import Options
 from printkit.layout.primitives import Document
-from printkit.manifest import manifest
-from printkit.render import render
+from printkit.output.cutfile import svg
+from printkit.output.manifest import manifest
+from printkit.render.pdf import render
 
 GOLDENS = Path(__file__).resolve().parent / "goldens"
 HASHES = GOLDENS / "pdf_hashes.json"

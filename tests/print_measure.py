@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import mm
-from printkit.messages import message
-from printkit.units import MM_PER_INCH
+from printkit.base.units import MM_PER_INCH
+from printkit.words.messages import message
 
 TOLERANCE = 0.05  # mm
 INK_DPI = 100  # a pixel is 0.254 mm; the distance read is a lower bound, never more than a pixel short

@@ -13,8 +13,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from print_measure import embedded_fonts
-from printkit import art
-from printkit import build as pipeline
+from printkit import pipeline
+from printkit.pictures import art
 from test_art import SVG, make_kit
 from test_art_safety import data_uri, png_bytes
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.kitfile import MAX_KIT_BYTES
+from printkit.kit.file import MAX_KIT_BYTES
 
 BAD = Path(__file__).parent / "bad_kits"
 

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import first_language_cases
 from piece_pdf import TOLERANCE, horizontal_at, page_shapes, page_words, vertical_at
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.marks import contrast
 
 CASES = [(kit, lang, paper, how) for kit, lang, paper in first_language_cases() for how in ("duplex", "fold")]

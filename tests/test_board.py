@@ -16,7 +16,7 @@ from piece_pdf import (
     ruler_ends,
     vertical_at,
 )
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.board import MARK_FILL, marked_cells, numbers
 from printkit.layout.context import PAPERS
 
@@ -182,11 +182,11 @@ def test_a_board_too_wide_for_portrait_gets_a_landscape_page(tmp_path):
 
 
 def test_a_board_too_big_for_the_page_names_the_board_the_excess_and_the_largest_cell_that_fits():
-    from printkit.errors import LayoutProblem
+    from printkit.base.errors import LayoutProblem
     from printkit.kinds.board_model import BoardComponent
     from printkit.layout import board as board_layout
     from printkit.layout.context import Context, paper
-    from printkit.locale import Localizer
+    from printkit.words.locale import Localizer
 
     big = BoardComponent.model_validate(
         {"id": "big", "kind": "board", "title": {"en": "Board"}, "rows": 8, "cols": 8, "cell": "40mm"}

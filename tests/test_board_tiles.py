@@ -297,7 +297,7 @@ def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_comput
     from printkit.kinds.board_model import BoardComponent
     from printkit.layout.board import extent
     from printkit.layout.context import PAPERS, Context
-    from printkit.locale import Localizer
+    from printkit.words.locale import Localizer
 
     guide = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")
     plain = BoardComponent.model_validate({"id": "b", "kind": "board", "rows": 1, "cols": 1, "cell": 10})

@@ -20,12 +20,12 @@ from print_measure import (
     lines_and_words,
     scale_note_beside,
 )
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout import bounds, calibration, imposition
 from printkit.layout.context import SAFE_EDGE, Context, Options, paper
 from printkit.layout.primitives import Box
-from printkit.locale import Localizer
-from printkit.messages import LANGUAGES, message
+from printkit.words.locale import Localizer
+from printkit.words.messages import LANGUAGES, message
 
 FLIPS = ("long", "short")
 

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from conftest import mm
 from piece_pdf import TOLERANCE, pieces
 from piece_pdf import build as build_with_manifest
-from printkit import art
+from printkit.pictures import art
 from test_cards import KIT_HEAD
 
 KIT = (

@@ -7,7 +7,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-import printkit.render
+import printkit.render.pdf
 
 
 def test_build_writes_the_default_output_and_reports_it(run, tmp_path, monkeypatch):
@@ -17,7 +17,7 @@ def test_build_writes_the_default_output_and_reports_it(run, tmp_path, monkeypat
 
 
 def test_default_output_names(run, tmp_path, monkeypatch):
-    from printkit import build
+    from printkit import pipeline as build
 
     loaded = build.load("ogrod")
     assert str(build.default_output(loaded, "pl")) == "output/ogrod.pdf"
@@ -128,9 +128,9 @@ def test_a_failed_build_leaves_the_old_pdf_untouched(run, tmp_path, monkeypatch)
     before = target.read_bytes()
 
     def broken(document, progress=None, correction=(1.0, 1.0)):
-        raise printkit.render.PrintkitError("the renderer failed on purpose")
+        raise printkit.render.pdf.PrintkitError("the renderer failed on purpose")
 
-    monkeypatch.setattr(printkit.render, "render", broken)
+    monkeypatch.setattr(printkit.render.pdf, "render", broken)
     result = run("build", "ogrod", "--lang", "en", "-o", str(target))
     assert result.code == 1
     assert "failed on purpose" in result.err
@@ -139,7 +139,7 @@ def test_a_failed_build_leaves_the_old_pdf_untouched(run, tmp_path, monkeypatch)
 
 
 def test_an_interrupted_write_leaves_no_temporary_file(tmp_path, monkeypatch):
-    from printkit import output
+    from printkit.output import files as output
 
     target = tmp_path / "kit.pdf"
     target.write_bytes(b"old")
@@ -171,7 +171,7 @@ def test_ctrl_c_during_a_build_keeps_the_old_pdf(run, tmp_path, monkeypatch):
     def interrupted(document, progress=None, correction=(1.0, 1.0)):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(printkit.render, "render", interrupted)
+    monkeypatch.setattr(printkit.render.pdf, "render", interrupted)
     result = run("build", "ogrod", "--lang", "cs", "-o", str(target))
     assert result.code == 130
     assert result.err.strip() == "interrupted; no file was left half-written"

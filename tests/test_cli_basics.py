@@ -7,7 +7,8 @@ from importlib import metadata
 
 import pytest
 
-from printkit import build, errors
+from printkit import pipeline as build
+from printkit.base import errors
 
 
 def test_no_arguments_prints_the_help_and_exits_0(run):

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import gc
 
-import printkit.render
+import printkit.render.pdf
 from printkit.cli import main
 
 
 def test_a_build_runs_with_the_collector_paused_and_restores_it(tmp_path, monkeypatch):
     seen = []
-    real = printkit.render.render
+    real = printkit.render.pdf.render
 
     def render(document, progress=None, correction=(1.0, 1.0)):
         seen.append(gc.isenabled())
         return real(document, progress, correction)
 
-    monkeypatch.setattr(printkit.render, "render", render)
+    monkeypatch.setattr(printkit.render.pdf, "render", render)
     assert gc.isenabled()
     main(["build", "ogrod", "-o", str(tmp_path / "ogrod.pdf")])
     assert seen == [False]

@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from printkit.cutfile import svg
 from printkit.layout.context import PAPERS
 from printkit.layout.cutpath import CutPath
 from printkit.layout.primitives import Piece
-from printkit.manifest import manifest
+from printkit.output.cutfile import svg
+from printkit.output.manifest import manifest
 from test_validate import mini, page_with, printed  # noqa: F401  (mini is a fixture)
 
 SVG = "{http://www.w3.org/2000/svg}"

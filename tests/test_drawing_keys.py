@@ -15,7 +15,7 @@ from conftest import mm
 from piece_pdf import build, pieces
 from printkit.layout.primitives import Document, Page
 from printkit.layout.symbols import draw_symbol
-from printkit.render import render
+from printkit.render.pdf import render
 
 KIT = "tests/kits/lookalike_keys.yaml"
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from conftest import REPO
-from printkit import preview
+from printkit.render import raster as preview
 
 POKER = str(REPO / "tests" / "kits" / "poker.yaml")
 DECK1000 = str(REPO / "benchmarks" / "kits" / "deck1000.yaml")

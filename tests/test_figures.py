@@ -8,13 +8,13 @@ import json
 import pdfplumber
 import pytest
 
-from printkit import build
+from printkit import pipeline as build
 from printkit.cli import main
 from printkit.layout import bounds, figures, rules
 from printkit.layout.context import Context, paper
 from printkit.layout.document import kit_numbers, layout_kit
 from printkit.layout.primitives import Group, Text
-from printkit.locale import Localizer
+from printkit.words.locale import Localizer
 
 SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
 

@@ -23,7 +23,7 @@ from fuzz.hostile import Special
 from fuzz.mutations import exercise, mutate, shipped_texts
 from fuzz.runner import FINE, MEGABYTES_BUDGET, SECONDS_BUDGET, Result, case_rng, measured, prepared_cache, run_case
 from fuzz.tables import mutate_table
-from printkit import usercache
+from printkit.base import usercache
 
 KITS = shipped_texts()
 
@@ -102,13 +102,13 @@ def test_the_fuzzer_reports_a_crash_by_its_exception_and_place():
     """The summary groups cases by signature: the exception and the innermost printkit frame."""
     detail = (
         'Traceback (most recent call last):\n  File "/x/src/printkit/cli.py", line 9, in main\n'
-        '  File "/x/src/printkit/tables.py", line 300, in read_path\nIndexError: list index out of range\n'
+        '  File "/x/src/printkit/kit/tables.py", line 300, in read_path\nIndexError: list index out of range\n'
         "internal error: IndexError: list index out of range (please report this)\n"
     )
     result = Result("table", 1, 5, "crash", cpu_seconds=11.0, mutators=["table.csv.odd_cell"], command="build x")
     result.detail = detail
     assert result.signatures() == [
-        "crash: table: IndexError at printkit/tables.py:read_path (build)",
+        "crash: table: IndexError at printkit/kit/tables.py:read_path (build)",
         "slow: table: table.csv.odd_cell",
     ]
 

@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from conftest import REPO, cli_runner
+from printkit.commands.schema import kit_schema, reference_markdown
 from printkit.kinds import BY_NAME
-from printkit.schema import kit_schema, reference_markdown
 
 GUIDE = REPO / "docs" / "kit-format.md"
 REGENERATE = "the models changed: run `python schema/regenerate.py`, review the diff and commit it"

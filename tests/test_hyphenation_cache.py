@@ -15,7 +15,7 @@ import pyphen
 import pytest
 
 from conftest import REPO
-from printkit import usercache
+from printkit.base import usercache
 from printkit.layout import hyphenation
 
 LANGS = sorted(hyphenation.PATTERNS)

@@ -7,10 +7,11 @@ import pytest
 
 from conftest import mm
 from piece_pdf import build_text, page_shapes, page_words
-from printkit import fonts, icons
+from printkit import fonts
+from printkit.base.units import MM_PER_POINT
 from printkit.layout import paragraph
-from printkit.locale import Localizer
-from printkit.units import MM_PER_POINT
+from printkit.words import icons
+from printkit.words.locale import Localizer
 
 GOLD = (0.831, 0.627, 0.09)  # #d4a017
 RED = (0.753, 0.224, 0.169)  # #c0392b

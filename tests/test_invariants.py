@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from printkit.invariants import Evaluator, InvariantError, describe_failure, names_in, parse, tokenize
+from printkit.facts.invariants import Evaluator, InvariantError, describe_failure, names_in, parse, tokenize
 
 NUMBERS = {
     "board.cells": 25,
@@ -225,7 +225,7 @@ def test_long_or_deep_checks_are_refused():
 def test_tracing_past_its_budget_names_the_rule_instead_of_the_value(run, monkeypatch):
     """Each nudge of blame computes the kit's numbers again: a 2,000-row table deck with a broken
     rule took 119 s (the fuzzer's case). Past MAX_TRACE_SECONDS the finding names the rule's line."""
-    from printkit import provenance
+    from printkit.facts import provenance
 
     kit = "tests/bad_kits/token_shape_not_the_rules.yaml"
     traced = run("validate", kit)

@@ -12,8 +12,9 @@ import textwrap
 import typing
 from pathlib import Path
 
-from printkit import kinds, model
-from printkit import kit as kit_model
+from printkit import kinds
+from printkit.kit import model as kit_model
+from printkit.kit import shared as model
 
 EXTRA_KINDS = Path(__file__).parent / "kinds_extra"  # a kind of the tests' own: stamp.py
 
@@ -65,7 +66,9 @@ STAMP_RUN = textwrap.dedent(
     import json, sys
     import printkit.kinds, stamp
     printkit.kinds.KINDS = (*printkit.kinds.registered(), stamp.KIND)  # the one registration line
-    from printkit import build, kit, schema
+    from printkit import pipeline as build
+    from printkit.kit import model as kit
+    from printkit.commands import schema
     from printkit.layout.document import layout_kit
 
     loaded = build.load(sys.argv[1])

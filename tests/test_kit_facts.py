@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build
-from printkit.invariants import Evaluator, InvariantError, parse
+from printkit import pipeline as build
+from printkit.facts.invariants import Evaluator, InvariantError, parse
 from printkit.layout.document import kit_numbers
 
 LATARNIE = kit_numbers(build.load("latarnie").kit)

@@ -17,8 +17,9 @@ import pytest
 import reportlab
 import yaml
 
-from printkit import fonts, kitfonts
-from printkit.kitpaths import KitFolder
+from printkit import fonts
+from printkit.fonts import kit as kitfonts
+from printkit.kit.paths import KitFolder
 
 MINI = yaml.safe_load((fonts.data_dir() / ".." / ".." / ".." / "tests" / "kits" / "mini.yaml").read_text())
 

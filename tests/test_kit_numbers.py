@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build
-from printkit.kitfile import shipped_kit_names
+from printkit import pipeline as build
+from printkit.facts.provenance import replaced, whole_numbers
+from printkit.kit.file import shipped_kit_names
 from printkit.layout.document import kit_numbers
-from printkit.provenance import replaced, whole_numbers
 from printkit.validate import proofs
 
 

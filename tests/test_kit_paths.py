@@ -19,7 +19,8 @@ import pytest
 from PIL import Image
 
 from audit import opened_while
-from printkit import fonts, kitpaths
+from printkit import fonts
+from printkit.kit import paths as kitpaths
 from test_kit_fonts import fonts_of_words
 
 GAME = """kit:

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from piece_pdf import page_text
-from printkit.errors import KitError
-from printkit.kitfile import find_kit, load_kit_source, shipped_kit_names
+from printkit.base.errors import KitError
+from printkit.kit.file import find_kit, load_kit_source, shipped_kit_names
 
 
 def write(tmp_path: Path, text: str, name: str = "kit.yaml") -> Path:

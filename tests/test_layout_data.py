@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build
+from printkit import pipeline as build
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit, layout_sheets
 from printkit.layout.primitives import Group, Line, Rect, RichText, Text
 from printkit.layout.rules import body_blocks, to_markup
-from printkit.locale import Localizer
+from printkit.words.locale import Localizer
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from piece_pdf import build, pieces
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.context import Options
-from printkit.manifest import manifest
+from printkit.output.manifest import manifest
 
 KINDS = {"board", "cell", "token", "stone", "card", "tile", "place", "sheet", "figure"}
 

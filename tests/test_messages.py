@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from printkit.errors import MAX_QUOTED, KitError, PrintkitError, Problem, one_line
+from printkit.base.errors import MAX_QUOTED, KitError, PrintkitError, Problem, one_line
 
 MINI_HEAD = """\
 kit:

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.kit import parse_kit
-from printkit.kitfile import load_kit_source, shipped_kit_names, shipped_kits_dir
-from printkit.provenance import whole_numbers
+from printkit.facts.provenance import whole_numbers
+from printkit.kit.file import load_kit_source, shipped_kit_names, shipped_kits_dir
+from printkit.kit.model import parse_kit
 
 
 def count_sites() -> list[tuple[str, tuple, int]]:

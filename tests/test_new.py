@@ -176,7 +176,7 @@ def test_hostile_headers_round_trip_and_inject_nothing(here, tmp_path):
     comment: every one reads back as it was, the comment stays one line, and the kit validates."""
     import csv
 
-    from printkit import kitfile
+    from printkit.kit import file as kitfile
 
     header = ["id", "name", *HOSTILE, *INJECTIONS]
     rows = [
@@ -230,7 +230,7 @@ def test_a_full_disk_while_new_writes_leaves_nothing_and_a_retry_works(here, tmp
     import errno
     import os
 
-    from printkit import output
+    from printkit.output import files as output
 
     (tmp_path / "cards.csv").write_text("id,count,name\nfox,3,Fox\n", encoding="utf-8")
     real_fsync = os.fsync

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from conftest import kit_cases
-from printkit import build, kinds
+from printkit import kinds
+from printkit import pipeline as build
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.marks import CUT_ON_DARK

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, cli_runner
-from printkit import output
-from printkit.output import MARKER, MARKER_LIMIT
+from printkit.output import files as output
+from printkit.output.files import MARKER, MARKER_LIMIT
 
 MINI = str(REPO / "tests" / "kits" / "mini.yaml")
 POKER = str(REPO / "tests" / "kits" / "poker.yaml")

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit import fonts, kitfile, starter
+from printkit import fonts
+from printkit.commands import new as starter
+from printkit.kit import file as kitfile
 
 if sys.version_info >= (3, 11):
     import tomllib

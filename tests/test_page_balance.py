@@ -10,7 +10,8 @@ import pytest
 
 from conftest import REPO, kit_cases
 from piece_pdf import page_text, page_words
-from printkit import build, fonts
+from printkit import fonts
+from printkit import pipeline as build
 from printkit.layout.context import Options
 from printkit.layout.document import layout_kit
 from printkit.layout.marks import RULER_HEIGHT, TICK

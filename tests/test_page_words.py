@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import REPO
-from printkit.pagewords import typed_page_number
+from printkit.words.pagewords import typed_page_number
 
 TYPED = [
     ("pl", "Plansza jest na stronie 2.", "stronie 2"),

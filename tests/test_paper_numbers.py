@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
-from printkit import build
+from printkit import pipeline as build
 from printkit.layout.context import PAPERS
 from printkit.layout.document import kit_numbers
 

@@ -17,12 +17,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus.paragraph import Paragraph
 
-from printkit import build, fonts
-from printkit.kitfile import shipped_kit_names
+from printkit import fonts
+from printkit import pipeline as build
+from printkit.base.units import MM_PER_POINT, mm_to_pt
+from printkit.kit.file import shipped_kit_names
 from printkit.layout import bounds, paragraph
 from printkit.layout.primitives import Document, Page, RichText
-from printkit.render import render
-from printkit.units import MM_PER_POINT, mm_to_pt
+from printkit.render.pdf import render
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER}
 

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from piece_pdf import build as build_with_manifest
 from piece_pdf import pieces
-from printkit import art
+from printkit.pictures import art
 from test_card_pictures import close, image_objects, kit_file, placed_images
 
 EXIF_ORIENTATION = 0x0112

@@ -12,11 +12,11 @@ from babel.plural import PluralRule
 from pypdf import PdfReader
 
 from conftest import REPO
-from printkit import plurals
+from printkit.base.errors import PrintkitError
 from printkit.cli import main
-from printkit.errors import PrintkitError
-from printkit.locale import Localizer
-from printkit.messages import LANGUAGES
+from printkit.words import plurals
+from printkit.words.locale import Localizer
+from printkit.words.messages import LANGUAGES
 
 COUNTS = (1, 2, 5, 12, 21, 22, 25)
 # What a Polish, Czech and English reader expects after each count: the accusative of "card" (deal

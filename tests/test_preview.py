@@ -10,8 +10,8 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from conftest import PAPERS, kit_cases, mm
-from printkit import build as pipeline
-from printkit.units import MM_PER_INCH
+from printkit import pipeline
+from printkit.base.units import MM_PER_INCH
 
 KITS = sorted({kit for kit, _, _ in kit_cases()})
 DPI = 20  # small and quick; the count and the sizes do not depend on it

@@ -24,9 +24,9 @@ from print_measure import (
     lines_and_words,
     scale_note_beside,
 )
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.context import SAFE_EDGE, paper
-from printkit.messages import message
+from printkit.words.messages import message
 
 CASES = kit_cases()
 SCALE_CRITICAL = {"board", "token", "stone", "card", "tile", "place"}  # pieces whose printed size matters

@@ -14,8 +14,8 @@ import pdfplumber
 import pytest
 
 from conftest import mm
-from printkit import printers
-from printkit.errors import KitError
+from printkit.base.errors import KitError
+from printkit.commands import printer as printers
 
 SCALE = 0.996  # a printer that prints 99.6 % of the size
 EXACT = 0.005  # mm

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 
-from printkit import progress
+from printkit.base import progress
 from printkit.cli import main
 
 

@@ -19,8 +19,8 @@ import pytest
 
 from audit import printkit_roots, read_outside
 from conftest import REPO
-from printkit import kitpaths
-from printkit.kitfile import shipped_kit_names, shipped_kits_dir
+from printkit.kit import paths as kitpaths
+from printkit.kit.file import shipped_kit_names, shipped_kits_dir
 from test_bad_kits import BAD, CASES, MADE_AT_RUN_TIME
 from test_kit_paths import documents, game
 

@@ -11,7 +11,7 @@ from piece_pdf import page_text, pieces
 from printkit.cli import main
 from printkit.layout.imposition import back_box
 from printkit.layout.primitives import Box
-from printkit.reprint import MAX_MANIFEST_BYTES
+from printkit.output.reprint import MAX_MANIFEST_BYTES
 
 NAMES = ("Apple", "Bread", "Cheese", "Dates", "Eggs", "Figs")
 KIT = """

@@ -16,7 +16,7 @@ from printkit.kinds.hexboard_model import HexBoardComponent
 from printkit.kinds.track_model import TrackComponent
 from printkit.layout.board import extent
 from printkit.layout.context import PAPERS, Context
-from printkit.locale import Localizer
+from printkit.words.locale import Localizer
 
 KIT = "tests/kits/rooms.yaml"
 GUIDE = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")

@@ -11,8 +11,8 @@ import pdfplumber
 import pytest
 
 from conftest import mm
-from printkit.kitfile import shipped_kit_names
-from printkit.typography import ONE_LETTER_WORDS
+from printkit.kit.file import shipped_kit_names
+from printkit.words.typography import ONE_LETTER_WORDS
 
 KITS = shipped_kit_names()
 HEADING_PT = 11.5  # rules.HEAD_PT: the only text of that size on a rules page below the title

@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 from conftest import REPO
-from printkit.errors import KitError
-from printkit.kit import parse_kit
-from printkit.kitfile import KitSource, shipped_kit_names
-from printkit.schema import kit_schema, reference_markdown, schema_text
+from printkit.base.errors import KitError
+from printkit.commands.schema import kit_schema, reference_markdown, schema_text
+from printkit.kit.file import KitSource, shipped_kit_names
+from printkit.kit.model import parse_kit
 from printkit.validate.kit import check_kit
 
 SCHEMA_FILE = REPO / "schema" / "kit.schema.json"

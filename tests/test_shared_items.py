@@ -10,10 +10,10 @@ import io
 import pdfplumber
 import pytest
 
-from printkit import build
+from printkit import pipeline as build
+from printkit.base.units import MM_PER_POINT
 from printkit.layout.primitives import Document, Group, Line, Page, Piece, Rect
-from printkit.render import render
-from printkit.units import MM_PER_POINT
+from printkit.render.pdf import render
 from printkit.validate.pages import check_printed
 from test_validate import BASE, write_kit
 

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from conftest import REPO
-from printkit import presets, shop
 from printkit.cli import main
-from printkit.output import MARKER
+from printkit.commands import export as shop
+from printkit.output import presets
+from printkit.output.files import MARKER
 
 POKER = str(REPO / "tests" / "kits" / "poker.yaml")
 PIXEL_TOLERANCE = 12  # per channel: anti-aliasing at a shape's edge, none on a flat fill

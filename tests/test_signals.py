@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from printkit.output import STALE_AFTER, write_atomic, write_folder
+from printkit.output.files import STALE_AFTER, write_atomic, write_folder
 
 OLD_PDF = b"%PDF-1.4\n% the kit printed last week\n%%EOF\n"
 MINI = REPO / "tests" / "kits" / "mini.yaml"

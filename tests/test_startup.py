@@ -55,12 +55,12 @@ def test_the_console_entry_leaves_its_objects_to_the_end_of_the_process_and_test
 # printkit's own modules of options the build is not given (--printer, --manifest, --changed-since,
 # --ink-report, preview) and of a table.
 FEATURE_OWN_MODULES = (
-    "printkit.printers",
-    "printkit.manifest",
-    "printkit.reprint",
-    "printkit.inkreport",
-    "printkit.preview",
-    "printkit.tables",
+    "printkit.commands.printer",
+    "printkit.output.manifest",
+    "printkit.output.reprint",
+    "printkit.render.ink",
+    "printkit.render.raster",
+    "printkit.kit.tables",
 )
 FEATURE_MODULES = ("lxml", "svglib", "defusedxml", "python_calamine", "pypdfium2", "pdfplumber", "babel", "openpyxl")
 

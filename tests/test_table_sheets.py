@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from deck_tables import deck_kit, deck_rows
-from printkit import build
-from printkit.kitfile import load_kit_source
-from printkit.tables import expand_tables
+from printkit import pipeline as build
+from printkit.kit.file import load_kit_source
+from printkit.kit.tables import expand_tables
 from spreadsheet_files import ods_bytes_to, ods_cell, ods_rows, ods_table, xlsx_bytes_to, xlsx_sheet
 
 

@@ -8,7 +8,7 @@ import gc
 import time
 
 from deck_tables import deck_kit, deck_rows, total_cost, write_csv
-from printkit import build
+from printkit import pipeline as build
 
 
 def load_seconds(folder, monkeypatch, cards: int) -> float:

@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 
 from deck_tables import deck_kit, deck_rows, total_cost, write_csv, write_ods, write_xlsx, yaml_twin
-from printkit import build
+from printkit import pipeline as build
 
 
 def make_kit(folder, table: str, rows, sheet: str | None = None, extra: str = "", **kit_options) -> str:
@@ -183,7 +183,7 @@ def test_a_kit_without_a_table_never_imports_calamine():
     code = (
         "import sys; from printkit.cli import main\n"
         "try:\n    main(['validate', 'ogrod'])\nexcept SystemExit:\n    pass\n"
-        "print('python_calamine' in sys.modules, 'printkit.tables' in sys.modules)"
+        "print('python_calamine' in sys.modules, 'printkit.kit.tables' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "False False"
@@ -241,7 +241,7 @@ def test_a_header_the_csv_module_cannot_split_is_no_internal_error(tmp_path):
     """A lone carriage return in the header (the fuzzer's case) or a header over the csv module's
     field limit raised csv.Error while the delimiter was guessed: exit 2. Now a header is split by
     the delimiters that can split it, and the file is read or refused as any CSV."""
-    from printkit import tables
+    from printkit.kit import tables
 
     lone_return = tmp_path / "cards.csv"
     lone_return.write_bytes(b'id,"count\rx,name\na,1,A\n')
@@ -256,7 +256,7 @@ def test_a_header_the_csv_module_cannot_split_is_no_internal_error(tmp_path):
 def test_a_csv_is_refused_as_it_is_read_at_its_cell_limit(tmp_path):
     """20 MB of one-letter cells held ten million strings (571 MB) before the row limit refused
     them; the cells are counted row by row now, and a row past the column limit stops the read."""
-    from printkit import tables
+    from printkit.kit import tables
 
     many = tmp_path / "many.csv"
     many.write_text("id,count\n" + ("a," * 100 + "a\n") * 5_000, encoding="utf-8")

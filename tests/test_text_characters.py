@@ -11,8 +11,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from printkit import textchars
 from printkit.layout import paragraph
+from printkit.words import textchars
 
 DECK = """\
 kit:

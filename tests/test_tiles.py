@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from piece_pdf import TOLERANCE, build, horizontal_at, page_shapes, page_text, page_words, pieces, vertical_at
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.patterns import draw_pattern, pattern_names
 from printkit.layout.primitives import Circle, Group, Line, Rect
 from printkit.layout.version import is_version_mark

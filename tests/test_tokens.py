@@ -16,7 +16,7 @@ from piece_pdf import (
     ruler_ends,
     vertical_at,
 )
-from printkit import build as pipeline
+from printkit import pipeline
 from printkit.layout.context import PAPERS
 from printkit.layout.tokens import numbers
 

@@ -10,7 +10,7 @@ import yaml
 from PIL import Image
 
 from conftest import REPO
-from printkit import tts
+from printkit.commands import export_tts as tts
 
 PIXEL_TOLERANCE = 40  # per channel: anti-aliasing and colour management leave a little
 

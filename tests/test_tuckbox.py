@@ -81,7 +81,7 @@ def test_the_box_shows_the_label_and_its_count(targ_box):
 
 
 def test_the_box_numbers_are_readable_by_invariants_and_texts():
-    from printkit import build as pipeline
+    from printkit import pipeline
     from printkit.layout.document import kit_numbers
 
     numbers = kit_numbers(pipeline.load("targ").kit)

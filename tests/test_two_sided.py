@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, page_words, pieces, rgb
-from printkit import build as pipeline
+from printkit import pipeline
 
 A4_W, A4_H = 210.0, 297.0
 VARIANTS = {

@@ -1,6 +1,6 @@
 import pytest
 
-from printkit.units import mm_to_pt, parse_length, pt_to_mm
+from printkit.base.units import mm_to_pt, parse_length, pt_to_mm
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from printkit import usercache
+from printkit.base import usercache
 from printkit.layout import hyphenation
 
 PEAK_MB = 200  # a Polish build of ogrod peaks at about 50 MB

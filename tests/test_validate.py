@@ -12,9 +12,10 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from printkit import build, fonts
-from printkit.errors import KitError, Problem
-from printkit.kitfile import load_kit_source, shipped_kit_names
+from printkit import fonts
+from printkit import pipeline as build
+from printkit.base.errors import KitError, Problem
+from printkit.kit.file import load_kit_source, shipped_kit_names
 from printkit.layout import bounds
 from printkit.layout.primitives import Document, Page, Piece, Rect, Text
 from printkit.validate.pages import check_printed

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import build, fonts
+from printkit import fonts
+from printkit import pipeline as build
 from printkit.layout.primitives import Document, Group, Page, Rect, Text
 from printkit.validate.pages import check_printed
 from test_validate import BASE, write_kit

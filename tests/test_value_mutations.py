@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from printkit import build, invariants
-from printkit.kitfile import load_kit_source, shipped_kit_names, shipped_kits_dir
+from printkit import pipeline as build
+from printkit.facts import invariants
+from printkit.facts.provenance import Provenance, nudges, replaced
+from printkit.kit.file import load_kit_source, shipped_kit_names, shipped_kits_dir
 from printkit.layout.document import kit_numbers
-from printkit.provenance import Provenance, nudges, replaced
 from printkit.validate import proofs
 
 KINDS = ("whole", "length", "list", "text")

@@ -13,9 +13,9 @@ import time
 import pdfplumber
 import pytest
 
-from printkit import build as pipeline
-from printkit import watch
-from printkit.starter import new_kit
+from printkit import pipeline
+from printkit.commands import watch
+from printkit.commands.new import new_kit
 
 INTERVAL = 0.05
 PATIENCE = 30.0  # seconds: a bound for a slow shared machine, never waited out when all is well

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
-from printkit import errors
-from printkit.errors import KitError, PrintkitError
-from printkit.output import reading
+from printkit.base import errors
+from printkit.base.errors import KitError, PrintkitError
+from printkit.output.files import reading
 from printkit.start import collector_paused
 
 if TYPE_CHECKING:  # annotations only: the CLI starts without the layout
@@ -49,7 +49,8 @@ def cli(debug: bool) -> None:
 @cli.command("list")
 def list_kits() -> None:
     """The shipped kits, with title, players, languages and page count."""
-    from printkit import build, kitfile
+    from printkit import pipeline as build
+    from printkit.kit import file as kitfile
     from printkit.layout.document import layout_kit
 
     rows = []
@@ -158,10 +159,10 @@ def build(
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
     if watch:
         return watch_build(kit)
-    from printkit import build as pipeline
+    from printkit import pipeline
+    from printkit.base.progress import Progress
     from printkit.layout.context import Options
-    from printkit.output import protect
-    from printkit.progress import Progress
+    from printkit.output.files import protect
 
     if boxes and changed_since is not None:
         raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
@@ -198,7 +199,7 @@ def build(
         click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
     if ink_report:
-        from printkit.inkreport import page_coverage, report
+        from printkit.render.ink import page_coverage, report
 
         click.echo(report(page_coverage(target)))
 
@@ -216,7 +217,7 @@ def printer_setting(
     if stock is not None and printer is None:
         raise PrintkitError("--stock names a paper stock of a printer profile; give --printer NAME too")
     if printer is not None:
-        from printkit import printers
+        from printkit.commands import printer as printers
 
         setting = printers.find(printer).for_stock(stock)
         return setting.back_offset, setting.correction()
@@ -224,7 +225,7 @@ def printer_setting(
 
 
 def offset_option(text: str) -> tuple[float, float]:
-    from printkit.units import parse_offset
+    from printkit.base.units import parse_offset
 
     try:
         return parse_offset(text)
@@ -234,8 +235,8 @@ def offset_option(text: str) -> tuple[float, float]:
 
 def watch_build(kit: str) -> None:
     """The build command's own body, run again after each change of the kit file or its art."""
-    from printkit import kitfile
-    from printkit.watch import watch
+    from printkit.commands.watch import watch
+    from printkit.kit import file as kitfile
 
     gc.enable()  # a session of many builds: its garbage is collected as usual
     context = click.get_current_context()
@@ -252,7 +253,7 @@ def watch_build(kit: str) -> None:
 @OUTPUT
 def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, output: Path | None) -> None:
     """One personalised score sheet per player."""
-    from printkit import build as pipeline
+    from printkit import pipeline
 
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper)
@@ -286,7 +287,7 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 )
 def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
-    from printkit import build as pipeline
+    from printkit import pipeline
 
     suffix = "" if lang == "pl" else f"-{lang}"
     target = pipeline.resolve_output(output, Path("output") / f"calibration{suffix}.pdf")
@@ -311,8 +312,8 @@ def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
 )
 def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> None:
     """Every page of KIT's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
-    from printkit import build as pipeline
-    from printkit.preview import check_dpi
+    from printkit import pipeline
+    from printkit.render.raster import check_dpi
 
     check_dpi(dpi)
     loaded = pipeline.load(kit)
@@ -333,8 +334,8 @@ def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> N
 @PAPER
 def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
-    from printkit import build as pipeline
-    from printkit import kitfile
+    from printkit import pipeline
+    from printkit.kit import file as kitfile
     from printkit.validate.proofs import proved
 
     if all_kits == bool(kit):
@@ -363,8 +364,8 @@ def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
 @click.option("--markdown", is_flag=True, help="The field reference in Markdown instead of the JSON Schema.")
 def schema(output: Path | None, markdown: bool) -> None:
     """The JSON Schema of a kit file, generated from printkit's own models."""
-    from printkit import schema as kit_schema
-    from printkit.output import write_atomic
+    from printkit.commands import schema as kit_schema
+    from printkit.output.files import write_atomic
 
     text = kit_schema.reference_markdown() if markdown else kit_schema.schema_text()
     if output is None:
@@ -394,7 +395,7 @@ def schema(output: Path | None, markdown: bool) -> None:
 )
 def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | None, encoding: str | None) -> None:
     """Write NAME.yaml here: a small commented kit that validates and builds at once."""
-    from printkit.starter import new_kit
+    from printkit.commands.new import new_kit
 
     if deck_from is not None and start_from is not None:
         raise PrintkitError("give --from or --deck-from, not both")
@@ -419,8 +420,8 @@ def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | 
 )
 def export_tts(kit: str, lang: str | None, folder: Path | None) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
-    from printkit import build as pipeline
-    from printkit.tts import export_kit
+    from printkit import pipeline
+    from printkit.commands.export_tts import export_kit
 
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang)
@@ -493,7 +494,7 @@ def export_pieces(
     paper: str,
 ) -> None:
     """KIT's cards, tiles, tokens and stones for a print shop: a PNG per side or a PDF page per side."""
-    from printkit import presets
+    from printkit.output import presets
 
     if list_presets:
         for found in presets.load().values():
@@ -502,9 +503,9 @@ def export_pieces(
         return
     request = export_request(kit, fmt, dpi, bleed_text, preset, scale, backs, component)
     assert kit is not None  # export_request refuses a missing KIT
-    from printkit import build as pipeline
-    from printkit import shop
-    from printkit.output import check_folder, write_folder
+    from printkit import pipeline
+    from printkit.commands import export as shop
+    from printkit.output.files import check_folder, write_folder
 
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, lang, paper)
@@ -530,8 +531,9 @@ def export_request(
     component: str | None,
 ):
     """The export's options checked together: one line for the first that cannot work."""
-    from printkit import presets, shop
-    from printkit.preview import check_dpi
+    from printkit.commands import export as shop
+    from printkit.output import presets
+    from printkit.render.raster import check_dpi
 
     if kit is None or fmt is None:
         raise PrintkitError("export: give a KIT and --for png or --for pdf (or --list-presets)")
@@ -553,7 +555,7 @@ def export_request(
 
 def describe_preset(preset) -> str:
     """'tgc-poker: 63.5 × 88.9 mm + 3.175 mm bleed at 300 dpi = 825 × 1125 px (printkit): The Game …'"""
-    from printkit.shop import pixels
+    from printkit.commands.export import pixels
 
     size = f"{pixels(preset.width, preset.bleed, preset.dpi)} × {pixels(preset.height, preset.bleed, preset.dpi)} px"
     return (
@@ -583,7 +585,7 @@ def printer_add(
     name: str, back_offset: str | None, scale_x: float | None, scale_y: float | None, stock: str | None
 ) -> None:
     """Save (or change) printer NAME, or one of its paper stocks."""
-    from printkit import printers
+    from printkit.commands import printer as printers
 
     printers.check_name(name)
     if stock is not None:
@@ -605,7 +607,7 @@ def printer_add(
 @printer.command("list")
 def printer_list() -> None:
     """The saved printer profiles and their stocks."""
-    from printkit import printers
+    from printkit.commands import printer as printers
 
     profiles = printers.load()
     if not profiles:
@@ -624,7 +626,7 @@ def printer_remove(name: str, stock: str | None) -> None:
     """Forget printer NAME (or one of its stocks)."""
     from dataclasses import replace
 
-    from printkit import printers
+    from printkit.commands import printer as printers
 
     def without(profiles: dict[str, printers.Profile]) -> dict[str, printers.Profile]:
         profile = printers.named(profiles, name, "printer remove")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from printkit import build
-from printkit.errors import PrintkitError
-from printkit.kitfile import shipped_kits_dir
+from printkit import pipeline as build
+from printkit.base.errors import PrintkitError
+from printkit.kit.file import shipped_kits_dir
 
 STRANGE_VALUES = [
     None,
@@ -163,7 +163,7 @@ def exercise(text: str, folder: Path | None = None, art: dict[str, bytes] | None
             for name, data in art.items():
                 (Path(tmp) / "fuzzed" / name).write_bytes(data)
         try:
-            from printkit.render import render
+            from printkit.render.pdf import render
 
             loaded = build.load(str(path))
             document = build.lay_out(loaded, build.context(loaded, None))

@@ -9,10 +9,10 @@ from typing import Literal
 from pydantic import Field
 
 from printkit.kinds.base import Kind, PieceKind
+from printkit.kit.shared import ComponentBase, Length
 from printkit.layout.context import Context, Paper
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Page, Piece, Rect, Side
-from printkit.model import ComponentBase, Length
 
 
 class StampComponent(ComponentBase):

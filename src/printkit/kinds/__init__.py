@@ -2,7 +2,7 @@
 
 A new kind is a module in this package that defines its model and ``KIND`` (see ``base.Kind``),
 plus one line in ``registered`` below; CONTRIBUTING.md says how. The kit model
-(``printkit.kit``) builds its ``Component`` union from these kinds' models; layout, validation,
+(``printkit.kit.model``) builds its ``Component`` union from these kinds' models; layout, validation,
 the cut file and the Tabletop Simulator export read every fact about a kind or its pieces from
 here.
 
@@ -23,7 +23,7 @@ from printkit.kinds.base import Kind, PieceKind
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from printkit.kit import Component
+    from printkit.kit.model import Component
     from printkit.layout.context import Paper
 
     KINDS: tuple[Kind[Any], ...]

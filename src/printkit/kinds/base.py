@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from printkit.model import ComponentBase
+from printkit.kit.shared import ComponentBase
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.layout.context import Context, Paper
     from printkit.layout.placeable import Placeable
     from printkit.layout.primitives import Page

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from printkit.errors import Loc
+from printkit.base.errors import Loc
 from printkit.kinds import track as track_kind
 from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.board_model import BoardComponent
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.layout.context import Paper
     from printkit.validate.findings import Findings
 

@@ -9,7 +9,7 @@ from printkit.kinds.box_model import TrayBoxComponent
 from printkit.kinds.tuckbox import check_box
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.layout import tuckbox
     from printkit.validate.findings import Findings
 

@@ -1,7 +1,7 @@
 """The model of lid-and-tray boxes for a deck.
 
 It lives beside the kind (``kinds/box.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Literal
@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from printkit.kinds.tuckbox_model import BoxBase
-from printkit.model import (
+from printkit.kit.shared import (
     Room,
 )
 

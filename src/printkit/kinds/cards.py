@@ -9,7 +9,7 @@ from printkit.kinds.cards_model import DeckComponent
 from printkit.validate.findings import walk
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 

@@ -1,7 +1,7 @@
 """The model of decks (the cards and tiles kinds): face and back elements, types, tables, owners and the deck.
 
 It lives beside the kind (``kinds/cards.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 import collections
@@ -9,7 +9,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, Strict, model_validator
 
-from printkit.model import (
+from printkit.base.units import parse_length
+from printkit.kit.shared import (
     ArtPath,
     Bleed,
     Color,
@@ -24,7 +25,6 @@ from printkit.model import (
     Offset,
     Text,
 )
-from printkit.units import parse_length
 
 # --- cards and tiles: decks made from counts, and mats with places for them --------------------
 

@@ -8,7 +8,7 @@ from printkit.kinds.stones_model import StonesComponent
 from printkit.kinds.tokens_model import TokensComponent
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 

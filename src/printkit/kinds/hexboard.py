@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, Loc
+from printkit.base.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.hexboard_model import HexBoardComponent, SpecialHex
 from printkit.layout import boardtiles
@@ -27,7 +27,7 @@ from printkit.layout.primitives import CUT, Box, Item, Page, Path, Piece, Stroke
 from printkit.layout.symbols import draw_symbol
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 HEX_LINE = Stroke(width=0.35)

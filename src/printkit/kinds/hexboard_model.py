@@ -1,14 +1,14 @@
 """The model of hex boards: a board of hexes and its special hexes.
 
 It lives beside the kind (``kinds/hexboard.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from printkit.model import (
+from printkit.kit.shared import (
     ComponentBase,
     Count,
     Int,

@@ -9,7 +9,7 @@ from printkit.kinds.mat_model import MatComponent
 from printkit.kinds.sheet import check_legend_symbols
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 

@@ -1,7 +1,7 @@
 """The model of play mats: groups of places and the mat.
 
 It lives beside the kind (``kinds/mat.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Annotated, Literal
@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from printkit.kinds.sheet_model import SheetPart
-from printkit.model import (
+from printkit.kit.shared import (
     ComponentBase,
     Count,
     Gap,

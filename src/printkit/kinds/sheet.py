@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from printkit.errors import Loc
+from printkit.base.errors import Loc
 from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.sheet_model import LegendPart, SheetComponent
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 LONGEST_SYMBOL = 3  # characters: a symbol is a letter or a short mark written in a cell

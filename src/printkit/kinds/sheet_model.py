@@ -1,14 +1,14 @@
 """The model of score sheets and player aids: the sheet parts (grids, tracks, legends, tables, ...) and the sheet.
 
 It lives beside the kind (``kinds/sheet.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from printkit.model import (
+from printkit.kit.shared import (
     MAX_COUNT,
     ComponentBase,
     Count,

@@ -10,7 +10,7 @@ from printkit.kinds.fits import check_fits
 from printkit.kinds.stones_model import StonesComponent
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 

@@ -1,14 +1,14 @@
 """The model of stones: two-sided playing pieces, their owners, faces and types.
 
 It lives beside the kind (``kinds/stones.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from printkit.model import (
+from printkit.kit.shared import (
     Bleed,
     Color,
     ComponentBase,

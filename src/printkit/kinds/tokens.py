@@ -9,7 +9,7 @@ from printkit.kinds.fits import check_fits
 from printkit.kinds.tokens_model import TokensComponent, TokenSet
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 RESERVED_TOKEN_NAMES = ("total", "size", "sets")

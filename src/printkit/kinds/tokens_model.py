@@ -1,14 +1,14 @@
 """The model of tokens: sets of identical tokens of one owner.
 
 It lives beside the kind (``kinds/tokens.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from printkit.model import (
+from printkit.kit.shared import (
     Color,
     ComponentBase,
     Count,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, Loc
+from printkit.base.errors import LayoutProblem, Loc
 from printkit.kinds.base import Kind, PieceKind
 from printkit.kinds.track_model import EdgeTrack, TrackComponent, TrackSpace
 from printkit.layout import paragraph
@@ -25,7 +25,7 @@ from printkit.layout.primitives import Item, Page, Piece, Rect, RichText, Text
 from printkit.layout.symbols import draw_symbol
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 NOTE_PT, NOTE_LEADING = 9.0, 11.0

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from printkit import art
 from printkit.kinds.base import Kind, PieceKind, lazy
 from printkit.kinds.cards_model import DeckComponent
 from printkit.kinds.tuckbox_model import BoxBase, TuckboxComponent
+from printkit.pictures import art
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.layout import tuckbox
     from printkit.validate.findings import Findings
 

@@ -1,14 +1,14 @@
 """The model of tuck boxes, and what every box sized from a deck says (BoxBase, which the box kind shares).
 
 It lives beside the kind (``kinds/tuckbox.py``), not in model.py: model.py holds only what every
-kind shares, and ``printkit.kit`` builds the ``Component`` union from the registry's kinds.
+kind shares, and ``printkit.kit.model`` builds the ``Component`` union from the registry's kinds.
 """
 
 from typing import Literal
 
 from pydantic import Field
 
-from printkit.model import (
+from printkit.kit.shared import (
     ArtPath,
     Color,
     ComponentBase,

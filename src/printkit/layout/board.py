@@ -9,13 +9,14 @@ import math
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from printkit import fonts, icons
-from printkit.errors import LayoutProblem
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.board_model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.words import icons
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.board_model import BoardComponent
 from printkit.layout import edgetrack
 from printkit.layout.board import (

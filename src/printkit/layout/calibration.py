@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 
 from printkit import fonts
-from printkit.errors import PrintkitError
+from printkit.base.errors import PrintkitError
 from printkit.layout import imposition
 from printkit.layout.context import Context
 from printkit.layout.document import with_footer

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printkit.errors import LayoutProblem
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.cards_model import DeckComponent
 from printkit.layout import cardgrid, deck, hextiles, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
@@ -17,7 +17,7 @@ from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, piece_cut_items, segment_line
 from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
-from printkit.locale import Localizer
+from printkit.words.locale import Localizer
 
 ROLE, PIECE = "cards", "card"
 HEXAGON = CutPath("hexagon")

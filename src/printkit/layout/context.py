@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from printkit.errors import PrintkitError
-from printkit.kitpaths import KitFolder
+from printkit.base.errors import PrintkitError
+from printkit.kit.paths import KitFolder
 from printkit.layout.primitives import Flip
-from printkit.locale import Localizer
+from printkit.words.locale import Localizer
 
 
 @dataclass(frozen=True)

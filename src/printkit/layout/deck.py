@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from printkit import art, fonts, icons
-from printkit.errors import LayoutProblem
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
+from printkit.base.units import MM_PER_POINT
 from printkit.kinds.cards_model import (
     DeckComponent,
     DeckOwner,
@@ -54,7 +55,8 @@ from printkit.layout.primitives import (
     Text,
 )
 from printkit.layout.rules import to_markup
-from printkit.units import MM_PER_POINT
+from printkit.pictures import art
+from printkit.words import icons
 
 WHITE = "#ffffff"
 TABLE_RULE = Stroke(color="#888888", width=0.15)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, PrintkitError
+from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.kinds import component_numbers, cut, derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
@@ -21,7 +21,7 @@ from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 
 if TYPE_CHECKING:
-    from printkit.kit import Component, Kit
+    from printkit.kit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
 FOOTER_PT = 7.0

@@ -14,18 +14,18 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, Loc
+from printkit.base.errors import LayoutProblem, Loc
 from printkit.kinds.board_model import BoardComponent
 from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
-from printkit.model import Figure
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
@@ -369,7 +369,7 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:
     from printkit.layout.rules import to_markup
-    from printkit.typography import typeset
+    from printkit.words.typography import typeset
 
     caption = typeset(to_markup(ctx.tr(figure.caption)), ctx.lang)
     return Laid(draw(figure, kit, ctx), caption, width, figure.height or FIGURE_HEIGHT, key)

@@ -16,14 +16,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from printkit.errors import Loc
+from printkit.base.errors import Loc
 from printkit.kinds.cards_model import DeckComponent, Element
 from printkit.layout.cutpath import Point, hexagon_in
 from printkit.layout.imposition import DoesNotFit, Slot
 from printkit.layout.primitives import EPSILON, Align, Box
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
 SQRT3 = math.sqrt(3)

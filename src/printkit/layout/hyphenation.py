@@ -10,7 +10,7 @@ import functools
 import re
 from typing import Any
 
-from printkit import usercache
+from printkit.base import usercache
 
 PATTERNS = {"pl": "pl_PL", "cs": "cs_CZ", "en": "en_GB"}
 _LETTERS = re.compile(r"^([^\w]*)(\w+)([^\w]*)$")

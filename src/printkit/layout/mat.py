@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from printkit import fonts
-from printkit.errors import LayoutProblem
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.mat_model import MatComponent
 from printkit.layout import sheet
 from printkit.layout.context import Context, Paper

@@ -27,10 +27,10 @@ import re
 from dataclasses import dataclass
 
 from printkit import fonts
+from printkit.base.units import MM_PER_POINT
 from printkit.layout import hyphenation
 from printkit.layout.primitives import Align, RichText
-from printkit.textchars import SOFT_HYPHEN
-from printkit.units import MM_PER_POINT
+from printkit.words.textchars import SOFT_HYPHEN
 
 SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at most this much
 HYPHENATE_ROOM = 0.1  # a word is hyphenated only when at least this share of the line is left

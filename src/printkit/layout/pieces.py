@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from printkit.errors import LayoutProblem, Loc
+from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
 from printkit.layout.cardgrid import bounds, grown
 from printkit.layout.context import Context

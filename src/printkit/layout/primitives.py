@@ -147,7 +147,7 @@ class RichText:
 
 @dataclass(frozen=True)
 class Image:
-    """A kit's picture (checked by printkit.art) drawn over (x, y, w, h); ``print_mm`` is the
+    """A kit's picture (checked by printkit.pictures.art) drawn over (x, y, w, h); ``print_mm`` is the
     longest side of the piece showing it, the size art prepares the picture's pixels for at
     ``dpi``. With ``clip`` (x, y, w, h) only the part inside that box shows (fit: cover, crop)."""
 

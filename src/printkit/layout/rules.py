@@ -12,17 +12,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.errors import LayoutProblem, Loc, PrintkitError
+from printkit.base.errors import LayoutProblem, Loc, PrintkitError
+from printkit.base.units import MM_PER_POINT
 from printkit.layout import bounds, paragraph
 from printkit.layout.context import Context
 from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
-from printkit.messages import page_span, pages_word
-from printkit.typography import number_range, typeset
-from printkit.units import MM_PER_POINT
+from printkit.words.messages import page_span, pages_word
+from printkit.words.typography import number_range, typeset
 
 if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
     from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2

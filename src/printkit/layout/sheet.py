@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from printkit import fonts, icons
-from printkit.errors import LayoutProblem, Loc
+from printkit import fonts
+from printkit.base.errors import LayoutProblem, Loc
 from printkit.kinds.sheet_model import (
     CheckboxesPart,
     FieldPart,
@@ -28,6 +28,7 @@ from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
+from printkit.words import icons
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from printkit import art, fonts
-from printkit.errors import LayoutProblem
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.box_model import TrayBoxComponent
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
@@ -31,6 +31,7 @@ from printkit.layout.tuckbox import (
     room_on,
     too_big,
 )
+from printkit.pictures import art
 
 TAB_TAPER = 2.0  # mm: a glue tab's free edge is this much shorter at each end
 TAB_SHORT = 1.0  # a tab is this much lower than its wall, so it does not show above it

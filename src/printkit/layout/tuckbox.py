@@ -13,14 +13,15 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from printkit import art, fonts
-from printkit.errors import LayoutProblem
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
 from printkit.kinds.tuckbox_model import BoxBase, TuckboxComponent
 from printkit.layout.context import MARGIN, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
 from printkit.layout.text import fit_text
+from printkit.pictures import art
 
 TUCK = 15.0  # mm: the tuck flap's height (at most half the box's height)
 TUCK_INSET = 1.0  # the tuck flap is this much narrower each side, so it slides in

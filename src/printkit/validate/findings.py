@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from printkit.errors import Loc, Problem, group_of
-from printkit.kitfile import KitSource
+from printkit.base.errors import Loc, Problem, group_of
+from printkit.kit.file import KitSource
 from printkit.layout.primitives import Page
 
 

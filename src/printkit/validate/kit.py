@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from printkit import fonts, placeholders, textchars
-from printkit.errors import Loc, Problem
-from printkit.invariants import InvariantError
+from printkit import fonts
+from printkit.base.errors import Loc, Problem
+from printkit.facts.invariants import InvariantError
 from printkit.kinds import KIND_CHECKS, kind_of
-from printkit.kitfile import KitSource
+from printkit.kit.file import KitSource
+from printkit.kit.shared import PLACEHOLDER
 from printkit.layout.document import kit_numbers
-from printkit.model import PLACEHOLDER
 from printkit.validate.findings import Findings, walk
 from printkit.validate.proofs import check_invariants
+from printkit.words import placeholders, textchars
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
 
 
 def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]:
@@ -55,7 +56,7 @@ def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:
     limits (art.py); once per kit, as it also starts the picture cache of this build afresh.
     Its warnings (a picture not made yet, one far too large) are the group 'pictures', which
     a build prints too."""
-    from printkit import art
+    from printkit.pictures import art
 
     uses = art.kit_pictures(kit)
     for loc, problem, severity in art.kit_picture_problems(found.source.folder, uses, kit.dpi, decode):
@@ -67,7 +68,7 @@ def check_fonts(kit: Kit, found: Findings) -> dict[str, tuple[str, str]]:
     in each of its languages (see kitfonts.py), on the line of the font's field; each text's
     glyphs are checked again where it is laid out in the font that prints it. The kit's faces
     (kitfonts.proved) when every font passed, else none (printkit's own fonts)."""
-    from printkit.kitfonts import font_problem, font_uses, proved
+    from printkit.fonts.kit import font_problem, font_uses, proved
 
     uses = font_uses(kit)
     printed = printed_characters(kit) if uses else {}
@@ -85,7 +86,7 @@ def printed_characters(kit: Kit) -> dict[str, str]:
     """Every character the kit may print, by language: its texts in that language (without their
     placeholders), its plain texts, the digits, and printkit's own words in that language; never
     one that is not drawn (a line break, a soft hyphen) or an icon."""
-    from printkit.messages import CATALOG
+    from printkit.words.messages import CATALOG
 
     plain = set("0123456789")
     chars: dict[str, set[str]] = {lang: set() for lang in kit.kit.languages}
@@ -105,8 +106,8 @@ def printed_characters(kit: Kit) -> dict[str, str]:
 def check_icons(kit: Kit, found: Findings) -> None:
     """Every ``icon`` names an icon (a symbol or shape printkit draws, or one of the kit's own), a
     declared icon's ``symbol`` a symbol, and every ``:name:`` inside a text an icon."""
-    from printkit import icons
     from printkit.layout.symbols import symbol_names
+    from printkit.words import icons
 
     symbols = symbol_names()
     for number, icon in enumerate(kit.icons):
@@ -155,7 +156,7 @@ def check_info(kit: Kit, found: Findings) -> None:
 
 def check_languages_spoken(kit: Kit, found: Findings) -> None:
     """printkit writes the generated sections itself, so it must speak every language of the kit."""
-    from printkit.messages import LANGUAGES
+    from printkit.words.messages import LANGUAGES
 
     for index, lang in enumerate(kit.kit.languages):
         if lang not in LANGUAGES:
@@ -291,7 +292,7 @@ def reference_language(text: dict[str, str], used: dict[str, set[str]]) -> str:
     """The language whose placeholders the others' are compared with, so that the odd text out is
     blamed, not the texts that agree: the names most languages use, and on a tie the first text
     that types no page number ("strony 3" where {page.ID} belongs is the one to fix)."""
-    from printkit.pagewords import typed_page_number
+    from printkit.words.pagewords import typed_page_number
 
     def votes(lang: str) -> tuple[int, bool]:
         agreeing = sum(1 for names in used.values() if names == used[lang])

@@ -10,23 +10,24 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
-from printkit import fonts, icons, textchars
-from printkit.errors import Loc, PrintkitError, Problem
-from printkit.kitfile import KitSource
-from printkit.kitpaths import KitFolder
+from printkit import fonts
+from printkit.base.errors import Loc, PrintkitError, Problem
+from printkit.kit.file import KitSource
+from printkit.kit.paths import KitFolder
 from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
-from printkit.locale import Localizer, kit_icons
-from printkit.pagewords import typed_page_numbers
 from printkit.validate.findings import Findings, page_roles, walk
 from printkit.validate.proofs import check_page_invariants
+from printkit.words import icons, textchars
+from printkit.words.locale import Localizer, kit_icons
+from printkit.words.pagewords import typed_page_numbers
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.kit.model import Kit
 
 
 def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Problem]:

@@ -11,16 +11,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from printkit import invariants
-from printkit.errors import Loc, PrintkitError
+from printkit.base.errors import Loc, PrintkitError
+from printkit.facts import invariants
+from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
 from printkit.kinds import component_numbers, derived_numbers
-from printkit.kit import Kit
+from printkit.kit.model import Kit
+from printkit.kit.shared import Invariant
 from printkit.layout.context import PAPERS
 from printkit.layout.context import paper as paper_named
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
-from printkit.model import Invariant
-from printkit.provenance import ITEM_NAMES, Provenance, TraceOverBudget
 from printkit.validate.findings import Findings, page_roles
 
 

@@ -1,0 +1,1 @@
+"""The commands behind `printkit` that are more than a build: export, new, printer, schema, watch."""

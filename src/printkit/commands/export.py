@@ -1,0 +1,441 @@
+"""`printkit export KIT --for png|pdf`: every card, tile, token and stone side for a print shop.
+
+The pieces are laid out as ``printkit build`` lays them out (the same drawings, with the
+export's bleed: the kind's layout runs each fill past the cut line by that much), on a large
+scratch sheet without cut lines; each piece side's own items (``reprint.piece_items``, with the
+version's label) are then moved onto a page of its own, trim size plus bleed, whose TrimBox is
+the piece and whose BleedBox (= MediaBox) the whole page.
+
+- ``pdf``: those pages, vector, faces and backs interleaved (face, back, face, back; a blank back
+  for a piece without one when others have backs) or in NAME-faces.pdf and NAME-backs.pdf.
+- ``png``: each distinct drawing of a component's side once, rasterised at the requested
+  resolution to exactly ``pixels(trim + 2 x bleed)``, named COMPONENT-COPY-SIDE.png by the first
+  copy drawn so; identical copies (36 backs of one deck, 3 cards of one type) share the file
+  and index.csv gives its count and copies, as shops' uploaders take a count per image.
+
+Pixels: round-half-up((trim + 2 x bleed) mm / 25.4 x dpi), computed in decimal so that an exact
+half always rounds up: a 63 x 88 mm card with 1/8 in bleed at 300 dpi is 819 x 1114 px, The Game
+Crafter's 63.5 x 88.9 mm poker card 825 x 1125 px.
+
+The folder is written whole beside its place and renamed into it (output.write_folder): an
+interrupted export leaves the old folder as it was.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from printkit import fonts, kinds
+from printkit.base.errors import LayoutProblem, PrintkitError
+from printkit.layout import document as doc_layout
+from printkit.layout.context import Context, Paper
+from printkit.layout.primitives import Document, Item, Page, Piece, Side
+from printkit.output.presets import MAX_BLEED, Preset
+from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
+from printkit.render.raster import check_pixels
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Component, Kit
+    from printkit.pipeline import LoadedKit
+
+SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
+SCRATCH = Paper("export", 1000.0, 1000.0)  # pieces only, never printed: few pages, any piece fits
+SIZE_TOLERANCE = 0.01  # mm: a preset's size and a piece's agree within this
+INDEX = "index.csv"
+LESS_PIXELS = "give a lower --dpi or a smaller preset, or export one component at a time (--component ID)"
+Format = Literal["png", "pdf"]
+Backs = Literal["interleaved", "separate"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the command line asks for. ``bleed`` None: each component's own (``--bleed kit``)."""
+
+    fmt: Format
+    dpi: int = 300
+    bleed: float | None = SHOP_BLEED
+    backs: Backs = "interleaved"
+    preset: Preset | None = None
+    scale: bool = False
+    component: str | None = None
+
+
+@dataclass(frozen=True)
+class SideArt:
+    """One side of one piece on a page of its own: trim size, bleed, items in page mm, drawing hash."""
+
+    kind: str
+    component: str  # the component's id (a deck's, for its cards)
+    type: str  # the manifest's component: a deck's piece type, else the component's id
+    copy: int  # from 1 in the component, in printing order
+    side: Side
+    width: float
+    height: float
+    bleed: float
+    items: tuple[Item, ...]
+    digest: str
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+
+@dataclass(frozen=True)
+class ShopPiece:
+    face: SideArt
+    back: SideArt | None
+
+
+def pixels(mm: float, bleed: float, dpi: int) -> int:
+    """round-half-up((mm + 2 x bleed) / 25.4 x dpi), in decimal: 69.35 mm at 300 dpi is 819 px."""
+    total = Decimal(f"{mm:.6f}") + 2 * Decimal(f"{bleed:.6f}")
+    return int((total * dpi / Decimal("25.4")).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def check_bleed(text: str) -> float | None:
+    """--bleed: mm from 0 to MAX_BLEED, or 'kit' (None) for each component's own."""
+    if text == "kit":
+        return None
+    try:
+        value = float(text.removesuffix("mm").strip())
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= MAX_BLEED:  # NaN fails too
+        raise PrintkitError(f"--bleed {text}: give 0 to {MAX_BLEED:g} mm (shops ask 3 or 3.175), or 'kit'")
+    return value
+
+
+# --- the pieces, drawn with the export's bleed --------------------------------------------------------
+
+
+def shop_component(component: Component) -> bool:
+    return any(piece.shop for piece in kinds.kind_of(component).pieces)
+
+
+def own_bleed(component: Component) -> float:
+    """The bleed the kit prints ``component`` with (a deck's default one included); none for tokens."""
+    return float(getattr(component, "print_bleed", getattr(component, "bleed", 0.0)))
+
+
+def bled(component: Component, bleed: float) -> Component:
+    """``component`` drawn with ``bleed``: its gutter twice that and as many to a page as fit."""
+    fields = type(component).model_fields
+    if "bleed" not in fields:
+        return component  # tokens: a shape on the paper, nothing runs to the cut line
+    update: dict[str, object] = {"bleed": bleed}
+    update.update({name: None for name in ("gutter", "per_page") if name in fields})
+    return component.model_copy(update=update)
+
+
+def chosen(kit: Kit, request: Request) -> list[Component]:
+    found = [c for c in kit.components if c.in_kit and shop_component(c)]
+    if request.component is not None:
+        found = [c for c in found if c.id == request.component]
+        if not found:
+            names = ", ".join(c.id for c in kit.components if c.in_kit and shop_component(c)) or "none"
+            raise PrintkitError(
+                f"--component {request.component}: no card, tile, token or stone component of that id; "
+                f"this kit's: {names}"
+            )
+    if not found:
+        raise PrintkitError("this kit has no cards, tiles, tokens or stones to export")
+    return found
+
+
+def bleeds(components: list[Component], request: Request) -> dict[str, float]:
+    """Each component's bleed in the export: the preset's, --bleed's, or the kit's own."""
+    if request.preset is not None:  # stretched, the drawing's bleed must still cover the page
+        return {c.id: MAX_BLEED if request.scale else request.preset.bleed for c in components}
+    return {c.id: own_bleed(c) if request.bleed is None else request.bleed for c in components}
+
+
+def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
+    """Every piece of the chosen components with its sides on pages of their own, in printing order."""
+    components = chosen(loaded.kit, request)
+    widths = bleeds(components, request)
+    ids = {c.id for c in components}
+    kit = loaded.kit.model_copy(
+        update={"components": [bled(c, widths[c.id]) if c.id in ids else c for c in loaded.kit.components]}
+    )
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)  # the real paper's numbers
+    options = replace(ctx.options, cut_guides=False, cut="frames", two_sided="duplex", back_offset=(0.0, 0.0))
+    scratch = doc_layout.with_numbers(replace(ctx, paper=SCRATCH, options=options), numbers)
+    from printkit.pipeline import located
+
+    with fonts.using(loaded.faces):
+        try:
+            pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
+        except LayoutProblem as problem:
+            raise located(loaded, problem) from None
+    return paired(sides(doc_layout.versioned(kit, pages), widths))
+
+
+def sides(pages: list[Page], widths: dict[str, float]) -> Iterator[tuple[PieceKey, SideArt]]:
+    """Every shop piece's side with its manifest key. A deck's pieces are its types' (the manifest's
+    ``component``, copies counted per type): the side's ``component`` is the deck, its ``copy``
+    is numbered later (``paired``)."""
+    hasher = Hasher()
+    for page in pages:
+        for piece, items in zip(page.pieces, piece_items(page, with_version=True), strict=True):
+            if kinds.shop(piece.kind):
+                key = piece_key(piece)
+                component = key[1] or piece.component
+                bleed = widths[component]
+                yield (
+                    key,
+                    SideArt(
+                        piece.kind,
+                        component,
+                        piece.component,
+                        0,
+                        piece.side,
+                        piece.width,
+                        piece.height,
+                        bleed,
+                        tuple(shifted(item, bleed - piece.x, bleed - piece.y) for item in items),
+                        hasher.digest(items, piece.x, piece.y),
+                    ),
+                )
+
+
+def paired(found: Iterator[tuple[PieceKey, SideArt]]) -> list[ShopPiece]:
+    """Faces in printing order, each with its back (the same manifest key), if any; copies
+    numbered from 1 in each component in that order."""
+    faces: dict[PieceKey, SideArt] = {}
+    backs: dict[PieceKey, SideArt] = {}
+    for key, side in found:
+        (backs if side.side == "back" else faces)[key] = side
+    numbers: dict[str, int] = {}
+    pieces = []
+    for key, face in faces.items():
+        copy = numbers[face.component] = numbers.get(face.component, 0) + 1
+        back = backs.get(key)
+        pieces.append(ShopPiece(replace(face, copy=copy), replace(back, copy=copy) if back else None))
+    return pieces
+
+
+# --- presets ---------------------------------------------------------------------------------------------
+
+
+def oriented(preset: Preset, piece: SideArt) -> Preset:
+    """The preset turned to the piece's orientation: shops give a card's size upright, and a
+    landscape card (88 x 63 mm) is the same card as a poker preset's 63 x 88 turned; its files are
+    then landscape too (825 x 1125 px turned: 1125 x 825)."""
+    if piece.width == piece.height or (piece.width > piece.height) == (preset.width > preset.height):
+        return preset
+    return replace(preset, width=preset.height, height=preset.width)
+
+
+def preset_scale(pieces: list[ShopPiece], upright: Preset, scale: bool) -> tuple[Preset, tuple[float, float] | None]:
+    """The preset turned to the pieces (``oriented``) and the stretch that makes them its size:
+    None when they are; refused unless --scale."""
+    first = pieces[0].face
+    preset = oriented(upright, first)
+    for piece in pieces:
+        art = piece.face
+        if abs(art.width - first.width) > SIZE_TOLERANCE or abs(art.height - first.height) > SIZE_TOLERANCE:
+            raise PrintkitError(
+                f"--preset {preset.name}: {first.component} is {first.width:g} × {first.height:g} mm and "
+                f"{art.component} {art.width:g} × {art.height:g} mm; export one size at a time (--component ID)"
+            )
+    if abs(first.width - preset.width) <= SIZE_TOLERANCE and abs(first.height - preset.height) <= SIZE_TOLERANCE:
+        return preset, None
+    if not scale:
+        turned = f" ({preset.width:g} × {preset.height:g} turned)" if preset is not upright else ""
+        raise PrintkitError(
+            f"--preset {preset.name} is {upright.width:g} × {upright.height:g} mm{turned}, but the pieces of "
+            f"{first.component} are {first.width:g} × {first.height:g} mm; give --scale to stretch them to the "
+            "preset, or another preset"
+        )
+    return preset, (preset.width / first.width, preset.height / first.height)
+
+
+def stretched(art: SideArt, preset: Preset, factor: tuple[float, float]) -> Page:
+    """The side on a page of the preset's size, drawn at ``factor`` about the page's centre (the
+    renderer's correction): its trim and bleed boxes given unstretched, so that they land on the
+    preset's. Its drawing's bleed reaches past the page (see ``bleeds``)."""
+    width, height = preset.width + 2 * preset.bleed, preset.height + 2 * preset.bleed
+    sx, sy = factor
+    dx, dy = (width - art.width) / 2 - art.bleed, (height - art.height) / 2 - art.bleed
+    items = tuple(shifted(item, dx, dy) for item in art.items)
+    trim = ((width - art.width) / 2, (height - art.height) / 2, art.width, art.height)
+    bleed = (width / 2 - width / sx / 2, height / 2 - height / sy / 2, width / sx, height / sy)
+    piece = Piece(art.kind, art.type, art.copy, *trim, art.side)
+    return Page(width, height, "export", art.component, items, (piece,), art.side, trim, bleed)
+
+
+# --- pages and files -------------------------------------------------------------------------------------
+
+
+def side_page(art: SideArt) -> Page:
+    width, height = art.page_size
+    trim = (art.bleed, art.bleed, art.width, art.height)
+    piece = Piece(art.kind, art.type, art.copy, *trim, art.side)
+    return Page(width, height, "export", art.component, art.items, (piece,), art.side, trim, (0.0, 0.0, width, height))
+
+
+def blank_back(face: SideArt) -> SideArt:
+    return replace(face, side="back", items=(), digest="")
+
+
+class Pager:
+    """Pages for sides, stretched to a preset when asked."""
+
+    def __init__(self, preset: Preset | None, factor: tuple[float, float] | None):
+        self.preset, self.factor = preset, factor
+
+    def page(self, art: SideArt) -> Page:
+        if self.preset is not None and self.factor is not None:
+            return stretched(art, self.preset, self.factor)
+        return side_page(art)
+
+    def size_px(self, art: SideArt, dpi: int) -> tuple[int, int]:
+        if self.preset is not None and self.factor is not None:
+            return pixels(self.preset.width, self.preset.bleed, dpi), pixels(self.preset.height, self.preset.bleed, dpi)
+        return pixels(art.width, art.bleed, dpi), pixels(art.height, art.bleed, dpi)
+
+    @property
+    def correction(self) -> tuple[float, float]:
+        return self.factor or (1.0, 1.0)
+
+
+def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
+    """Every file of the export by name, index.csv included."""
+    pieces = piece_layout(loaded, ctx, request)
+    preset, factor = preset_scale(pieces, request.preset, request.scale) if request.preset else (None, None)
+    pager = Pager(preset, factor)
+    document = document_for(loaded, ctx)
+    if request.fmt == "pdf":
+        return pdf_files(pieces, pager, document, stem, request.backs)
+    return png_files(pieces, pager, document, preset.dpi if preset else request.dpi)
+
+
+def document_for(loaded: LoadedKit, ctx: Context) -> Document:
+    """An empty document carrying the kit's title, language and fonts, for ``replace(pages=...)``."""
+    info = loaded.kit.kit
+    faces = tuple((role, *names) for role, names in sorted(loaded.faces.items()))
+    return Document((), ctx.tr(info.title), info.author, ctx.lang, ctx.tr(info.subtitle), faces=faces, dpi=ctx.dpi)
+
+
+def rendered(document: Document, pages: list[Page], correction: tuple[float, float]) -> bytes:
+    from printkit.render.pdf import render
+
+    return render(replace(document, pages=tuple(pages)), correction=correction)
+
+
+def pdf_files(pieces: list[ShopPiece], pager: Pager, document: Document, stem: str, backs: Backs) -> dict[str, bytes]:
+    """One PDF of faces and backs interleaved, or a faces PDF and a backs PDF; index.csv of their pages."""
+    any_back = any(piece.back is not None for piece in pieces)
+    pairs = [(p.face, p.back or blank_back(p.face)) if any_back else (p.face, None) for p in pieces]
+    if backs == "separate" and any_back:
+        runs = {f"{stem}-faces.pdf": [f for f, _ in pairs], f"{stem}-backs.pdf": [b for _, b in pairs if b]}
+    else:
+        runs = {f"{stem}.pdf": [art for pair in pairs for art in pair if art is not None]}
+    files = {name: rendered(document, [pager.page(a) for a in arts], pager.correction) for name, arts in runs.items()}
+    rows = [
+        (name, number, art.component, art.copy, art.side if art.digest else "blank", 1, art.type)
+        for name, arts in runs.items()
+        for number, art in enumerate(arts, start=1)
+    ]
+    files[INDEX] = table(("file", "page", "component", "copy", "side", "count", "type"), rows)
+    return files
+
+
+@dataclass
+class Design:
+    """One PNG: the first side drawn so, and every copy that draws the same."""
+
+    art: SideArt
+    copies: list[int]
+
+
+def designs(pieces: list[ShopPiece]) -> list[Design]:
+    """Each component's distinct drawings per side, faces and backs in printing order."""
+    found: dict[tuple[str, str, str], Design] = {}
+    for piece in pieces:
+        for art in (piece.face, piece.back):
+            if art is not None:
+                key = (art.component, art.side, art.digest)
+                if key in found:
+                    found[key].copies.append(art.copy)
+                else:
+                    found[key] = Design(art, [art.copy])
+    return list(found.values())
+
+
+def png_name(art: SideArt, width: int) -> str:
+    return f"{art.component}-{art.copy:0{width}d}-{art.side}.png"
+
+
+def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: int) -> dict[str, bytes]:
+    """One PNG per distinct drawing of a side; index.csv: file, component, copy, side, count, copies."""
+    found = designs(pieces)
+    counts: dict[str, int] = {}
+    for piece in pieces:
+        counts[piece.face.component] = counts.get(piece.face.component, 0) + 1
+    sizes = [pager.size_px(design.art, dpi) for design in found]
+    check_pixels(sizes, f"--preset {pager.preset.name}" if pager.preset else f"--dpi {dpi}", LESS_PIXELS)
+    pages = [pager.page(design.art) for design in found]
+    pdf = rendered(document, pages, pager.correction)
+    images = rasterised(pdf, sizes, dpi)
+    files: dict[str, bytes] = {}
+    rows = []
+    for design, image in zip(found, images, strict=True):
+        name = png_name(design.art, len(str(counts[design.art.component])))
+        files[name] = image
+        art = design.art
+        rows.append((name, art.component, art.copy, art.side, len(design.copies), spans(design.copies), art.type))
+    files[INDEX] = table(("file", "component", "copy", "side", "count", "copies", "type"), rows)
+    return files
+
+
+def spans(numbers: list[int]) -> str:
+    """1 2 3 5 7 8 -> '1-3 5 7-8'."""
+    out: list[str] = []
+    start = previous = numbers[0]
+    for number in numbers[1:] + [0]:
+        if number != previous + 1:
+            out.append(str(start) if start == previous else f"{start}-{previous}")
+            start = number
+        previous = number
+    return " ".join(out)
+
+
+def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
+    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
+    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for page, (width, height) in zip(document, sizes, strict=True):
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
+            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
+            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            out.append(buffer.getvalue())
+            page.close()
+        return out
+    finally:
+        document.close()
+
+
+def table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def default_folder(stem: str, fmt: Format) -> Path:
+    return Path("output") / f"{stem}-{fmt}"

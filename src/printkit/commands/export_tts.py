@@ -1,0 +1,325 @@
+"""`printkit export-tts`: a kit's cards and tiles as Tabletop Simulator deck sheets.
+
+Tabletop Simulator builds a deck from one face image holding up to 10 x 7 pieces (NumWidth x
+NumHeight, row by row from the top-left) and one back image shared by every piece. printkit
+makes no geometry of its own here: the placement manifest says on which page and in which box
+every piece landed, the very PDF ``printkit build`` writes is rasterised (pypdfium2), and each
+piece is cut out of its page. A deck with owners (a player's colour) becomes one deck per owner,
+each with that owner's back; a deck without a back gets a plain back naming it.
+
+tts.json says which image is which deck: per sheet the face and back file names, NumWidth,
+NumHeight and the number of pieces on it, as Tabletop Simulator's custom deck dialog asks.
+
+The folder (output/KIT-tts unless -o) is written whole beside its place and swapped in
+(output.write_folder), as ``printkit export`` writes its own: it replaces only an earlier export.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from printkit import fonts
+from printkit.base.errors import PrintkitError
+from printkit.base.units import MM_PER_INCH, POINTS_PER_INCH
+from printkit.kinds import exported
+from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
+from printkit.output.files import check_folder, write_folder
+from printkit.render.raster import check_pixels
+from printkit.words import icons
+
+MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
+MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
+BEST_DPI = 300  # no sharper than print
+INDEX = "tts.json"
+BACK_FRAME = Stroke(color="#7f7f7f", width=0.6)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A piece's place: its page (from 1) and its cut outline's box in mm from the page's top-left corner."""
+
+    page: int
+    box: Box
+    outline: tuple[tuple[float, float], ...] = ()  # a shaped piece's cut outline from the box's corner (mm)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The pieces of one deck and owner, in printing order, and where their shared back landed."""
+
+    component: str
+    owner: str | None
+    kind: str
+    faces: tuple[Placement, ...]
+    back: Placement | None
+
+    @property
+    def name(self) -> str:
+        return self.component if self.owner is None else f"{self.component}-{self.owner}"
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    """How a deck's pieces are laid out on its sheets: columns, rows, pieces per sheet, resolution."""
+
+    cols: int
+    rows: int
+    dpi: int
+    piece_px: tuple[int, int]
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def size_px(self) -> tuple[int, int]:
+        return self.cols * self.piece_px[0], self.rows * self.piece_px[1]
+
+
+def decks(manifest: dict) -> list[Deck]:
+    """Every card and tile deck in the manifest, one per owner, faces in printing order."""
+    faces: dict[tuple, list[Placement]] = {}
+    backs: dict[tuple, Placement] = {}
+    kinds: dict[tuple, str] = {}
+    for row in manifest["pieces"]:
+        if not exported(row["kind"]):
+            continue
+        key = (row["deck"], row.get("owner"))
+        place = Placement(row["page"], Box(row["x"], row["y"], row["width"], row["height"]), outline_of(row))
+        if row["side"] == "back":
+            backs.setdefault(key, place)
+        else:
+            faces.setdefault(key, []).append(place)
+            kinds[key] = row["kind"]
+    return [Deck(key[0], key[1], kinds[key], tuple(places), backs.get(key)) for key, places in faces.items()]
+
+
+def outline_of(row: dict) -> tuple[tuple[float, float], ...]:
+    """A hexagonal piece's cut outline from its box's corner: its image is white outside it, so a
+    neighbour nested into its box does not show (a rectangle's outline is its box: none)."""
+    if row.get("cut") != "hexagon":
+        return ()
+    return tuple((x - row["x"], y - row["y"]) for x, y in row["outline"])
+
+
+def pixels(mm: float, dpi: int) -> int:
+    return round(mm / MM_PER_INCH * dpi)
+
+
+def sheet_grid(count: int, width: float, height: float) -> SheetGrid:
+    """The sheet layout that shows the pieces sharpest within MAX_SIDE, then wastes fewest places.
+
+    ``count`` pieces of ``width`` x ``height`` mm; more than a sheet holds go on further sheets of
+    the same grid.
+    """
+    best: tuple | None = None
+    per_sheet = min(count, MAX_COLS * MAX_ROWS)
+    for cols in range(1, MAX_COLS + 1):
+        rows = math.ceil(per_sheet / cols)
+        if rows > MAX_ROWS:
+            continue
+        dpi = largest_dpi(cols, rows, width, height)
+        if dpi < 1:
+            continue
+        rank = (dpi, -(cols * rows - per_sheet), cols)
+        if best is None or rank > best[0]:
+            best = (rank, SheetGrid(cols, rows, dpi, (pixels(width, dpi), pixels(height, dpi))))
+    if best is None:
+        raise PrintkitError(f"a {width:g} × {height:g} mm piece does not fit a {MAX_SIDE} px Tabletop Simulator sheet")
+    return best[1]
+
+
+def largest_dpi(cols: int, rows: int, width: float, height: float) -> int:
+    """The highest resolution, at most BEST_DPI, at which cols x rows pieces stay within MAX_SIDE."""
+    dpi = min(BEST_DPI, math.floor(MAX_SIDE * MM_PER_INCH / max(cols * width, rows * height)))
+    while dpi > 0 and max(cols * pixels(width, dpi), rows * pixels(height, dpi)) > MAX_SIDE:
+        dpi -= 1
+    return dpi
+
+
+def plain_back(width: float, height: float, title: str) -> Document:
+    """A back for a deck that has none: a frame and the deck's name, as a one-page document."""
+    inset = min(width, height) * 0.06
+    room = width - 4 * inset
+    size = fonts.fit_size(title, room, 12.0, bold=True, smallest=4.0)
+    frame = Rect(inset, inset, width - 2 * inset, height - 2 * inset, BACK_FRAME, None, inset)
+    items = (
+        frame,
+        Text(width / 2, height / 2 + fonts.cap_height(size) / 2, title, size, True, "center", "#555555", room),
+    )
+    return Document((Page(width, height, "back", None, items),), title=title, author="", lang="")
+
+
+# --- rasterising and writing -----------------------------------------------------------------
+
+
+class Pages:
+    """The PDF's pages as images, each rendered once per resolution asked for."""
+
+    def __init__(self, pdf: bytes):
+        import pypdfium2
+
+        self.document = pypdfium2.PdfDocument(pdf)
+        self.cache: dict[tuple[int, int], object] = {}
+
+    def image(self, page: int, dpi: int):
+        """The page's image, the last one kept only: a deck's pieces come in page order, so each
+        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
+        if (page, dpi) not in self.cache:
+            self.cache = {
+                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
+            }
+        return self.cache[(page, dpi)]
+
+    def piece(self, place: Placement, grid: SheetGrid):
+        left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
+        image = self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
+        return masked(image, place, grid) if place.outline else image
+
+    def close(self) -> None:
+        self.document.close()
+
+
+def masked(image, place: Placement, grid: SheetGrid):
+    """The piece's image, white outside its cut outline."""
+    from PIL import Image, ImageDraw
+
+    scale_x, scale_y = grid.piece_px[0] / place.box.w, grid.piece_px[1] / place.box.h
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * scale_x, y * scale_y) for x, y in place.outline], fill=255)
+    white = Image.new("RGB", image.size, "white")
+    return Image.composite(image, white, mask)
+
+
+def png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
+    from PIL import Image
+
+    sheet = Image.new("RGB", grid.size_px, "white")
+    for index, place in enumerate(places):
+        row, col = divmod(index, grid.cols)
+        sheet.paste(pages.piece(place, grid), (col * grid.piece_px[0], row * grid.piece_px[1]))
+    return sheet
+
+
+def export_kit(loaded, ctx, folder: Path) -> dict:
+    """Lay the kit out as ``printkit build`` does (same checks, same language) and export its decks."""
+    from printkit import pipeline
+    from printkit.output.manifest import manifest
+
+    check_folder(folder)
+    document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
+    titles = deck_titles(loaded.kit, ctx.tr)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    files: dict[str, bytes] = {}
+    index = export(document, manifest(document, loaded.name, ctx.paper), titles, files, stem)
+    write_folder(folder, files, "export-tts")
+    return index
+
+
+def deck_titles(kit, tr) -> dict[str, str]:
+    """Each deck's name as printed, by Deck.name: 'Tiles', or 'Tiles – yellow' for an owner's deck."""
+    titles = {}
+    for component in kit.components:
+        title = icons.without(tr(component.title)) or component.id  # a name in TTS's menus draws no icon
+        titles[component.id] = title
+        for owner in getattr(component, "owners", None) or []:
+            titles[f"{component.id}-{owner.id}"] = f"{title} – {icons.without(tr(owner.name))}"
+    return titles
+
+
+def export(document: Document, manifest: dict, titles: dict[str, str], files: dict[str, bytes], stem: str) -> dict:
+    """Every deck's sheets and back and the index tts.json, added to ``files`` by name (the export
+    folder's, written whole by output.write_folder); returns the index.
+
+    ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
+    """
+    from printkit.render.pdf import render
+
+    found = decks(manifest)
+    if not found:
+        raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
+    check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")
+    pages = Pages(render(document))
+    try:
+        entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
+    finally:
+        pages.close()
+    index = {"kit": manifest["kit"], "lang": manifest["lang"], "decks": entries}
+    files[INDEX] = (json.dumps(index, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return index
+
+
+def raster_sizes(found: list[Deck], document: Document) -> list[tuple[int, int]]:
+    """Every image ``export`` draws, in pixels: each page a deck's pieces (and back) lie on at its
+    sheets' resolution, then its sheets and its back."""
+    sizes: list[tuple[int, int]] = []
+    for deck in found:
+        first = deck.faces[0].box
+        grid = sheet_grid(len(deck.faces), first.w, first.h)
+        on = {place.page for place in deck.faces} | ({deck.back.page} if deck.back else set())
+        pages = [document.pages[number - 1] for number in sorted(on)]
+        sizes += [
+            (math.ceil(p.width / MM_PER_INCH * grid.dpi), math.ceil(p.height / MM_PER_INCH * grid.dpi)) for p in pages
+        ]
+        sizes += [grid.size_px] * math.ceil(len(deck.faces) / grid.capacity) + [grid.piece_px]
+    return sizes
+
+
+def export_deck(deck: Deck, pages: Pages, title: str, files: dict[str, bytes], stem: str) -> dict:
+    first = deck.faces[0].box
+    grid = sheet_grid(len(deck.faces), first.w, first.h)
+    back_name = f"{stem}-{deck.name}-back.png"
+    files[back_name] = png(back_image(deck, pages, grid, title))
+    sheets = []
+    for number, start in enumerate(range(0, len(deck.faces), grid.capacity), start=1):
+        boxes = deck.faces[start : start + grid.capacity]
+        face_name = f"{stem}-{deck.name}-{number}.png"
+        files[face_name] = png(sheet_image(pages, boxes, grid))
+        sheets.append(
+            {
+                "face": face_name,
+                "back": back_name,
+                "NumWidth": grid.cols,
+                "NumHeight": grid.rows,
+                "count": len(boxes),
+                "BackIsHidden": True,
+                "UniqueBack": False,
+            }
+        )
+    return {
+        "component": deck.component,
+        "owner": deck.owner,
+        "kind": deck.kind,
+        "title": title,
+        "count": len(deck.faces),
+        "width_mm": first.w,
+        "height_mm": first.h,
+        "shape": "hexagon" if deck.faces[0].outline else "rectangle",
+        "dpi": grid.dpi,
+        "piece_px": list(grid.piece_px),
+        "sheets": sheets,
+    }
+
+
+def back_image(deck: Deck, pages: Pages, grid: SheetGrid, title: str):
+    """The deck's printed back, or a plain one naming the deck when it has none."""
+    if deck.back is not None:
+        return pages.piece(deck.back, grid)
+    from printkit.render.pdf import render
+
+    first = deck.faces[0].box
+    plain = Pages(render(plain_back(first.w, first.h, title)))
+    try:
+        return plain.piece(Placement(1, Box(0.0, 0.0, first.w, first.h)), grid)
+    finally:
+        plain.close()

@@ -1,0 +1,146 @@
+"""`printkit new`: a kit file to start from, the shipped template or a copy of a shipped kit.
+
+The template (templates/new.yaml) is a small game that validates and builds as it is. Either way
+the new file's first line points the YAML language server at the kit schema, so an editor
+completes and checks fields from the first keystroke.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+from printkit.base.errors import PrintkitError
+from printkit.kit import file as kitfile
+from printkit.kit.paths import KitFolder
+from printkit.output.files import create_new
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+MODELINE = "# yaml-language-server: $schema="
+PLACEHOLDER = "THIS_FILE"  # the template's stand-in for the new kit's name
+
+
+def template_text() -> str:
+    return (resources.files("printkit") / "templates" / "new.yaml").read_text(encoding="utf-8")
+
+
+def schema_file() -> Path:
+    return kitfile.data_dir() / "schema" / "kit.schema.json"
+
+
+def schema_reference(folder: Path) -> str | None:
+    """The schema as the language server finds it from ``folder``: a relative path when possible."""
+    schema = schema_file()
+    if not schema.is_file():
+        return None
+    try:
+        return Path(os.path.relpath(schema, folder.resolve())).as_posix()
+    except ValueError:  # another drive on Windows
+        return schema.as_uri()
+
+
+def with_modeline(text: str, reference: str | None) -> str:
+    """``text`` whose first line names the schema (replacing a modeline that names another path)."""
+    first, _, rest = text.partition("\n")
+    body = rest if first.startswith(MODELINE) else text
+    return f"{MODELINE}{reference}\n{body}" if reference else body
+
+
+def kit_file_name(name: str) -> str:
+    stem = name.removesuffix(".yaml")
+    if not NAME.match(stem):
+        raise PrintkitError(
+            f"'{name}': a kit's name is letters, digits, '-' and '_' (such as my_game); printkit writes it to "
+            "my_game.yaml"
+        )
+    return stem
+
+
+def new_kit(
+    name: str,
+    start_from: str | None,
+    folder: Path,
+    deck_from: Path | None = None,
+    sheet: str | None = None,
+    encoding: str | None = None,
+) -> Path:
+    """Write NAME.yaml in ``folder``; never overwrite anything. With ``deck_from``, a skeleton whose
+    deck reads that table (copied into the kit's folder NAME/), its columns mapped (deckfrom.py)."""
+    stem = kit_file_name(name)
+    target = folder / f"{stem}.yaml"
+    if target.exists() or target.is_symlink():  # a link, even one to nowhere: writing would follow it
+        raise PrintkitError(
+            f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
+        )
+    if deck_from is not None:
+        text, art = deck_skeleton(stem, deck_from, sheet, encoding), deck_from
+    elif start_from is None:
+        text, art = template_text().replace(PLACEHOLDER, stem), None
+    else:
+        source = kitfile.find_kit(start_from)
+        text, art = source.read_text(encoding="utf-8"), own_folder(source)
+    art_target = folder / stem
+    if art is not None and (art.is_dir() or deck_from) and (art_target.exists() or art_target.is_symlink()):
+        raise PrintkitError(
+            f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
+        )
+    kit_bytes = with_modeline(text, schema_reference(folder)).encode("utf-8")
+    create_new([(target, kit_bytes)], art_folder(art_target, art, deck_from))
+    return target
+
+
+def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> list[tuple[Path, Callable[[Path], None]]]:
+    """The new kit's folder, if it has one, with what fills it: the table copied, or the shipped
+    kit's folder (output.create_new makes it beside its place and puts it there with the kit file)."""
+    if deck_from is not None:
+        table = deck_from
+        return [(art_target, lambda into: shutil.copyfile(table, into / table.name))]
+    if art is not None and art.is_dir():
+        shipped = art
+        return [
+            (
+                art_target,
+                lambda into: shutil.copytree(shipped, into, symlinks=True, ignore=not_copied, dirs_exist_ok=True),
+            )
+        ]
+    return []
+
+
+def own_folder(kit: Path) -> Path:
+    """The real path of the folder of the kit ``kit`` copied from; refused when it is a link
+    leading out (kitpaths.py), which would copy whatever it leads to."""
+    folder = KitFolder.of(kit)
+    if folder.refused:
+        raise PrintkitError(f"{kitfile.display_path(kit)}: {folder.refused}")
+    return folder.real
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What a copy of a kit's folder leaves out: anything but files, folders and links (a named
+    pipe would hang the copy). A link is copied as a link, never as what it leads to: one that
+    leads out of the kit's folder is then refused by the new kit's build, as it was by the old."""
+    kept = (stat.S_ISREG, stat.S_ISDIR, stat.S_ISLNK)
+    return {name for name in names if not any(kind(os.lstat(os.path.join(folder, name)).st_mode) for kind in kept)}
+
+
+def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
+    """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped."""
+    from printkit.commands import new_from_table as deckfrom
+    from printkit.kit import tables
+
+    if (table_path.parent / stem).resolve() == table_path.parent.resolve():
+        raise PrintkitError(f"'{stem}': give the kit another name than the table's folder")
+    try:
+        table = tables.read_path(table_path, str(table_path), sheet, encoding=encoding or "auto")
+    except tables.TableProblem as exc:
+        raise PrintkitError(f"{table_path}: {exc}") from None
+    if not table.rows:
+        where = f"its sheet {table.sheet!r}" if table.sheet else "it"
+        raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
+    deckfrom.check_headers(table_path, table)
+    return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)

@@ -1,0 +1,1 @@
+"""A kit's facts: the invariant language and the provenance of derived numbers."""

@@ -1,0 +1,362 @@
+"""What every kit and every kind share: frozen models, unknown keys forbidden, a description on every
+field. Each kind's component is in its kind's module (``kinds/``); ``kit.py`` puts them together.
+
+Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in", "12pt").
+A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
+"""
+
+import re
+import typing
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    WithJsonSchema,
+    model_validator,
+)
+
+from printkit.base.units import LENGTH_PATTERN, parse_length
+
+MAX_COUNT = 10_000
+
+# Lengths are read by parse_length; the JSON Schema accepts a number or a text with a unit, so an
+# editor does not flag "20mm". Each range is a type of its own: a Field on a field would not bound it.
+_Size = Annotated[float, Field(gt=0, le=2000)]
+_Shift = Annotated[float, Field(ge=-2000, le=2000)]
+_Gap = Annotated[float, Field(ge=0, le=50)]
+_Gutter = Annotated[float, Field(ge=0, le=30)]
+_Bleed = Annotated[float, Field(ge=0, le=3)]
+_Thickness = Annotated[float, Field(gt=0, le=3)]
+_Room = Annotated[float, Field(ge=0, le=10)]
+_Glue = Annotated[float, Field(ge=3, le=50)]  # a glue strip narrower than 3 mm holds nothing
+
+
+_BOUNDS = {"gt": "exclusiveMinimum", "ge": "minimum", "lt": "exclusiveMaximum", "le": "maximum"}
+
+
+def _length_schema(number: Any) -> WithJsonSchema:
+    """The JSON Schema of a length: a number in the range of ``number`` or a text with a unit.
+    Made from the range here, not derived by pydantic from a Union for each of the ~80 length
+    fields at every start (15 ms)."""
+    bounds = {
+        _BOUNDS[name]: getattr(limit, name)
+        for limit in typing.get_args(number)[1].metadata
+        for name in _BOUNDS
+        if hasattr(limit, name)
+    }
+    return WithJsonSchema({"anyOf": [{**bounds, "type": "number"}, {"pattern": LENGTH_PATTERN, "type": "string"}]})
+
+
+Length = Annotated[_Size, BeforeValidator(parse_length), _length_schema(_Size)]
+Offset = Annotated[_Shift, BeforeValidator(parse_length), _length_schema(_Shift)]
+Gap = Annotated[_Gap, BeforeValidator(parse_length), _length_schema(_Gap)]
+Gutter = Annotated[_Gutter, BeforeValidator(parse_length), _length_schema(_Gutter)]
+Bleed = Annotated[_Bleed, BeforeValidator(parse_length), _length_schema(_Bleed)]
+Thickness = Annotated[_Thickness, BeforeValidator(parse_length), _length_schema(_Thickness)]
+Room = Annotated[_Room, BeforeValidator(parse_length), _length_schema(_Room)]
+Glue = Annotated[_Glue, BeforeValidator(parse_length), _length_schema(_Glue)]
+Text = Annotated[
+    dict[str, str],
+    WithJsonSchema(
+        {"type": "object", "propertyNames": {"pattern": "^[a-z]{2}$"}, "additionalProperties": {"type": "string"}}
+    ),
+]
+# A whole number as the kit writes it: not true (1), 1.0e+3 (1000.0) nor "3", which pydantic's lax
+# mode would quietly take for one.
+Int = Annotated[int, Strict()]
+Count = Annotated[Int, Field(ge=1, le=MAX_COUNT)]
+
+
+def _file_name(value: str) -> str:
+    """A picture's path as a file name can be: no NUL, line break or other control character
+    (a NUL cut the name short where the operating system reads it)."""
+    control = _CONTROL.search(value)  # not a loop over the characters: a table's 1,000 names are checked often
+    if control:
+        raise ValueError(
+            f"the file name {value!r} holds the control character U+{ord(control.group()):04X}; give the picture's "
+            "file name as it is in the kit's folder"
+        )
+    return value
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
+ArtPath = Annotated[str, AfterValidator(_file_name)]
+Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+
+class Model(BaseModel):
+    # Built on first use, not as each class is defined: the schemas are read from the cache (see
+    # kit.py, which completes them) or, without one, made once for Kit and for a part only if something asks.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, defer_build=True)
+
+
+# --- kit-level ---------------------------------------------------------------------------------
+
+
+class PlayerRange(Model):
+    """How many can play: the fewest and the most players."""
+
+    min: Annotated[Int, Field(ge=1, le=99, description="Fewest players.")]
+    max: Annotated[Int, Field(ge=1, le=99, description="Most players.")]
+
+
+class KitInfo(Model):
+    """The game itself: its title, players, languages and author."""
+
+    title: Text = Field(description="The game's title in every language.")
+    subtitle: Text | None = Field(None, description="One line under the title.")
+    players: PlayerRange = Field(description="How many can play.")
+    languages: list[Annotated[str, Field(pattern=r"^[a-z]{2}$")]] = Field(
+        description="Every language the kit's texts exist in, e.g. [pl, cs, en]."
+    )
+    default_lang: str = Field(description="The language used when --lang is not given.")
+    author: str = Field(description="Who made the game (PDF metadata and the rules' footer).")
+    version: str = Field(
+        "1.0",
+        max_length=20,
+        description="The kit's version, at most 20 characters; when set, printed in 7 pt on every cut piece (its "
+        "back if it has one).",
+    )
+    age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
+    minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
+    credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
+    contents: bool = Field(
+        True,
+        description="True to open the rules with 'what is in the kit': one of each printed component, small, with "
+        "its count; false to leave it out.",
+    )
+
+
+class Need(Model):
+    """Something the game needs that the kit does not print (dice, pencils, pawns)."""
+
+    id: Identifier = Field(description="A name for placeholders: {need_id.count}.")
+    count: Count = Field(description="How many.")
+    per_player: bool = Field(False, description="True when the count is for each player.")
+    text: Text = Field(description="What it is, e.g. {pl: zwykła kostka D6, ...}.")
+
+
+PieceRef = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z][a-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*){1,2}(?::back)?$",
+        max_length=100,
+    ),
+]
+Window = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?:[A-Z][1-9][0-9]?$")]
+CellName = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board's or a sheet grid's cell, 'C3'
+
+
+class FigureCell(Model):
+    """A cell of a figure's board or sheet grid: the pieces on it or the letter written in it."""
+
+    at: CellName = Field(description="The cell as column letter and row number, e.g. 'C3'.")
+    put: PieceRef | list[PieceRef] = Field(
+        default_factory=list,
+        description="The piece on the cell, or a list of them bottom first (a stack), each 'COMPONENT.SET' as "
+        "its placeholders name it: tokens.guards_a, stones.black.ace, tiles.pink.rock, cards.berries; "
+        "':back' shows its back.",
+    )
+    write: str | None = Field(
+        None,
+        max_length=40,
+        description="What is written in a sheet's grid cell, e.g. 'K', or the placeholder of a legend's symbol, "
+        "e.g. '{die.flower.symbol}', so it follows the language.",
+    )
+    label: Text | str | None = Field(None, description="A short label under the cell, e.g. what it scores.")
+
+    @property
+    def stack(self) -> list[str]:
+        return [self.put] if isinstance(self.put, str) else list(self.put)
+
+
+class FigureSpot(Model):
+    """A place in a row or grid of pieces: one piece, or a stack of them, and its label."""
+
+    put: PieceRef | list[PieceRef] = Field(
+        default_factory=list, description="The piece, or a list of them bottom first; none leaves the place empty."
+    )
+    label: Text | str | None = Field(None, description="A short label under the place, e.g. what it scores.")
+
+    @property
+    def stack(self) -> list[str]:
+        return [self.put] if isinstance(self.put, str) else list(self.put)
+
+
+def spot_of(place: FigureSpot | str | list[str] | None) -> FigureSpot:
+    """A place of a row of pieces as written: a reference, a list of them (a stack), null (an
+    empty place) or a mapping with a label."""
+    if isinstance(place, FigureSpot):
+        return place
+    return FigureSpot(put=[] if place is None else place)
+
+
+class Figure(Model):
+    """A figure of the rules, drawn by the same code that draws the kit's pieces, scaled to its column.
+
+    Either a position on a board (``board``, optional ``window``, ``cells``), a piece of a sheet
+    filled in (``sheet`` and ``part``, ``cells`` with ``write``, ``ticked``), or a row or grid of
+    pieces (``pieces`` and ``columns``). A board or a sheet part without cells, or a single piece,
+    shows that component small.
+    """
+
+    board: Identifier | None = Field(None, description="The board the position is on.")
+    sheet: Identifier | None = Field(None, description="The sheet a part of which is shown filled in.")
+    part: Identifier | None = Field(None, description="The sheet part shown (its id): a grid or checkboxes.")
+    window: Window | None = Field(
+        None, description="Only these cells of the board or grid, e.g. 'A1:C3' (top-left:bottom-right)."
+    )
+    cells: list[FigureCell] = Field(default_factory=list, description="The cells that hold pieces or writing.")
+    ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
+    pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
+        default_factory=list,
+        description="A row or grid of pieces: each place a reference, a list (a stack), null (empty) or "
+        "{put: ..., label: ...}.",
+    )
+    columns: Int | None = Field(None, ge=1, le=20, description="Places a row holds in a grid of pieces.")
+    caption: Text = Field(description="The caption under the figure ({placeholders} allowed).")
+    height: Length | None = Field(None, description="The tallest the drawing may be in the column (40 mm).")
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> "Figure":
+        subjects = [name for name in ("board", "sheet", "pieces") if getattr(self, name)]
+        if len(subjects) != 1:
+            raise ValueError("a figure shows one of: a board, a sheet's part or pieces")
+        if self.sheet and not self.part:
+            raise ValueError("a sheet figure names the part it shows (part: ID)")
+        return self
+
+    @property
+    def places(self) -> list[FigureSpot]:
+        return [spot_of(place) for place in self.pieces]
+
+
+class RuleSection(Model):
+    """A rules section: a heading and a body, and optionally a figure after the body.
+
+    Body markup: blank lines separate paragraphs, a line starting with "- " is a list item,
+    **double asterisks** make bold, and {placeholders} insert numbers the components define.
+    """
+
+    heading: Text = Field(description="The section heading.")
+    body: Text = Field(description="The section text (see markup above).")
+    figure: Figure | None = Field(None, description="A figure drawn from the kit's own components.")
+
+
+class PlannedPage(Model):
+    """What the rulebook promises a page holds; the validator checks the layout against it."""
+
+    page: Annotated[Int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
+    role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet"] = Field(
+        description="What kind of page it is."
+    )
+    component: Identifier | None = Field(None, description="The component on that page, if one.")
+    two_sided: Literal["duplex", "fold"] | None = Field(
+        None,
+        description="Checked only in a build with this --two-sided mode: a duplex build gives one-sided pages "
+        "blank backs, which moves the pages after them.",
+    )
+
+
+class Invariant(Model):
+    """A fact the rulebook states, as a comparison over the kit's numbers, e.g. 'rounds.count == 18'.
+
+    printkit's own language (printkit.facts.invariants): numbers, names, + - * /, parentheses, chained
+    comparisons, 'and', sum/min/max/count over values or patterns, name[expr]; never Python's eval.
+    """
+
+    id: Identifier = Field(description="A short name for the rule, printed with every finding about it.")
+    check: str = Field(
+        max_length=500,
+        description="The comparison, names without braces, e.g. 'board.cells - board.specials == board.free == "
+        "tokens.total == 16'.",
+    )
+    rule: Text | str | None = Field(
+        None, description="What the rulebook says, in words; findings quote it ('the rules state ...')."
+    )
+    for_players: bool = Field(
+        False, description="Check it for every player count from players.min to players.max, with 'players' bound."
+    )
+
+
+# --- print instructions shared by components ---------------------------------------------------
+
+
+class PrintPlan(Model):
+    """How a component's pages are printed: how often, and whether they are cut."""
+
+    copies: Literal["once", "per_player", "optional"] = Field(
+        "once", description="How many times to print the component's pages."
+    )
+    cut: bool = Field(
+        False,
+        description="True when the pages are cut apart; pages that print pieces to cut out (cards, tokens, tiles, "
+        "stones, boxes, a split board's sheets) are said to be cut without it.",
+    )
+    note: Text | None = Field(None, description="An extra instruction, e.g. when an optional page is needed.")
+
+
+class ComponentBase(Model):
+    id: Identifier = Field(description="The component's name; placeholders use it: {id.count}, {page.id}.")
+    title: Text | None = Field(None, description="A heading printed on the component's page.")
+    print: PrintPlan = Field(default_factory=PrintPlan, description="How the component is printed.")
+    in_kit: bool = Field(True, description="False for pages only `printkit sheets` prints.")
+
+
+# The shapes printkit draws: a token's, and an icon's the kit's texts name inline.
+TokenShape = Literal["circle", "triangle", "square", "diamond", "hexagon", "star"]
+
+
+class FontFiles(Model):
+    """A font family of the kit's own for one role: TrueType files in the kit's folder."""
+
+    regular: ArtPath = Field(description="The regular weight: a .ttf (or TrueType .otf) file in kits/NAME/.")
+    bold: ArtPath | None = Field(
+        None, description="The bold weight, in the kit's folder; without it the regular file prints bold text too."
+    )
+
+
+class KitFonts(Model):
+    """The kit's own fonts by role; a role left out keeps printkit's own face for it."""
+
+    body: FontFiles | None = Field(None, description="Rules paragraphs and list items (printkit's: Noto Serif).")
+    headings: FontFiles | None = Field(
+        None, description="The rules' title and headings (printkit's: Atkinson Hyperlegible)."
+    )
+    pieces: FontFiles | None = Field(
+        None, description="Boards, tokens, cards, tiles and sheets (printkit's: Atkinson Hyperlegible)."
+    )
+
+
+class IconDef(Model):
+    """An icon the kit's texts name inline as :id: (a shape or a symbol in a colour of its own, or a picture)."""
+
+    id: Identifier = Field(description="The icon's name; a text prints it where it says :id:, e.g. :coin:.")
+    shape: TokenShape | None = Field(None, description="A shape: circle, triangle, square, diamond, hexagon, star.")
+    symbol: str | None = Field(None, description="A vector symbol printkit draws instead, e.g. 'berries'.")
+    image: ArtPath | None = Field(
+        None,
+        description="A picture instead: an SVG, PNG or JPEG file in the kit's folder, printed at the text's size on "
+        "its baseline.",
+    )
+    color: Color | None = Field(
+        None, description="The icon's colour (a shape or symbol); none for the colour of the text around it."
+    )
+
+    @model_validator(mode="after")
+    def _one_drawing(self) -> "IconDef":
+        if sum(part is not None for part in (self.shape, self.symbol, self.image)) != 1:
+            raise ValueError("an icon is a shape, a symbol or an image: give one of them")
+        return self
+
+
+# A {placeholder}: a name or arithmetic, optionally with word forms (placeholders.py reads it).
+PLACEHOLDER = re.compile(r"\{([A-Za-z_(][^{}]*)\}")

@@ -1,0 +1,1 @@
+"""What printkit writes: files and folders written atomically, the manifest, the cut file, reprints."""

@@ -1,0 +1,1 @@
+"""A kit's own pictures: found, limited, decoded and measured."""

@@ -1,0 +1,337 @@
+"""The pipeline: load, validate, localise, lay out, render, write. One direction, one job a stage."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from printkit import fonts
+from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
+from printkit.base.progress import SILENT, Progress
+from printkit.fonts import kit as kitfonts
+from printkit.kit import file as kitfile
+from printkit.kit.model import Kit, parse_kit
+from printkit.layout import document as doc_layout
+from printkit.layout.context import Context, Options, paper
+from printkit.layout.primitives import Document, Flip
+from printkit.output.files import write_all, write_atomic
+from printkit.validate.findings import by_language
+from printkit.validate.kit import check_kit
+from printkit.validate.pages import check_layout, check_printed
+from printkit.words import textchars
+from printkit.words.locale import Localizer, choose_language, kit_icons
+
+
+@dataclass
+class LoadedKit:
+    """A kit as loaded: its source, its model, its warnings and whether they refuse it."""
+
+    source: kitfile.KitSource
+    kit: Kit
+    warnings: list[Problem] = field(default_factory=list)
+    strict: bool = False  # warnings refuse the kit too
+    faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
+
+    @property
+    def name(self) -> str:
+        return self.source.name
+
+
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+    """Read and check a kit; any error finding stops here with every finding listed. A build
+    passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
+    decoded (validate decodes every picture)."""
+    source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
+    protect_kit(source)
+    if any_table(source):
+        from printkit.kit import tables  # only a kit with a table pays for reading one
+
+        tables.expand_tables(source)
+    textchars.normalise(source.data)  # once, before the model, the checks and the layout read a text
+    kit = parse_kit(source)
+    problems = check_kit(source, kit, decode)
+    faces = kitfonts.proved(kit, source.folder)
+    loaded = LoadedKit(source, kit, problems, strict, faces or {})
+    if refused(loaded, problems):
+        raise KitError(problems + layout_findings_despite_errors(loaded, problems))
+    if faces is None:
+        raise PrintkitError(f"{source.display}: a font of the kit changed while printkit read it; run it again")
+    return loaded
+
+
+def picture_warnings(loaded: LoadedKit) -> list[Problem]:
+    """The warnings a build prints as well as validate: a deck's picture not made yet (a
+    placeholder stands in), a picture reduced to the kit's resolution."""
+    return [problem for problem in loaded.warnings if problem.group == "pictures"]
+
+
+def with_faces(loaded: LoadedKit, document: Document) -> Document:
+    """The document naming the kit's own fonts, so that the renderer draws in what layout measured."""
+    return replace(document, faces=tuple((role, *names) for role, names in sorted(loaded.faces.items())))
+
+
+def any_table(source: kitfile.KitSource) -> bool:
+    """True when a component of the kit names a table file for its types."""
+    components = source.data.get("components") if isinstance(source.data, dict) else None
+    return isinstance(components, list) and any(isinstance(c, dict) and "table" in c for c in components)
+
+
+def protect_kit(source: kitfile.KitSource) -> None:
+    """No output of this command may replace the kit file or anything in its art folder (a picture,
+    or a file an SVG there links to)."""
+    from printkit.output.files import protect
+
+    protect("the kit file", source.path)
+    folder = source.folder
+    protect(f"a file in the kit's art folder {kitfile.display_path(folder.shown)}/", folder.real, tree=True)
+
+
+def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
+    return any(p.severity == "error" or loaded.strict for p in problems)
+
+
+def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -> list[Problem]:
+    """The layout's findings for a kit already refused, so that every finding is printed at once;
+    one the checks already made (a bad picture, found again where a card draws it) is not repeated."""
+    try:
+        found = layout_findings(loaded, context(loaded, None))[1]
+    except Exception:  # a kit with errors may not lay out at all; its errors already say why
+        return []
+    said = {problem.message for problem in problems}
+    return [problem for problem in found if problem.message.rsplit(" (in ", 1)[0] not in said]
+
+
+def context(
+    loaded: LoadedKit,
+    lang: str | None,
+    paper_name: str = "a4",
+    options: Options | None = None,
+    players: list[str] | None = None,
+) -> Context:
+    chosen = choose_language(loaded.kit, lang)
+    return Context(
+        paper=paper(paper_name),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
+        options=options or Options(),
+        players=players,
+        assets=loaded.source.folder,
+        dpi=loaded.kit.dpi,
+    )
+
+
+def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
+    """What each component whose pages depend on the paper takes on ctx's paper (``Kind.room``):
+    for a board, one page or how many sheets and why."""
+    from printkit.kinds import kind_of
+
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
+    with_numbers = doc_layout.with_numbers(ctx, numbers)
+    lines = []
+    for component in loaded.kit.components:
+        room = kind_of(component).room
+        line = room(component, with_numbers) if room is not None and component.in_kit else None
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
+    source = loaded.source
+    return KitError([Problem(*source.where(problem.loc), problem.message, group="pages")])
+
+
+def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
+    """The kit's pages in ctx's language, refused when they break the kit's rules. Only that
+    language is laid out: a build prints one language, and `validate` proves the others."""
+    return _checked(loaded, *layout_findings(loaded, ctx, progress, languages=[ctx.lang]))[ctx.lang]
+
+
+def verify(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> dict[str, Document]:
+    """Every language of the kit laid out with ctx's paper and options, refused when any of them
+    breaks its rules (a longer translation must not push the board off its promised page)."""
+    return _checked(loaded, *layout_findings(loaded, ctx, progress))
+
+
+def _checked(loaded: LoadedKit, documents: dict[str, Document], problems: list[Problem]) -> dict[str, Document]:
+    if refused(loaded, problems):
+        raise KitError(loaded.warnings + problems)
+    loaded.warnings.extend(p for p in problems if p not in loaded.warnings)
+    return documents
+
+
+def layout_findings(
+    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT, languages: list[str] | None = None
+) -> tuple[dict[str, Document], list[Problem]]:
+    """The languages (by default every one of the kit's) laid out with ctx's paper and options,
+    and the findings about each."""
+    documents: dict[str, Document] = {}
+    found: dict[str, list[Problem]] = {}
+    if languages is None:
+        languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
+    for number, lang in enumerate(languages):
+        progress.step(f"laying out and checking ({lang})", number, len(languages))
+        lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=replace(ctx.tr, lang=choose_language(loaded.kit, lang)))
+        with fonts.using(loaded.faces):
+            try:
+                documents[lang] = with_faces(loaded, doc_layout.layout_kit(loaded.kit, lang_ctx))
+            except LayoutProblem as problem:
+                found[lang] = located(loaded, problem).problems
+                continue
+            found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
+    return documents, by_language(found)
+
+
+def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
+    base = loaded.name + suffix
+    name = base if lang == loaded.kit.kit.default_lang else f"{base}-{lang}"
+    return Path("output") / f"{name}.pdf"
+
+
+def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -> list[str]:
+    players = loaded.kit.kit.players
+    if not players.min <= count <= players.max:
+        raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{players.max})")
+    if len(names) > count:
+        raise PrintkitError(f"{len(names)} names given for {count} players; give at most {count}")
+    names = [textchars.normalised(name) for name in names]
+    for name in names:
+        problem = textchars.unprintable(name, one_line=True)
+        if problem:
+            raise PrintkitError(f"--names: '{name}' {problem}")
+        missing = fonts.missing_characters(name, bold=True)
+        if missing:
+            where = f" in '{name}'"
+            raise PrintkitError(f"--names: {fonts.no_glyph(missing, where)}")
+    return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
+
+
+def resolve_output(output: Path | None, fallback: Path) -> Path:
+    if output is not None:
+        return output
+    fallback.parent.mkdir(parents=True, exist_ok=True)
+    return fallback
+
+
+def check_output(path: Path) -> None:
+    from printkit.output.files import check_target
+
+    check_target(path)
+
+
+def check_outputs(outputs: list[tuple[str, Path | None]]) -> None:
+    """Refuse, before any work, an output that cannot be written, that is a file the build reads,
+    or that another output of the same command also names (given as (its option, path))."""
+    from printkit.output.files import check_distinct
+
+    for _, path in outputs:
+        if path is not None:
+            check_output(path)
+    check_distinct(outputs)
+
+
+def write(
+    document: Document, path: Path, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)
+) -> int:
+    """Render and write atomically; ``correction`` scales every page about its centre (a printer
+    profile's answer to a printer that prints 99.6 % of the size)."""
+    write_atomic(path, rendered(document, progress, correction))
+    return len(document.pages)
+
+
+def rendered(document: Document, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)) -> bytes:
+    """The PDF's bytes; ``correction`` as for ``write``."""
+    from printkit.render.pdf import render
+
+    return render(document, progress, correction)
+
+
+def write_outputs(
+    document: Document,
+    loaded: LoadedKit,
+    ctx: Context,
+    files: list[tuple[Path, bytes]],
+    manifest: Path | None,
+    cut_svg: Path | None,
+) -> None:
+    """``files`` (the PDF) and, when asked for, the manifest and the cut SVG, written together:
+    all or, on a failure before the renames, none of them (output.write_all)."""
+    outputs = list(files)
+    if manifest is not None:
+        outputs.append((manifest, manifest_file(document, loaded, ctx).encode("utf-8")))
+    if cut_svg is not None:
+        outputs.append((cut_svg, cut_file(document, loaded, ctx).encode("utf-8")))
+    write_all(outputs)
+
+
+def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The manifest's text (--manifest)."""
+    from printkit.output.manifest import manifest, text
+
+    return text(manifest(document, loaded.name, ctx.paper))
+
+
+def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
+    """The cut SVG's text, made from the very rows --manifest writes (no geometry of its own)."""
+    from printkit.output.cutfile import svg
+    from printkit.output.manifest import manifest
+
+    return svg(manifest(document, loaded.name, ctx.paper))
+
+
+def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
+    """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
+    from printkit.render import raster as preview
+    from printkit.render.pdf import render
+
+    return preview.write(render(document), folder, stem, dpi)
+
+
+def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
+    """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
+    from printkit.layout import calibration as sheet
+    from printkit.words.messages import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
+    return sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
+
+
+def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
+    """Personalised sheets, refused when a page breaks the printable area or a text its box."""
+    return own_document(loaded, ctx, doc_layout.layout_sheets)
+
+
+def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
+    """The kit's boxes (tuck boxes) alone, refused as sheets are."""
+    return own_document(loaded, ctx, doc_layout.layout_boxes)
+
+
+def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:
+    """Only the pieces of ``document`` whose drawing differs from the manifest ``old`` (an earlier
+    build's), and their names; refused, as sheets are, when a page breaks the printable area."""
+    from printkit.output import reprint
+
+    before = reprint.read_manifest(old)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages), before)
+    if not fresh:
+        return document, []
+    numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
+    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers)))
+    reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
+    return reprinted, [piece.name for piece in fresh]
+
+
+def own_document(loaded: LoadedKit, ctx: Context, lay: Callable[[Kit, Context], Document]) -> Document:
+    """Pages printed apart from the kit's PDF, refused when a page breaks the printable area or a
+    text its box."""
+    with fonts.using(loaded.faces):
+        try:
+            document = with_faces(loaded, lay(loaded.kit, ctx))
+        except LayoutProblem as problem:
+            raise located(loaded, problem) from None
+        given = {name: ("--names",) for name in ctx.players or ()}  # blamed on the option, not the kit
+        problems = by_language({ctx.lang: check_printed(loaded.source, loaded.kit, document, given)})
+    if refused(loaded, problems):
+        raise KitError(problems)
+    return document

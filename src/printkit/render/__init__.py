@@ -1,0 +1,1 @@
+"""Rendering: layout primitives drawn with reportlab, PDF pages rasterised with pypdfium2."""

@@ -1,0 +1,1 @@
+"""Words: languages, printkit's own messages, plurals, placeholders, typography, icon characters."""

@@ -1,0 +1,87 @@
+"""Languages: picking one, filling placeholders. Nothing untranslated leaves this module."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from printkit.base.errors import PrintkitError
+from printkit.facts.invariants import InvariantError
+from printkit.kit.paths import KitFolder
+from printkit.kit.shared import PLACEHOLDER
+from printkit.words import icons, placeholders
+from printkit.words.messages import LANGUAGES, message
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Kit
+
+
+def choose_language(kit: Kit, requested: str | None) -> str:
+    lang = requested or kit.kit.default_lang
+    if lang not in kit.kit.languages:
+        raise PrintkitError(f"unknown language '{lang}'; this kit has: {', '.join(kit.kit.languages)}")
+    if lang not in LANGUAGES:
+        raise PrintkitError(f"printkit has no built-in texts for '{lang}'; it speaks {', '.join(LANGUAGES)}")
+    return lang
+
+
+def kit_icons(kit: Kit, folder: KitFolder | None = None) -> dict[str, str]:
+    """The icon characters a kit's texts may name: the built-in icons and the kit's own (a
+    picture icon's file found in the kit's ``folder``)."""
+    return icons.table(
+        {
+            icon.id: icons.Icon(icon.shape, icon.symbol, icon.color, icons.picture_path(folder, icon.image))
+            for icon in kit.icons
+        }
+    )
+
+
+@dataclass(frozen=True)
+class Localizer:
+    """Turns a kit's ``Text`` into one language's string with every {placeholder} filled."""
+
+    lang: str
+    numbers: dict[str, Any] = field(default_factory=dict)
+    icons: dict[str, str] = field(default_factory=dict)  # :name: -> the icon's character (icons.py)
+
+    def __call__(self, text: dict[str, str] | str | int | None, **extra: object) -> str:
+        if text is None:
+            return ""
+        if isinstance(text, int):
+            return str(text)
+        raw = text if isinstance(text, str) else text.get(self.lang)
+        if raw is None:
+            raise PrintkitError(f"a text has no '{self.lang}' version: {text!r}")
+        filled = self.fill(raw, extra)
+        return icons.inline(filled, self.icons) if self.icons else filled
+
+    def fill(self, raw: str, extra: dict | None = None) -> str:
+        if "{" not in raw and "}" not in raw:
+            return raw
+        extra = extra or {}
+        parts = list(_split(raw))
+        for i in range(1, len(parts), 2):
+            parts[i] = self.placeholder(parts[i], raw, extra)
+        return "".join(parts).replace("{{", "{").replace("}}", "}")
+
+    def placeholder(self, inside: str, raw: str, extra: dict[str, Any]) -> str:
+        """One placeholder of ``raw`` filled: its number, and its word in the form that number takes."""
+        try:
+            placeholder = placeholders.read(inside)
+            return placeholders.fill(placeholder, placeholders.value_of(placeholder, self.numbers, extra), self.lang)
+        except InvariantError as exc:
+            name = inside if placeholders.SIMPLE_NAME.fullmatch(inside) else None
+            if name is not None and name not in self.numbers and name not in extra:
+                raise PrintkitError(f"unknown placeholder {{{name}}} in {raw!r}") from None
+            raise PrintkitError(f"cannot fill the placeholder {{{inside}}} in {raw!r}: {exc}") from None
+
+    def msg(self, key: str, **values: object) -> str:
+        return message(self.lang, key, **values)
+
+
+@functools.lru_cache(maxsize=1024)
+def _split(raw: str) -> tuple[str, ...]:
+    """The text around the placeholders and their names, alternately: a text filled once per card
+    is split once."""
+    return tuple(PLACEHOLDER.split(raw))

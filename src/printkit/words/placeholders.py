@@ -1,0 +1,124 @@
+"""What a text's {placeholder} says: a number the components define, or arithmetic over them, and
+the word that follows it in the form its number takes.
+
+::
+
+    {rounds.count}                      18
+    {board.rows * board.cols}           25          (the invariant language's arithmetic)
+    {rounds.count|runda|rundy|rund}     18 rund     (the number, then its word form)
+    {rounds.count:runda|rundy|rund}     rund        (the word form alone)
+
+Word forms come one per plural category of the text's language, in CLDR's order (see
+plurals.py): Polish one|few|many (1 runda, 2 rundy, 5 rund), Czech one|few|other (1 kolo,
+2 kola, 5 kol), English one|other (1 round, 2 rounds). A form may hold several words
+("dwustronny kamień|dwustronne kamienie|dwustronnych kamieni").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from printkit.facts import invariants
+from printkit.words import plurals
+
+SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """One placeholder, read: its expression, the names it reads and the word forms it chooses from."""
+
+    inside: str  # the text between the braces
+    expression: str
+    forms: tuple[str, ...]  # one word form per plural category; () for a number alone
+    shows_number: bool  # '|': "18 rund"; ':': "rund"
+    tree: invariants.Node | None  # None for a plain name (filled without arithmetic)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names the placeholder reads, in order."""
+        if self.tree is None:
+            return (self.expression,)
+        return tuple(invariants.names_under(self.tree))
+
+    @property
+    def shown(self) -> str:
+        return "{" + self.inside + "}"
+
+
+@functools.lru_cache(maxsize=4096)
+def read(inside: str) -> Placeholder:
+    """Read the text between a placeholder's braces; an InvariantError says what cannot be read."""
+    cut = min((i for i in (inside.find("|"), inside.find(":")) if i >= 0), default=-1)
+    expression = (inside if cut < 0 else inside[:cut]).strip()
+    forms = () if cut < 0 else tuple(word.strip() for word in inside[cut + 1 :].split("|"))
+    if cut >= 0 and not all(forms):
+        raise invariants.InvariantError(
+            "a word form is empty; write one form per plural category, e.g. runda|rundy|rund"
+        )
+    tree = None if SIMPLE_NAME.fullmatch(expression) else invariants.parse_expression(expression)
+    return Placeholder(inside, expression, forms, cut < 0 or inside[cut] == "|", tree)
+
+
+def value_of(placeholder: Placeholder, numbers: dict[str, Any], extra: dict[str, Any] | None = None) -> object:
+    """The placeholder's value: a plain name's value as the kit holds it, arithmetic as a fraction.
+    ``extra`` (a piece's own {name}, {count}, ...) comes before the kit's numbers."""
+    extra = extra or {}
+    if placeholder.tree is None:
+        name = placeholder.expression
+        if name in extra:
+            return extra[name]
+        if name not in numbers:
+            raise invariants.InvariantError(f"unknown name '{name}'")
+        return numbers[name]
+    return invariants.Evaluator(numbers | extra if extra else numbers).value(placeholder.tree)
+
+
+def format_number(value: object) -> str:
+    """A number as a text prints it: whole numbers without a decimal point, exact fractions shortly."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, Fraction):
+        return invariants.show(value)
+    return str(value)
+
+
+def fill(placeholder: Placeholder, value: object, lang: str) -> str:
+    """What the placeholder prints in a language, given its value; a value with a text per
+    language (a legend's symbol: {pl: K, en: F}) prints that language's."""
+    if isinstance(value, dict):
+        if lang not in value:
+            raise invariants.InvariantError(f"{placeholder.shown} has no '{lang}' version")
+        return str(value[lang])
+    number = format_number(value)
+    if not placeholder.forms:
+        return number
+    word = word_form(placeholder, value, lang)
+    return f"{number} {word}" if placeholder.shows_number else word
+
+
+def word_form(placeholder: Placeholder, value: object, lang: str) -> str:
+    """The form the value takes; a number that is not whole takes the last form (CLDR's 'other'
+    or, in Polish and Czech, the form for decimals)."""
+    exact = invariants.number(value)
+    if exact is None or exact.denominator != 1:
+        return placeholder.forms[-1]
+    return plurals.form(lang, int(exact), placeholder.forms)
+
+
+def forms_problem(placeholder: Placeholder, lang: str) -> str | None:
+    """Why a placeholder's word forms do not suit a language's plural rule, or None."""
+    if not placeholder.forms or lang not in plurals.RULES:
+        return None
+    needed = plurals.categories(lang)
+    if len(placeholder.forms) == len(needed):
+        return None
+    counts = ", ".join(map(str, plurals.examples(lang)))
+    return (
+        f"{placeholder.shown} gives {len(placeholder.forms)} word form{'s' if len(placeholder.forms) != 1 else ''}; "
+        f"'{lang}' needs {len(needed)}, one each for {counts} ({'|'.join(needed)})"
+    )
