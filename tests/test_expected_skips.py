@@ -38,6 +38,10 @@ def test_fails_as_known():
 
 def test_passes():
     pass
+
+@pytest.mark.skipif(True, reason="not on this machine")
+def test_skipped_by_its_mark():
+    pass
 """,
     "test_whole_module.py": """
 import pytest
@@ -74,7 +78,8 @@ def test_every_listed_skip_names_a_test_that_exists(expected):
 
 
 def test_a_run_fails_on_a_skip_it_does_not_expect_and_keeps_the_ones_it_does(tmp_path):
-    """A real pytest run with this plugin, over tests that skip, xfail, pass and skip whole."""
+    """A real pytest run with this plugin, over tests that skip (by a call and by a mark), xfail, pass
+    and skip as a whole module."""
     (tmp_path / "tests").mkdir()
     for name, source in INNER_TESTS.items():
         (tmp_path / "tests" / name).write_text(source, encoding="utf-8")
@@ -89,9 +94,11 @@ def test_a_run_fails_on_a_skip_it_does_not_expect_and_keeps_the_ones_it_does(tmp
     )
     summary = ran.stdout.strip().splitlines()[-1]
     assert ran.returncode == 1, ran.stdout
-    assert re.search(r"1 failed, 1 passed, 1 skipped, 1 xfailed, 1 error", summary), ran.stdout
+    # a skip by a mark happens in the test's set-up, so it fails as an error, as a skipped module does
+    assert re.match(r"1 failed, 1 passed, 1 skipped, 1 xfailed, 2 errors in ", summary), ran.stdout
     assert (
         "test_skips_for_a_reason_on_no_list skipped for a reason not expected here: the network is down" in ran.stdout
     )
+    assert "test_skipped_by_its_mark skipped for a reason not expected here: not on this machine\n" in ran.stdout
     assert "tests/test_whole_module.py skipped for a reason not expected here: could not import" in ran.stdout
     assert f"SKIPPED [1] tests/test_value_mutations.py:6: {NOT_PINNED}" in ran.stdout
