@@ -160,11 +160,6 @@ def golden_cases() -> dict[str, Case]:
     return {case.key: case for name in kitfile.shipped_kit_names() for case in kit_cases(name)}
 
 
-def golden_hashes() -> dict[str, dict[str, str]]:
-    """Every case's hashes, by its key."""
-    return {key: case.hashes() for key, case in golden_cases().items()}
-
-
 def committed_hashes() -> dict[str, dict[str, str]]:
     return json.loads(HASHES.read_text(encoding="utf-8"))
 
