@@ -91,10 +91,9 @@ def test_the_text_reads_as_committed(current, relative):
     committed = (GOLDENS / relative).read_text(encoding="utf-8")
     case = current.get(case_key(relative))
     built = case.texts().get(GOLDENS / relative) if case else None
-    if built is None:
-        pytest.fail(f"{relative} is no longer made; {REGENERATE}")
-    if built != committed:
-        pytest.fail(f"{relative} changed; {REGENERATE}\n{text_diff(committed, built, relative)}", pytrace=False)
+    assert built is not None, f"{relative} is no longer made; {REGENERATE}"
+    difference = text_diff(committed, built, relative)
+    assert not difference, f"{relative} changed; {REGENERATE}\n{difference}"
 
 
 @pytest.mark.golden
@@ -118,4 +117,4 @@ def test_the_page_looks_as_committed(pictures, relative, tmp_path):
         difference = picture_difference(committed, built)
     if difference:
         built.save(tmp_path / "built.png")
-        pytest.fail(f"{relative}: {difference}; built now: {tmp_path / 'built.png'}; {REGENERATE}", pytrace=False)
+    assert not difference, f"{relative}: {difference}; built now: {tmp_path / 'built.png'}; {REGENERATE}"
