@@ -141,6 +141,11 @@ def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     return KitError([Problem(*source.where(problem.loc), problem.message, group="pages")])
 
 
+def laid_out(loaded: LoadedKit, ctx: Context) -> Document:
+    """The kit's pages in ctx's language as laid out, unchecked (`printkit list` counts them)."""
+    return doc_layout.layout_kit(loaded.kit, ctx)
+
+
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
     """The kit's pages in ctx's language, refused when they break the kit's rules. Only that
     language is laid out: a build prints one language, and `validate` proves the others."""

@@ -22,12 +22,18 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from printkit import fonts
+import click
+
+from printkit import fonts, pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_INCH, POINTS_PER_INCH
+from printkit.commands.options import ExportTtsOptions
 from printkit.kinds import exported
+from printkit.layout.context import Context
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
+from printkit.output import manifest as placements
 from printkit.output.files import check_folder, write_folder
+from printkit.render import pdf
 from printkit.render.raster import check_pixels
 from printkit.words import icons
 
@@ -160,10 +166,10 @@ def plain_back(width: float, height: float, title: str) -> Document:
 class Pages:
     """The PDF's pages as images, each rendered once per resolution asked for."""
 
-    def __init__(self, pdf: bytes):
+    def __init__(self, drawn: bytes):
         import pypdfium2
 
-        self.document = pypdfium2.PdfDocument(pdf)
+        self.document = pypdfium2.PdfDocument(drawn)
         self.cache: dict[tuple[int, int], object] = {}
 
     def image(self, page: int, dpi: int):
@@ -211,17 +217,31 @@ def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
     return sheet
 
 
-def export_kit(loaded, ctx, folder: Path) -> dict:
+def run(options: ExportTtsOptions) -> None:
+    """The kit's decks exported to their folder, and a line counting decks, pieces and sheets."""
+    loaded = pipeline.load(options.kit)
+    ctx = pipeline.context(loaded, options.lang)
+    folder = options.folder
+    if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
+        folder = Path("output") / f"{pipeline.default_output(loaded, ctx.lang).stem}-tts"
+    index = export_kit(loaded, ctx, folder)
+    sheets = sum(len(deck["sheets"]) for deck in index["decks"])
+    pieces = sum(deck["count"] for deck in index["decks"])
+    click.echo(
+        f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} "
+        f"{'sheet' if sheets == 1 else 'sheets'}"
+    )
+
+
+def export_kit(loaded: pipeline.LoadedKit, ctx: Context, folder: Path) -> dict:
     """Lay the kit out as ``printkit build`` does (same checks, same language) and export its decks."""
-    from printkit import pipeline
-    from printkit.output.manifest import manifest
 
     check_folder(folder)
     document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
     titles = deck_titles(loaded.kit, ctx.tr)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     files: dict[str, bytes] = {}
-    index = export(document, manifest(document, loaded.name, ctx.paper), titles, files, stem)
+    index = export(document, placements.manifest(document, loaded.name, ctx.paper), titles, files, stem)
     write_folder(folder, files, "export-tts")
     return index
 
@@ -243,13 +263,11 @@ def export(document: Document, manifest: dict, titles: dict[str, str], files: di
 
     ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
     """
-    from printkit.render.pdf import render
-
     found = decks(manifest)
     if not found:
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
     check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")
-    pages = Pages(render(document))
+    pages = Pages(pdf.render(document))
     try:
         entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
     finally:
@@ -315,10 +333,8 @@ def back_image(deck: Deck, pages: Pages, grid: SheetGrid, title: str):
     """The deck's printed back, or a plain one naming the deck when it has none."""
     if deck.back is not None:
         return pages.piece(deck.back, grid)
-    from printkit.render.pdf import render
-
     first = deck.faces[0].box
-    plain = Pages(render(plain_back(first.w, first.h, title)))
+    plain = Pages(pdf.render(plain_back(first.w, first.h, title)))
     try:
         return plain.piece(Placement(1, Box(0.0, 0.0, first.w, first.h)), grid)
     finally:
