@@ -15,23 +15,20 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
-import platformdirs
 
-from printkit.base.configjson import locked, read_json, shown, text_problem
+from printkit.base.configjson import NAME, config_folder, line_of, locked, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
 from printkit.base.units import MAX_BACK_OFFSET
 from printkit.commands.options import PrinterAddOptions, PrinterRemoveOptions
 from printkit.commands.options import back_offset as parsed_offset
 from printkit.output.files import write_atomic
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")  # \Z: "$" would let a final newline through
 MIN_SCALE, MAX_SCALE = 0.97, 1.03  # beyond 3 % it is a "fit to page" setting, not a printer's error; and
 # a correction past it would push a page's edge content (5 mm in) off the sheet
 MAX_FILE_BYTES = 256 * 1024
@@ -114,10 +111,7 @@ def run_remove(options: PrinterRemoveOptions) -> None:
 
 
 def config_file() -> Path:
-    folder = os.environ.get("PRINTKIT_CONFIG_DIR")
-    if not folder:
-        folder = platformdirs.user_config_dir("printkit", appauthor=False)
-    return Path(folder) / FILE_NAME
+    return config_folder() / FILE_NAME
 
 
 def check_name(name: str, what: str = "printer") -> str:
@@ -207,15 +201,6 @@ def _pair(path: Path, text: str, where: str, value: object) -> tuple[float, floa
     if not all(map(math.isfinite, pair)):
         raise kit_error(path, line_of(text, where.rsplit(".", 1)[-1]), where, "expected two finite numbers [x, y]")
     return pair
-
-
-def line_of(text: str, key: str) -> int | None:
-    """The first line holding ``"key":`` (JSON keeps no positions; a name is unique enough here)."""
-    needle = json.dumps(key) + ":"
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle in line.replace('": ', '":'):
-            return number
-    return None
 
 
 def change(edit: Callable[[dict[str, Profile]], dict[str, Profile]]) -> tuple[Path, dict[str, Profile]]:
