@@ -44,7 +44,7 @@ from printkit.output.files import check_folder, write_folder
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
 from printkit.render import pdf
-from printkit.render.raster import check_dpi, check_pixels
+from printkit.render.raster import check_dpi, check_pixels, exact_page_images
 
 if TYPE_CHECKING:
     from printkit.kit.model import Component, Kit
@@ -433,7 +433,7 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
     check_pixels(sizes, f"--preset {pager.preset.name}" if pager.preset else f"--dpi {dpi}", LESS_PIXELS)
     pages = [pager.page(design.art) for design in found]
     drawn = rendered(document, pages, pager.correction)
-    images = rasterised(drawn, sizes, dpi)
+    images = exact_page_images(drawn, sizes, dpi)
     files: dict[str, bytes] = {}
     rows = []
     for design, image in zip(found, images, strict=True):
@@ -455,28 +455,6 @@ def spans(numbers: list[int]) -> str:
             start = number
         previous = number
     return " ".join(out)
-
-
-def rasterised(drawn: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
-    """Each page of the PDF ``drawn`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
-    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium
-
-    document = pypdfium2.PdfDocument(drawn)
-    try:
-        out = []
-        for page, (width, height) in zip(document, sizes, strict=True):
-            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
-            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
-            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
-            buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
-            out.append(buffer.getvalue())
-            page.close()
-        return out
-    finally:
-        document.close()
 
 
 def table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> bytes:

@@ -23,10 +23,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
+from PIL import Image, ImageDraw
 
 from printkit import fonts, pipeline
 from printkit.base.errors import PrintkitError
-from printkit.base.units import MM_PER_INCH, POINTS_PER_INCH
+from printkit.base.units import MM_PER_INCH
 from printkit.commands.options import ExportTtsOptions
 from printkit.kinds import exported
 from printkit.layout.context import Context
@@ -34,7 +35,7 @@ from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output import manifest as placements
 from printkit.output.files import check_folder, write_folder
 from printkit.render import pdf
-from printkit.render.raster import check_pixels
+from printkit.render.raster import PageImages, check_pixels
 from printkit.words import icons
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -163,37 +164,18 @@ def plain_back(width: float, height: float, title: str) -> Document:
 # --- rasterising and writing -----------------------------------------------------------------
 
 
-class Pages:
-    """The PDF's pages as images, each rendered once per resolution asked for."""
-
-    def __init__(self, drawn: bytes):
-        import pypdfium2
-
-        self.document = pypdfium2.PdfDocument(drawn)
-        self.cache: dict[tuple[int, int], object] = {}
-
-    def image(self, page: int, dpi: int):
-        """The page's image, the last one kept only: a deck's pieces come in page order, so each
-        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
-        if (page, dpi) not in self.cache:
-            self.cache = {
-                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            }
-        return self.cache[(page, dpi)]
+class Pages(PageImages):
+    """The PDF's pages as images, the last one kept only: a deck's pieces come in page order, so
+    each page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
 
     def piece(self, place: Placement, grid: SheetGrid):
         left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
         image = self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
         return masked(image, place, grid) if place.outline else image
 
-    def close(self) -> None:
-        self.document.close()
-
 
 def masked(image, place: Placement, grid: SheetGrid):
     """The piece's image, white outside its cut outline."""
-    from PIL import Image, ImageDraw
-
     scale_x, scale_y = grid.piece_px[0] / place.box.w, grid.piece_px[1] / place.box.h
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).polygon([(x * scale_x, y * scale_y) for x, y in place.outline], fill=255)
@@ -208,8 +190,6 @@ def png(image) -> bytes:
 
 
 def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
-    from PIL import Image
-
     sheet = Image.new("RGB", grid.size_px, "white")
     for index, place in enumerate(places):
         row, col = divmod(index, grid.cols)
