@@ -20,6 +20,7 @@ import math
 import os
 import re
 import stat
+import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,6 +138,25 @@ def shown(name: str) -> str:
     return name if text_problem(name) is None else ascii(name)[:60]
 
 
+LOCK_WAIT_SECONDS = 10.0
+
+
+def wait_for_lock(handle: int, lock: Path) -> None:
+    """Take the exclusive lock, waiting at most LOCK_WAIT_SECONDS for another printkit to let it go:
+    a command stopped while it held the lock (or anything else holding it) never hangs the next one."""
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise kit_error(
+                    lock, None, "", f"another program has held this lock for {LOCK_WAIT_SECONDS:g} s; try again"
+                ) from None
+            time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path``'s lock file (``NAME.lock`` beside it) for the block: the
@@ -150,7 +170,7 @@ def locked(path: Path) -> Iterator[None]:
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise kit_error(lock, None, "", "not a regular file; remove it and try again")
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        wait_for_lock(handle, lock)
         yield
     finally:
         os.close(handle)  # closing releases the lock
