@@ -76,7 +76,15 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     texts = compared_texts(list(rules.values()))
     vanished = {failure.unknown for _, failure in failures if failure.unknown}
     missing = tuple(dict.fromkeys(part for name in sorted(vanished) for part in name.split(".")[1:]))
-    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages), missing)
+    tracer = Provenance(
+        found.source.data,
+        KitNumbers(kit, numbers),
+        numbers,
+        texts,
+        tuple(kit.kit.languages),
+        missing,
+        checks_started=found.started,
+    )
     broken = [set(failure.read) for _, failure in failures if not failure.unreadable]
     named = {name for check in rules.values() if not is_about_pages(check) for name in invariants.names_in(check)}
     why = Blame(tracer, broken, ((read | named) & set(numbers)) | vanished)
