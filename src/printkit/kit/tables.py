@@ -24,7 +24,8 @@ from pathlib import Path
 from printkit.base.errors import KitError, Problem
 from printkit.kit.file import KitSource, display_path
 from printkit.kit.paths import KitFolder, PathRefused
-from printkit.kit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
+from printkit.kit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, scan_spreadsheet
+from printkit.kit.spreadsheet_zip import Refused
 
 MAX_TABLE_BYTES = 20 * 1024 * 1024
 SPREADSHEETS = {".xlsx": "XLSX", ".ods": "ODS"}
