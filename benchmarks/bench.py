@@ -162,7 +162,7 @@ def jobs(out: Path) -> list[Job]:
 
 def environment(cache: Path) -> dict[str, str]:
     """The caller's environment with Python's bytecode cache on, kept in ``cache``, and a user
-    cache folder of its own beside it (usercache.py: hyphenation patterns as JSON), filled by the
+    cache folder of its own beside it (base/startup/: hyphenation patterns as JSON), filled by the
     warm-up round like the bytecode, so that no other printkit running meanwhile (a test suite,
     another checkout) changes what the measured builds find there."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fuzz.hostile import Content, Special, flipped, place, special, truncated
+from printkit.base.startup import usercache
 
 CACHE_KIT = """kit:
   title: {pl: "Pamięć", cs: "Paměť", en: "Memory"}
@@ -60,7 +61,7 @@ COMMANDS = [
 
 def child_environment(cache: Path, config: Path) -> dict[str, str]:
     """The environment of a printkit start that reads and writes ``cache`` (bytecode writing on)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PRINTKIT_NO_SCHEMA_CACHE")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", usercache.SWITCH)}
     env.update(XDG_CACHE_HOME=str(cache), XDG_CONFIG_HOME=str(config), PRINTKIT_DEBUG="1")
     env.pop("PRINTKIT_CONFIG_DIR", None)
     return env
