@@ -55,9 +55,9 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.layout.rules import to_markup
 from printkit.pictures import art
 from printkit.words import icons
+from printkit.words.typography import to_markup
 
 WHITE = "#ffffff"
 TABLE_RULE = Stroke(color="#888888", width=0.15)

@@ -13,7 +13,7 @@ from printkit.base.units import MM_PER_POINT
 from printkit.layout import paragraph
 from printkit.layout.primitives import Align, Item, RichText, Text
 
-if TYPE_CHECKING:  # a figure block holds a figures.Laid; figures reads rules' markup
+if TYPE_CHECKING:  # a figure block's type only: rule_blocks needs nothing of figures to run
     from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2

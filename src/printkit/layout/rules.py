@@ -7,24 +7,22 @@ Besides the kit's own sections, two are generated from the kit itself, "what you
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.base.errors import Loc
-from printkit.layout import bounds
+from printkit.layout import bounds, figures
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, Block, block_height
 from printkit.layout.rule_columns import Flow, column_items, keep_together, level_gap
 from printkit.layout.text import fit_text
 from printkit.words.messages import page_span, pages_word
-from printkit.words.typography import number_range, typeset
+from printkit.words.typography import number_range, to_markup, typeset
 
-if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
+if TYPE_CHECKING:
     from printkit.kit.model import Kit
-    from printkit.layout import figures
 
 TITLE_PT = 24.0
 COLUMN_GAP = 7.0
@@ -33,12 +31,6 @@ STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
 STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-
-
-def to_markup(text: str) -> str:
-    """Kit markup (``**bold**``) to the paragraph engine's markup, with everything else escaped."""
-    return _BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -152,8 +144,6 @@ def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    from printkit.layout import figures
-
     blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
     at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx))
     for number, section in enumerate(kit.rules):
@@ -276,8 +266,6 @@ def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tupl
     tall as the block allows, STRIP_H at most), when it fits there: it then costs the columns
     nothing. Else across the page under the title. Returns the strip placed (None when the kit
     has none) and where the columns start."""
-    from printkit.layout import figures
-
     right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
     room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
     rule_y = top - TITLE_AFTER

@@ -29,6 +29,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
+from printkit.words.typography import to_markup
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0
@@ -422,8 +423,6 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
 
 
 def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
-    from printkit.layout.rules import to_markup
-
     markup = to_markup(ctx.tr(part.text))
     h = paragraph.height(markup, w, 9.0, 11.0)
     return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h
