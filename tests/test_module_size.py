@@ -14,7 +14,6 @@ MOST_LINES = 600
 # Today's modules over MOST_LINES, each at most its lines of today; their owners split them.
 OVER_TODAY = {
     "pictures/art.py": 906,
-    "cli.py": 740,
     "kinds/hexboard.py": 610,
 }
 

@@ -24,8 +24,12 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+import platformdirs
+
 from printkit.base.errors import kit_error
 
+# A printer's, a stock's or a preset's name; \Z: "$" would let a final newline through.
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
 MAX_DEPTH = 16  # a config file nests four levels deep (printers > name > stocks > stock > list)
 MAX_NUMBER_CHARS = 24  # "-1234.5678901234567e-10": more digits than a double holds is a damaged file
 MAX_TEXT = 200  # characters of a name or title read from a config file
@@ -150,3 +154,19 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(handle)  # closing releases the lock
+
+
+def config_folder() -> Path:
+    """The user's config folder: ``PRINTKIT_CONFIG_DIR``, else platformdirs' (``$XDG_CONFIG_HOME/printkit``
+    on Linux)."""
+    folder = os.environ.get("PRINTKIT_CONFIG_DIR")
+    return Path(folder or platformdirs.user_config_dir("printkit", appauthor=False))
+
+
+def line_of(text: str, key: str) -> int | None:
+    """The first line holding ``"key":`` (JSON keeps no positions; a name is unique enough here)."""
+    needle = json.dumps(key) + ":"
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line.replace('": ', '":'):
+            return number
+    return None
