@@ -23,7 +23,7 @@ from fuzz.hostile import Special
 from fuzz.mutations import exercise, mutate, shipped_texts
 from fuzz.runner import FINE, MEGABYTES_BUDGET, SECONDS_BUDGET, Result, case_rng, measured, prepared_cache, run_case
 from fuzz.tables import mutate_table
-from printkit.base import usercache
+from printkit.base.startup import usercache
 
 KITS = shipped_texts()
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fuzz.hostile import Content, Special, flipped, place, special, truncated
-from printkit.base import usercache
+from printkit.base.startup import usercache
 
 CACHE_KIT = """kit:
   title: {pl: "Pamięć", cs: "Paměť", en: "Memory"}
