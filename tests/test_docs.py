@@ -74,7 +74,26 @@ def test_every_page_of_the_docs_is_in_the_nav_and_every_nav_page_exists():
     pages = nav_pages(site["nav"])
     assert len(pages) == len(set(pages))
     assert sorted(set(pages) - GENERATED) == sorted(page.name for page in DOCS.glob("*.md"))
-    assert "architecture.md" not in pages  # the lead writes it once the new layout settles
+
+
+def test_the_architecture_page_names_every_part_in_the_order_of_the_contract():
+    """docs/architecture.md's table lists each folder and top module of src/printkit once, top
+    down in the order of the layers contract that import-linter enforces (pyproject.toml)."""
+    import tomllib
+
+    contract = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    layers = next(c for c in contract["contracts"] if c["type"] == "layers")["layers"]
+    in_contract = [part.strip().removeprefix("printkit.") for layer in layers for part in layer.split("|")]
+    table = (DOCS / "architecture.md").read_text(encoding="utf-8").split("## Where new code goes")[0]
+    named = re.findall(r"^\| (.+?) \|", table, re.MULTILINE)[1:]  # past the header
+    names = [name.strip().strip("`").replace("/NAME/", "/") for row in named for name in row.split(",")]
+    parts = [name.strip("`/").removesuffix(".py") for name in names]
+    assert [part for part in parts if part in in_contract] == in_contract
+    package = REPO / "src" / "printkit"
+    on_disk = {p.stem for p in package.glob("*.py")} | {
+        p.name for p in package.iterdir() if (p / "__init__.py").exists()
+    }
+    assert on_disk - {"__init__"} == set(in_contract), "every part has its layer"
 
 
 def test_the_gallery_shows_every_shipped_kit():

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -118,14 +119,17 @@ def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
     return any(p.severity == "error" or loaded.strict for p in problems)
 
 
+REFUSED_LAYOUT_SECONDS = 1.0
+
+
 def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -> list[Problem]:
     """The layout's findings for a kit already refused, so that its findings are printed at once;
     one the checks already made (a bad picture, found again where a card draws it) is not repeated.
-    Only its default language is laid out: a refused kit is fixed first, then every language is
-    checked, and a 10,000-card deck in two languages no longer doubles the time of its refusal."""
+    Its default language is laid out, and the others while that took under REFUSED_LAYOUT_SECONDS:
+    a refused 10,000-card deck in two languages no longer doubles the time of its refusal (its
+    findings then say "(in pl)"; every language is checked once the kit is fixed)."""
     try:
-        ctx = context(loaded, None)
-        found = layout_findings(loaded, ctx, languages=[ctx.lang])[1]
+        found = layout_findings(loaded, context(loaded, None), more_languages_within=REFUSED_LAYOUT_SECONDS)[1]
     except Exception:  # a kit with errors may not lay out at all; its errors already say why
         return []
     said = {problem.message for problem in problems}
@@ -194,15 +198,23 @@ def _checked(loaded: LoadedKit, documents: dict[str, Document], problems: list[P
 
 
 def layout_findings(
-    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT, languages: list[str] | None = None
+    loaded: LoadedKit,
+    ctx: Context,
+    progress: Progress = SILENT,
+    languages: list[str] | None = None,
+    more_languages_within: float | None = None,
 ) -> tuple[dict[str, Document], list[Problem]]:
     """The languages (by default every one of the kit's) laid out with ctx's paper and options,
-    and the findings about each."""
+    and the findings about each; with ``more_languages_within``, a language after the first is
+    begun only while those before it took less CPU than that many seconds."""
     documents: dict[str, Document] = {}
     found: dict[str, list[Problem]] = {}
     if languages is None:
         languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
+    started = time.process_time()
     for number, lang in enumerate(languages):
+        if number and more_languages_within is not None and time.process_time() - started > more_languages_within:
+            break
         progress.step(f"laying out and checking ({lang})", number, len(languages))
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=replace(ctx.tr, lang=choose_language(loaded.kit, lang)))
         with fonts.using(loaded.faces):
