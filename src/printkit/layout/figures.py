@@ -23,6 +23,7 @@ from printkit.layout import paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
+from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -368,9 +369,6 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
 
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:
-    from printkit.layout.rules import to_markup
-    from printkit.words.typography import typeset
-
     caption = typeset(to_markup(ctx.tr(figure.caption)), ctx.lang)
     return Laid(draw(figure, kit, ctx), caption, width, figure.height or FIGURE_HEIGHT, key)
 

@@ -1,7 +1,7 @@
 """Previews: every page of a rendered PDF as a PNG, for a virtual tabletop or a quick look.
 
 pypdfium2 rasterises the very bytes ``printkit build`` would write (it ships PDFium in its wheel,
-so no system package is needed). The pipeline writes the PNGs (pipeline.write_previews).
+so no system package is needed). The pipeline writes the PNGs, atomically (pipeline.write_previews).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from printkit.base.errors import PrintkitError
 from printkit.base.units import POINTS_PER_INCH
@@ -72,31 +73,9 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         document.close()
 
 
-class PageImages:
-    """A PDF's pages as RGB images, the last page rendered kept: a deck's pieces come in page
-    order, so each page is drawn once a deck and memory holds one page."""
-
-    def __init__(self, pdf: bytes):
-        import pypdfium2
-
-        self.document = pypdfium2.PdfDocument(pdf)
-        self.cache: dict[tuple[int, int], object] = {}
-
-    def image(self, page: int, dpi: int):
-        """Page ``page`` (from 1) at ``dpi``."""
-        if (page, dpi) not in self.cache:
-            self.cache = {
-                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            }
-        return self.cache[(page, dpi)]
-
-    def close(self) -> None:
-        self.document.close()
-
-
-def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
-    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
-    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
+def exact_page_images(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: int) -> list[bytes]:
+    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page onto
+    that bitmap; pypdfium2's own render rounds a size up instead): `printkit export --for png`."""
     import pypdfium2
     import pypdfium2.raw as pdfium
 
@@ -114,3 +93,24 @@ def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes
         return out
     finally:
         document.close()
+
+
+class PageImages:
+    """A PDF's pages as RGB images for cutting pieces out of (`printkit export-tts`): the last one
+    drawn is kept, as the pieces of a deck come in page order."""
+
+    def __init__(self, pdf: bytes):
+        import pypdfium2
+
+        self.document = pypdfium2.PdfDocument(pdf)
+        self.kept: dict[tuple[int, int], Any] = {}
+
+    def image(self, page: int, dpi: int) -> Any:
+        """Page ``page`` (from 1) drawn at ``dpi``, a PIL image."""
+        if (page, dpi) not in self.kept:
+            drawn = self.document[page - 1].render(scale=dpi / POINTS_PER_INCH)
+            self.kept = {(page, dpi): drawn.to_pil().convert("RGB")}
+        return self.kept[(page, dpi)]
+
+    def close(self) -> None:
+        self.document.close()
