@@ -20,10 +20,13 @@ Exit code 1 when any case crashed, was unsafe, or took over 10 s or 400 MB.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import faulthandler
 import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -115,15 +118,26 @@ class Worker:
             peak = max(peak, status_mb("VmRSS", self.process.pid))
             cpu_used = 0.0 if cpu_before is None else cpu_seconds_of(self.process.pid) - cpu_before
             if peak > HARD_MEGABYTES or time.perf_counter() > deadline or cpu_used > KILL_SECONDS:
+                where = self.stack() if peak <= HARD_MEGABYTES else ""
                 self.stop()
                 kind = "hang" if peak <= HARD_MEGABYTES else "memory"
-                detail = f"stopped: no answer ({cpu_used:.1f} s of CPU)"
+                detail = f"stopped: no answer ({cpu_used:.1f} s of CPU)\n{where}"
                 if kind == "memory":
                     detail = f"stopped at {peak:.0f} MB"
                 seconds = time.perf_counter() - started
                 return Result(
                     family, seed, case, kind, seconds, peak, mutators=mutators, command=command, detail=detail
                 )
+
+    def stack(self) -> str:
+        """Where the worker is: its threads' stacks, which it writes to its log on SIGUSR1 (faulthandler)."""
+        before = os.path.getsize(self.log.name)  # the worker writes to this file through its own stderr
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.process.pid, signal.SIGUSR1)
+        time.sleep(0.5)
+        with open(self.log.name, "rb") as log:
+            log.seek(before)
+            return log.read(8000).decode(errors="replace")
 
     def heavy(self) -> bool:
         return self.ran >= RESTART_EVERY or status_mb("VmRSS", self.process.pid) > RESTART_MEGABYTES
@@ -144,6 +158,7 @@ class Worker:
 def worker(result_fd: int, work: Path, seed_cache: Path | None) -> int:
     """Run the cases read from stdin, one JSON line each; answer each with its Result's JSON line."""
     out = os.fdopen(result_fd, "w")
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)  # Worker.stack asks
     for line in sys.stdin:
         asked = json.loads(line)
         folder = Path(tempfile.mkdtemp(dir=work))
