@@ -1,7 +1,7 @@
 """Regenerate what is generated from printkit's models: schema/kit.schema.json and the field
 reference in docs/kit-format.md (between its two REFERENCE markers).
 
-Run it after changing a model (src/printkit/kit/shared.py, src/printkit/kinds/*_model.py), review the
+Run it after changing a model (src/printkit/kit/shared.py, src/printkit/kinds/NAME/model.py), review the
 diff, commit it with the change:
 
     python schema/regenerate.py

@@ -38,10 +38,10 @@ def sha256(data: bytes) -> str:
 
 def output_hashes(document: Document, loaded: build.LoadedKit, paper: str) -> dict[str, str]:
     """The PDF's, the manifest's and the cut file's hashes for one laid-out document."""
-    rows = manifest(document, loaded.name, build.paper(paper))
+    rows = manifest(document, loaded.name, build.paper(paper), loaded.kit.kinds)
     hashes = {"pdf": sha256(render(document)), "manifest": sha256(json.dumps(rows, ensure_ascii=False).encode())}
     try:
-        hashes["cut_svg"] = sha256(svg(rows).encode())
+        hashes["cut_svg"] = sha256(svg(rows, loaded.kit.kinds).encode())
     except build.PrintkitError as refused:  # a landscape page with pieces to cut: the refusal is the output
         hashes["cut_svg"] = f"refused: {refused}"
     return hashes

@@ -10,7 +10,9 @@ from printkit import fonts
 from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.base.progress import SILENT, Progress
 from printkit.fonts import kit as kitfonts
+from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
+from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, parse_kit
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
@@ -38,10 +40,11 @@ class LoadedKit:
         return self.source.name
 
 
-def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True, kinds: Registry | None = None) -> LoadedKit:
     """Read and check a kit; any error finding stops here with every finding listed. A build
     passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
-    decoded (validate decodes every picture)."""
+    decoded (validate decodes every picture). The kit's components are of ``kinds``, by default
+    printkit's own (``load_kinds()``); the kit carries them to every later stage (``Kit.kinds``)."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     if any_table(source):
@@ -49,7 +52,7 @@ def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> Load
 
         tables.expand_tables(source)
     textchars.normalise(source.data)  # once, before the model, the checks and the layout read a text
-    kit = parse_kit(source)
+    kit = parse_kit(source, kinds if kinds is not None else load_kinds())
     problems = check_kit(source, kit, decode)
     faces = kitfonts.proved(kit, source.folder)
     loaded = LoadedKit(source, kit, problems, strict, faces or {})
@@ -123,13 +126,11 @@ def context(
 def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
     """What each component whose pages depend on the paper takes on ctx's paper (``Kind.room``):
     for a board, one page or how many sheets and why."""
-    from printkit.kinds import kind_of
-
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
     with_numbers = doc_layout.with_numbers(ctx, numbers)
     lines = []
     for component in loaded.kit.components:
-        room = kind_of(component).room
+        room = loaded.kit.kinds.kind_of(component).room
         line = room(component, with_numbers) if room is not None and component.in_kit else None
         if line is not None:
             lines.append(line)
@@ -268,7 +269,7 @@ def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     """The manifest's text (--manifest)."""
     from printkit.output.manifest import manifest, text
 
-    return text(manifest(document, loaded.name, ctx.paper))
+    return text(manifest(document, loaded.name, ctx.paper, loaded.kit.kinds))
 
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
@@ -276,7 +277,8 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     from printkit.output.cutfile import svg
     from printkit.output.manifest import manifest
 
-    return svg(manifest(document, loaded.name, ctx.paper))
+    kinds = loaded.kit.kinds
+    return svg(manifest(document, loaded.name, ctx.paper, kinds), kinds)
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
@@ -313,7 +315,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     from printkit.output import reprint
 
     before = reprint.read_manifest(old)
-    fresh = reprint.changed(reprint.drawn_pieces(document.pages), before)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages, loaded.kit.kinds), before)
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)

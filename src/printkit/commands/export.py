@@ -31,7 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from printkit import fonts, kinds
+from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
@@ -41,6 +41,7 @@ from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, sh
 from printkit.render.raster import check_pixels
 
 if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
     from printkit.kit.model import Component, Kit
     from printkit.pipeline import LoadedKit
 
@@ -114,7 +115,7 @@ def check_bleed(text: str) -> float | None:
 # --- the pieces, drawn with the export's bleed --------------------------------------------------------
 
 
-def shop_component(component: Component) -> bool:
+def shop_component(component: Component, kinds: Registry) -> bool:
     return any(piece.shop for piece in kinds.kind_of(component).pieces)
 
 
@@ -134,11 +135,11 @@ def bled(component: Component, bleed: float) -> Component:
 
 
 def chosen(kit: Kit, request: Request) -> list[Component]:
-    found = [c for c in kit.components if c.in_kit and shop_component(c)]
+    found = [c for c in kit.components if c.in_kit and shop_component(c, kit.kinds)]
     if request.component is not None:
         found = [c for c in found if c.id == request.component]
         if not found:
-            names = ", ".join(c.id for c in kit.components if c.in_kit and shop_component(c)) or "none"
+            names = ", ".join(c.id for c in kit.components if c.in_kit and shop_component(c, kit.kinds)) or "none"
             raise PrintkitError(
                 f"--component {request.component}: no card, tile, token or stone component of that id; "
                 f"this kit's: {names}"
@@ -173,16 +174,16 @@ def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[Shop
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
             raise located(loaded, problem) from None
-    return paired(sides(doc_layout.versioned(kit, pages), widths))
+    return paired(sides(doc_layout.versioned(kit, pages), widths, kit.kinds))
 
 
-def sides(pages: list[Page], widths: dict[str, float]) -> Iterator[tuple[PieceKey, SideArt]]:
-    """Every shop piece's side with its manifest key. A deck's pieces are its types' (the manifest's
-    ``component``, copies counted per type): the side's ``component`` is the deck, its ``copy``
-    is numbered later (``paired``)."""
+def sides(pages: list[Page], widths: dict[str, float], kinds: Registry) -> Iterator[tuple[PieceKey, SideArt]]:
+    """Every side of a piece ``kinds`` sends to a shop, with its manifest key. A deck's pieces are
+    its types' (the manifest's ``component``, copies counted per type): the side's ``component``
+    is the deck, its ``copy`` is numbered later (``paired``)."""
     hasher = Hasher()
     for page in pages:
-        for piece, items in zip(page.pieces, piece_items(page, with_version=True), strict=True):
+        for piece, items in zip(page.pieces, piece_items(page, kinds, with_version=True), strict=True):
             if kinds.shop(piece.kind):
                 key = piece_key(piece)
                 component = key[1] or piece.component

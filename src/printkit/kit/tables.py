@@ -78,7 +78,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
     """One deck's table rows as types; a table spec the model will refuse is left for it to report."""
     from pydantic import ValidationError
 
-    from printkit.kinds.cards_model import DeckTable
+    from printkit.kinds.cards.model import DeckTable
 
     at = ("components", index, "table")
     try:
@@ -133,7 +133,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
 
 def mapped_columns(spec: object) -> list[tuple[tuple[str, ...], str]]:
     """Every (field path in 'columns', header) the spec names."""
-    from printkit.kinds.cards_model import DeckTable
+    from printkit.kinds.cards.model import DeckTable
 
     assert isinstance(spec, DeckTable)
     columns = spec.columns
@@ -245,7 +245,7 @@ def shown_cell(value: Cell) -> str:
 
 def read_table(folder: KitFolder, spec: object) -> Table:
     """The table the spec names, inside the kit's folder, checked and limited."""
-    from printkit.kinds.cards_model import DeckTable
+    from printkit.kinds.cards.model import DeckTable
 
     assert isinstance(spec, DeckTable)
     try:

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
-from printkit.kinds.board_model import BoardComponent
+from printkit.kinds.board.model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
-from printkit.kinds.board_model import BoardComponent
-from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kinds.board.model import BoardComponent
+from printkit.kinds.sheet.model import CheckboxesPart, GridPart, SheetComponent
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
@@ -56,13 +56,11 @@ def split_ref(ref: str) -> tuple[list[str], Side]:
 
 def piece_source(kit: Kit, ref: str) -> Placeable | str:
     """The pieces ``ref`` names, or what is wrong with it: asked of the component's kind."""
-    from printkit.kinds import kind_of
-
     parts, side = split_ref(ref)
     found = {c.id: c for c in kit.components}.get(parts[0])
     if found is None:
         return f"the kit has no component '{parts[0]}' (in '{ref}')"
-    named = kind_of(found).figure_piece
+    named = kit.kinds.kind_of(found).figure_piece
     if named is None:
         return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
     source = named(found, parts[1:])
@@ -498,10 +496,8 @@ class Strip:
 def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item, ...], float, float, int]:
     """One of the component as its layout draws it: a piece (a token, stone, card or tile) or,
     for anything else, its first page; and how many of it the kit prints."""
-    from printkit.kinds import kind_of
-
     numbers = ctx.tr.numbers
-    kind = kind_of(component)
+    kind = kit.kinds.kind_of(component)
     first = kind.first_piece(component) if kind.first_piece is not None else None
     if first is not None and kind.figure_piece is not None:
         source = kind.figure_piece(component, first)

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds import KIND_CHECKS, kind_of
 from printkit.kit.file import KitSource
 from printkit.kit.shared import PLACEHOLDER
 from printkit.layout.document import kit_numbers
@@ -135,9 +134,9 @@ def _known(name: str, known: list[str]) -> str:
 def check_kinds(kit: Kit, found: Findings) -> None:
     """Each kind's own checks (``Kind.checks``) on each component of that kind: check by check in
     the registry's order, components in the kit's order."""
-    for check in KIND_CHECKS:
+    for check in kit.kinds.checks:
         for index, component in enumerate(kit.components):
-            if check in kind_of(component).checks:
+            if check in kit.kinds.kind_of(component).checks:
                 check(kit, index, component, found)
 
 
@@ -238,7 +237,7 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
 def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
     {count}, and in an index element's line {index} too."""
-    from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
+    from printkit.kinds.cards.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 
     if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
         return set()
