@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from printkit.base.errors import Loc
 from printkit.base.units import LENGTH_PATTERN, parse_length
 
 MAX_COUNT = 10_000
@@ -309,6 +310,23 @@ class ComponentBase(Model):
     title: Text | None = Field(None, description="A heading printed on the component's page.")
     print: PrintPlan = Field(default_factory=PrintPlan, description="How the component is printed.")
     in_kit: bool = Field(True, description="False for pages only `printkit sheets` prints.")
+
+
+def walk(value: object, loc: Loc) -> typing.Iterator[tuple[Loc, object]]:
+    """Every value in a validated kit with its field path, except the fields a model names in
+    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
+    # a stack, not recursion: each level of ``yield from`` passes every value up through every
+    # generator above it, which cost seconds on a 10,000-row deck
+    stack: list[tuple[Loc, object]] = [(loc, value)]
+    while stack:
+        loc, value = stack.pop()
+        yield loc, value
+        if isinstance(value, BaseModel):
+            skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
+            fields = [name for name in type(value).model_fields if name not in skipped]
+            stack.extend((loc + (name,), getattr(value, name)) for name in reversed(fields))
+        elif isinstance(value, list):
+            stack.extend((loc + (index,), value[index]) for index in range(len(value) - 1, -1, -1))
 
 
 def band_parts(bands: typing.Sequence[typing.Sequence[Any]]) -> typing.Iterator[Any]:

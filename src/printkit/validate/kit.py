@@ -13,10 +13,11 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
+from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 from printkit.kit.file import KitSource
-from printkit.kit.shared import PLACEHOLDER
+from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
-from printkit.validate.findings import Findings, walk
+from printkit.validate.findings import Findings
 from printkit.validate.proofs import check_invariants
 from printkit.words import placeholders, textchars
 
@@ -237,8 +238,6 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
 def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
     {count}, and in an index element's line {index} too."""
-    from printkit.kinds.cards.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
-
     if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
         return set()
     index = loc[1]

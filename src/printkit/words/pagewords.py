@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from printkit.kit.shared import walk
+
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
@@ -47,8 +49,6 @@ def typed_page_numbers(kit: Kit, lang: str, numbers: Mapping[str, Any]) -> Itera
     lastpage.ID of the rules and each component). An invariant's ``rule`` is left alone: it quotes
     the rulebook to the validator and is never printed (and "the cards are on pages 3–4" is what
     its check proves)."""
-    from printkit.validate.findings import walk
-
     names = ["rules"] + [component.id for component in kit.components]
     spans = {
         name: (numbers[f"page.{name}"], numbers[f"lastpage.{name}"]) for name in names if f"page.{name}" in numbers

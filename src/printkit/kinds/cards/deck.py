@@ -313,10 +313,6 @@ def piece_items(design: Design, piece: DeckPiece, x: float, y: float) -> list[It
     return out
 
 
-PIECE_PLACEHOLDERS = ("name", "letter", "count")  # filled in a deck's element texts and a type's text
-INDEX_PLACEHOLDERS = PIECE_PLACEHOLDERS + ("index",)  # and in an index element's own line
-
-
 def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
     """The piece's number: '3/12', or the element's own line with {index} and the type's values filled."""
     if element.text is None:

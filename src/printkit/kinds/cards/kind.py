@@ -8,10 +8,10 @@ from printkit.base.errors import Loc
 from printkit.kinds.cards import deck, layout
 from printkit.kinds.cards.model import DeckComponent, Element
 from printkit.kit.kinds import Kind, PieceKind
+from printkit.kit.shared import walk
 from printkit.layout import hextiles
 from printkit.layout.patterns import pattern_names
 from printkit.layout.primitives import EPSILON
-from printkit.validate.findings import walk
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit

@@ -195,7 +195,7 @@ Element = Annotated[
 class DeckType(Model):
     """One kind of piece in a deck (a good, a symbol): how many there are and what the face shows."""
 
-    NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"values"})  # numbers, not texts (validate.findings.walk)
+    NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"values"})  # numbers, not texts (kit.shared.walk)
 
     id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
     count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
@@ -222,6 +222,8 @@ class DeckType(Model):
 
 
 MAX_HEADER_LENGTH = 200  # characters of a column's header a kit may name
+PIECE_PLACEHOLDERS = ("name", "letter", "count")  # filled in a deck's element texts and a type's text
+INDEX_PLACEHOLDERS = PIECE_PLACEHOLDERS + ("index",)  # and in an index element's own line
 HeaderName = Annotated[str, Field(min_length=1, max_length=MAX_HEADER_LENGTH)]
 
 
