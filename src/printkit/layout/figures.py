@@ -21,6 +21,7 @@ from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
 from printkit.layout.context import Context
+from printkit.layout.markup import to_markup
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
 
@@ -366,7 +367,6 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
 
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:
-    from printkit.layout.rules import to_markup
     from printkit.words.typography import typeset
 
     caption = typeset(to_markup(ctx.tr(figure.caption)), ctx.lang)

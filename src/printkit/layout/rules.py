@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc, PrintkitError
 from printkit.base.units import MM_PER_POINT
-from printkit.layout import bounds, paragraph
+from printkit.layout import bounds, figures, paragraph
 from printkit.layout.context import Context
+from printkit.layout.markup import to_markup
 from printkit.layout.primitives import Align, Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.words.messages import page_span, pages_word
 from printkit.words.typography import number_range, typeset
 
-if TYPE_CHECKING:  # figures draws pieces, and deck's pieces use this module's markup
+if TYPE_CHECKING:
     from printkit.kit.model import Kit
-    from printkit.layout import figures
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
@@ -42,7 +42,6 @@ LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
 MAX_LEVEL_GAP = 2.5  # mm a gap between blocks may grow to level a balanced column
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
 @dataclass(frozen=True)
@@ -59,11 +58,6 @@ class Block:
         return {"heading": (HEAD_PT, HEAD_LEADING), "credits": (CREDITS_PT, CREDITS_LEADING)}.get(
             self.kind, (BODY_PT, BODY_LEADING)
         )
-
-
-def to_markup(text: str) -> str:
-    """Kit markup (``**bold**``) to the paragraph engine's markup, with everything else escaped."""
-    return _BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -177,7 +171,6 @@ def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    from printkit.layout import figures
 
     blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
     at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx))

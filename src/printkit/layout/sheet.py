@@ -26,6 +26,7 @@ from printkit.kinds.sheet.model import (
 from printkit.kit.shared import band_parts
 from printkit.layout import paragraph
 from printkit.layout.context import Context
+from printkit.layout.markup import to_markup
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.words import icons
@@ -350,8 +351,6 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
 
 
 def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
-    from printkit.layout.rules import to_markup
-
     markup = to_markup(ctx.tr(part.text))
     h = paragraph.height(markup, w, 9.0, 11.0)
     return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h

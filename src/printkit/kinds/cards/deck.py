@@ -39,6 +39,7 @@ from printkit.kinds.cards.model import (
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.marks import tinted
+from printkit.layout.markup import to_markup
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
@@ -55,7 +56,6 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.layout.rules import to_markup
 from printkit.pictures import art
 from printkit.words import icons
 
