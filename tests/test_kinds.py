@@ -19,6 +19,7 @@ import pytest
 import printkit.kinds
 from printkit.kinds import load_kinds
 from printkit.kit import shared as model
+from printkit.kit.kinds import Registry
 from printkit.kit.model import kit_model
 
 EXTRA_KINDS = Path(__file__).parent / "kinds_extra"  # a kind of the tests' own: stamp/
@@ -73,6 +74,11 @@ def test_a_kind_and_a_piece_name_is_registered_once():
     names = [kind.name for kind in kinds.kinds]
     pieces = [piece.name for kind in kinds.kinds for piece in kind.pieces]
     assert len(set(names)) == len(names) and len(set(pieces)) == len(pieces)
+    board = kinds.by_name["board"]
+    with pytest.raises(ValueError, match="more than one kind names the kind board"):
+        Registry.of([*kinds.kinds, dataclasses.replace(board, pieces=())])
+    with pytest.raises(ValueError, match="more than one kind names the piece board, cell"):
+        Registry.of([*kinds.kinds, dataclasses.replace(board, name="board2", pieces=board.pieces[:2])])
 
 
 KIND_HOOKS = ("room", "derived", "figure_piece", "first_piece", "cell")

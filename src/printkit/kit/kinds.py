@@ -106,8 +106,16 @@ class Registry:
 
     @classmethod
     def of(cls, kinds: Sequence[Kind[Any]]) -> Registry:
-        """The registry of ``kinds``, ordered by their ``order`` (then name)."""
+        """The registry of ``kinds``, ordered by their ``order`` (then name); a kind's name and a
+        piece's name is one kind's only (a kind of one's own named as one of printkit's is refused)."""
         ordered = tuple(sorted(kinds, key=lambda kind: (kind.order, kind.name)))
+        for what, names in (
+            ("kind", [kind.name for kind in ordered]),
+            ("piece", [piece.name for kind in ordered for piece in kind.pieces]),
+        ):
+            twice = sorted({name for name in names if names.count(name) > 1})
+            if twice:
+                raise ValueError(f"more than one kind names the {what} {', '.join(twice)}")
         return cls(
             kinds=ordered,
             by_name=MappingProxyType({kind.name: kind for kind in ordered}),
