@@ -209,7 +209,8 @@ def layout_boxes(kit: Kit, ctx: Context) -> Document:
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).box)
     if not pages:
-        raise PrintkitError("this kit has no box component (kind: tuckbox or box) to print")
+        boxes = " or ".join(kind.name for kind in kit.kinds.kinds if kind.box)
+        raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 
