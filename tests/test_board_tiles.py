@@ -13,7 +13,7 @@ import re
 import pytest
 
 from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, pieces
-from printkit.kinds.board.layout import balanced, letter
+from printkit.layout.sheetplan import balanced, letter
 
 BIG = "tests/kits/big_board.yaml"
 

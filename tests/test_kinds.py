@@ -103,6 +103,26 @@ def test_a_kinds_code_lives_in_its_own_folder(name):
         assert [part.__module__ for part in code if not part.__module__.startswith(own)] == []
 
 
+def imports_of(path: Path) -> set[str]:
+    """The modules a file imports, at its top or inside a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("name", ["hexboard", "track"])
+def test_hexboard_and_track_build_on_no_other_kinds_folder(name):
+    """What they share with the square board (its grid's geometry, its plan of glued sheets) is in
+    ``layout/``; from ``kinds/`` they import their own folder only."""
+    imported = {module for path in (KIND_FOLDERS / name).glob("*.py") for module in imports_of(path)}
+    others = [m for m in imported if m.startswith("printkit.kinds") and not m.startswith(f"printkit.kinds.{name}.")]
+    assert others == []
+
+
 # In a fresh interpreter, nothing imported but what the line names: a kind's model, and the kit
 # model, load no layout (nor any kind's layout or KIND).
 MODELS_ALONE = textwrap.dedent(

@@ -38,45 +38,27 @@ from printkit.layout.board import (
 )
 from printkit.layout.board import layout as one_page
 from printkit.layout.context import Context
-from printkit.layout.document import MAX_SHEETS
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header, ruler_at_bottom
-from printkit.layout.primitives import CUT, Box, Item, Line, Page, Path, Piece, Rect, Stroke, Text
+from printkit.layout.primitives import CUT, Box, Item, Line, Page, Path, Piece, Rect, Text
+from printkit.layout.sheetplan import (
+    FAINT_LINE,
+    FAINT_MARK,
+    GLUE_FILL,
+    MAP_CELL_W,
+    MAP_MAX_W,
+    SEAM_MARK,
+    STRIP_LETTER_PT,
+    Join,
+    Plan,
+    balanced,
+    check_sheet_count,
+    join_phrases,
+    map_items,
+    plan_joins,
+)
 
-GLUE_FILL = "#f2f2f2"
-FAINT_LINE = Stroke(color="#b3b3b3", width=0.25)
-FAINT_MARK = "#e9e9e9"
-SEAM_MARK = "#333333"
 TRIANGLE = 3.5  # mm from the triangle's base to its tip, at the seam
 JOIN_LETTER_PT = 8.0
-STRIP_LETTER_PT = 9.0
-MAP_MAX_W, MAP_CELL_W, MAP_CELL_H = 36.0, 6.0, 4.0
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How a board is split: the oriented paper and the rows and columns of each band of sheets."""
-
-    ctx: Context
-    rows: tuple[range, ...]  # the board rows of each band of sheets, top to bottom
-    cols: tuple[range, ...]  # the board columns of each column of sheets, left to right
-
-    @property
-    def sheets(self) -> int:
-        return len(self.rows) * len(self.cols)
-
-    def number(self, band: int, column: int) -> int:
-        """The sheet's number from 1, left to right, then top to bottom."""
-        return band * len(self.cols) + column + 1
-
-
-@dataclass(frozen=True)
-class Join:
-    """Where two sheets meet: the sheet with the glue strip (``under``) and the one laid on it."""
-
-    letter: str
-    under: tuple[int, int]  # (band, column) of the sheet with the strip
-    over: tuple[int, int]
-    edge: str  # the strip's side on the sheet under: "right" or "bottom"
 
 
 def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
@@ -111,18 +93,6 @@ def cuts(plan: Plan, cell: float) -> tuple[list[float], list[float]]:
     return [run.start * cell for run in plan.cols[1:]], [run.start * cell for run in plan.rows[1:]]
 
 
-def check_sheet_count(board_id: str, plan: Plan) -> None:
-    """Refuse a split that would pass the kit's page limit before laying out a single sheet (a
-    10,000 × 10,000 board would otherwise be laid out as millions of pages first)."""
-    if plan.sheets > MAX_SHEETS:
-        raise LayoutProblem(
-            ("cell",),
-            f"board '{board_id}' would take {plan.sheets:,} sheets of {plan.ctx.paper.name} ({len(plan.cols):,} "
-            f"across × {len(plan.rows):,} down); the limit is {MAX_SHEETS:,} pages: make the board or its cells "
-            "smaller",
-        )
-
-
 def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
     """How many whole columns and rows of cells one sheet holds with its bands and glue strips."""
     need = extent(board, ctx)
@@ -130,19 +100,6 @@ def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
     across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
     down = (ctx.content_height - need.extra_h + ring - board.glue) / board.cell
     return math.floor(across + 1e-6), math.floor(down + 1e-6)
-
-
-def balanced(count: int, most: int) -> tuple[range, ...]:
-    """``count`` cells in as few runs of at most ``most`` as can hold them, as even as can be
-    (8 columns, 6 a sheet: 4 + 4, not 6 + 2)."""
-    runs = math.ceil(count / most)
-    base, longer = divmod(count, runs)
-    spans, start = [], 0
-    for run in range(runs):
-        length = base + (1 if run < longer else 0)
-        spans.append(range(start, start + length))
-        start += length
-    return tuple(spans)
 
 
 def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
@@ -178,28 +135,6 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
         f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
         f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )
-
-
-def letter(index: int) -> str:
-    """A, B, ..., Z, AA, AB, ...: the name of the join ``index`` (from 0)."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
-
-
-def plan_joins(plan: Plan) -> list[Join]:
-    """Every seam between neighbouring sheets, lettered sheet by sheet: the right one, then the one below."""
-    joins: list[Join] = []
-    for band in range(len(plan.rows)):
-        for column in range(len(plan.cols)):
-            if column + 1 < len(plan.cols):
-                joins.append(Join(letter(len(joins)), (band, column), (band, column + 1), "right"))
-            if band + 1 < len(plan.rows):
-                joins.append(Join(letter(len(joins)), (band, column), (band + 1, column), "bottom"))
-    return joins
 
 
 @dataclass(frozen=True)
@@ -325,48 +260,6 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
         *(edgetrack.pieces(board, spaces, (origin_x, origin_y), sheet.region, number) if spaces else ()),
     )
     return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)
-
-
-def join_phrases(plan: Plan, joins: list[Join], band: int, column: int, ctx: Context) -> list[str]:
-    """What to do at each seam of this sheet: glue its edge onto a strip, or put its strip under a sheet."""
-    phrases = []
-    for join in joins:
-        if join.over == (band, column):
-            key = "join_left" if join.edge == "right" else "join_top"
-            phrases.append(ctx.tr.msg(key, letter=join.letter, sheet=plan.number(*join.under)))
-    for join in joins:
-        if join.under == (band, column):
-            phrases.append(ctx.tr.msg("join_under", letter=join.letter, sheet=plan.number(*join.over)))
-    return phrases
-
-
-def map_items(plan: Plan, band: int, column: int, x: float, y: float, width: float) -> list[Item]:
-    """The sheets as a small grid, this one dark with its number in white, the others numbered."""
-    cell_w = width / len(plan.cols)
-    cell_h = min(MAP_CELL_H, HEADER_HEIGHT / len(plan.rows))
-    size = min(6.0, cell_h * 2.2)
-    items: list[Item] = []
-    for b in range(len(plan.rows)):
-        for c in range(len(plan.cols)):
-            here = (b, c) == (band, column)
-            box_x, box_y = x + c * cell_w, y + b * cell_h
-            items.append(
-                Rect(box_x, box_y, cell_w, cell_h, Stroke(color="#555555", width=0.2), "#444444" if here else None)
-            )
-            label = str(plan.number(b, c))
-            if fonts.text_width(label, size) <= cell_w - 0.6 and fonts.cap_height(size) <= cell_h - 0.6:
-                items.append(
-                    Text(
-                        box_x + cell_w / 2,
-                        box_y + (cell_h + fonts.cap_height(size)) / 2,
-                        label,
-                        size,
-                        align="center",
-                        color="#ffffff" if here else "#444444",
-                        max_w=cell_w,
-                    )
-                )
-    return items
 
 
 def strip_items(sheet: Sheet) -> list[Item]:

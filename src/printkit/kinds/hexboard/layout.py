@@ -1,7 +1,7 @@
 """A hex board's layout: hexes true to scale, flat-top or pointy-top, rows × columns or a hexagon of a radius.
 
 A board larger than the paper is split into sheets of whole hexes with the square boards' plan
-(``kinds.board.layout``): runs of columns and rows, the next sheet's first hexes repeated faintly as
+(``layout.sheetplan``): runs of columns and rows, the next sheet's first hexes repeated faintly as
 the glue strip. Every hex is kept in axial coordinates (q, r); its centre follows from them and the
 orientation, its printed coordinates (``0101`` or ``A1``, column then row) from the offset layout
 (odd-q, even-q, odd-r, even-r).
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
-from printkit.kinds.board import layout as board_sheets
 from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex
+from printkit.layout import sheetplan
 from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
@@ -317,7 +317,7 @@ def capacity(board: HexBoardComponent, ctx: Context) -> tuple[int, int]:
     return math.floor(wide / s - 1.5 + 1e-6), math.floor((tall / big - 0.5) / 1.5 - 1 + 1e-6)
 
 
-def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> board_sheets.Plan:
+def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> sheetplan.Plan:
     """The fewest sheets of whole hexes, upright before turned when they tie (as a square board's)."""
     cols = max(cell.col for cell, _, _ in grid.cells) + 1
     rows = max(cell.row for cell, _, _ in grid.cells) + 1
@@ -325,9 +325,7 @@ def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> board_s
     for option in orientations(ctx):
         across, down = capacity(board, option)
         if across >= 1 and down >= 1:
-            plans.append(
-                board_sheets.Plan(option, board_sheets.balanced(rows, down), board_sheets.balanced(cols, across))
-            )
+            plans.append(sheetplan.Plan(option, sheetplan.balanced(rows, down), sheetplan.balanced(cols, across)))
     if not plans:
         raise LayoutProblem(
             ("size",),
@@ -335,13 +333,13 @@ def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> board_s
             f"({ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins); make the hexes smaller",
         )
     best = min(plans, key=lambda plan: plan.sheets)
-    board_sheets.check_sheet_count(board.id, best)
+    sheetplan.check_sheet_count(board.id, best)
     return best
 
 
 def split_pages(board: HexBoardComponent, ctx: Context, grid: Placed) -> list[Page]:
     plan = plan_sheets(board, ctx, grid)
-    joins = board_sheets.plan_joins(plan)
+    joins = sheetplan.plan_joins(plan)
     return [
         hex_sheet_page(board, grid, plan, joins, band, column)
         for band in range(len(plan.rows))
@@ -350,7 +348,7 @@ def split_pages(board: HexBoardComponent, ctx: Context, grid: Placed) -> list[Pa
 
 
 def sheet_hexes(
-    grid: Placed, plan: board_sheets.Plan, band: int, column: int
+    grid: Placed, plan: sheetplan.Plan, band: int, column: int
 ) -> tuple[list[tuple[Hex, float, float]], list[tuple[Hex, float, float]]]:
     """The sheet's own hexes and those of the next column and row it carries as its glue strip."""
     rows, cols = plan.rows[band], plan.cols[column]
@@ -397,8 +395,8 @@ def _key(point: Point) -> tuple[float, float]:
 def hex_sheet_page(
     board: HexBoardComponent,
     grid: Placed,
-    plan: board_sheets.Plan,
-    joins: list[board_sheets.Join],
+    plan: sheetplan.Plan,
+    joins: list[sheetplan.Join],
     band: int,
     column: int,
 ) -> Page:
@@ -411,19 +409,19 @@ def hex_sheet_page(
     left = ctx.margin + (ctx.content_width - (x1 - x0)) / 2
     top = ctx.margin + HEADER_HEIGHT + GAP
     dx, dy = left - x0, top - y0  # board mm to page mm
-    map_w = min(board_sheets.MAP_MAX_W, len(plan.cols) * board_sheets.MAP_CELL_W)
+    map_w = min(sheetplan.MAP_MAX_W, len(plan.cols) * sheetplan.MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
-    phrases = board_sheets.join_phrases(plan, joins, band, column, ctx)
+    phrases = sheetplan.join_phrases(plan, joins, band, column, ctx)
     instruction = ctx.tr.msg("hex_sheet_instruction", joins="; ".join(phrases), size=f"{board.size:g}")
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
-    items += board_sheets.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
+    items += sheetplan.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
     shaded = marked_hexes(board)
     specials = {parse_at(s.at): s for s in board.specials}
     outline = corners(board)
     for cell, x, y in strip:
         cx, cy = x + dx + w / 2, y + dy + h / 2
-        fill = board_sheets.FAINT_MARK if (cell.col, cell.row) in shaded else board_sheets.GLUE_FILL
-        items.append(Path(tuple((cx + ox, cy + oy) for ox, oy in outline), board_sheets.FAINT_LINE, fill))
+        fill = sheetplan.FAINT_MARK if (cell.col, cell.row) in shaded else sheetplan.GLUE_FILL
+        items.append(Path(tuple((cx + ox, cy + oy) for ox, oy in outline), sheetplan.FAINT_LINE, fill))
     pieces: list[Piece] = []
     for cell, x, y in own:
         cx, cy = x + dx + w / 2, y + dy + h / 2
@@ -475,8 +473,8 @@ def hex_sheet_page(
 def hex_join_letters(
     board: HexBoardComponent,
     grid: Placed,
-    plan: board_sheets.Plan,
-    joins: list[board_sheets.Join],
+    plan: sheetplan.Plan,
+    joins: list[sheetplan.Join],
     band: int,
     column: int,
     shift: tuple[float, float],
@@ -498,17 +496,17 @@ def hex_join_letters(
             continue
         cell, x, y = seam[len(seam) // 2]
         cx, cy = x + shift[0] + w / 2, y + shift[1] + h / 2
-        size = board_sheets.STRIP_LETTER_PT
+        size = sheetplan.STRIP_LETTER_PT
         items.append(
-            Text(cx, cy + board.size * 0.38, join.letter, size, bold=True, align="center", color=board_sheets.SEAM_MARK)
+            Text(cx, cy + board.size * 0.38, join.letter, size, bold=True, align="center", color=sheetplan.SEAM_MARK)
         )
     return items
 
 
 def hex_join_pieces(
     board: HexBoardComponent,
-    plan: board_sheets.Plan,
-    joins: list[board_sheets.Join],
+    plan: sheetplan.Plan,
+    joins: list[sheetplan.Join],
     band: int,
     column: int,
     strip: list[tuple[Hex, float, float]],
