@@ -1,4 +1,4 @@
-"""Boards: a square grid true to scale; tokens and stones may promise to fit its cells."""
+"""The board kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lid-and-tray boxes: two nets, a tray and a lid that slides over it, sized from the deck they hold."""
+"""The box kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

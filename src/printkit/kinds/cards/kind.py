@@ -1,4 +1,4 @@
-"""Cards: a deck printed face up, as many to a page as fit (or as the kit promises); tiles share its checks."""
+"""The cards kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

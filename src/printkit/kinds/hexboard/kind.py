@@ -1,6 +1,4 @@
-"""Hex boards: hexes true to scale in a rectangle or a hexagon, flat- or pointy-topped; tokens and
-stones may promise to fit a hex. Its layout (one page, or glue-together sheets as a square board's)
-is in ``layout.py``."""
+"""The hexboard kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

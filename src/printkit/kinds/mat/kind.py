@@ -1,4 +1,4 @@
-"""Play mats: places for pieces in rows, marked by player count, and info panels below."""
+"""The mat kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sheets: score sheets and player aids to write on, once per player or shared."""
+"""The sheet kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

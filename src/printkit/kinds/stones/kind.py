@@ -1,4 +1,4 @@
-"""Stones: two-sided playing pieces with their moves drawn on each face; they may promise to fit a board."""
+"""The stones kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tiles: a deck of playing tiles, usually two-sided; the same machinery as cards."""
+"""The tiles kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from printkit.kinds.cards import deck as cards_deck
 from printkit.kinds.cards.kind import check_decks, check_hexagon

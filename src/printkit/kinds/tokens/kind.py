@@ -1,4 +1,4 @@
-"""Tokens: sets of flat counters, each a shape in a square cut frame; they may promise to fit a board."""
+"""The tokens kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Tracks: numbered square spaces true to scale, a strip across the page or a loop around its edge;
-markers may promise to fit a space. Its layout is in ``layout.py``."""
+"""The track kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tuck boxes: a net cut along its outline and folded round a deck, sized from the deck it holds."""
+"""The tuckbox kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from __future__ import annotations
 
