@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 import printkit.kinds
+from printkit import pipeline
 from printkit.kinds import load_kinds
 from printkit.kit import shared as model
 from printkit.kit.kinds import Registry
 from printkit.kit.model import kit_model
+from printkit.layout.document import layout_boxes, layout_kit
 
 EXTRA_KINDS = Path(__file__).parent / "kinds_extra"  # a kind of the tests' own: stamp/
 KIND_FOLDERS = Path(printkit.kinds.__file__).parent
@@ -79,6 +81,28 @@ def test_a_kind_and_a_piece_name_is_registered_once():
         Registry.of([*kinds.kinds, dataclasses.replace(board, pieces=())])
     with pytest.raises(ValueError, match="more than one kind names the piece board, cell"):
         Registry.of([*kinds.kinds, dataclasses.replace(board, name="board2", pieces=board.pieces[:2])])
+
+
+KITS = sorted([*(Path(__file__).parents[1] / "kits").glob("*.yaml"), *(Path(__file__).parent / "kits").glob("*.yaml")])
+
+
+def test_each_kinds_pages_carry_its_page_role():
+    """The role a page plan names a kind's pages by (``Kind.page_role``) is the role its layout
+    gives them, for every kind the shipped and the tests' kits use (boxes in their own PDF)."""
+    found: dict[str, set[str]] = {}
+    for path in KITS:
+        loaded = pipeline.load(path)
+        ctx = pipeline.context(loaded, None)
+        kinds, components = loaded.kit.kinds, {c.id: c for c in loaded.kit.components}
+        pages = list(layout_kit(loaded.kit, ctx).pages)
+        if any(kinds.kind_of(c).box for c in loaded.kit.components):
+            pages += layout_boxes(loaded.kit, ctx).pages
+        for page in pages:
+            if page.component in components:
+                kind = kinds.kind_of(components[page.component])
+                found.setdefault(kind.name, set()).add(page.role)
+    assert found == {name: {load_kinds().by_name[name].page_role} for name in found}
+    assert len(found) >= 10, sorted(found)
 
 
 KIND_HOOKS = ("room", "derived", "figure_piece", "first_piece", "cell")
