@@ -7,10 +7,13 @@ each through the command that reads it, each timed and measured.
 Case N of seed S is of family FAMILIES[N % 6] (kit, art, table, font, config, cache) and is made
 from a generator seeded by (S, N) alone, so each case reproduces by itself. The cases run in a
 worker process (restarted after a hang, a death, or every RESTART_EVERY cases) with an address
-space limit, so a bomb cannot take the machine; a case still running after KILL_SECONDS is
-stopped. Each case's peak memory is its process's high-water mark (reset before the case), its
-time the wall time. The summary groups every problem by signature (an exception and where it was
-raised, or a family and its mutators for a case over budget) with its first case to reproduce.
+space limit, so a bomb cannot take the machine; a case that used KILL_SECONDS of CPU, or is still
+waiting after HANG_SECONDS by the clock, is stopped. Each case's peak memory is its process's
+high-water mark (reset before the case); its time is judged as CPU time, which other work on the
+machine does not stretch (the wall time is kept too). A new problem signature is printed on stderr
+as it is found, with the case that shows it. The summary groups every problem by signature (an
+exception and where it was raised, or a family and its mutators for a case over budget) with its
+first case to reproduce.
 Exit code 1 when any case crashed, was unsafe, or took over 10 s or 400 MB.
 """
 
@@ -33,11 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from fuzz.caches import make_seed_cache  # noqa: E402
 from fuzz.runner import (  # noqa: E402
     FAMILIES,
+    HANG_SECONDS,
     KILL_SECONDS,
     MEGABYTES_BUDGET,
     SECONDS_BUDGET,
     Prepared,
     Result,
+    cpu_seconds_of,
     family_of,
     limit_address_space,
     run_case,
@@ -82,6 +87,7 @@ class Worker:
         mutators: list[str] = []
         command = ""
         peak = 0.0
+        cpu_before: float | None = None  # the worker's CPU seconds when the case was announced
         while True:
             ready, _, _ = select.select([self.results], [], [], 0.1)
             if ready:
@@ -104,13 +110,16 @@ class Worker:
                 if "announce" not in answer:
                     return Result(**answer)
                 mutators, command = answer["announce"]["mutators"], answer["announce"]["command"]
-                started = time.perf_counter()
-                deadline = started + KILL_SECONDS + (5 if family == "cache" else 0)  # the worker stops a child
+                started, cpu_before = time.perf_counter(), cpu_seconds_of(self.process.pid)
+                deadline = started + HANG_SECONDS + (5 if family == "cache" else 0)  # the worker stops a child
             peak = max(peak, status_mb("VmRSS", self.process.pid))
-            if peak > HARD_MEGABYTES or time.perf_counter() > deadline:
+            cpu_used = 0.0 if cpu_before is None else cpu_seconds_of(self.process.pid) - cpu_before
+            if peak > HARD_MEGABYTES or time.perf_counter() > deadline or cpu_used > KILL_SECONDS:
                 self.stop()
                 kind = "hang" if peak <= HARD_MEGABYTES else "memory"
-                detail = f"stopped at {peak:.0f} MB" if kind == "memory" else "stopped: no answer"
+                detail = f"stopped: no answer ({cpu_used:.1f} s of CPU)"
+                if kind == "memory":
+                    detail = f"stopped at {peak:.0f} MB"
                 seconds = time.perf_counter() - started
                 return Result(
                     family, seed, case, kind, seconds, peak, mutators=mutators, command=command, detail=detail
@@ -249,8 +258,11 @@ def campaign(args: argparse.Namespace, families: tuple[str, ...], root: Path, se
             if not current.alive() or result.kind in ("hang", "memory"):
                 current.stop()
                 current = None
+            known = len(tally.groups)
             tally.add(result)
             tally.ran += 1
+            if len(tally.groups) > known:
+                print(f"new signature at {_where(result)}: {result.signatures()}", file=sys.stderr, flush=True)
             if tally.ran % 25 == 0:
                 print(f"{tally.ran} cases, {len(tally.groups)} signatures", file=sys.stderr, flush=True)
     except KeyboardInterrupt:

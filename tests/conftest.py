@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from expected_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401 (hooks)
 from printkit.base.units import MM_PER_POINT
 from printkit.cli import main
 

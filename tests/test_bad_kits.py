@@ -109,9 +109,9 @@ def test_build_refuses_with_the_same_message(run, case_path, name, tmp_path):
     assert not target.exists()
 
 
-def test_the_readme_quotes_the_corpus_as_it_stands():
-    """README's "When something is wrong" shows real messages; they follow the corpus when it changes."""
-    lines = (BAD.parents[1] / "README.md").read_text(encoding="utf-8").splitlines()
+def test_the_docs_quote_the_corpus_as_it_stands():
+    """The docs' "When something is wrong" shows real messages; they follow the corpus when it changes."""
+    lines = (BAD.parents[1] / "docs" / "errors.md").read_text(encoding="utf-8").splitlines()
     quoted = [
         (n, line.split("tests/bad_kits/")[1].removesuffix(".yaml"))
         for n, line in enumerate(lines)

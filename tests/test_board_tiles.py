@@ -299,7 +299,7 @@ def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_comput
     from printkit.layout.context import PAPERS, Context
     from printkit.words.locale import Localizer
 
-    guide = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")
+    guide = (REPO / "docs" / "components.md").read_text(encoding="utf-8")
     plain = BoardComponent.model_validate({"id": "b", "kind": "board", "rows": 1, "cols": 1, "cell": 10})
     coords = plain.model_copy(update={"coordinates": True})
 

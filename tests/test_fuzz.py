@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz.art import ART_KIT, mutate_art
-from fuzz.caches import MARKER, make_seed_cache
+from fuzz.caches import MARKER, child_environment, make_seed_cache
 from fuzz.caches import Draft as CacheDraft
 from fuzz.configs import mutate_config
 from fuzz.fonts import mutate_font
@@ -23,6 +23,7 @@ from fuzz.hostile import Special
 from fuzz.mutations import exercise, mutate, shipped_texts
 from fuzz.runner import FINE, MEGABYTES_BUDGET, SECONDS_BUDGET, Result, case_rng, measured, prepared_cache, run_case
 from fuzz.tables import mutate_table
+from printkit.base.startup import usercache
 
 KITS = shipped_texts()
 
@@ -110,6 +111,14 @@ def test_the_fuzzer_reports_a_crash_by_its_exception_and_place():
         "crash: table: IndexError at printkit/kit/tables.py:read_path (build)",
         "slow: table: table.csv.odd_cell",
     ]
+
+
+def test_the_cache_cases_start_printkit_with_its_cache_on_whatever_the_fuzzer_has(tmp_path, monkeypatch):
+    """A fuzzer run with the cache switched off would mutate a cache no start reads or writes."""
+    monkeypatch.setenv(usercache.SWITCH, "1")
+    assert usercache.SWITCH not in child_environment(tmp_path / "cache", tmp_path / "config")
+    seed = make_seed_cache(tmp_path, languages=("pl",))
+    assert sorted(path.name.split("-")[0] for path in seed.iterdir()) == ["hyphenation"]
 
 
 def cache_file_named(draft, prefix: str) -> str:

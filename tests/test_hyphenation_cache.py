@@ -15,7 +15,7 @@ import pyphen
 import pytest
 
 from conftest import REPO
-from printkit.base import usercache
+from printkit.base.startup import hyphenation_patterns, usercache
 from printkit.layout import hyphenation
 
 LANGS = sorted(hyphenation.PATTERNS)
@@ -46,9 +46,9 @@ def kept_file(cache: Path, lang: str) -> Path:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_cached_patterns_cut_every_word_as_pyphens_own(cache, lang):
-    parsed = hyphenation.parsed_patterns(lang, dictionary_file(lang))  # none kept yet: parses, keeps
+    parsed = hyphenation_patterns.parsed_patterns(lang, dictionary_file(lang))  # none kept yet: parses, keeps
     kept_file(cache, lang)
-    read = hyphenation.parsed_patterns(lang, dictionary_file(lang))
+    read = hyphenation_patterns.parsed_patterns(lang, dictionary_file(lang))
     assert read is not parsed and isinstance(read, pyphen.HyphDict)
     own = pyphen.HyphDict(dictionary_file(lang))
     # what pyphen's __init__ leaves, and nothing else: fails when a pyphen keeps more
@@ -63,7 +63,7 @@ def test_cached_patterns_cut_every_word_as_pyphens_own(cache, lang):
 
 
 def test_the_file_is_plain_json_of_the_patterns(cache):
-    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    hyphenation_patterns.parsed_patterns("pl", dictionary_file("pl"))
     kept = json.loads(kept_file(cache, "pl").read_bytes())
     own = pyphen.HyphDict(dictionary_file("pl")).patterns
     assert kept == {key: [start, "".join(map(str, values))] for key, (start, values) in own.items()}
@@ -76,9 +76,9 @@ def test_patterns_with_more_than_digits_are_not_kept():
     class Carrying(int):
         data = ("ff=f", 1, 1)
 
-    assert hyphenation.as_data({"abc": (0, (1, Carrying(2)))}) is None
-    assert hyphenation.as_data({"abc": (0, (1, 12))}) is None
-    assert hyphenation.as_data({"abc": (1, (1, 2))}) == {"abc": [1, "12"]}
+    assert hyphenation_patterns.as_data({"abc": (0, (1, Carrying(2)))}) is None
+    assert hyphenation_patterns.as_data({"abc": (0, (1, 12))}) is None
+    assert hyphenation_patterns.as_data({"abc": (1, (1, 2))}) == {"abc": [1, "12"]}
 
 
 def with_one_pattern(good: dict, value: object) -> dict:
@@ -98,28 +98,28 @@ SHAPES = {
     "more values than the pattern has gaps": lambda good: with_one_pattern(good, [0, "1" * 40]),
     "three items": lambda good: with_one_pattern(good, [0, "1", 2]),
     "a pattern of 65 letters": lambda good: {**good, "a" * 65: [0, "1"]},
-    "too many patterns": lambda good: {f"x{n}": [0, "1"] for n in range(hyphenation.MOST_PATTERNS + 1)},
+    "too many patterns": lambda good: {f"x{n}": [0, "1"] for n in range(hyphenation_patterns.MOST_PATTERNS + 1)},
 }
 
 
 @pytest.mark.parametrize("shape", SHAPES)
 def test_a_file_of_another_shape_is_parsed_again_and_replaced(cache, shape):
-    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs"))
     kept = kept_file(cache, "cs")
     good = json.loads(kept.read_bytes())
     kept.write_text(json.dumps(SHAPES[shape](good)))
-    assert hyphenation.patterns_from(usercache.read(kept)) is None
-    again = hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    assert hyphenation_patterns.patterns_from(usercache.read(kept)) is None
+    again = hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs"))
     assert again.patterns == pyphen.HyphDict(dictionary_file("cs")).patterns
     assert json.loads(kept.read_bytes()) == good  # replaced by the good one
 
 
 def test_a_damaged_file_is_parsed_again_and_replaced(cache):
-    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    hyphenation_patterns.parsed_patterns("pl", dictionary_file("pl"))
     kept = kept_file(cache, "pl")
     whole = kept.read_bytes()
     kept.write_bytes(whole[:5])
-    again = hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    again = hyphenation_patterns.parsed_patterns("pl", dictionary_file("pl"))
     assert again.patterns == pyphen.HyphDict(dictionary_file("pl")).patterns
     assert kept.read_bytes() == whole
     assert [p.name for p in cache.glob("hyphenation-pl-*")] == [kept.name]
@@ -138,7 +138,7 @@ def test_an_unused_older_file_of_the_language_goes_and_the_others_stay(cache):
     for path in (older, other, pickled):
         path.write_bytes(b"made from an older pyphen")
         unused_for(path, usercache.UNUSED_DAYS + 1)
-    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    hyphenation_patterns.parsed_patterns("pl", dictionary_file("pl"))
     assert not older.exists() and not pickled.exists() and other.exists()
 
 
@@ -148,13 +148,13 @@ def test_two_installed_versions_keep_each_others_file(cache):
     theirs = cache / "hyphenation-pl-0123456789abcdef.json"
     theirs.write_bytes(b"made from another pyphen")
     unused_for(theirs, usercache.UNUSED_DAYS - 1)
-    hyphenation.parsed_patterns("pl", dictionary_file("pl"))
+    hyphenation_patterns.parsed_patterns("pl", dictionary_file("pl"))
     assert theirs.read_bytes() == b"made from another pyphen"
     assert len(list(cache.glob("hyphenation-pl-*.json"))) == 2
 
 
 def test_a_file_read_is_marked_used_and_outlives_the_unused_days(cache):
-    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs"))
     ours = kept_file(cache, "cs")
     unused_for(ours, usercache.UNUSED_DAYS + 1)
     assert usercache.read(ours) is not None
@@ -166,15 +166,15 @@ def test_a_file_read_is_marked_used_and_outlives_the_unused_days(cache):
 
 def test_nothing_is_kept_when_python_writes_no_bytecode_or_the_cache_is_off(cache, monkeypatch):
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    assert hyphenation.parsed_patterns("cs", dictionary_file("cs")).patterns
+    assert hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs")).patterns
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     monkeypatch.setenv(usercache.SWITCH, "1")
-    assert hyphenation.parsed_patterns("cs", dictionary_file("cs")).patterns
+    assert hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs")).patterns
     assert not cache.exists()
 
 
 def test_the_switch_also_stops_reading(cache, monkeypatch):
-    hyphenation.parsed_patterns("cs", dictionary_file("cs"))
+    hyphenation_patterns.parsed_patterns("cs", dictionary_file("cs"))
     kept = kept_file(cache, "cs")
     assert usercache.read(kept) is not None
     monkeypatch.setenv(usercache.SWITCH, "1")

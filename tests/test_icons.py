@@ -3,6 +3,9 @@ as a card's icon without a picture file; one unbreakable word to the line breake
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from conftest import mm
@@ -10,6 +13,7 @@ from piece_pdf import build_text, page_shapes, page_words
 from printkit import fonts
 from printkit.base.units import MM_PER_POINT
 from printkit.layout import paragraph
+from printkit.layout.symbols import symbol_names
 from printkit.words import icons
 from printkit.words.locale import Localizer
 
@@ -201,3 +205,17 @@ def test_a_message_about_a_text_shows_its_icons_as_typed(tmp_path, monkeypatch, 
         "kupcy.yaml:24: components[1].types[0].text.pl: a text needs 4.3 mm but its box is 3.0 mm high: 'Zapłać 2 "
         ":coin: żółtych' (the box of face[2]) (in pl)"
     )
+
+
+def test_the_symbols_words_names_are_those_layout_draws():
+    """words/icons.py names the built-in symbols without importing layout; layout/symbols.py draws them."""
+    assert sorted(icons.SYMBOLS) == symbol_names()
+    assert {name for name, icon in icons.builtin().items() if icon.symbol} == set(icons.SYMBOLS)
+
+
+def test_the_words_of_icons_load_no_layout_module():
+    code = "import sys, printkit.words.icons; print(sorted(m for m in sys.modules if m.startswith('printkit.')))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = done.stdout.strip()
+    assert "printkit.words.icons" in loaded
+    assert not [name for name in ("printkit.layout", "printkit.pictures", "printkit.fonts") if name in loaded]

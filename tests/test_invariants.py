@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from printkit.facts.invariants import Evaluator, InvariantError, describe_failure, names_in, parse, tokenize
+from printkit.facts.evaluation import Evaluator, describe_failure
+from printkit.facts.invariants import InvariantError, names_in, parse, tokenize
 
 NUMBERS = {
     "board.cells": 25,

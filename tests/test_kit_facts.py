@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from printkit import pipeline as build
-from printkit.facts.invariants import Evaluator, InvariantError, parse
+from printkit.facts.evaluation import Evaluator
+from printkit.facts.invariants import InvariantError, parse
 from printkit.layout.document import kit_numbers
 
 LATARNIE = kit_numbers(build.load("latarnie").kit)

@@ -7,10 +7,10 @@ import pytest
 from printkit import pipeline as build
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit, layout_sheets
-from printkit.layout.markup import to_markup
 from printkit.layout.primitives import Group, Line, Rect, RichText, Text
 from printkit.layout.rules import body_blocks
 from printkit.words.locale import Localizer
+from printkit.words.typography import to_markup
 
 
 @pytest.fixture(scope="module")

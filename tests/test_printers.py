@@ -4,6 +4,7 @@ config folder, and `build --printer NAME [--stock S]` applies it: the back offse
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ import pdfplumber
 import pytest
 
 from conftest import mm
+from printkit.base import configjson
 from printkit.base.errors import KitError
 from printkit.commands import printer as printers
 
@@ -253,3 +255,20 @@ def test_a_name_ending_in_a_newline_is_not_a_printer_name(run, config):
     result = run("printer", "add", "office\n", "--back-offset", "1,0")
     assert result.code == 1 and "printer name 'office\\n': use 1 to 40 letters" in result.err, result.err
     assert not config.exists()
+
+
+def test_a_lock_held_elsewhere_is_waited_for_then_refused_in_one_line(run, config, monkeypatch):
+    """``printer add`` waits for another printkit's lock, but not for ever: a lock that is never let go
+    (a command stopped while holding it, or any program) gives one line and exit 1."""
+    monkeypatch.setattr(configjson, "LOCK_WAIT_SECONDS", 0.3)
+    config.parent.mkdir(parents=True)
+    lock = config.with_name(config.name + ".lock")
+    with open(lock, "w") as holder:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        started = time.monotonic()
+        refused = run("printer", "add", "office", "--back-offset", "1,1")
+        assert time.monotonic() - started < 5
+    assert refused.code == 1
+    assert refused.err.strip() == f"{lock}: another program has held this lock for 0.3 s; try again"
+    assert not config.exists()
+    assert run("printer", "add", "office", "--back-offset", "1,1").code == 0  # let go: it works

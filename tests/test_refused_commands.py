@@ -91,12 +91,12 @@ def test_printkits_own_files_are_never_an_output(run, tmp_path, args):
     assert font.read_bytes() == before
 
 
-def test_the_readme_quotes_the_refused_commands_as_they_are():
-    readme = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+def test_the_docs_quote_the_refused_commands_as_they_are():
+    errors_page = (REPO / "docs" / "errors.md").read_text(encoding="utf-8").splitlines()
     quoted = 0
     for line, expected in cases():
-        if f"$ printkit {line}" in readme:
-            start = readme.index(f"$ printkit {line}") + 1
-            assert readme[start : start + len(expected)] == expected
+        if f"$ printkit {line}" in errors_page:
+            start = errors_page.index(f"$ printkit {line}") + 1
+            assert errors_page[start : start + len(expected)] == expected
             quoted += 1
     assert quoted >= 3

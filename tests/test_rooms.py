@@ -20,7 +20,7 @@ from printkit.layout.context import PAPERS, Context
 from printkit.words.locale import Localizer
 
 KIT = "tests/kits/rooms.yaml"
-GUIDE = (REPO / "docs" / "kit-format.md").read_text(encoding="utf-8")
+GUIDE = (REPO / "docs" / "components.md").read_text(encoding="utf-8")
 
 
 def test_the_guide_gives_the_room_on_each_paper_and_orientation_as_every_board_kind_computes_it():

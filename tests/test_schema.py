@@ -1,7 +1,8 @@
 """The kit JSON Schema: generated from the models, committed as schema/kit.schema.json, true to them.
 
 It accepts every shipped kit, and what it rejects printkit rejects too. When a model changes,
-`python schema/regenerate.py` rewrites the schema and the guide's reference; review and commit both.
+`python schema/regenerate.py` rewrites the schema; review and commit it (the docs site generates the
+field reference from the same models).
 """
 
 from __future__ import annotations

@@ -5,12 +5,16 @@ interpreter, where the test runner has imported nothing."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from printkit.base.startup import usercache
 
 
 def fresh_python(code: str) -> str:
@@ -126,3 +130,79 @@ def test_a_build_leaves_its_objects_frozen_for_the_process_end(tmp_path):
     seen = build_process(tmp_path, "ogrod", "-o", str(tmp_path / "ogrod.pdf"))
     assert seen["frozen"] > 50_000
     assert seen["walked"] < 5_000
+
+
+# --- what a start may keep between runs: base/startup/, behind one switch --------------------------
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "printkit"
+STARTUP = PACKAGE / "base" / "startup"
+# Modules that would let a cache hold code: none of printkit imports them.
+CODE_KEEPERS = {"pickle", "marshal", "shelve", "dill", "cloudpickle"}
+
+
+def printkit_modules() -> dict[Path, ast.Module]:
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported_names(tree: ast.Module) -> set[str]:
+    """Every module an import statement anywhere in ``tree`` names (inside functions too)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def calls_of(tree: ast.Module, name: str) -> int:
+    return sum(isinstance(node, ast.Call) and getattr(node.func, "id", None) == name for node in ast.walk(tree))
+
+
+def test_only_the_startup_folder_keeps_files_between_starts():
+    """The user cache is read and written only in base/startup/; the rest of printkit asks it
+    through hyphenation_patterns, and nothing else opens the user's cache folder."""
+    modules = printkit_modules()
+    assert (STARTUP / "usercache.py") in modules
+    outside = {path: tree for path, tree in modules.items() if STARTUP not in path.parents}
+    users = sorted(
+        str(path.relative_to(PACKAGE))
+        for path, tree in outside.items()
+        if "printkit.base.startup.usercache" in imported_names(tree) or "user_cache_dir" in ast.unparse(tree)
+    )
+    assert users == []
+    askers = sorted(
+        str(p.relative_to(PACKAGE))
+        for p, t in outside.items()
+        if any(name.startswith("printkit.base.startup") for name in imported_names(t))
+    )
+    assert askers == ["layout/hyphenation.py"]
+
+
+def test_no_module_can_keep_or_run_code_from_a_cache():
+    found = {
+        str(path.relative_to(PACKAGE)): sorted(imported_names(tree) & CODE_KEEPERS)
+        + ["exec()"] * calls_of(tree, "exec")
+        + ["eval()"] * calls_of(tree, "eval")
+        for path, tree in printkit_modules().items()
+    }
+    assert {name: kept for name, kept in found.items() if kept} == {}
+
+
+def test_one_switch_with_an_honest_name_turns_every_cache_off():
+    """PRINTKIT_NO_CACHE is the only variable about caches that printkit, its tests and its docs
+    name (issue 27 found a stale one naming a schema cache that was gone); what it switches off is
+    proved by test_usercache.py (a build with it set leaves no cache folder) and
+    test_hyphenation_cache.py (nothing read or written)."""
+    assert usercache.SWITCH == "PRINTKIT_NO_CACHE"
+    repo = PACKAGE.parents[1]
+    texts = [
+        path.read_text(encoding="utf-8")
+        for folder in ("src", "tests", "benchmarks", "docs")
+        for path in (repo / folder).rglob("*")
+        if path.suffix in (".py", ".md") and path.is_file()
+    ]
+    texts.append((repo / "README.md").read_text(encoding="utf-8"))
+    variables = {name for text in texts for name in re.findall(r"PRINTKIT_[A-Z_]+", text)}
+    assert {name for name in variables if "CACHE" in name} == {"PRINTKIT_NO_CACHE"}

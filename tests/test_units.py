@@ -1,6 +1,6 @@
 import pytest
 
-from printkit.base.units import mm_to_pt, parse_length, pt_to_mm
+from printkit.base.units import MM_PER_POINT, mm_to_pt, parse_length
 
 
 @pytest.mark.parametrize(
@@ -27,5 +27,5 @@ def test_bad_lengths_say_what_is_valid(value):
 
 
 def test_points_round_trip():
-    assert pt_to_mm(mm_to_pt(210)) == pytest.approx(210)
+    assert mm_to_pt(210) * MM_PER_POINT == pytest.approx(210)
     assert mm_to_pt(25.4) == pytest.approx(72)

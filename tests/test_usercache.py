@@ -22,8 +22,7 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from printkit.base import usercache
-from printkit.layout import hyphenation
+from printkit.base.startup import hyphenation_patterns, usercache
 
 PEAK_MB = 200  # a Polish build of ogrod peaks at about 50 MB
 TIMEOUT = 120  # seconds: far above a build on a loaded machine, far below a hang
@@ -253,7 +252,7 @@ def mode(path: Path) -> int:
 def test_under_umask_000_the_folder_is_0700_and_its_files_0600(cache):
     was = os.umask(0)
     try:
-        hyphenation.parsed_patterns("cs", pyphen.LANGUAGES[pyphen.language_fallback("cs_CZ")])
+        hyphenation_patterns.parsed_patterns("cs", pyphen.LANGUAGES[pyphen.language_fallback("cs_CZ")])
     finally:
         os.umask(was)
     [kept] = cache.iterdir()

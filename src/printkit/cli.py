@@ -1,26 +1,42 @@
-"""The command line: parse, call the pipeline, turn every PrintkitError into a message and exit 1."""
+"""The command line: click only. Each command's parameters become its frozen options value
+(commands/options.py), handed to its module in commands/; every PrintkitError becomes one line
+and exit 1, here and nowhere else.
+
+A command's module is imported inside its click function: ``printkit --help`` and each command
+load only what that command needs (a build never loads the printer profiles, the export or
+pypdfium2; tests/test_startup.py counts it). No command module imports this one: no cycle.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import gc
+import difflib
+import re
 import signal
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Any
 
 import click
 
 from printkit.base import errors
-from printkit.base.errors import KitError, PrintkitError
+from printkit.base.collector import collector_paused
+from printkit.base.errors import PrintkitError
+from printkit.commands.options import (
+    BuildOptions,
+    CalibrateOptions,
+    ExportOptions,
+    ExportTtsOptions,
+    NewOptions,
+    PreviewOptions,
+    PrinterAddOptions,
+    PrinterRemoveOptions,
+    SchemaOptions,
+    SheetsOptions,
+    ValidateOptions,
+)
 from printkit.output.files import reading
-from printkit.start import collector_paused
-
-if TYPE_CHECKING:  # annotations only: the CLI starts without the layout
-    from printkit.layout.context import TwoSided
-    from printkit.layout.primitives import Flip
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
 PAPER = click.option(
@@ -49,24 +65,9 @@ def cli(debug: bool) -> None:
 @cli.command("list")
 def list_kits() -> None:
     """The shipped kits, with title, players, languages and page count."""
-    from printkit import pipeline as build
-    from printkit.kit import file as kitfile
-    from printkit.layout.document import layout_kit
+    from printkit.commands import list as command  # start-up: this command's modules only (see above)
 
-    rows = []
-    for name in kitfile.shipped_kit_names():
-        loaded = build.load(name)
-        info = loaded.kit.kit
-        ctx = build.context(loaded, None)
-        pages = len(layout_kit(loaded.kit, ctx).pages)  # its own language only: validate checks the others
-        players = (
-            str(info.players.min) if info.players.min == info.players.max else f"{info.players.min}-{info.players.max}"
-        )
-        rows.append((name, ctx.tr(info.title), players, ",".join(info.languages), str(pages)))
-    header = ("kit", "title", "players", "languages", "pages")
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-    for row in [header] + rows:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    command.run()
 
 
 @cli.command()
@@ -137,111 +138,17 @@ def list_kits() -> None:
     metavar="OLD.json",
     help="Print only the pieces whose drawing differs from this manifest of an earlier build (--manifest).",
 )
-def build(
-    kit: str,
-    watch: bool,
-    boxes: bool,
-    changed_since: Path | None,
-    lang: str | None,
-    paper: str,
-    output: Path | None,
-    two_sided: TwoSided,
-    flip: Flip,
-    back_offset: str | None,
-    printer: str | None,
-    stock: str | None,
-    manifest: Path | None,
-    cut_svg: Path | None,
-    cut: Literal["frames", "outline"] | None,
-    ink_saver: bool,
-    ink_report: bool,
-) -> None:
+def build(**given: Any) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
-    if watch:
-        return watch_build(kit)
-    from printkit import pipeline
-    from printkit.base.progress import Progress
-    from printkit.layout.context import Options
-    from printkit.output.files import protect
+    options = BuildOptions(**given)
+    if options.watch:
+        from printkit.commands import watch  # start-up: this command's modules only (see above)
 
-    if boxes and changed_since is not None:
-        raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
-    offset, correction = printer_setting(printer, stock, back_offset)
-    loaded = pipeline.load(kit, decode=False)
-    for warning in pipeline.picture_warnings(loaded):
-        click.echo(str(warning), err=True)
-    ctx = pipeline.context(loaded, lang, paper, Options(two_sided, flip, offset, cut=cut))
-    suffix = "-boxes" if boxes else "-reprint" if changed_since else ""
-    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, suffix))
-    if changed_since is not None:
-        protect("the earlier build's manifest", changed_since)
-    pipeline.check_outputs([("-o", target), ("--manifest", manifest), ("--cut-svg", cut_svg)])
-    progress = Progress.on_stderr()
-    reprinted: list[str] = []
-    try:
-        document = pipeline.boxes_document(loaded, ctx) if boxes else pipeline.lay_out(loaded, ctx, progress)
-        if changed_since is not None:
-            document, reprinted = pipeline.reprint_document(loaded, document, ctx, changed_since)
-            if not reprinted:
-                click.echo(f"nothing to reprint: every piece is drawn as in {changed_since}; no file written")
-                return
-        if ink_saver:
-            from printkit.layout.inksaver import ink_saver as lighter
+        watch.run(options)
+    else:
+        from printkit.commands import build as command  # start-up: as above
 
-            document = lighter(document)
-        pdf = pipeline.rendered(document, progress, correction)
-    finally:
-        progress.close()
-    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], manifest, cut_svg)
-    pages = len(document.pages)
-    if changed_since is not None:
-        noun = "piece" if len(reprinted) == 1 else "pieces"
-        click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
-    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
-    if ink_report:
-        from printkit.render.ink import page_coverage, report
-
-        click.echo(report(page_coverage(target)))
-
-
-def printer_setting(
-    printer: str | None, stock: str | None, back_offset: str | None
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """What --printer/--stock or --back-offset ask for: the back offset in mm and the scale
-    correction the pages are drawn at (printers.Setting's). printers.py is read only for --printer."""
-    if printer is not None and back_offset is not None:
-        raise PrintkitError(
-            f"--back-offset and --printer {printer} both set the back offset; give one "
-            f"(or change the profile: printkit printer add {printer} --back-offset {back_offset})"
-        )
-    if stock is not None and printer is None:
-        raise PrintkitError("--stock names a paper stock of a printer profile; give --printer NAME too")
-    if printer is not None:
-        from printkit.commands import printer as printers
-
-        setting = printers.find(printer).for_stock(stock)
-        return setting.back_offset, setting.correction()
-    return offset_option(back_offset or "0,0"), (1.0, 1.0)
-
-
-def offset_option(text: str) -> tuple[float, float]:
-    from printkit.base.units import parse_offset
-
-    try:
-        return parse_offset(text)
-    except ValueError as exc:
-        raise PrintkitError(f"--back-offset: {exc}") from None
-
-
-def watch_build(kit: str) -> None:
-    """The build command's own body, run again after each change of the kit file or its art."""
-    from printkit.commands.watch import watch
-    from printkit.kit import file as kitfile
-
-    gc.enable()  # a session of many builds: its garbage is collected as usual
-    context = click.get_current_context()
-    again = {**context.params, "watch": False}
-    watch(kitfile.find_kit(kit), lambda: context.invoke(build, **again))
+        command.run(options)
 
 
 @cli.command()
@@ -251,19 +158,11 @@ def watch_build(kit: str) -> None:
 @LANG
 @PAPER
 @OUTPUT
-def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, output: Path | None) -> None:
+def sheets(**given: Any) -> None:
     """One personalised score sheet per player."""
-    from printkit import pipeline
+    from printkit.commands import sheets as command  # start-up: this command's modules only (see above)
 
-    loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper)
-    pipeline.lay_out(loaded, ctx)  # the kit's own checks first
-    given = [n.strip() for n in names.split(",") if n.strip()] if names else []
-    ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, count, given))
-    target = pipeline.resolve_output(output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
-    pipeline.check_output(target)
-    pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)
-    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+    command.run(SheetsOptions(**given))
 
 
 @cli.command()
@@ -285,15 +184,11 @@ def sheets(kit: str, count: int, names: str, lang: str | None, paper: str, outpu
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF (default: output/calibration.pdf)."
 )
-def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
+def calibrate(**given: Any) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
-    from printkit import pipeline
+    from printkit.commands import calibrate as command  # start-up: this command's modules only (see above)
 
-    suffix = "" if lang == "pl" else f"-{lang}"
-    target = pipeline.resolve_output(output, Path("output") / f"calibration{suffix}.pdf")
-    pipeline.check_output(target)
-    pages = pipeline.write(pipeline.calibration(lang, paper, flip), target)
-    click.echo(f"{target} ({pages} pages: print them on one sheet, two-sided, flipping on the {flip} edge)")
+    command.run(CalibrateOptions(**given))
 
 
 @cli.command()
@@ -310,21 +205,11 @@ def calibrate(lang: str, paper: str, flip: Flip, output: Path | None) -> None:
     show_default=True,
     help="The folder for the PNG files.",
 )
-def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> None:
+def preview(**given: Any) -> None:
     """Every page of KIT's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
-    from printkit import pipeline
-    from printkit.render.raster import check_dpi
+    from printkit.commands import preview as command  # start-up: this command's modules only (see above)
 
-    check_dpi(dpi)
-    loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper)
-    document = pipeline.lay_out(loaded, ctx)
-    stem = pipeline.default_output(loaded, ctx.lang).stem
-    paths = pipeline.write_previews(document, folder, stem, dpi)
-    click.echo(
-        f"{folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} ({paths[0].name} … {paths[-1].name}) "
-        f"at {dpi} dpi"
-    )
+    command.run(PreviewOptions(**given))
 
 
 @cli.command()
@@ -332,47 +217,21 @@ def preview(kit: str, lang: str | None, paper: str, dpi: int, folder: Path) -> N
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @PAPER
-def validate(kit: str | None, all_kits: bool, strict: bool, paper: str) -> None:
+def validate(**given: Any) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
-    from printkit import pipeline
-    from printkit.kit import file as kitfile
-    from printkit.validate.proofs import proved
+    from printkit.commands import validate as command  # start-up: this command's modules only (see above)
 
-    if all_kits == bool(kit):
-        raise PrintkitError("give a KIT or --all, not both and not neither")
-    names = [kit] if kit else kitfile.shipped_kit_names()
-    failed = 0
-    for name in names:
-        try:
-            loaded = pipeline.load(name, strict=strict)
-            ctx = pipeline.context(loaded, None, paper)
-            pipeline.verify(loaded, ctx)
-            for warning in loaded.warnings:
-                click.echo(str(warning), err=True)
-            click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, paper)}")
-            for line in pipeline.rooms(loaded, ctx):
-                click.echo(f"  {line}")
-        except KitError as exc:
-            failed += 1
-            click.echo(exc.render(), err=True)
-    if failed:
-        sys.exit(1)
+    command.run(ValidateOptions(**given))
 
 
 @cli.command()
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write to FILE instead of the screen.")
 @click.option("--markdown", is_flag=True, help="The field reference in Markdown instead of the JSON Schema.")
-def schema(output: Path | None, markdown: bool) -> None:
+def schema(**given: Any) -> None:
     """The JSON Schema of a kit file, generated from printkit's own models."""
-    from printkit.commands import schema as kit_schema
-    from printkit.output.files import write_atomic
+    from printkit.commands import schema as command  # start-up: this command's modules only (see above)
 
-    text = kit_schema.reference_markdown() if markdown else kit_schema.schema_text()
-    if output is None:
-        click.echo(text, nl=False)
-    else:
-        write_atomic(output, text.encode("utf-8"))
-        click.echo(str(output))
+    command.run(SchemaOptions(**given))
 
 
 @cli.command()
@@ -393,19 +252,11 @@ def schema(output: Path | None, markdown: bool) -> None:
     type=click.Choice(["utf-8", "utf-16", "cp1250", "iso-8859-2", "cp1252"]),
     help="With --deck-from: a CSV file's encoding when it is not UTF-8 (cp1250: Excel on Polish or Czech Windows).",
 )
-def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | None, encoding: str | None) -> None:
+def new(**given: Any) -> None:
     """Write NAME.yaml here: a small commented kit that validates and builds at once."""
-    from printkit.commands.new import new_kit
+    from printkit.commands import new as command  # start-up: this command's modules only (see above)
 
-    if deck_from is not None and start_from is not None:
-        raise PrintkitError("give --from or --deck-from, not both")
-    if (sheet is not None or encoding is not None) and deck_from is None:
-        raise PrintkitError("--sheet and --encoding are about the --deck-from table; give --deck-from too")
-    target = new_kit(name, start_from, Path.cwd(), deck_from, sheet, encoding)
-    origin = (
-        f"a deck from {deck_from.name}" if deck_from else (f"a copy of {start_from}" if start_from else "the template")
-    )
-    click.echo(f"{target.name} ({origin}); next: printkit validate {target.name} && printkit build {target.name}")
+    command.run(NewOptions(**given))
 
 
 @cli.command("export-tts")
@@ -418,22 +269,11 @@ def new(name: str, start_from: str | None, deck_from: Path | None, sheet: str | 
     type=click.Path(path_type=Path),
     help="The folder for the sheets and tts.json (default: output/KIT-tts); an earlier export there is replaced.",
 )
-def export_tts(kit: str, lang: str | None, folder: Path | None) -> None:
+def export_tts(**given: Any) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
-    from printkit import pipeline
-    from printkit.commands.export_tts import export_kit
+    from printkit.commands import export_tts as command  # start-up: this command's modules only (see above)
 
-    loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang)
-    if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
-        folder = Path("output") / f"{pipeline.default_output(loaded, ctx.lang).stem}-tts"
-    index = export_kit(loaded, ctx, folder)
-    sheets = sum(len(deck["sheets"]) for deck in index["decks"])
-    pieces = sum(deck["count"] for deck in index["decks"])
-    click.echo(
-        f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} "
-        f"{'sheet' if sheets == 1 else 'sheets'}"
-    )
+    command.run(ExportTtsOptions(**given))
 
 
 @cli.command("export")
@@ -479,88 +319,18 @@ def export_tts(kit: str, lang: str | None, folder: Path | None) -> None:
 @click.option("--list-presets", "list_presets", is_flag=True, help="List the presets (printkit's and yours) and exit.")
 @LANG
 @PAPER
-def export_pieces(
-    kit: str | None,
-    fmt: Literal["png", "pdf"] | None,
-    folder: Path | None,
-    dpi: int,
-    bleed_text: str,
-    preset: str | None,
-    scale: bool,
-    backs: Literal["interleaved", "separate"],
-    component: str | None,
-    list_presets: bool,
-    lang: str | None,
-    paper: str,
-) -> None:
+def export_pieces(**given: Any) -> None:
     """KIT's cards, tiles, tokens and stones for a print shop: a PNG per side or a PDF page per side."""
-    from printkit.output import presets
+    from printkit.commands import export as command  # start-up: this command's modules only (see above)
 
-    if list_presets:
-        for found in presets.load().values():
-            click.echo(describe_preset(found))
-        click.echo(f"(add your own in {presets.user_file()})")
-        return
-    request = export_request(kit, fmt, dpi, bleed_text, preset, scale, backs, component)
-    assert kit is not None  # export_request refuses a missing KIT
-    from printkit import pipeline
-    from printkit.commands import export as shop
-    from printkit.output.files import check_folder, write_folder
-
-    loaded = pipeline.load(kit)
-    ctx = pipeline.context(loaded, lang, paper)
-    stem = pipeline.default_output(loaded, ctx.lang).stem
-    target = folder if folder is not None else shop.default_folder(stem, request.fmt)
-    check_folder(target)
-    pipeline.lay_out(loaded, ctx)  # the kit's own checks first, as build makes them
-    files = shop.export_files(loaded, ctx, request, stem)
-    write_folder(target, files, "export")
-    count = len(files) - 1
-    noun = "PNG file" if request.fmt == "png" else "PDF file"
-    click.echo(f"{target}: {count} {noun}{'' if count == 1 else 's'} and {shop.INDEX}")
+    command.run(ExportOptions(**given, given=given_on_the_command_line()))
 
 
-def export_request(
-    kit: str | None,
-    fmt: Literal["png", "pdf"] | None,
-    dpi: int,
-    bleed_text: str,
-    preset_name: str | None,
-    scale: bool,
-    backs: Literal["interleaved", "separate"],
-    component: str | None,
-):
-    """The export's options checked together: one line for the first that cannot work."""
-    from printkit.commands import export as shop
-    from printkit.output import presets
-    from printkit.render.raster import check_dpi
-
-    if kit is None or fmt is None:
-        raise PrintkitError("export: give a KIT and --for png or --for pdf (or --list-presets)")
-    given = click.get_current_context()
-    preset = presets.find(preset_name) if preset_name is not None else None
-    if preset is not None:
-        for option, name in (("--dpi", "dpi"), ("--bleed", "bleed_text")):
-            if given.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
-                raise PrintkitError(f"--preset {preset.name} sets the {name.removesuffix('_text')}; leave out {option}")
-    elif scale:
-        raise PrintkitError("--scale stretches pieces to a preset's size; give --preset NAME too")
-    if fmt == "pdf" and given.get_parameter_source("dpi") is not click.core.ParameterSource.DEFAULT:
-        raise PrintkitError("--dpi is for --for png; a PDF's pieces are vector")
-    if backs != "interleaved" and fmt != "pdf":
-        raise PrintkitError("--backs is for --for pdf; PNG files are one a side already")
-    check_dpi(dpi)
-    return shop.Request(fmt, dpi, shop.check_bleed(bleed_text), backs, preset, scale, component)
-
-
-def describe_preset(preset) -> str:
-    """'tgc-poker: 63.5 × 88.9 mm + 3.175 mm bleed at 300 dpi = 825 × 1125 px (printkit): The Game …'"""
-    from printkit.commands.export import pixels
-
-    size = f"{pixels(preset.width, preset.bleed, preset.dpi)} × {pixels(preset.height, preset.bleed, preset.dpi)} px"
-    return (
-        f"{preset.name}: {preset.width:g} × {preset.height:g} mm + {preset.bleed:g} mm bleed at {preset.dpi} dpi = "
-        f"{size} ({preset.source}): {preset.title}"
+def given_on_the_command_line() -> frozenset[str]:
+    """The current command's parameters the command line set, rather than left at their defaults."""
+    context = click.get_current_context()
+    return frozenset(
+        name for name in context.params if context.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
     )
 
 
@@ -581,62 +351,29 @@ def printer() -> None:
 @click.option("--scale-x", type=float, help="The width the printer prints at, measured on the ruler (0.996 = 99.6 %).")
 @click.option("--scale-y", type=float, help="The height the printer prints at (0.996 = 99.6 %).")
 @click.option("--stock", metavar="STOCK", help="Keep these values for one paper stock (card, 200gsm, ...) alone.")
-def printer_add(
-    name: str, back_offset: str | None, scale_x: float | None, scale_y: float | None, stock: str | None
-) -> None:
+def printer_add(**given: Any) -> None:
     """Save (or change) printer NAME, or one of its paper stocks."""
-    from printkit.commands import printer as printers
+    from printkit.commands import printer as command  # start-up: this command's modules only (see above)
 
-    printers.check_name(name)
-    if stock is not None:
-        printers.check_name(stock, "stock")
-    if back_offset is None and scale_x is None and scale_y is None:
-        raise PrintkitError(f"printer add {name}: give --back-offset X,Y, --scale-x S or --scale-y S")
-    offset = offset_option(back_offset) if back_offset is not None else None
-    for value, option in ((scale_x, "--scale-x"), (scale_y, "--scale-y")):
-        if value is not None:
-            printers.check_scale(value, option)
-    path, profiles = printers.change(
-        lambda saved: {**saved, name: printers.updated(saved.get(name), name, stock, offset, scale_x, scale_y)}
-    )
-    profile = profiles[name]
-    label = name if stock is None else f"{name} --stock {stock}"
-    click.echo(f"{label}: {printers.describe(profile.for_stock(stock))} (saved in {path})")
+    command.run_add(PrinterAddOptions(**given))
 
 
 @printer.command("list")
 def printer_list() -> None:
     """The saved printer profiles and their stocks."""
-    from printkit.commands import printer as printers
+    from printkit.commands import printer as command  # start-up: this command's modules only (see above)
 
-    profiles = printers.load()
-    if not profiles:
-        click.echo("no printer profiles yet; after `printkit calibrate`: printkit printer add NAME --back-offset X,Y")
-        return
-    for name, profile in sorted(profiles.items()):
-        click.echo(f"{name}: {printers.describe(profile.setting)}")
-        for stock, setting in sorted(profile.stocks.items()):
-            click.echo(f"{name} --stock {stock}: {printers.describe(setting)}")
+    command.run_list()
 
 
 @printer.command("remove")
 @click.argument("name")
 @click.option("--stock", metavar="STOCK", help="Remove only this stock's values.")
-def printer_remove(name: str, stock: str | None) -> None:
+def printer_remove(**given: Any) -> None:
     """Forget printer NAME (or one of its stocks)."""
-    from dataclasses import replace
+    from printkit.commands import printer as command  # start-up: this command's modules only (see above)
 
-    from printkit.commands import printer as printers
-
-    def without(profiles: dict[str, printers.Profile]) -> dict[str, printers.Profile]:
-        profile = printers.named(profiles, name, "printer remove")
-        profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
-        if stock is None:
-            return {key: value for key, value in profiles.items() if key != name}
-        return profiles | {name: replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})}
-
-    printers.change(without)
-    click.echo(f"removed {name if stock is None else f'{name} --stock {stock}'}")
+    command.run_remove(PrinterRemoveOptions(**given))
 
 
 INTERRUPTED = "interrupted; no file was left half-written"
@@ -724,9 +461,6 @@ def usage_line(exc: click.UsageError) -> str:
 def unknown_name_message(exc: click.UsageError) -> str | None:
     """An unknown command or option with printkit's own suggestion: click 8.1 suggests no
     command and words its options' list otherwise than 8.2 ("Possible options", "Did you mean")."""
-    import difflib
-    import re
-
     if isinstance(exc, click.NoSuchOption):
         name, known = exc.option_name, sorted(exc.possibilities or ())
         what = "option"

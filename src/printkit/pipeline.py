@@ -1,7 +1,19 @@
-"""The pipeline: load, validate, localise, lay out, render, write. One direction, one job a stage."""
+"""The pipeline: the stages a kit goes through, in one direction, a function each; the commands
+(commands/) compose them.
+
+1. load the YAML: ``read`` (the kit file found and read, its tables expanded, its texts normalised)
+2. validate into typed models: ``modelled`` (the model, the checks before layout, the kit's fonts);
+   ``load`` is the two together, as every command starts
+3. pick the language: ``context`` (the paper, the options and the language a command asks for)
+4. lay out: ``laid_out`` (the pages as data), ``sheets_document``, ``boxes_document``, ``calibration``
+5. check the pages: ``lay_out`` and ``verify`` (lay out and refuse what breaks the kit's rules)
+6. render: ``rendered`` (the PDF's bytes)
+7. write: ``write``, ``write_outputs`` (the PDF with its manifest and cut file), ``write_previews``
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,15 +26,18 @@ from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, parse_kit
+from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
-from printkit.output.files import write_all, write_atomic
+from printkit.output.files import check_distinct, check_target, protect, write_all, write_atomic
+from printkit.render import pdf
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
 from printkit.validate.pages import check_layout, check_printed
 from printkit.words import textchars
 from printkit.words.locale import Localizer, choose_language, kit_icons
+from printkit.words.messages import LANGUAGES
 
 
 @dataclass
@@ -41,17 +56,35 @@ class LoadedKit:
 
 
 def load(kit_ref: str | Path, strict: bool = False, decode: bool = True, kinds: Registry | None = None) -> LoadedKit:
-    """Read and check a kit; any error finding stops here with every finding listed. A build
-    passes ``decode=False``: a JPEG it embeds as it is needs its header checked, not its pixels
-    decoded (validate decodes every picture). The kit's components are of ``kinds``, by default
-    printkit's own (``load_kinds()``); the kit carries them to every later stage (``Kit.kinds``)."""
+    """Read and check a kit (stages 1 and 2); any error finding stops here with every finding
+    listed. A build passes ``decode=False``: a JPEG it embeds as it is needs its header checked,
+    not its pixels decoded (validate decodes every picture). The kit's components are of ``kinds``,
+    by default printkit's own (``load_kinds()``); the kit carries them to every later stage
+    (``Kit.kinds``)."""
+    return modelled(read(kit_ref), strict, decode, kinds)
+
+
+def read(kit_ref: str | Path) -> kitfile.KitSource:
+    """The kit file found (a shipped kit's name or a path) and read with its line numbers, its
+    tables expanded into its data and its texts normalised; the kit file and its art folder
+    protected from every output of the command."""
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit_ref)))
     protect_kit(source)
     if any_table(source):
-        from printkit.kit import tables  # only a kit with a table pays for reading one
+        # Start-up: only a kit with a table loads the table readers (tests/test_startup.py).
+        from printkit.kit import tables
 
         tables.expand_tables(source)
     textchars.normalise(source.data)  # once, before the model, the checks and the layout read a text
+    return source
+
+
+def modelled(
+    source: kitfile.KitSource, strict: bool = False, decode: bool = True, kinds: Registry | None = None
+) -> LoadedKit:
+    """The kit's typed model (its components of ``kinds``, by default printkit's own), checked
+    before layout, with the kit's own fonts proved; KitError listing every finding when an error
+    (or with ``strict`` a warning) refuses it."""
     kit = parse_kit(source, kinds if kinds is not None else load_kinds())
     problems = check_kit(source, kit, decode)
     faces = kitfonts.proved(kit, source.folder)
@@ -83,8 +116,6 @@ def any_table(source: kitfile.KitSource) -> bool:
 def protect_kit(source: kitfile.KitSource) -> None:
     """No output of this command may replace the kit file or anything in its art folder (a picture,
     or a file an SVG there links to)."""
-    from printkit.output.files import protect
-
     protect("the kit file", source.path)
     folder = source.folder
     protect(f"a file in the kit's art folder {kitfile.display_path(folder.shown)}/", folder.real, tree=True)
@@ -94,11 +125,17 @@ def refused(loaded: LoadedKit, problems: list[Problem]) -> bool:
     return any(p.severity == "error" or loaded.strict for p in problems)
 
 
+REFUSED_LAYOUT_SECONDS = 1.0
+
+
 def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -> list[Problem]:
-    """The layout's findings for a kit already refused, so that every finding is printed at once;
-    one the checks already made (a bad picture, found again where a card draws it) is not repeated."""
+    """The layout's findings for a kit already refused, so that its findings are printed at once;
+    one the checks already made (a bad picture, found again where a card draws it) is not repeated.
+    Its default language is laid out, and the others while that took under REFUSED_LAYOUT_SECONDS:
+    a refused 10,000-card deck in two languages no longer doubles the time of its refusal (its
+    findings then say "(in pl)"; every language is checked once the kit is fixed)."""
     try:
-        found = layout_findings(loaded, context(loaded, None))[1]
+        found = layout_findings(loaded, context(loaded, None), more_languages_within=REFUSED_LAYOUT_SECONDS)[1]
     except Exception:  # a kit with errors may not lay out at all; its errors already say why
         return []
     said = {problem.message for problem in problems}
@@ -142,6 +179,11 @@ def located(loaded: LoadedKit, problem: LayoutProblem) -> KitError:
     return KitError([Problem(*source.where(problem.loc), problem.message, group="pages")])
 
 
+def laid_out(loaded: LoadedKit, ctx: Context) -> Document:
+    """The kit's pages in ctx's language as laid out, unchecked (`printkit list` counts them)."""
+    return doc_layout.layout_kit(loaded.kit, ctx)
+
+
 def lay_out(loaded: LoadedKit, ctx: Context, progress: Progress = SILENT) -> Document:
     """The kit's pages in ctx's language, refused when they break the kit's rules. Only that
     language is laid out: a build prints one language, and `validate` proves the others."""
@@ -162,15 +204,23 @@ def _checked(loaded: LoadedKit, documents: dict[str, Document], problems: list[P
 
 
 def layout_findings(
-    loaded: LoadedKit, ctx: Context, progress: Progress = SILENT, languages: list[str] | None = None
+    loaded: LoadedKit,
+    ctx: Context,
+    progress: Progress = SILENT,
+    languages: list[str] | None = None,
+    more_languages_within: float | None = None,
 ) -> tuple[dict[str, Document], list[Problem]]:
     """The languages (by default every one of the kit's) laid out with ctx's paper and options,
-    and the findings about each."""
+    and the findings about each; with ``more_languages_within``, a language after the first is
+    begun only while those before it took less CPU than that many seconds."""
     documents: dict[str, Document] = {}
     found: dict[str, list[Problem]] = {}
     if languages is None:
         languages = [ctx.lang] + [lang for lang in loaded.kit.kit.languages if lang != ctx.lang]
+    started = time.process_time()
     for number, lang in enumerate(languages):
+        if number and more_languages_within is not None and time.process_time() - started > more_languages_within:
+            break
         progress.step(f"laying out and checking ({lang})", number, len(languages))
         lang_ctx = ctx if lang == ctx.lang else replace(ctx, tr=replace(ctx.tr, lang=choose_language(loaded.kit, lang)))
         with fonts.using(loaded.faces):
@@ -215,16 +265,12 @@ def resolve_output(output: Path | None, fallback: Path) -> Path:
 
 
 def check_output(path: Path) -> None:
-    from printkit.output.files import check_target
-
     check_target(path)
 
 
 def check_outputs(outputs: list[tuple[str, Path | None]]) -> None:
     """Refuse, before any work, an output that cannot be written, that is a file the build reads,
     or that another output of the same command also names (given as (its option, path))."""
-    from printkit.output.files import check_distinct
-
     for _, path in outputs:
         if path is not None:
             check_output(path)
@@ -242,9 +288,7 @@ def write(
 
 def rendered(document: Document, progress: Progress = SILENT, correction: tuple[float, float] = (1.0, 1.0)) -> bytes:
     """The PDF's bytes; ``correction`` as for ``write``."""
-    from printkit.render.pdf import render
-
-    return render(document, progress, correction)
+    return pdf.render(document, progress, correction)
 
 
 def write_outputs(
@@ -267,6 +311,7 @@ def write_outputs(
 
 def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     """The manifest's text (--manifest)."""
+    # Start-up: only --manifest and --cut-svg load the manifest's writers (tests/test_startup.py).
     from printkit.output.manifest import manifest, text
 
     return text(manifest(document, loaded.name, ctx.paper, loaded.kit.kinds))
@@ -274,6 +319,7 @@ def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     """The cut SVG's text, made from the very rows --manifest writes (no geometry of its own)."""
+    # Start-up: as for manifest_file.
     from printkit.output.cutfile import svg
     from printkit.output.manifest import manifest
 
@@ -283,20 +329,17 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
     """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
+    # Start-up: only preview loads the rasteriser and its library (tests/test_startup.py).
     from printkit.render import raster as preview
-    from printkit.render.pdf import render
 
-    return preview.write(render(document), folder, stem, dpi)
+    return preview.write(pdf.render(document), folder, stem, dpi)
 
 
 def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
     """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
-    from printkit.layout import calibration as sheet
-    from printkit.words.messages import LANGUAGES
-
     if lang not in LANGUAGES:
         raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
-    return sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
+    return calibration_sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
 
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
@@ -312,6 +355,7 @@ def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
 def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:
     """Only the pieces of ``document`` whose drawing differs from the manifest ``old`` (an earlier
     build's), and their names; refused, as sheets are, when a page breaks the printable area."""
+    # Start-up: only --changed-since loads the reprint's reader (tests/test_startup.py).
     from printkit.output import reprint
 
     before = reprint.read_manifest(old)

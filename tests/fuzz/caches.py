@@ -1,8 +1,8 @@
 """Mutations of the user's cache folder ($XDG_CACHE_HOME/printkit) for fuzzing: the files a real
-printkit start wrote (core schemas, dataclass code, hyphenation patterns), then truncated, flipped,
-cut to 5 bytes, swapped for one another, made huge (sparse), replaced by a FIFO, a link to
-/dev/zero or a folder, or planted with a pickle or marshalled code that runs something when read;
-and a start under umask 000 into an empty cache.
+printkit start wrote (hyphenation patterns; before issue 26, core schemas and dataclass code too),
+then truncated, flipped, cut to 5 bytes, swapped for one another, made huge (sparse), replaced by a
+FIFO, a link to /dev/zero or a folder, or planted with a pickle or marshalled code that runs
+something when read; and a start under umask 000 into an empty cache.
 
 Caches are read when printkit starts, so each case is a fresh ``python -m printkit`` process.
 Planted code creates a marker file: a start that made it ran code from the cache.
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fuzz.hostile import Content, Special, flipped, place, special, truncated
+from printkit.base.startup import usercache
 
 CACHE_KIT = """kit:
   title: {pl: "Pamięć", cs: "Paměť", en: "Memory"}
@@ -59,8 +60,9 @@ COMMANDS = [
 
 
 def child_environment(cache: Path, config: Path) -> dict[str, str]:
-    """The environment of a printkit start that reads and writes ``cache`` (bytecode writing on)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PRINTKIT_NO_SCHEMA_CACHE")}
+    """The environment of a printkit start that reads and writes ``cache`` (bytecode writing on, the
+    cache on even when the fuzzer's own environment turned it off)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", usercache.SWITCH)}
     env.update(XDG_CACHE_HOME=str(cache), XDG_CONFIG_HOME=str(config), PRINTKIT_DEBUG="1")
     env.pop("PRINTKIT_CONFIG_DIR", None)
     return env

@@ -20,12 +20,17 @@ import math
 import os
 import re
 import stat
+import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+import platformdirs
+
 from printkit.base.errors import kit_error
 
+# A printer's, a stock's or a preset's name; \Z: "$" would let a final newline through.
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
 MAX_DEPTH = 16  # a config file nests four levels deep (printers > name > stocks > stock > list)
 MAX_NUMBER_CHARS = 24  # "-1234.5678901234567e-10": more digits than a double holds is a damaged file
 MAX_TEXT = 200  # characters of a name or title read from a config file
@@ -133,6 +138,25 @@ def shown(name: str) -> str:
     return name if text_problem(name) is None else ascii(name)[:60]
 
 
+LOCK_WAIT_SECONDS = 10.0
+
+
+def wait_for_lock(handle: int, lock: Path) -> None:
+    """Take the exclusive lock, waiting at most LOCK_WAIT_SECONDS for another printkit to let it go:
+    a command stopped while it held the lock (or anything else holding it) never hangs the next one."""
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise kit_error(
+                    lock, None, "", f"another program has held this lock for {LOCK_WAIT_SECONDS:g} s; try again"
+                ) from None
+            time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path``'s lock file (``NAME.lock`` beside it) for the block: the
@@ -146,7 +170,23 @@ def locked(path: Path) -> Iterator[None]:
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise kit_error(lock, None, "", "not a regular file; remove it and try again")
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        wait_for_lock(handle, lock)
         yield
     finally:
         os.close(handle)  # closing releases the lock
+
+
+def config_folder() -> Path:
+    """The user's config folder: ``PRINTKIT_CONFIG_DIR``, else platformdirs' (``$XDG_CONFIG_HOME/printkit``
+    on Linux)."""
+    folder = os.environ.get("PRINTKIT_CONFIG_DIR")
+    return Path(folder or platformdirs.user_config_dir("printkit", appauthor=False))
+
+
+def line_of(text: str, key: str) -> int | None:
+    """The first line holding ``"key":`` (JSON keeps no positions; a name is unique enough here)."""
+    needle = json.dumps(key) + ":"
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line.replace('": ', '":'):
+            return number
+    return None

@@ -29,10 +29,6 @@ def mm_to_pt(mm: float) -> float:
     return mm / MM_PER_POINT
 
 
-def pt_to_mm(pt: float) -> float:
-    return pt * MM_PER_POINT
-
-
 MAX_BACK_OFFSET = 20.0
 
 

@@ -29,29 +29,32 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from printkit import fonts
+import click
+
+from printkit import fonts, pipeline
 from printkit.base.errors import LayoutProblem, PrintkitError
+from printkit.commands.options import Backs, ExportOptions, Format
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
+from printkit.output import presets
+from printkit.output.files import check_folder, write_folder
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
-from printkit.render.raster import check_pixels
+from printkit.render import pdf
+from printkit.render.raster import check_dpi, check_pixels, exact_page_images
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
     from printkit.kit.model import Component, Kit
-    from printkit.pipeline import LoadedKit
 
 SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
 SCRATCH = Paper("export", 1000.0, 1000.0)  # pieces only, never printed: few pages, any piece fits
 SIZE_TOLERANCE = 0.01  # mm: a preset's size and a piece's agree within this
 INDEX = "index.csv"
 LESS_PIXELS = "give a lower --dpi or a smaller preset, or export one component at a time (--component ID)"
-Format = Literal["png", "pdf"]
-Backs = Literal["interleaved", "separate"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,57 @@ class SideArt:
 class ShopPiece:
     face: SideArt
     back: SideArt | None
+
+
+def run(options: ExportOptions) -> None:
+    """The presets listed (--list-presets), or the kit's pieces exported to their folder, whole."""
+    if options.list_presets:
+        for found in presets.load().values():
+            click.echo(describe_preset(found))
+        click.echo(f"(add your own in {presets.user_file()})")
+        return
+    request = checked_request(options)
+    assert options.kit is not None  # checked_request refuses a missing KIT
+    loaded = pipeline.load(options.kit)
+    ctx = pipeline.context(loaded, options.lang, options.paper)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    target = options.folder if options.folder is not None else default_folder(stem, request.fmt)
+    check_folder(target)
+    pipeline.lay_out(loaded, ctx)  # the kit's own checks first, as build makes them
+    files = export_files(loaded, ctx, request, stem)
+    write_folder(target, files, "export")
+    count = len(files) - 1
+    noun = "PNG file" if request.fmt == "png" else "PDF file"
+    click.echo(f"{target}: {count} {noun}{'' if count == 1 else 's'} and {INDEX}")
+
+
+def checked_request(options: ExportOptions) -> Request:
+    """The export's options checked together: one line for the first that cannot work."""
+    if options.kit is None or options.fmt is None:
+        raise PrintkitError("export: give a KIT and --for png or --for pdf (or --list-presets)")
+    preset = presets.find(options.preset) if options.preset is not None else None
+    if preset is not None:
+        for option, name in (("--dpi", "dpi"), ("--bleed", "bleed_text")):
+            if name in options.given:
+                raise PrintkitError(f"--preset {preset.name} sets the {name.removesuffix('_text')}; leave out {option}")
+    elif options.scale:
+        raise PrintkitError("--scale stretches pieces to a preset's size; give --preset NAME too")
+    if options.fmt == "pdf" and "dpi" in options.given:
+        raise PrintkitError("--dpi is for --for png; a PDF's pieces are vector")
+    if options.backs != "interleaved" and options.fmt != "pdf":
+        raise PrintkitError("--backs is for --for pdf; PNG files are one a side already")
+    check_dpi(options.dpi)
+    bleed = check_bleed(options.bleed_text)
+    return Request(options.fmt, options.dpi, bleed, options.backs, preset, options.scale, options.component)
+
+
+def describe_preset(preset: Preset) -> str:
+    """'tgc-poker: 63.5 × 88.9 mm + 3.175 mm bleed at 300 dpi = 825 × 1125 px (printkit): The Game …'"""
+    size = f"{pixels(preset.width, preset.bleed, preset.dpi)} × {pixels(preset.height, preset.bleed, preset.dpi)} px"
+    return (
+        f"{preset.name}: {preset.width:g} × {preset.height:g} mm + {preset.bleed:g} mm bleed at {preset.dpi} dpi = "
+        f"{size} ({preset.source}): {preset.title}"
+    )
 
 
 def pixels(mm: float, bleed: float, dpi: int) -> int:
@@ -156,7 +210,7 @@ def bleeds(components: list[Component], request: Request) -> dict[str, float]:
     return {c.id: own_bleed(c) if request.bleed is None else request.bleed for c in components}
 
 
-def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
+def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
     """Every piece of the chosen components with its sides on pages of their own, in printing order."""
     components = chosen(loaded.kit, request)
     widths = bleeds(components, request)
@@ -167,13 +221,11 @@ def piece_layout(loaded: LoadedKit, ctx: Context, request: Request) -> list[Shop
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)  # the real paper's numbers
     options = replace(ctx.options, cut_guides=False, cut="frames", two_sided="duplex", back_offset=(0.0, 0.0))
     scratch = doc_layout.with_numbers(replace(ctx, paper=SCRATCH, options=options), numbers)
-    from printkit.pipeline import located
-
     with fonts.using(loaded.faces):
         try:
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
-            raise located(loaded, problem) from None
+            raise pipeline.located(loaded, problem) from None
     return paired(sides(doc_layout.versioned(kit, pages), widths, kit.kinds))
 
 
@@ -306,7 +358,7 @@ class Pager:
         return self.factor or (1.0, 1.0)
 
 
-def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
+def export_files(loaded: pipeline.LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
     """Every file of the export by name, index.csv included."""
     pieces = piece_layout(loaded, ctx, request)
     preset, factor = preset_scale(pieces, request.preset, request.scale) if request.preset else (None, None)
@@ -317,7 +369,7 @@ def export_files(loaded: LoadedKit, ctx: Context, request: Request, stem: str) -
     return png_files(pieces, pager, document, preset.dpi if preset else request.dpi)
 
 
-def document_for(loaded: LoadedKit, ctx: Context) -> Document:
+def document_for(loaded: pipeline.LoadedKit, ctx: Context) -> Document:
     """An empty document carrying the kit's title, language and fonts, for ``replace(pages=...)``."""
     info = loaded.kit.kit
     faces = tuple((role, *names) for role, names in sorted(loaded.faces.items()))
@@ -325,9 +377,7 @@ def document_for(loaded: LoadedKit, ctx: Context) -> Document:
 
 
 def rendered(document: Document, pages: list[Page], correction: tuple[float, float]) -> bytes:
-    from printkit.render.pdf import render
-
-    return render(replace(document, pages=tuple(pages)), correction=correction)
+    return pdf.render(replace(document, pages=tuple(pages)), correction=correction)
 
 
 def pdf_files(pieces: list[ShopPiece], pager: Pager, document: Document, stem: str, backs: Backs) -> dict[str, bytes]:
@@ -383,8 +433,8 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
     sizes = [pager.size_px(design.art, dpi) for design in found]
     check_pixels(sizes, f"--preset {pager.preset.name}" if pager.preset else f"--dpi {dpi}", LESS_PIXELS)
     pages = [pager.page(design.art) for design in found]
-    pdf = rendered(document, pages, pager.correction)
-    images = rasterised(pdf, sizes, dpi)
+    drawn = rendered(document, pages, pager.correction)
+    images = exact_page_images(drawn, sizes, dpi)
     files: dict[str, bytes] = {}
     rows = []
     for design, image in zip(found, images, strict=True):
@@ -406,28 +456,6 @@ def spans(numbers: list[int]) -> str:
             start = number
         previous = number
     return " ".join(out)
-
-
-def rasterised(pdf: bytes, sizes: list[tuple[int, int]], dpi: int) -> list[bytes]:
-    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page
-    onto that bitmap; pypdfium2's own render rounds a size up instead)."""
-    import pypdfium2
-    import pypdfium2.raw as pdfium
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        out = []
-        for page, (width, height) in zip(document, sizes, strict=True):
-            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
-            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
-            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
-            buffer = io.BytesIO()
-            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
-            out.append(buffer.getvalue())
-            page.close()
-        return out
-    finally:
-        document.close()
 
 
 def table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> bytes:

@@ -23,12 +23,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit import fonts
+import click
+from PIL import Image, ImageDraw
+
+from printkit import fonts, pipeline
 from printkit.base.errors import PrintkitError
-from printkit.base.units import MM_PER_INCH, POINTS_PER_INCH
+from printkit.base.units import MM_PER_INCH
+from printkit.commands.options import ExportTtsOptions
+from printkit.layout.context import Context
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
+from printkit.output import manifest as placements
 from printkit.output.files import check_folder, write_folder
-from printkit.render.raster import check_pixels
+from printkit.render import pdf
+from printkit.render.raster import PageImages, check_pixels
 from printkit.words import icons
 
 if TYPE_CHECKING:
@@ -161,37 +168,18 @@ def plain_back(width: float, height: float, title: str) -> Document:
 # --- rasterising and writing -----------------------------------------------------------------
 
 
-class Pages:
-    """The PDF's pages as images, each rendered once per resolution asked for."""
-
-    def __init__(self, pdf: bytes):
-        import pypdfium2
-
-        self.document = pypdfium2.PdfDocument(pdf)
-        self.cache: dict[tuple[int, int], object] = {}
-
-    def image(self, page: int, dpi: int):
-        """The page's image, the last one kept only: a deck's pieces come in page order, so each
-        page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
-        if (page, dpi) not in self.cache:
-            self.cache = {
-                (page, dpi): self.document[page - 1].render(scale=dpi / POINTS_PER_INCH).to_pil().convert("RGB")
-            }
-        return self.cache[(page, dpi)]
+class Pages(PageImages):
+    """The PDF's pages as images, the last one kept only: a deck's pieces come in page order, so
+    each page is drawn once a deck (raster_sizes counts it so) and memory holds one page."""
 
     def piece(self, place: Placement, grid: SheetGrid):
         left, top = pixels(place.box.x, grid.dpi), pixels(place.box.y, grid.dpi)
         image = self.image(place.page, grid.dpi).crop((left, top, left + grid.piece_px[0], top + grid.piece_px[1]))
         return masked(image, place, grid) if place.outline else image
 
-    def close(self) -> None:
-        self.document.close()
-
 
 def masked(image, place: Placement, grid: SheetGrid):
     """The piece's image, white outside its cut outline."""
-    from PIL import Image, ImageDraw
-
     scale_x, scale_y = grid.piece_px[0] / place.box.w, grid.piece_px[1] / place.box.h
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).polygon([(x * scale_x, y * scale_y) for x, y in place.outline], fill=255)
@@ -206,8 +194,6 @@ def png(image) -> bytes:
 
 
 def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
-    from PIL import Image
-
     sheet = Image.new("RGB", grid.size_px, "white")
     for index, place in enumerate(places):
         row, col = divmod(index, grid.cols)
@@ -215,10 +201,24 @@ def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
     return sheet
 
 
-def export_kit(loaded, ctx, folder: Path) -> dict:
+def run(options: ExportTtsOptions) -> None:
+    """The kit's decks exported to their folder, and a line counting decks, pieces and sheets."""
+    loaded = pipeline.load(options.kit)
+    ctx = pipeline.context(loaded, options.lang)
+    folder = options.folder
+    if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
+        folder = Path("output") / f"{pipeline.default_output(loaded, ctx.lang).stem}-tts"
+    index = export_kit(loaded, ctx, folder)
+    sheets = sum(len(deck["sheets"]) for deck in index["decks"])
+    pieces = sum(deck["count"] for deck in index["decks"])
+    click.echo(
+        f"{folder / 'tts.json'}: {len(index['decks'])} decks, {pieces} pieces on {sheets} "
+        f"{'sheet' if sheets == 1 else 'sheets'}"
+    )
+
+
+def export_kit(loaded: pipeline.LoadedKit, ctx: Context, folder: Path) -> dict:
     """Lay the kit out as ``printkit build`` does (same checks, same language) and export its decks."""
-    from printkit import pipeline
-    from printkit.output.manifest import manifest
 
     check_folder(folder)
     document = pipeline.lay_out(loaded, replace(ctx, options=replace(ctx.options, cut_guides=False)))
@@ -226,7 +226,7 @@ def export_kit(loaded, ctx, folder: Path) -> dict:
     stem = pipeline.default_output(loaded, ctx.lang).stem
     files: dict[str, bytes] = {}
     kinds = loaded.kit.kinds
-    index = export(document, manifest(document, loaded.name, ctx.paper, kinds), kinds, titles, files, stem)
+    index = export(document, placements.manifest(document, loaded.name, ctx.paper, kinds), kinds, titles, files, stem)
     write_folder(folder, files, "export-tts")
     return index
 
@@ -250,13 +250,11 @@ def export(
 
     ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
     """
-    from printkit.render.pdf import render
-
     found = decks(manifest, kinds)
     if not found:
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
     check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")
-    pages = Pages(render(document))
+    pages = Pages(pdf.render(document))
     try:
         entries = [export_deck(deck, pages, titles.get(deck.name, deck.component), files, stem) for deck in found]
     finally:
@@ -322,10 +320,8 @@ def back_image(deck: Deck, pages: Pages, grid: SheetGrid, title: str):
     """The deck's printed back, or a plain one naming the deck when it has none."""
     if deck.back is not None:
         return pages.piece(deck.back, grid)
-    from printkit.render.pdf import render
-
     first = deck.faces[0].box
-    plain = Pages(render(plain_back(first.w, first.h, title)))
+    plain = Pages(pdf.render(plain_back(first.w, first.h, title)))
     try:
         return plain.piece(Placement(1, Box(0.0, 0.0, first.w, first.h)), grid)
     finally:

@@ -15,7 +15,10 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
+import click
+
 from printkit.base.errors import PrintkitError
+from printkit.commands.options import NewOptions
 from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder
 from printkit.output.files import create_new
@@ -23,6 +26,25 @@ from printkit.output.files import create_new
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MODELINE = "# yaml-language-server: $schema="
 PLACEHOLDER = "THIS_FILE"  # the template's stand-in for the new kit's name
+
+
+def run(options: NewOptions) -> None:
+    """NAME.yaml written in the current folder, and what to run next."""
+    if options.deck_from is not None and options.start_from is not None:
+        raise PrintkitError("give --from or --deck-from, not both")
+    if (options.sheet is not None or options.encoding is not None) and options.deck_from is None:
+        raise PrintkitError("--sheet and --encoding are about the --deck-from table; give --deck-from too")
+    target = new_kit(options.name, options.start_from, Path.cwd(), options.deck_from, options.sheet, options.encoding)
+    click.echo(
+        f"{target.name} ({origin(options)}); next: printkit validate {target.name} && printkit build {target.name}"
+    )
+
+
+def origin(options: NewOptions) -> str:
+    """What the new kit was made from, as its line says."""
+    if options.deck_from is not None:
+        return f"a deck from {options.deck_from.name}"
+    return f"a copy of {options.start_from}" if options.start_from else "the template"
 
 
 def template_text() -> str:
@@ -130,6 +152,8 @@ def not_copied(folder: str, names: list[str]) -> set[str]:
 
 def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
     """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped."""
+    # Start-up: only --deck-from loads the table readers and, through the deck's model, the kinds
+    # (about 0.4 s); `printkit new` from the template needs neither.
     from printkit.commands import new_from_table as deckfrom
     from printkit.kit import tables
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.base.errors import PrintkitError
-from printkit.kinds.cards.model import MAX_HEADER_LENGTH
+from printkit.kit.table_spec import MAX_HEADER_LENGTH
 from printkit.kit.tables import Table, as_number
 
 LANGUAGE_SUFFIX = re.compile(r"^(?P<field>[^\W\d_]+)[\s_.\-(\[]+(?P<lang>[a-z]{2})[)\]]?$")

@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.base.configjson import locked, read_json, shown, text_problem
+import click
+
+from printkit.base.configjson import NAME, config_folder, line_of, locked, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
 from printkit.base.units import MAX_BACK_OFFSET
+from printkit.commands.options import PrinterAddOptions, PrinterRemoveOptions
+from printkit.commands.options import back_offset as parsed_offset
+from printkit.output.files import write_atomic
 
-NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")  # \Z: "$" would let a final newline through
 MIN_SCALE, MAX_SCALE = 0.97, 1.03  # beyond 3 % it is a "fit to page" setting, not a printer's error; and
 # a correction past it would push a page's edge content (5 mm in) off the sheet
 MAX_FILE_BYTES = 256 * 1024
@@ -62,13 +65,53 @@ class Profile:
         return self.stocks[stock]
 
 
-def config_file() -> Path:
-    folder = os.environ.get("PRINTKIT_CONFIG_DIR")
-    if not folder:
-        import platformdirs
+def run_add(options: PrinterAddOptions) -> None:
+    """`printkit printer add`: save (or change) a printer, or one of its paper stocks."""
+    name, stock = check_name(options.name), options.stock
+    if stock is not None:
+        check_name(stock, "stock")
+    if options.back_offset is None and options.scale_x is None and options.scale_y is None:
+        raise PrintkitError(f"printer add {name}: give --back-offset X,Y, --scale-x S or --scale-y S")
+    offset = parsed_offset(options.back_offset) if options.back_offset is not None else None
+    for value, option in ((options.scale_x, "--scale-x"), (options.scale_y, "--scale-y")):
+        if value is not None:
+            check_scale(value, option)
+    path, profiles = change(
+        lambda saved: {**saved, name: updated(saved.get(name), name, stock, offset, options.scale_x, options.scale_y)}
+    )
+    label = name if stock is None else f"{name} --stock {stock}"
+    click.echo(f"{label}: {describe(profiles[name].for_stock(stock))} (saved in {path})")
 
-        folder = platformdirs.user_config_dir("printkit", appauthor=False)
-    return Path(folder) / FILE_NAME
+
+def run_list() -> None:
+    """`printkit printer list`: the saved profiles and their stocks."""
+    profiles = load()
+    if not profiles:
+        click.echo("no printer profiles yet; after `printkit calibrate`: printkit printer add NAME --back-offset X,Y")
+        return
+    for name, profile in sorted(profiles.items()):
+        click.echo(f"{name}: {describe(profile.setting)}")
+        for stock, setting in sorted(profile.stocks.items()):
+            click.echo(f"{name} --stock {stock}: {describe(setting)}")
+
+
+def run_remove(options: PrinterRemoveOptions) -> None:
+    """`printkit printer remove`: forget a printer, or one of its stocks."""
+    name, stock = options.name, options.stock
+
+    def without(profiles: dict[str, Profile]) -> dict[str, Profile]:
+        profile = named(profiles, name, "printer remove")
+        profile.for_stock(stock)  # an unknown stock is refused, naming the known ones
+        if stock is None:
+            return {key: value for key, value in profiles.items() if key != name}
+        return profiles | {name: replace(profile, stocks={k: v for k, v in profile.stocks.items() if k != stock})}
+
+    change(without)
+    click.echo(f"removed {name if stock is None else f'{name} --stock {stock}'}")
+
+
+def config_file() -> Path:
+    return config_folder() / FILE_NAME
 
 
 def check_name(name: str, what: str = "printer") -> str:
@@ -160,15 +203,6 @@ def _pair(path: Path, text: str, where: str, value: object) -> tuple[float, floa
     return pair
 
 
-def line_of(text: str, key: str) -> int | None:
-    """The first line holding ``"key":`` (JSON keeps no positions; a name is unique enough here)."""
-    needle = json.dumps(key) + ":"
-    for number, line in enumerate(text.splitlines(), start=1):
-        if needle in line.replace('": ', '":'):
-            return number
-    return None
-
-
 def change(edit: Callable[[dict[str, Profile]], dict[str, Profile]]) -> tuple[Path, dict[str, Profile]]:
     """Save ``edit`` of the saved profiles, holding the lock from the read to the rename, so that
     commands run at once each keep their change; the file's path and the profiles saved."""
@@ -179,8 +213,6 @@ def change(edit: Callable[[dict[str, Profile]], dict[str, Profile]]) -> tuple[Pa
 
 def save(profiles: dict[str, Profile]) -> Path:
     """Write every profile (call it through ``change``, which holds the lock)."""
-    from printkit.output.files import write_atomic
-
     path = config_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"printers": {name: _as_json(profiles[name]) for name in sorted(profiles)}}

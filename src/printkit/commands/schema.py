@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import click
+
 from printkit.base.units import LENGTH_PATTERN
+from printkit.commands.options import SchemaOptions
 from printkit.kinds import load_kinds
 from printkit.kit.kinds import Registry
 from printkit.kit.model import kit_model
+from printkit.output.files import write_atomic
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TITLE = "printkit kit file"
@@ -26,6 +30,16 @@ PATTERN_NAMES = {
     r"^(#[0-9a-fA-F]{6}|piece|ink|white)$": "`ink`, `white`, `piece` or `#rrggbb`",
     r"^[A-Za-z][A-Za-z0-9_]*$": "name (letters, digits, _)",
 }
+
+
+def run(options: SchemaOptions) -> None:
+    """The schema (or with --markdown the field reference) on the screen, or written to -o's file."""
+    text = reference_markdown() if options.markdown else schema_text()
+    if options.output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(options.output, text.encode("utf-8"))
+        click.echo(str(options.output))
 
 
 def kit_schema(kinds: Registry | None = None) -> dict[str, Any]:

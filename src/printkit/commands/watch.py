@@ -13,21 +13,33 @@ entries: past them the watch says so once and watches the kit file only.
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from printkit.base.errors import PrintkitError, report_internal_error
+from printkit.commands import build
+from printkit.commands.options import BuildOptions
+from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder
 
 INTERVAL = 0.5  # seconds between looks
 MAX_ENTRIES = 10_000  # files, folders and links under the kit's folder one look walks (a kit has tens)
 Snapshot = dict[str, tuple[int, int]]
+
+
+def run(options: BuildOptions) -> None:
+    """The build command's own run, again after each change of the kit file or its art."""
+    gc.enable()  # a session of many builds: its garbage is collected as usual
+    once = replace(options, watch=False)
+    watch(kitfile.find_kit(options.kit), lambda: build.run(once))
 
 
 class TooMany(Exception):

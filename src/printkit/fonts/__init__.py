@@ -136,7 +136,8 @@ def width_pt(text: str, size_pt: float, bold: bool = False, face: str = "pieces"
 def font_width_pt(text: str, size_pt: float, name: str) -> float:
     """Width of one line of text in points, measured once whether layout, the validator or the
     renderer asks (a 10,000-card deck has 20,000 lines of its own). The sum reportlab's
-    stringWidth makes for a TrueType font, in the same order, without a Python step per letter."""
+    stringWidth makes for a TrueType font (rl_accel's, in C), in the same order, without a Python
+    step per letter."""
     face = _face(name)
     if SOFT_HYPHEN in text:  # takes no room unless a line breaks there (then it is a "-")
         text = text.replace(SOFT_HYPHEN, "")
@@ -144,7 +145,7 @@ def font_width_pt(text: str, size_pt: float, name: str) -> float:
     icons_in = icons.count_in(text)  # an icon inside the text (icons.py) is ICON_EM wide
     if icons_in:
         units += icons_in * (1000 * icons.ICON_EM - face.defaultWidth)
-    return 0.001 * size_pt * units
+    return units * 0.001 * size_pt  # in the order of rl_accel's stringWidth, to the last bit
 
 
 @functools.cache

@@ -21,10 +21,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from printkit.base.errors import KitError, Problem
 from printkit.kit.file import KitSource, display_path
 from printkit.kit.paths import KitFolder, PathRefused
-from printkit.kit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, Refused, scan_spreadsheet
+from printkit.kit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, scan_spreadsheet
+from printkit.kit.spreadsheet_zip import Refused
+from printkit.kit.table_spec import DeckTable
 
 MAX_TABLE_BYTES = 20 * 1024 * 1024
 SPREADSHEETS = {".xlsx": "XLSX", ".ods": "ODS"}
@@ -76,10 +80,6 @@ def expand_tables(source: KitSource) -> None:
 
 def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
     """One deck's table rows as types; a table spec the model will refuse is left for it to report."""
-    from pydantic import ValidationError
-
-    from printkit.kinds.cards.model import DeckTable
-
     at = ("components", index, "table")
     try:
         spec = DeckTable.model_validate(deck["table"])
@@ -131,11 +131,8 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
     return problems
 
 
-def mapped_columns(spec: object) -> list[tuple[tuple[str, ...], str]]:
+def mapped_columns(spec: DeckTable) -> list[tuple[tuple[str, ...], str]]:
     """Every (field path in 'columns', header) the spec names."""
-    from printkit.kinds.cards.model import DeckTable
-
-    assert isinstance(spec, DeckTable)
     columns = spec.columns
     out: list[tuple[tuple[str, ...], str]] = [(("id",), columns.id)]
     if columns.count is not None:
@@ -243,11 +240,8 @@ def shown_cell(value: Cell) -> str:
 # --- reading the file ------------------------------------------------------------------------------
 
 
-def read_table(folder: KitFolder, spec: object) -> Table:
+def read_table(folder: KitFolder, spec: DeckTable) -> Table:
     """The table the spec names, inside the kit's folder, checked and limited."""
-    from printkit.kinds.cards.model import DeckTable
-
-    assert isinstance(spec, DeckTable)
     try:
         path = folder.path(spec.file, "table")
         if path.suffix.lower() in SPREADSHEETS or path.suffix.lower() == ".csv":

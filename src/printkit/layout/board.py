@@ -14,9 +14,9 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.board.model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
-from printkit.words import icons
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
@@ -255,7 +255,7 @@ def special_items(
             continue
         x, y = left + col * cell, top + row * cell
         items.append(
-            icons.draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
+            draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
         )
         label = special_label(special, ctx)
         if label:

@@ -30,7 +30,7 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.layout.rules import Block, block_height, block_items
+from printkit.layout.rule_blocks import Block, block_height, block_items
 from printkit.layout.text import fit_text
 
 ROLE = "calibration"

@@ -21,9 +21,9 @@ from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
 from printkit.layout.context import Context
-from printkit.layout.markup import to_markup
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
+from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -367,8 +367,6 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
 
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:
-    from printkit.words.typography import typeset
-
     caption = typeset(to_markup(ctx.tr(figure.caption)), ctx.lang)
     return Laid(draw(figure, kit, ctx), caption, width, figure.height or FIGURE_HEIGHT, key)
 

@@ -26,10 +26,10 @@ from printkit.kinds.sheet.model import (
 from printkit.kit.shared import band_parts
 from printkit.layout import paragraph
 from printkit.layout.context import Context
-from printkit.layout.markup import to_markup
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
-from printkit.words import icons
+from printkit.words.typography import to_markup
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0
@@ -183,7 +183,7 @@ def draw_checkboxes(part: CheckboxesPart, x: float, y: float, w: float, ctx: Con
         if part.icon:
             inset = part.box * 0.15
             side = part.box - 2 * inset
-            items.append(icons.draw_named(part.icon, ctx.tr.icons, bx + inset, by + inset, side, "#8c8c8c", ctx.dpi))
+            items.append(draw_named(part.icon, ctx.tr.icons, bx + inset, by + inset, side, "#8c8c8c", ctx.dpi))
     lines = (part.count + per_line - 1) // per_line
     return items, lines * part.box + (lines - 1) * gap
 
@@ -224,7 +224,7 @@ def draw_legend(part: LegendPart, x: float, y: float, w: float, ctx: Context) ->
         items.append(Text(tx, baseline, text, size, max_w=x + w - tx - icon_w))
         if entry.icon:
             items.append(
-                icons.draw_named(entry.icon, ctx.tr.icons, x + w - row_h + 1, top + 1, row_h - 2, "#444444", ctx.dpi)
+                draw_named(entry.icon, ctx.tr.icons, x + w - row_h + 1, top + 1, row_h - 2, "#444444", ctx.dpi)
             )
     return items, len(part.entries) * row_h
 

@@ -15,9 +15,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.base.configjson import read_json, shown, text_problem
+from printkit.base.configjson import NAME, config_folder, line_of, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
-from printkit.commands.printer import NAME, config_file, line_of
 
 FILE_NAME = "presets.json"
 MAX_FILE_BYTES = 256 * 1024
@@ -45,7 +44,7 @@ def shipped_file() -> Path:
 
 
 def user_file() -> Path:
-    return config_file().with_name(FILE_NAME)
+    return config_folder() / FILE_NAME
 
 
 def load() -> dict[str, Preset]:

@@ -23,7 +23,7 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 from printkit import __version__, fonts
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_POINT, mm_to_pt
-from printkit.layout import paragraph
+from printkit.layout import icon_drawing, paragraph
 from printkit.layout.primitives import (
     Circle,
     Document,
@@ -281,7 +281,7 @@ class _Drawer:
         """The icons of a line of runs (text, bold, size) that starts at ``x`` mm on ``baseline``,
         drawn in the room the text object left for them (icons.py), measured in ``face``'s font."""
         for text, bold, size in runs:
-            for item in icons.placed(text, x, baseline, size, bold, color, word_space, face, self.dpi):
+            for item in icon_drawing.placed(text, x, baseline, size, bold, color, word_space, face, self.dpi):
                 self.item(item)
             x += fonts.text_width(text, size, bold, face) + word_space * text.count(" ")
 

@@ -10,6 +10,7 @@ import io
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from printkit.base.errors import PrintkitError
 from printkit.base.units import POINTS_PER_INCH
@@ -86,3 +87,46 @@ def write(pdf: bytes, folder: Path, stem: str, dpi: int) -> list[Path]:
     files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
     write_all(files)
     return [path for path, _ in files]
+
+
+def exact_page_images(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: int) -> list[bytes]:
+    """Each page of ``pdf`` as PNG bytes of exactly its ``sizes`` in pixels (pdfium maps the page onto
+    that bitmap; pypdfium2's own render rounds a size up instead): `printkit export --for png`."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        for page, (width, height) in zip(document, sizes, strict=True):
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium.FPDFBitmap_BGR)
+            pdfium.FPDFBitmap_FillRect(bitmap.raw, 0, 0, width, height, 0xFFFFFFFF)
+            pdfium.FPDF_RenderPageBitmap(bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium.FPDF_ANNOT)
+            buffer = io.BytesIO()
+            bitmap.to_pil().save(buffer, format="PNG", dpi=(dpi, dpi))
+            out.append(buffer.getvalue())
+            page.close()
+        return out
+    finally:
+        document.close()
+
+
+class PageImages:
+    """A PDF's pages as RGB images for cutting pieces out of (`printkit export-tts`): the last one
+    drawn is kept, as the pieces of a deck come in page order."""
+
+    def __init__(self, pdf: bytes):
+        import pypdfium2
+
+        self.document = pypdfium2.PdfDocument(pdf)
+        self.kept: dict[tuple[int, int], Any] = {}
+
+    def image(self, page: int, dpi: int) -> Any:
+        """Page ``page`` (from 1) drawn at ``dpi``, a PIL image."""
+        if (page, dpi) not in self.kept:
+            drawn = self.document[page - 1].render(scale=dpi / POINTS_PER_INCH)
+            self.kept = {(page, dpi): drawn.to_pil().convert("RGB")}
+        return self.kept[(page, dpi)]
+
+    def close(self) -> None:
+        self.document.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +21,7 @@ class Findings:
         self.problems: list[Problem] = []
         self.repeats: dict[tuple[object, ...], list[int]] = {}  # what repeats -> [its problem's index, more places]
         self.once: set[tuple[object, ...]] = set()  # what add_once found already
+        self.started = time.process_time()  # the CPU clock when the checks began (blame's budget)
 
     def add(self, loc: Loc, message: str, severity: str = "error", group: str | None = None) -> None:
         """A finding on the field at loc (in the kit file, or a table's row and column); its group

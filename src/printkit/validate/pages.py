@@ -46,7 +46,8 @@ def check_typed_page_numbers(kit: Kit, document: Document, found: Findings) -> N
     """A page number typed where a placeholder belongs (see pagewords.py), named with the
     placeholder of the page it types on these pages."""
     numbers = page_numbers(list(document.pages))
-    for loc, message in typed_page_numbers(kit, document.lang, numbers):
+    parts = ["rules"] + [component.id for component in kit.components]
+    for loc, message in typed_page_numbers(walk(kit, ()), parts, document.lang, numbers):
         found.add(loc, message, group="texts")
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from printkit.base.errors import Loc, PrintkitError
-from printkit.facts import invariants
+from printkit.facts import evaluation, invariants
 from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
 from printkit.kit.model import Kit
 from printkit.kit.shared import Invariant
@@ -75,7 +75,15 @@ def check_invariants(kit: Kit, found: Findings) -> None:
     texts = compared_texts(list(rules.values()))
     vanished = {failure.unknown for _, failure in failures if failure.unknown}
     missing = tuple(dict.fromkeys(part for name in sorted(vanished) for part in name.split(".")[1:]))
-    tracer = Provenance(found.source.data, KitNumbers(kit, numbers), numbers, texts, tuple(kit.kit.languages), missing)
+    tracer = Provenance(
+        found.source.data,
+        KitNumbers(kit, numbers),
+        numbers,
+        texts,
+        tuple(kit.kit.languages),
+        missing,
+        checks_started=found.started,
+    )
     broken = [set(failure.read) for _, failure in failures if not failure.unreadable]
     named = {name for check in rules.values() if not is_about_pages(check) for name in invariants.names_in(check)}
     why = Blame(tracer, broken, ((read | named) & set(numbers)) | vanished)
@@ -146,7 +154,7 @@ def evaluate(
     failures = []
     for players in player_counts(rule, numbers):
         values = numbers if players is None else {**numbers, "players": players}
-        evaluator = invariants.Evaluator(values)
+        evaluator = evaluation.Evaluator(values)
         try:
             links = evaluator.links(check)
         except invariants.InvariantError as exc:
@@ -155,7 +163,7 @@ def evaluate(
         if read is not None:
             read.update(evaluator.read)
         if not all(link.holds for link in links):
-            failures.append(Failure(players, invariants.describe_failure(check, links), tuple(evaluator.read)))
+            failures.append(Failure(players, evaluation.describe_failure(check, links), tuple(evaluator.read)))
     return failures
 
 
@@ -364,9 +372,9 @@ def check_counts_covered(tracer: Provenance, read: set[str], found: Findings) ->
                     continue
                 tables[table] = len(found.problems)
             example = sorted(fed)[0]
-            number = invariants.number(tracer.base[example])
+            number = evaluation.number(tracer.base[example])
             assert number is not None, "a count feeds numbers only"
-            value = invariants.show(number)
+            value = evaluation.show(number)
             found.add(
                 loc,
                 f"no invariant checks this count ({', '.join(sorted(fed))}), so nothing proves it agrees with the "

@@ -7,14 +7,8 @@ naming the placeholder of the very page typed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
-
-from printkit.kit.shared import walk
-
-if TYPE_CHECKING:
-    from printkit.kit.model import Kit
-
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 # Every form a language writes "page" in before a number: Polish and Czech in all their cases
 # (strona: -y, -ie, -ę, -ą, -o, stron, -om, -ach, -ami; strana: -y, -ě, -u, -ou, -o, stran, -ám,
@@ -43,17 +37,19 @@ def typed_page_number(text: str, lang: str) -> str | None:
     return found.group(0) if found else None
 
 
-def typed_page_numbers(kit: Kit, lang: str, numbers: Mapping[str, Any]) -> Iterator[tuple[tuple, str]]:
-    """(field path, message) for every printed text of the kit in ``lang`` that types a page
-    number, naming the placeholder for that very page of the laid-out ``numbers`` (page.ID,
-    lastpage.ID of the rules and each component). An invariant's ``rule`` is left alone: it quotes
-    the rulebook to the validator and is never printed (and "the cards are on pages 3–4" is what
-    its check proves)."""
-    names = ["rules"] + [component.id for component in kit.components]
+def typed_page_numbers(
+    fields: Iterable[tuple[tuple, object]], parts: Iterable[str], lang: str, numbers: Mapping[str, Any]
+) -> Iterator[tuple[tuple, str]]:
+    """(field path, message) for every printed text in ``lang`` among the kit's ``fields`` (each
+    value with its field path, as the validator walks them) that types a page number, naming the
+    placeholder for that very page of the laid-out ``numbers`` (page.ID, lastpage.ID of each of
+    ``parts``: the rules and each component, in order). An invariant's ``rule`` is left alone: it
+    quotes the rulebook to the validator and is never printed (and "the cards are on pages 3–4" is
+    what its check proves)."""
     spans = {
-        name: (numbers[f"page.{name}"], numbers[f"lastpage.{name}"]) for name in names if f"page.{name}" in numbers
+        name: (numbers[f"page.{name}"], numbers[f"lastpage.{name}"]) for name in parts if f"page.{name}" in numbers
     }
-    for loc, value in walk(kit, ()):
+    for loc, value in fields:
         if not isinstance(value, dict) or loc[:1] == ("invariants",) or not isinstance(value.get(lang), str):
             continue
         phrase = typed_page_number(value[lang], lang)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from printkit.facts import invariants
+from printkit.facts import evaluation, invariants
 from printkit.words import plurals
 
 SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
@@ -75,7 +75,7 @@ def value_of(placeholder: Placeholder, numbers: dict[str, Any], extra: dict[str,
         if name not in numbers:
             raise invariants.InvariantError(f"unknown name '{name}'")
         return numbers[name]
-    return invariants.Evaluator(numbers | extra if extra else numbers).value(placeholder.tree)
+    return evaluation.Evaluator(numbers | extra if extra else numbers).value(placeholder.tree)
 
 
 def format_number(value: object) -> str:
@@ -83,7 +83,7 @@ def format_number(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, Fraction):
-        return invariants.show(value)
+        return evaluation.show(value)
     return str(value)
 
 
@@ -104,7 +104,7 @@ def fill(placeholder: Placeholder, value: object, lang: str) -> str:
 def word_form(placeholder: Placeholder, value: object, lang: str) -> str:
     """The form the value takes; a number that is not whole takes the last form (CLDR's 'other'
     or, in Polish and Czech, the form for decimals)."""
-    exact = invariants.number(value)
+    exact = evaluation.number(value)
     if exact is None or exact.denominator != 1:
         return placeholder.forms[-1]
     return plurals.form(lang, int(exact), placeholder.forms)

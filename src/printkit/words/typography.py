@@ -3,11 +3,13 @@
 A Polish or Czech reader expects a one-letter word (pl: a i o u w z; cs: a i k o s u v z) never
 to end a line, a number to stay with what it counts or measures ("100 %", "2 pkt", "18 rund",
 "4 × 4") and a range to take an en dash ("15–20"). A no-break space does all of the joining: the
-paragraph engine never breaks a line at one.
+paragraph engine never breaks a line at one. And a kit's markup (``**bold**``) becomes the
+paragraph engine's, everything else escaped.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 NBSP = "\xa0"
@@ -16,6 +18,12 @@ _NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=\S)")  # "18 rund"
 _SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def to_markup(text: str) -> str:
+    """Kit markup (``**bold**``) to the paragraph engine's markup, with everything else escaped."""
+    return _BOLD.sub(r"<b>\1</b>", html.escape(text, quote=False))
 
 
 def _one_letter(lang: str) -> re.Pattern[str] | None:

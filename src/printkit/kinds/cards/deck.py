@@ -38,8 +38,8 @@ from printkit.kinds.cards.model import (
 )
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import tinted
-from printkit.layout.markup import to_markup
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
@@ -58,6 +58,7 @@ from printkit.layout.primitives import (
 )
 from printkit.pictures import art
 from printkit.words import icons
+from printkit.words.typography import to_markup
 
 WHITE = "#ffffff"
 TABLE_RULE = Stroke(color="#888888", width=0.15)
@@ -424,7 +425,7 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
         return []
     side = min(box.w, box.h)
     x, y = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
-    return [icons.draw_named(icon, design.ctx.tr.icons, x, y, side, color, design.ctx.dpi)]
+    return [draw_named(icon, design.ctx.tr.icons, x, y, side, color, design.ctx.dpi)]
 
 
 PLACEHOLDER_FILL = "#f1f1f1"

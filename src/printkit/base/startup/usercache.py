@@ -1,6 +1,6 @@
 """Files printkit keeps in the user's cache folder: plain data a start would otherwise work out again.
 
-What they hold (today ``layout/hyphenation.py``'s parsed hyphenation patterns) is JSON: reading one
+What they hold (today ``hyphenation_patterns.py``'s parsed hyphenation patterns) is JSON: reading one
 runs nothing, whatever it holds. A file is named by everything it is made from, so a file made from
 other sources is never read, only replaced. The rules every such file follows:
 

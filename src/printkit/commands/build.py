@@ -1,0 +1,106 @@
+"""`printkit build KIT`: the kit's PDF, and beside it the manifest, the cut file and the ink report
+asked for; or only its boxes (--boxes), or only the pieces changed since an earlier build
+(--changed-since). `build --watch` is commands/watch.py, which runs this again after each change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from printkit import pipeline
+from printkit.base.errors import PrintkitError
+from printkit.base.progress import Progress
+from printkit.commands.options import BuildOptions, back_offset
+from printkit.layout.context import Context, Options
+from printkit.layout.inksaver import ink_saver
+from printkit.layout.primitives import Document
+from printkit.output.files import protect
+
+
+def run(options: BuildOptions) -> None:
+    """Build the kit as ``options`` ask; every output is checked before any work, and written
+    together (all or none)."""
+    if options.boxes and options.changed_since is not None:
+        raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
+    offset, correction = printer_setting(options.printer, options.stock, options.back_offset)
+    loaded = pipeline.load(options.kit, decode=False)
+    for warning in pipeline.picture_warnings(loaded):
+        click.echo(str(warning), err=True)
+    ctx = pipeline.context(
+        loaded, options.lang, options.paper, Options(options.two_sided, options.flip, offset, cut=options.cut)
+    )
+    target = checked_target(loaded, ctx, options)
+    progress = Progress.on_stderr()
+    try:
+        document, reprinted = to_print(loaded, ctx, options, progress)
+        if options.changed_since is not None and not reprinted:
+            click.echo(f"nothing to reprint: every piece is drawn as in {options.changed_since}; no file written")
+            return
+        if options.ink_saver:
+            document = ink_saver(document)
+        pdf = pipeline.rendered(document, progress, correction)
+    finally:
+        progress.close()
+    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], options.manifest, options.cut_svg)
+    report(target, document, reprinted, options)
+
+
+def printer_setting(
+    printer: str | None, stock: str | None, offset: str | None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """What --printer/--stock or --back-offset ask for: the back offset in mm and the scale
+    correction the pages are drawn at (printer.Setting's). commands/printer.py is read only for
+    --printer."""
+    if printer is not None and offset is not None:
+        raise PrintkitError(
+            f"--back-offset and --printer {printer} both set the back offset; give one "
+            f"(or change the profile: printkit printer add {printer} --back-offset {offset})"
+        )
+    if stock is not None and printer is None:
+        raise PrintkitError("--stock names a paper stock of a printer profile; give --printer NAME too")
+    if printer is not None:
+        # Start-up: only a build with --printer loads the profiles' module (tests/test_startup.py).
+        from printkit.commands import printer as printers
+
+        setting = printers.find(printer).for_stock(stock)
+        return setting.back_offset, setting.correction()
+    return back_offset(offset or "0,0"), (1.0, 1.0)
+
+
+def checked_target(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptions) -> Path:
+    """The PDF's path; refused, with the manifest's and the cut file's, when one cannot be written
+    or names a file the build reads (the kit's, the earlier manifest of --changed-since)."""
+    suffix = "-boxes" if options.boxes else "-reprint" if options.changed_since else ""
+    target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, suffix))
+    if options.changed_since is not None:
+        protect("the earlier build's manifest", options.changed_since)
+    pipeline.check_outputs([("-o", target), ("--manifest", options.manifest), ("--cut-svg", options.cut_svg)])
+    return target
+
+
+def to_print(
+    loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptions, progress: Progress
+) -> tuple[Document, list[str]]:
+    """The pages to print (the kit's, or its boxes), and with --changed-since only the changed
+    pieces' and their names (none: nothing changed)."""
+    document = pipeline.boxes_document(loaded, ctx) if options.boxes else pipeline.lay_out(loaded, ctx, progress)
+    if options.changed_since is None:
+        return document, []
+    return pipeline.reprint_document(loaded, document, ctx, options.changed_since)
+
+
+def report(target: Path, document: Document, reprinted: list[str], options: BuildOptions) -> None:
+    """What was written: the pieces reprinted, the PDF and its pages, the ink each page takes."""
+    pages = len(document.pages)
+    if options.changed_since is not None:
+        noun = "piece" if len(reprinted) == 1 else "pieces"
+        click.echo(f"reprint of {len(reprinted)} changed {noun}: {', '.join(reprinted)}")
+    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")
+    if options.ink_report:
+        # Start-up: only --ink-report loads the coverage reader (tests/test_startup.py).
+        from printkit.render.ink import page_coverage
+        from printkit.render.ink import report as ink_report
+
+        click.echo(ink_report(page_coverage(target)))

@@ -1,0 +1,23 @@
+"""`printkit preview KIT`: every page of the kit's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
+
+from __future__ import annotations
+
+import click
+
+from printkit import pipeline
+from printkit.commands.options import PreviewOptions
+from printkit.render.raster import check_dpi
+
+
+def run(options: PreviewOptions) -> None:
+    """The dpi checked before the kit is read; the pages laid out, checked and rasterised."""
+    check_dpi(options.dpi)
+    loaded = pipeline.load(options.kit)
+    ctx = pipeline.context(loaded, options.lang, options.paper)
+    document = pipeline.lay_out(loaded, ctx)
+    stem = pipeline.default_output(loaded, ctx.lang).stem
+    paths = pipeline.write_previews(document, options.folder, stem, options.dpi)
+    click.echo(
+        f"{options.folder}: {len(paths)} PNG {'file' if len(paths) == 1 else 'files'} "
+        f"({paths[0].name} … {paths[-1].name}) at {options.dpi} dpi"
+    )

@@ -1,0 +1,23 @@
+"""`printkit sheets KIT --players N`: one personalised score sheet per player."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import click
+
+from printkit import pipeline
+from printkit.commands.options import SheetsOptions
+
+
+def run(options: SheetsOptions) -> None:
+    """The kit's own checks first (its pages laid out), then the sheets, named and written."""
+    loaded = pipeline.load(options.kit)
+    ctx = pipeline.context(loaded, options.lang, options.paper)
+    pipeline.lay_out(loaded, ctx)  # the kit's own checks first
+    given = [n.strip() for n in options.names.split(",") if n.strip()] if options.names else []
+    ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, options.count, given))
+    target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
+    pipeline.check_output(target)
+    pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)
+    click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")

@@ -1,0 +1,104 @@
+"""The rulebook's blocks: a heading, a paragraph, a list item, the credits or a figure, each
+wrapped, measured and drawn at a column's width. ``rules.py`` makes them from the kit and
+``rule_columns.py`` pours them into columns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from printkit import fonts
+from printkit.base.errors import Loc
+from printkit.base.units import MM_PER_POINT
+from printkit.layout import paragraph
+from printkit.layout.primitives import Align, Item, RichText, Text
+
+if TYPE_CHECKING:  # a figure block's type only: rule_blocks needs nothing of figures to run
+    from printkit.layout import figures
+
+BODY_PT, BODY_LEADING = 9.4, 12.2
+HEAD_PT, HEAD_LEADING = 11.5, 14.0
+BULLET_INDENT = 4.0
+CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of the rulebook: a heading, a paragraph, an item, the credits or a figure."""
+
+    kind: str  # heading | paragraph | item | credits | figure
+    markup: str
+    loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
+    figure: figures.Laid | None = None  # a figure's drawing fitted to its column (kind figure)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return {"heading": (HEAD_PT, HEAD_LEADING), "credits": (CREDITS_PT, CREDITS_LEADING)}.get(
+            self.kind, (BODY_PT, BODY_LEADING)
+        )
+
+
+def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrapped:
+    size, leading = block.size
+    text_width = width - (BULLET_INDENT if block.kind == "item" else 0)
+    heading = block.kind == "heading"
+    face = "headings" if heading else "body"
+    return paragraph.wrap(block.markup, text_width, size, leading, heading, face, lang, justify=not heading)
+
+
+def block_height(block: Block, width: float, lang: str | None = None) -> float:
+    if block.figure is not None:
+        return block.figure.height
+    return block_wrap(block, width, lang).height
+
+
+def block_items(
+    block: Block,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    lang: str | None = None,
+    lines: tuple[int, int] | None = None,
+) -> list[Item]:
+    """A block's items; ``lines`` only those lines of a paragraph split over columns."""
+    if block.figure is not None:
+        return block.figure.items(x, y, lang)
+    size, leading = block.size
+    heading = block.kind == "heading"
+    face: str = "headings" if heading else "body"
+    align: Align = "left" if heading else "justify"
+    if block.kind == "item":
+        baseline = y + fonts.cap_height(size, "body") + (leading - size) * 0.35 * MM_PER_POINT
+        return [
+            Text(x + 0.6, baseline, "•", size, bold=True, face="body"),
+            RichText(
+                x + BULLET_INDENT,
+                y,
+                width - BULLET_INDENT,
+                height,
+                block.markup,
+                size,
+                leading,
+                align=align,
+                face=face,
+                lang=lang,
+                lines=lines,
+            ),
+        ]
+    return [
+        RichText(
+            x,
+            y,
+            width,
+            height,
+            block.markup,
+            size,
+            leading,
+            bold=heading,
+            align=align,
+            face=face,
+            lang=lang,
+            lines=lines,
+        )
+    ]
