@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
-from printkit.kinds.board.model import BoardComponent
-from printkit.kinds.sheet.model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
@@ -26,6 +25,8 @@ from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText,
 from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
+    from printkit.kinds.board.model import BoardComponent
+    from printkit.kinds.sheet.model import SheetComponent
     from printkit.kit.model import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
@@ -48,6 +49,17 @@ FIGURE_KEY = "figure"  # the first item of a figure drawing's group key
 
 def is_figure(group: Group) -> bool:
     return group.key[:1] == (FIGURE_KEY,)
+
+
+def is_board(component: object) -> TypeGuard[BoardComponent]:
+    """A square board (``kind: board``): what a figure's ``board:`` names and draws. Told by its
+    kind, not its model's class, which layout does not import."""
+    return getattr(component, "kind", None) == "board"
+
+
+def is_sheet(component: object) -> TypeGuard[SheetComponent]:
+    """A sheet (``kind: sheet``): what a figure's ``sheet:`` names."""
+    return getattr(component, "kind", None) == "sheet"
 
 
 def split_ref(ref: str) -> tuple[list[str], Side]:
@@ -386,8 +398,8 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
     components = {c.id: c for c in kit.components}
     if figure.board:
         board = components.get(figure.board)
-        if not isinstance(board, BoardComponent):
-            boards = [c.id for c in kit.components if isinstance(c, BoardComponent)]
+        if not is_board(board):
+            boards = [c.id for c in kit.components if is_board(c)]
             yield loc + ("board",), f"'{figure.board}' is not a board of the kit (its boards: {listed(boards)})"
             return
         yield from grid_cells(
@@ -395,8 +407,8 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
         )
     elif figure.sheet:
         found = components.get(figure.sheet)
-        if not isinstance(found, SheetComponent):
-            sheets = [c.id for c in kit.components if isinstance(c, SheetComponent)]
+        if not is_sheet(found):
+            sheets = [c.id for c in kit.components if is_sheet(c)]
             yield loc + ("sheet",), f"'{figure.sheet}' is not a sheet of the kit (its sheets: {listed(sheets)})"
             return
         part = sheet_part(found, figure.part or "")
@@ -500,7 +512,7 @@ def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item
     if first is not None and kind.figure_piece is not None:
         source = kind.figure_piece(component, first)
         assert isinstance(source, Placeable), source  # a kind's first piece is one it names
-    elif isinstance(component, BoardComponent):
+    elif is_board(component):
         board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
         return board.items, board.w, board.h, 1
     else:

@@ -14,11 +14,14 @@ honeycomb is the face's honeycomb mirrored.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from printkit.kinds.cards.model import DeckComponent
 from printkit.layout.cutpath import Point, hexagon_in
 from printkit.layout.imposition import DoesNotFit, Slot
 from printkit.layout.primitives import EPSILON, Align, Box
+
+if TYPE_CHECKING:
+    from printkit.kinds.cards.model import DeckComponent
 
 SQRT3 = math.sqrt(3)
 

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
-from printkit.kinds.sheet.model import (
+from printkit.kit.parts import (
     CheckboxesPart,
     FieldPart,
     GridPart,
     LegendPart,
     NotePart,
     ScoringPart,
-    SheetComponent,
     TablePart,
     TrackPart,
 )
@@ -30,6 +29,9 @@ from printkit.layout.icon_drawing import draw_named
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.words.typography import to_markup
+
+if TYPE_CHECKING:
+    from printkit.kinds.sheet.model import SheetComponent
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0

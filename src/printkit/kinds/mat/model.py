@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from printkit.kinds.sheet.model import SheetPart
+from printkit.kit.parts import SheetPart
 from printkit.kit.shared import (
     ComponentBase,
     Count,

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.base.errors import Loc
 from printkit.kinds.sheet import layout
-from printkit.kinds.sheet.model import LegendPart, SheetComponent
+from printkit.kinds.sheet.model import SheetComponent
 from printkit.kit.kinds import Kind, PieceKind
+from printkit.kit.parts import LegendPart
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit

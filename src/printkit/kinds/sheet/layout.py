@@ -11,7 +11,8 @@ from typing import Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
-from printkit.kinds.sheet.model import FieldPart, SheetComponent
+from printkit.kinds.sheet.model import SheetComponent
+from printkit.kit.parts import FieldPart
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Item, Line, Page, Piece, Text
 from printkit.layout.sheet import BAND_GAP, BOX_LINE, band_numbers, draw_band, iter_parts
