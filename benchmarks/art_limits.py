@@ -23,7 +23,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from printkit.pictures import art
+from printkit.pictures import limits
 
 GOAL_SECONDS = 10.0
 GOAL_MB = 400.0
@@ -77,8 +77,8 @@ def largest_jpeg(folder: Path) -> list[str]:
 
 def largest_svg(folder: Path) -> list[str]:
     """An SVG at both limits: MAX_SVG_ELEMENTS elements drawing MAX_SVG_NUMBERS numbers."""
-    count = art.MAX_SVG_ELEMENTS - 2  # the <svg> and its <g>
-    per_path = art.MAX_SVG_NUMBERS // count - 1  # a 'fill' colour's digits count too
+    count = limits.MAX_SVG_ELEMENTS - 2  # the <svg> and its <g>
+    per_path = limits.MAX_SVG_NUMBERS // count - 1  # a 'fill' colour's digits count too
     steps = " ".join(f"l {n % 7} {n % 5}" for n in range(per_path // 2 - 1))
     body = "".join(f'<path d="M {n % 100} {n % 97} {steps} z" fill="#{n % 4096:03x}"/>' for n in range(count))
     text = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><g>{body}</g></svg>'

@@ -1,13 +1,14 @@
 """The art benchmark's pictures and table, generated at benchmark time (no binary files in git).
 
-    python benchmarks/artdeck.py FOLDER [--cards 200]
+    python benchmarks/artdeck.py FOLDER [--cards 200] [--jpeg-only]
 
 Writes FOLDER/artdeck.yaml (a copy of benchmarks/kits/artdeck.yaml) and, in the kit's folder
 FOLDER/artdeck/, cards.csv (one row a card: id, Polish and Czech names, picture) and art/: one
 750 x 1050 px picture a card, coloured noise under a few shapes so that a JPEG is as large as
 a photograph's (about 165 kB at quality 90), every tenth of the first 200 cards PNG with
-transparency (20 in any variant), the rest JPEG. The random generator is seeded, so the same command writes the same
-bytes.
+transparency (20 in any variant), the rest JPEG; with --jpeg-only every picture is a JPEG (the
+per-card JPEG figure of benchmarks/bench.py). The random generator is seeded, so the same command
+writes the same bytes.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ SEED = 18
 PNG_EVERY = 10  # every tenth card's picture is a PNG with transparency
 
 
-def picture_name(number: int) -> str:
+def picture_name(number: int, pngs: bool = True) -> str:
     """Every tenth of the first 200 cards a PNG, every other a JPEG: 20 PNGs in any variant (a
-    hundred 750 x 1050 PNGs would be over the kit's 60 decoded megapixels)."""
-    png = number % PNG_EVERY == 0 and number <= 200
+    hundred 750 x 1050 PNGs would be over the kit's 60 decoded megapixels); without ``pngs``
+    every card a JPEG."""
+    png = pngs and number % PNG_EVERY == 0 and number <= 200
     return f"art/card_{number:04}.{'png' if png else 'jpg'}"
 
 
@@ -57,8 +59,9 @@ def write_picture(path: Path, number: int) -> None:
         image.save(path, format="JPEG", quality=90)
 
 
-def generate(folder: Path, cards: int) -> int:
-    """The kit in ``folder``, its table and its pictures in its own folder; the pictures' bytes."""
+def generate(folder: Path, cards: int, pngs: bool = True) -> int:
+    """The kit in ``folder``, its table and its pictures in its own folder (without ``pngs``
+    JPEGs only); the pictures' bytes."""
     folder.mkdir(parents=True, exist_ok=True)
     kit = KIT.read_text(encoding="utf-8").replace("deck.total == 200", f"deck.total == {cards}")
     (folder / "artdeck.yaml").write_text(kit, encoding="utf-8")
@@ -68,10 +71,10 @@ def generate(folder: Path, cards: int) -> int:
         writer = csv.writer(table)
         writer.writerow(["id", "nazwa", "název", "obrazek"])
         for number in range(1, cards + 1):
-            writer.writerow([f"card_{number:04}", f"Łódź {number}", f"Loďka {number}", picture_name(number)])
+            writer.writerow([f"card_{number:04}", f"Łódź {number}", f"Loďka {number}", picture_name(number, pngs)])
     total = 0
     for number in range(1, cards + 1):
-        path = folder / picture_name(number)
+        path = folder / picture_name(number, pngs)
         if not path.exists():
             write_picture(path, number)
         total += path.stat().st_size
@@ -82,8 +85,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--cards", type=int, default=200)
+    parser.add_argument("--jpeg-only", action="store_true", help="Every picture a JPEG (no PNG).")
     args = parser.parse_args()
-    total = generate(args.folder, args.cards)
+    total = generate(args.folder, args.cards, pngs=not args.jpeg_only)
     print(f"{args.folder}: {args.cards} cards, {total:,} bytes of pictures")
 
 

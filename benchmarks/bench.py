@@ -1,6 +1,6 @@
 """Benchmarks: printkit against plain reportlab, and its growth from 1,000 to 10,000 cards.
 
-    python benchmarks/bench.py [--runs 5] [--json benchmarks/results.json] [--startup]
+    python benchmarks/bench.py [--runs 5] [--json benchmarks/results.json] [--startup | --jpeg]
 
 Every job is a whole process (as a user runs it), and the jobs are interleaved: each round runs
 every job once, each round in another order, so a neighbour's load spreads over all of them; the
@@ -9,7 +9,8 @@ for a kit build), `printkit build KIT` for every shipped kit, the benchmark deck
 through printkit and through benchmarks/baseline.py (the same PDF drawn by hand with reportlab),
 and the 10,000-card deck through both, and the art deck (benchmarks/kits/artdeck.yaml: one
 750 x 1050 px picture a card, written by benchmarks/artdeck.py before the first round) of 200
-and of 1,000 cards through printkit and through baseline.py --art.
+and of 1,000 cards through printkit and through baseline.py --art, and its JPEG-only variant
+(artdeck.py --jpeg-only) of 20 and of 200 cards through both: the per-card JPEG figure.
 
 Each job starts with nothing of another's left to write to the disk (``os.sync`` between jobs,
 unmeasured). Python runs as installed: with its bytecode cache on (in a private folder, so the tree stays clean)
@@ -27,7 +28,10 @@ the end (exit 1 when one is missed):
 - at most 300 PDF bytes per extra card of the deck (whose cards share one back);
 - the 200-card art deck within 1.5 x the baseline's time, and its PDF at most its JPEG files'
   bytes + 1 % + the bytes of its PNG pictures as stored (losslessly, Flate) in the PDF;
-- the art deck's peak RSS within 1.2 x the baseline's, with 200 and with 1,000 pictures.
+- the art deck's peak RSS within 1.2 x the baseline's, with 200 and with 1,000 pictures;
+- each card of a deck of 750 x 1050 JPEGs within 1.3 x what it costs the baseline: the time of
+  the 200-card deck less that of its 20-card twin (start-up, the rules page), over 180 cards.
+  ``--jpeg`` runs only these four jobs and checks only this target.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ REPO = Path(__file__).resolve().parents[1]
 DECKS = REPO / "benchmarks" / "kits"
 SMALL, LARGE = 1_000, 10_000
 ART = (200, 1_000)
+JPEG = (20, 200)  # the JPEG-only art deck: its 20-card twin subtracts start-up from the 200 cards' time
 YARDSTICK = "import reportlab.pdfgen.canvas"
 TARGETS = {
     "deck_vs_baseline": 1.3,
@@ -58,6 +63,7 @@ TARGETS = {
     "bytes_per_extra_card": 300.0,
     "art_vs_baseline": 1.5,
     "art_pdf_vs_pictures": 1.0,
+    "jpeg_per_card_vs_baseline": 1.3,
     "art_rss_vs_baseline": 1.2,
 }
 
@@ -124,6 +130,60 @@ def art_jobs(out: Path, printkit: list[str]) -> list[Job]:
     return found
 
 
+def jpeg_jobs(out: Path, printkit: list[str]) -> list[Job]:
+    """The JPEG-only art deck of each size in JPEG through printkit and through baseline.py --art."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from artdeck import generate
+
+    found = []
+    for cards in JPEG:
+        folder = out / f"jpeg{cards}"
+        generate(folder, cards, pngs=False)
+        pdf, plain = out / f"jpegdeck{cards}.pdf", out / f"jpegbaseline{cards}.pdf"
+        found.append(
+            Job(f"jpegdeck {cards:,} printkit", printkit + ["build", str(folder / "artdeck.yaml"), "-o", str(pdf)], pdf)
+        )
+        found.append(
+            Job(
+                f"jpegdeck {cards:,} baseline",
+                [sys.executable, str(REPO / "benchmarks" / "baseline.py"), "--art", str(folder), "--cards", str(cards)]
+                + ["-o", str(plain)],
+                plain,
+            )
+        )
+    return found
+
+
+def jpeg_figures(found: list[Job]) -> dict:
+    """What each card of the JPEG deck costs, printkit's and the baseline's: the 200-card deck's
+    median time less its 20-card twin's, over the 180 cards between (wall and CPU time)."""
+    by = {job.name: job for job in found}
+    small, large = JPEG
+
+    def per_card(who: str, cpu: bool = False) -> float:
+        def seconds(job: Job) -> float:
+            return statistics.median(job.cpus) if cpu else job.seconds
+
+        twin, deck = by[f"jpegdeck {small:,} {who}"], by[f"jpegdeck {large:,} {who}"]
+        return 1000 * (seconds(deck) - seconds(twin)) / (large - small)
+
+    return {
+        "jpeg_ms_per_card": per_card("printkit"),
+        "jpeg_baseline_ms_per_card": per_card("baseline"),
+        "jpeg_per_card_vs_baseline": per_card("printkit") / per_card("baseline"),
+        "jpeg_cpu_per_card_vs_baseline": per_card("printkit", cpu=True) / per_card("baseline", cpu=True),
+    }
+
+
+def jpeg_summary(numbers: dict, passed: dict[str, bool]) -> str:
+    return (
+        f"- each card of the JPEG deck: {numbers['jpeg_ms_per_card']:.2f} ms in printkit, "
+        f"{numbers['jpeg_baseline_ms_per_card']:.2f} ms by hand: {numbers['jpeg_per_card_vs_baseline']:.2f} x "
+        f"{verdict('jpeg_per_card_vs_baseline', passed)}; in CPU time (not judged): "
+        f"{numbers['jpeg_cpu_per_card_vs_baseline']:.2f} x"
+    )
+
+
 def picture_bytes(folder: Path, pdf: Path) -> tuple[int, int]:
     """The bytes of the art deck's JPEG files, and of its PNG pictures as the PDF stores them
     (every image object that is not DCT: the pixels and the alpha masks, Flate-compressed)."""
@@ -165,7 +225,7 @@ def jobs(out: Path) -> list[Job]:
                 plain,
             )
         )
-    return found + art_jobs(out, printkit)
+    return found + art_jobs(out, printkit) + jpeg_jobs(out, printkit)
 
 
 def environment(cache: Path) -> dict[str, str]:
@@ -249,6 +309,7 @@ def figures(found: list[Job]) -> dict:
         }
         | startup_figures(found)
         | art_figures(by)
+        | jpeg_figures(found)
     )
 
 
@@ -305,7 +366,9 @@ def machine() -> dict:
 
 
 def table(found: list[Job], numbers: dict) -> str:
-    ratio = {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers["kit_vs_import"].items()}
+    ratio = {f"build {kit}": f"{value:.2f} x import" for kit, value in numbers.get("kit_vs_import", {}).items()}
+    if "jpeg_per_card_vs_baseline" in numbers:
+        ratio[f"jpegdeck {JPEG[1]:,} printkit"] = f"{numbers['jpeg_per_card_vs_baseline']:.2f} x baseline a card"
     if "deck_vs_baseline" in numbers:
         ratio[f"deck {SMALL:,} printkit"] = f"{numbers['deck_vs_baseline']:.2f} x baseline"
         ratio[f"deck {LARGE:,} printkit"] = f"{numbers['growth_10x_cards']:.2f} x 1,000 cards"
@@ -340,6 +403,8 @@ def startup_summary(numbers: dict, passed: dict[str, bool]) -> str:
 
 
 def summary(numbers: dict, passed: dict[str, bool]) -> str:
+    if "kit_vs_import" not in numbers:  # --jpeg
+        return jpeg_summary(numbers, passed)
     lines = [startup_summary(numbers, passed)]
     if "deck_vs_baseline" not in numbers:  # --startup
         return lines[0]
@@ -362,6 +427,7 @@ def summary(numbers: dict, passed: dict[str, bool]) -> str:
             "- art deck peak RSS: "
             + ", ".join(f"{ratio:.2f} x the baseline's ({cards} cards)" for cards, ratio in art_rss.items())
             + f" {verdict('art_rss_vs_baseline', passed)}",
+            jpeg_summary(numbers, passed),
         ]
     )
 
@@ -372,18 +438,28 @@ def main() -> int:
     parser.add_argument(
         "--json",
         type=Path,
-        help="Where to write the results (default benchmarks/results.json; with --startup, nowhere).",
+        help="Where to write the results (default benchmarks/results.json; with --startup or --jpeg, nowhere).",
     )
     parser.add_argument(
         "--startup", action="store_true", help="Only the canvas import and the shipped kits: the start-up figure."
     )
+    parser.add_argument(
+        "--jpeg", action="store_true", help="Only the JPEG deck of 20 and 200 cards, each way: the per-card figure."
+    )
     args = parser.parse_args()
-    out = args.json or (None if args.startup else REPO / "benchmarks" / "results.json")
+    alone = args.startup or args.jpeg
+    out = args.json or (None if alone else REPO / "benchmarks" / "results.json")
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as scratch:
         folder = Path(scratch)
-        found = startup_jobs(folder, printkit_command()) if args.startup else jobs(folder)
+        found = (
+            startup_jobs(folder, printkit_command())
+            if args.startup
+            else jpeg_jobs(folder, printkit_command())
+            if args.jpeg
+            else jobs(folder)
+        )
         loads = measure(found, args.runs, environment(folder / "pycache"), folder / "stderr.txt")
-        numbers = startup_figures(found) if args.startup else figures(found)
+        numbers = startup_figures(found) if args.startup else jpeg_figures(found) if args.jpeg else figures(found)
         passed = verdicts(numbers)
         report = {
             "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),

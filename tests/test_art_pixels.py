@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from print_measure import embedded_fonts
 from printkit import pipeline
-from printkit.pictures import art
+from printkit.pictures.limits import print_pixels
 from test_art import SVG, make_kit
 from test_art_safety import data_uri, png_bytes
 
@@ -96,7 +96,7 @@ def test_a_large_picture_is_embedded_at_300_dpi_of_its_box(tmp_path, run, name, 
     """The cards' symbol box is 40 × 40 mm: 40 mm at 300 dpi is 473 pixels on the longest side."""
     picture = Image.effect_noise((3000, 4000), 40).convert("RGB")
     (image, _), *_ = built_with(tmp_path, run, name, picture, format=fmt)
-    assert max(image.size) == art.print_pixels(40) == 473
+    assert max(image.size) == print_pixels(40) == 473
     assert image.size[0] == pytest.approx(473 * 3 / 4, abs=1)
 
 

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from conftest import mm
 from piece_pdf import TOLERANCE, pieces
 from piece_pdf import build as build_with_manifest
-from printkit.pictures import art
+from printkit.pictures.limits import print_pixels
 from test_cards import KIT_HEAD
 
 KIT = (
@@ -167,7 +167,7 @@ def test_a_picture_far_larger_than_its_print_size_is_reduced_to_the_kits_dpi_wit
     picture(kit.parent / "art" / "huge.jpg", (6000, 8000))
     pdf, err = built(run, kit)
     (image,) = image_objects(pdf)
-    assert image["/Height"] == art.print_pixels(50) == 591
+    assert image["/Height"] == print_pixels(50) == 591
     assert image["/Width"] == pytest.approx(591 * 6 / 8, abs=1)
     assert err.strip() == (
         f"{kit}:14: components[0].types[0].image: warning: 'huge.jpg' is 6000 × 8000 pixels, 4064 dpi at its 50 mm; "
@@ -176,7 +176,7 @@ def test_a_picture_far_larger_than_its_print_size_is_reduced_to_the_kits_dpi_wit
     kit.write_text("dpi: 150\n" + kit.read_text(encoding="utf-8"), encoding="utf-8")
     pdf, err = built(run, kit)
     (image,) = image_objects(pdf)
-    assert image["/Height"] == art.print_pixels(50, 150) == 296
+    assert image["/Height"] == print_pixels(50, 150) == 296
     assert "embeds it at 150 dpi (222 × 296 pixels)" in err
 
 
@@ -263,7 +263,7 @@ def test_a_table_rows_picture_outside_the_folder_is_refused_naming_its_row_and_c
 
 
 def test_a_picture_icon_is_prepared_at_the_kits_dpi(tmp_path, run):
-    """A picture icon is prepared for 20 mm (art.ICON_PRINT_MM) at the kit's dpi, the size the
+    """A picture icon is prepared for 20 mm (printkit.pictures.limits.ICON_PRINT_MM) at the kit's dpi, the size the
     validator's warning names: a 1000 x 500 px coin is 237 px wide at 300 dpi, 119 px at 150 (the
     renderer prepared it at 300 whatever the kit said)."""
     icons = "icons:\n  - {id: coin, image: coin.png}\n"

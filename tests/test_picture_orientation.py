@@ -12,10 +12,16 @@ from PIL import Image, ImageDraw
 
 from piece_pdf import build as build_with_manifest
 from piece_pdf import pieces
-from printkit.pictures import art
+from printkit.pictures.limits import RASTER, print_pixels
+from printkit.pictures.raster import Raster, raster
 from test_card_pictures import close, image_objects, kit_file, placed_images
 
 EXIF_ORIENTATION = 0x0112
+
+
+def checked(file: Path, print_mm: float) -> Raster:
+    """The picture as a build prepares it to print ``print_mm`` wide at 300 dpi."""
+    return raster(file.name, file.read_bytes(), RASTER[file.suffix], print_pixels(print_mm))
 
 
 def stored_on_its_side(path: Path, size: tuple[int, int], orientation: int, fmt: str = "JPEG") -> Path:
@@ -49,7 +55,7 @@ def test_a_jpeg_turned_by_its_exif_orientation_prints_portrait(tmp_path, orienta
 def test_the_turned_picture_is_upright(tmp_path):
     """Orientation 6: the camera was turned clockwise; the stored top edge is the seen right edge."""
     file = stored_on_its_side(tmp_path / "art" / "phone.jpg", (700, 560), 6)
-    raster = art.picture(file, print_mm=50.0)
+    raster = checked(file, print_mm=50.0)
     assert (raster.width, raster.height) == (560, 700)
     assert not raster.passed_through
     seen = Image.open(io.BytesIO(raster.data)).convert("RGB")
@@ -61,13 +67,13 @@ def test_the_turned_picture_is_upright(tmp_path):
 
 def test_a_png_with_an_orientation_is_turned_too(tmp_path):
     file = stored_on_its_side(tmp_path / "art" / "scan.png", (300, 200), 8, fmt="PNG")
-    raster = art.picture(file, print_mm=50.0)
+    raster = checked(file, print_mm=50.0)
     assert (raster.width, raster.height) == (200, 300)
     assert raster.size == (200, 300)
 
 
 def test_a_jpeg_without_an_orientation_still_passes_through(tmp_path):
     file = stored_on_its_side(tmp_path / "art" / "plain.jpg", (700, 560), 1)
-    raster = art.picture(file, print_mm=50.0)
+    raster = checked(file, print_mm=50.0)
     assert raster.passed_through and raster.data == file.read_bytes()
     assert (raster.width, raster.height) == (700, 560)

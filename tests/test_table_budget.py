@@ -255,3 +255,20 @@ def test_a_zip_needing_a_version_no_reader_knows_is_not_a_spreadsheet(tmp_path):
     assert refused_quickly(tmp_path, "cards.xlsx") == (
         AT + "kits/zoo/cards.xlsx is not an XLSX file (not a zip archive); save it again from the spreadsheet"
     )
+
+
+def test_an_entry_placed_before_the_start_of_the_file_is_a_broken_entry(tmp_path):
+    """The fuzzer's case (seed 4, case 2978): flipped bytes in the end record made zipfile place
+    the entries at negative offsets, and seeking there was an internal error (exit 2)."""
+    sheet = xlsx_sheet([HEADER, ["a", 1, "A", "A", "", "", 1]])
+    path = xlsx_bytes_to(tmp_path / "kits" / "zoo" / "cards.xlsx", [("Karty", sheet, "")])
+    data = bytearray(path.read_bytes())
+    end = data.rfind(b"PK\x05\x06")
+    directory_at = struct.unpack_from("<I", data, end + 16)[0]
+    struct.pack_into("<I", data, end + 16, directory_at + 1_000_000)  # the entries' offsets shift below 0
+    path.write_bytes(bytes(data))
+    with zipfile.ZipFile(path) as archive:
+        assert min(info.header_offset for info in archive.infolist()) < 0
+    line = refused_quickly(tmp_path, "cards.xlsx")
+    assert line.startswith(AT + "kits/zoo/cards.xlsx has a broken zip entry '"), line
+    assert line.endswith("; save it again from the spreadsheet"), line

@@ -30,8 +30,10 @@ from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
-from printkit.output.files import check_distinct, check_target, protect, write_all, write_atomic
+from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
+from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
 from printkit.render import pdf
+from printkit.render.svg import drawable
 from printkit.validate.findings import by_language
 from printkit.validate.kit import check_kit
 from printkit.validate.pages import check_layout, check_printed
@@ -49,6 +51,7 @@ class LoadedKit:
     warnings: list[Problem] = field(default_factory=list)
     strict: bool = False  # warnings refuse the kit too
     faces: dict[str, tuple[str, str]] = field(default_factory=dict)  # the kit's own fonts by role (kitfonts.py)
+    pictures: Pictures = field(default_factory=Pictures)  # every picture it shows, read once (prepared_pictures)
 
     @property
     def name(self) -> str:
@@ -86,14 +89,37 @@ def modelled(
     before layout, with the kit's own fonts proved; KitError listing every finding when an error
     (or with ``strict`` a warning) refuses it."""
     kit = parse_kit(source, kinds if kinds is not None else load_kinds())
-    problems = check_kit(source, kit, decode)
+    pictures, found = prepared_pictures(source, kit, decode)
+    problems = check_kit(source, kit, found)
     faces = kitfonts.proved(kit, source.folder)
-    loaded = LoadedKit(source, kit, problems, strict, faces or {})
+    loaded = LoadedKit(source, kit, problems, strict, faces or {}, pictures)
     if refused(loaded, problems):
         raise KitError(problems + layout_findings_despite_errors(loaded, problems))
     if faces is None:
         raise PrintkitError(f"{source.display}: a font of the kit changed while printkit read it; run it again")
     return loaded
+
+
+def prepared_pictures(source: kitfile.KitSource, kit: Kit, decode: bool = True) -> tuple[Pictures, list[Finding]]:
+    """Every picture the kit shows, each file read and checked once (printkit.pictures), then each
+    SVG converted and proved drawable by the render stage; the pictures that passed (an SVG with
+    its drawing), and the findings (each picture's own and the kit's limits) for validation."""
+    uses = kit_pictures(kit)
+    pictures, found = prepare(source.folder, uses, kit.dpi, decode)
+    pictures, refused = drawable(pictures)
+    found += [(use.loc, refused[use.key(kit.dpi)], "error") for use in uses if use.key(kit.dpi) in refused]
+    return pictures.without(refused), found
+
+
+def pictures_for(loaded: LoadedKit, kit: Kit) -> Pictures:
+    """The pictures of ``kit``, the loaded kit changed where its pictures print at other sizes (an
+    export's bleed widens its decks), read and checked for those sizes; KitError when one is
+    refused there."""
+    pictures, found = prepared_pictures(loaded.source, kit, decode=False)
+    errors = [Problem(*loaded.source.where(loc), message) for loc, message, severity in found if severity == "error"]
+    if errors:
+        raise KitError(errors)
+    return pictures
 
 
 def picture_warnings(loaded: LoadedKit) -> list[Problem]:
@@ -152,11 +178,12 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.source.folder)),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,
         dpi=loaded.kit.dpi,
+        pictures=loaded.pictures,
     )
 
 
@@ -328,11 +355,21 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """One PNG per page of the PDF ``write`` would produce, rasterised at ``dpi``."""
+    """``folder/STEM-1.png`` ... one per page of the PDF ``write`` would produce, rasterised at
+    ``dpi`` and written together (output.write_all); returns the paths written. The folder is
+    checked before it is made: never one the kit reads."""
     # Start-up: only preview loads the rasteriser and its library (tests/test_startup.py).
     from printkit.render import raster as preview
 
-    return preview.write(pdf.render(document), folder, stem, dpi)
+    preview.check_dpi(dpi)
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
+    check_not_read(folder / f"{stem}-1.png")
+    images = preview.page_images(pdf.render(document), dpi)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
+    write_all(files)
+    return [path for path, _ in files]
 
 
 def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
@@ -359,7 +396,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     from printkit.output import reprint
 
     before = reprint.read_manifest(old)
-    fresh = reprint.changed(reprint.drawn_pieces(document.pages, loaded.kit.kinds), before)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages, loaded.kit.kinds, document.pictures), before)
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)

@@ -209,7 +209,7 @@ def directory_lies(draft: Draft, rng: random.Random) -> None:
     if not isinstance(data, bytes) or len(data) < 28:
         return
     count = struct.unpack(">H", data[4:6])[0]
-    choice = rng.randrange(3)
+    choice = rng.randrange(3) if count else 0  # a directory an earlier mutation emptied has no entry to lie in
     if choice == 0:
         data = _u16(data, 4, rng.choice([0, 0xFFFF, count + 1]))
     else:

@@ -43,6 +43,7 @@ from printkit.output import presets
 from printkit.output.files import check_folder, write_folder
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
+from printkit.pictures.prepared import Pictures
 from printkit.render import pdf
 from printkit.render.raster import check_dpi, check_pixels, exact_page_images
 
@@ -210,14 +211,23 @@ def bleeds(components: list[Component], request: Request) -> dict[str, float]:
     return {c.id: own_bleed(c) if request.bleed is None else request.bleed for c in components}
 
 
-def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
-    """Every piece of the chosen components with its sides on pages of their own, in printing order."""
+def shop_kit(loaded: pipeline.LoadedKit, request: Request) -> Kit:
+    """The kit with the chosen components bled as the export asks."""
     components = chosen(loaded.kit, request)
     widths = bleeds(components, request)
     ids = {c.id for c in components}
-    kit = loaded.kit.model_copy(
+    return loaded.kit.model_copy(
         update={"components": [bled(c, widths[c.id]) if c.id in ids else c for c in loaded.kit.components]}
     )
+
+
+def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> list[ShopPiece]:
+    """Every piece of the chosen components with its sides on pages of their own, in printing
+    order; ctx's pictures prepared for the shop kit (export_files)."""
+    components = chosen(loaded.kit, request)
+    widths = bleeds(components, request)
+    ids = {c.id for c in components}
+    kit = shop_kit(loaded, request)
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)  # the real paper's numbers
     options = replace(ctx.options, cut_guides=False, cut="frames", two_sided="duplex", back_offset=(0.0, 0.0))
     scratch = doc_layout.with_numbers(replace(ctx, paper=SCRATCH, options=options), numbers)
@@ -226,14 +236,16 @@ def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> 
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
             raise pipeline.located(loaded, problem) from None
-    return paired(sides(doc_layout.versioned(kit, pages), widths, kit.kinds))
+    return paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures, kit.kinds))
 
 
-def sides(pages: list[Page], widths: dict[str, float], kinds: Registry) -> Iterator[tuple[PieceKey, SideArt]]:
+def sides(
+    pages: list[Page], widths: dict[str, float], pictures: Pictures, kinds: Registry
+) -> Iterator[tuple[PieceKey, SideArt]]:
     """Every side of a piece ``kinds`` sends to a shop, with its manifest key. A deck's pieces are
     its types' (the manifest's ``component``, copies counted per type): the side's ``component``
     is the deck, its ``copy`` is numbered later (``paired``)."""
-    hasher = Hasher()
+    hasher = Hasher(pictures)
     for page in pages:
         for piece, items in zip(page.pieces, piece_items(page, kinds, with_version=True), strict=True):
             if kinds.shop(piece.kind):
@@ -359,7 +371,9 @@ class Pager:
 
 
 def export_files(loaded: pipeline.LoadedKit, ctx: Context, request: Request, stem: str) -> dict[str, bytes]:
-    """Every file of the export by name, index.csv included."""
+    """Every file of the export by name, index.csv included; the pictures prepared again for the
+    sizes the export's bleed prints them at."""
+    ctx = replace(ctx, pictures=pipeline.pictures_for(loaded, shop_kit(loaded, request)))
     pieces = piece_layout(loaded, ctx, request)
     preset, factor = preset_scale(pieces, request.preset, request.scale) if request.preset else (None, None)
     pager = Pager(preset, factor)
@@ -373,7 +387,16 @@ def document_for(loaded: pipeline.LoadedKit, ctx: Context) -> Document:
     """An empty document carrying the kit's title, language and fonts, for ``replace(pages=...)``."""
     info = loaded.kit.kit
     faces = tuple((role, *names) for role, names in sorted(loaded.faces.items()))
-    return Document((), ctx.tr(info.title), info.author, ctx.lang, ctx.tr(info.subtitle), faces=faces, dpi=ctx.dpi)
+    return Document(
+        (),
+        ctx.tr(info.title),
+        info.author,
+        ctx.lang,
+        ctx.tr(info.subtitle),
+        faces=faces,
+        dpi=ctx.dpi,
+        pictures=ctx.pictures,
+    )
 
 
 def rendered(document: Document, pages: list[Page], correction: tuple[float, float]) -> bytes:

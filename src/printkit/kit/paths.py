@@ -109,7 +109,12 @@ class KitFolder:
         """The real path of the regular file ``relative`` names inside the folder, or None when
         nothing is there; PathRefused when the name may not be read (see path), or names a
         folder, a pipe, a device or anything else but a regular file, or cannot be looked at."""
-        real = self.path(relative, what)
+        return self.regular(self.path(relative, what), relative, what)
+
+    def regular(self, real: Path, relative: str, what: str = "picture") -> Path | None:
+        """``real`` (what ``path`` made of ``relative``) when it is a regular file, None when
+        nothing is there; PathRefused as ``file`` says. For a caller that has the path already:
+        resolving it again costs a look at every folder on the way."""
         try:
             mode = os.stat(real).st_mode
         except FileNotFoundError:

@@ -99,6 +99,8 @@ class Parts:
     def inflated(self, info: zipfile.ZipInfo) -> Iterator[bytes]:
         """The entry's bytes in chunks of at most CHUNK, never more than it declares, its CRC checked."""
         broken = Refused(f"has a broken zip entry {info.filename[:80]!r}; save it again from the spreadsheet")
+        if info.header_offset < 0:  # an end record naming a directory past its own place makes it negative
+            raise broken
         self.file.seek(info.header_offset)
         header = self.file.read(30)
         if len(header) < 30 or header[:4] != b"PK\x03\x04":

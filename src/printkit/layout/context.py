@@ -8,6 +8,7 @@ from typing import Literal
 from printkit.base.errors import PrintkitError
 from printkit.kit.paths import KitFolder
 from printkit.layout.primitives import Flip
+from printkit.pictures.prepared import Pictures
 from printkit.words.locale import Localizer
 
 
@@ -63,6 +64,7 @@ class Context:
     player_name: str | None = None  # the name on the sheet being laid out
     assets: KitFolder | None = None  # the kit's own folder (kits/NAME/), where its pictures live
     dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
+    pictures: Pictures = field(default_factory=Pictures)  # the kit's pictures, read once by the pipeline
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
     cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
 

@@ -229,6 +229,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         paper=ctx.paper.name,
         two_sided=ctx.options.two_sided,
         dpi=ctx.dpi,
+        pictures=ctx.pictures,
     )
 
 

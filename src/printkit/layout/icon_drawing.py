@@ -6,13 +6,12 @@ for an icon; this module draws what the character stands for).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 
 from printkit import fonts
 from printkit.base.units import MM_PER_POINT
 from printkit.layout.primitives import Group, Image, Item
 from printkit.layout.symbols import draw_symbol, shape_outline
-from printkit.pictures import art
+from printkit.pictures.limits import ICON_PRINT_MM
 from printkit.words.icons import DROP_EM, ICON_EM, SIDE_EM, Icon, builtin, icon_of
 
 
@@ -33,7 +32,7 @@ def drawing(icon: Icon, x: float, top: float, side: float, text_color: str, dpi:
     """The icon in the square of side ``side`` mm whose top-left corner is (x, top)."""
     color = icon.color or text_color
     if icon.image is not None:
-        return picture_in(icon.image, x, top, side, dpi)
+        return picture_in(icon.image, icon.aspect, x, top, side, dpi)
     if icon.symbol is not None:
         return draw_symbol(icon.symbol, x, top, side, color)
     assert icon.shape is not None, "an icon is a shape or a symbol"
@@ -41,12 +40,12 @@ def drawing(icon: Icon, x: float, top: float, side: float, text_color: str, dpi:
     return Group(("icon", icon.shape, color, side), x, top, side, side, (outline,))
 
 
-def picture_in(path: str, x: float, top: float, side: float, dpi: int = 300) -> Image:
-    """A picture icon in its square, as large as it fits in proportion, sitting on the square's
-    bottom (the baseline's drop), centred across; prepared at ``dpi``, as the validator checked it."""
-    ratio = art.aspect(Path(path), art.ICON_PRINT_MM, dpi)
+def picture_in(path: str, ratio: float, x: float, top: float, side: float, dpi: int = 300) -> Image:
+    """A picture icon of width over height ``ratio`` in its square, as large as it fits in
+    proportion, sitting on the square's bottom (the baseline's drop), centred across; prepared
+    at ``dpi``, as the pipeline prepared it."""
     w, h = (side, side / ratio) if ratio >= 1 else (side * ratio, side)
-    return Image(x + (side - w) / 2, top + side - h, w, h, path, art.ICON_PRINT_MM, dpi)
+    return Image(x + (side - w) / 2, top + side - h, w, h, path, ICON_PRINT_MM, dpi)
 
 
 def placed(

@@ -5,10 +5,11 @@ Font sizes are typographic points (``size_pt``), as in every word processor; eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
+from printkit.pictures.prepared import Pictures
 
 Align = Literal["left", "center", "right", "justify"]
 Side = Literal["face", "back"]  # a piece's side
@@ -147,8 +148,9 @@ class RichText:
 
 @dataclass(frozen=True)
 class Image:
-    """A kit's picture (checked by printkit.pictures.art) drawn over (x, y, w, h); ``print_mm`` is the
-    longest side of the piece showing it, the size art prepares the picture's pixels for at
+    """A kit's picture drawn over (x, y, w, h): the one the document's ``pictures`` hold for its
+    real ``path``; ``print_mm`` is the longest side of the piece showing it, the size the
+    pipeline prepared the picture's pixels for at
     ``dpi``. With ``clip`` (x, y, w, h) only the part inside that box shows (fit: cover, crop)."""
 
     x: float
@@ -240,3 +242,4 @@ class Document:
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
     two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out
     dpi: int = 300  # the kit's resolution (dpi:): what the picture icons inside texts are prepared at
+    pictures: Pictures = field(default_factory=Pictures, compare=False, repr=False)  # what its Images draw

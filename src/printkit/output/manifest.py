@@ -32,7 +32,7 @@ def manifest(document: Document, kit: str, paper: Paper, kinds: Registry) -> dic
 
     pages: list[dict[str, Any]] = []
     pieces: list[dict[str, Any]] = []
-    hasher = Hasher()
+    hasher = Hasher(document.pictures)
     for number, page in enumerate(document.pages, start=1):
         entry: dict[str, Any] = {"number": number, "role": page.role}
         if page.component:

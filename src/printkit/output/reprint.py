@@ -24,6 +24,7 @@ from printkit.layout.pieces import BACK_OUTLINE, PieceArt, PieceRun, piece_pages
 from printkit.layout.primitives import CUT, Group, Image, Item, Line, Page, Piece, Rect
 from printkit.layout.primitives import Path as PathItem
 from printkit.layout.version import is_version_mark
+from printkit.pictures.prepared import Pictures
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
@@ -88,11 +89,13 @@ def _holds(piece: Piece, cx: float, cy: float, ext: tuple[float, float, float, f
 
 
 class Hasher:
-    """Drawings' hashes for one document; a drawing shared by many pieces (a PDF form) is read once."""
+    """Drawings' hashes for one document; a drawing shared by many pieces (a PDF form) is read
+    once, a picture by the digest of its file as the pipeline read it (``pictures``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pictures: Pictures | None = None) -> None:
         self._inner: dict[int, tuple] = {}
         self._images: dict[str, str] = {}
+        self._pictures = pictures or Pictures()
 
     def digest(self, items: list[Item], x: float, y: float) -> str:
         text = repr(tuple(self.canonical(item, x, y) for item in items))
@@ -126,7 +129,7 @@ class Hasher:
 
     def image(self, path: str) -> str:
         if path not in self._images:
-            self._images[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            self._images[path] = self._pictures.digest(path)
         return self._images[path]
 
 
@@ -260,9 +263,10 @@ def piece_key(piece: Piece) -> PieceKey:
     return piece.kind, str(deck), piece.component, piece.copy
 
 
-def drawn_pieces(pages: tuple[Page, ...], kinds: Registry) -> list[Drawn]:
-    """Every cut piece of the document with its sides' drawings (moved to the piece's own corner)."""
-    hasher = Hasher()
+def drawn_pieces(pages: tuple[Page, ...], kinds: Registry, pictures: Pictures | None = None) -> list[Drawn]:
+    """Every piece ``kinds`` cut out of the document with its sides' drawings (moved to the
+    piece's own corner); its ``pictures`` name the pictures the pieces show."""
+    hasher = Hasher(pictures)
     found: dict[PieceKey, Drawn] = {}
     for page in pages:
         for piece, items in zip(page.pieces, piece_items(page, kinds), strict=True):

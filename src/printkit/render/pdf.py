@@ -9,13 +9,11 @@ import functools
 import hashlib
 import io
 from collections.abc import Callable
-from pathlib import Path as PathLib
 from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
@@ -38,7 +36,10 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.pictures import art
+from printkit.pictures.prepared import Pictures
+from printkit.pictures.raster import Raster
+from printkit.pictures.svg import Vector
+from printkit.render import svg
 from printkit.words import icons, textchars
 from printkit.words.textchars import SOFT_HYPHEN
 
@@ -88,7 +89,7 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
     # the print dialog's default: two-sided for a kit with backs (its other pages have blank
     # backs), else single-sided, whatever the printer's own default is
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex] if document.duplex else "Simplex")
-    drawer = _Drawer(canvas, correction, document.dpi)
+    drawer = _Drawer(canvas, correction, document.dpi, document.pictures)
     for number, page in enumerate(document.pages, start=1):
         drawer.page(page)
         if progress is not None:
@@ -107,9 +108,17 @@ class _Drawer:
     """Draws items on the canvas, setting the pen, the fill colour and the font only when they
     change (a page of cut lines sets its pen once, not once a line)."""
 
-    def __init__(self, canvas: Canvas, correction: tuple[float, float] = (1.0, 1.0), dpi: int = 300):
+    def __init__(
+        self,
+        canvas: Canvas,
+        correction: tuple[float, float] = (1.0, 1.0),
+        dpi: int = 300,
+        pictures: Pictures | None = None,
+    ):
         self.canvas = canvas
         self.dpi = dpi  # what a picture icon inside a text is prepared at (the kit's dpi:)
+        self.pictures = pictures or Pictures()  # the kit's pictures as the pipeline prepared them: no file is read here
+        self.drawings: dict[str, Any] = {}  # an SVG's digest: its drawing, converted once a document
         self.correction = correction  # the scale every page is drawn at, about its centre (see render)
         self.forms: dict[tuple, str] = {}  # a group's key and size: its form's name in this document
         self.height = 0.0
@@ -345,15 +354,18 @@ class _Drawer:
                 self.icons_in(shown, r.x + line.offset(r.w, r.align), baseline, line.word_space, r.color, r.face)
 
     def image(self, image: Image) -> None:
-        """A checked picture (printkit.pictures.art): a raster as the copy art reduced to its print size, an
-        SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
-        found = art.picture(PathLib(image.path), image.print_mm, image.dpi, decode=False)  # as the check left it
+        """A prepared picture (printkit.pictures.prepared): a raster as the copy reduced to its
+        print size, an SVG as vector drawing, stretched to the image's box (layout keeps its ratio)."""
+        prepared = self.pictures.at(image.path, image.print_mm, image.dpi)
+        if prepared is None:
+            raise PrintkitError(f"the picture {image.path} was not prepared for this document")
+        found = prepared.picture
         x, y, w, h = mm_to_pt(image.x), self.y(image.y + image.h), mm_to_pt(image.w), mm_to_pt(image.h)
         clip = ""
         if image.clip is not None:  # only the part of the picture inside the clip box shows (cover, crop)
             cx, cy, cw, ch = image.clip
             clip = f"{self.fp(mm_to_pt(cx), self.y(cy + ch), mm_to_pt(cw), mm_to_pt(ch))} re W n\n"
-        if isinstance(found, art.Vector):
+        if isinstance(found, Vector):
             if clip:
                 self.canvas.saveState()
                 self.canvas.addLiteral(clip.rstrip("\n"))
@@ -366,9 +378,9 @@ class _Drawer:
         name = self.image_object(found)
         c.addLiteral(f"q\n{clip}1 0 0 1 {self.fp(x, y)} cm\n{self.fp(w)} 0 0 {self.fp(h)} 0 0 cm\n/{name} Do\nQ")
 
-    def image_object(self, raster: art.Raster) -> str:
+    def image_object(self, raster: Raster) -> str:
         """The name of the PDF image object holding ``raster``, made once a document from the
-        data art prepared (reportlab's drawImage would decode it again to name it, and then
+        data the pictures stage prepared (reportlab's drawImage would decode it again to name it, and then
         re-encode it): a JPEG as it is, other pixels Flate-compressed, alpha as a soft mask."""
         from reportlab.pdfbase.pdfdoc import PDFImageXObject
 
@@ -387,10 +399,13 @@ class _Drawer:
         self.canvas._formsinuse.append(name)  # the page or form's resources list it
         return registered
 
-    def svg(self, vector: art.Vector, x: float, y: float, w: float, h: float) -> None:
+    def svg(self, vector: Vector, x: float, y: float, w: float, h: float) -> None:
+        drawing = vector.drawing or self.drawings.get(vector.digest)  # as the pipeline's check converted it
+        if drawing is None:
+            drawing = self.drawings[vector.digest] = svg.converted("", vector)  # proved drawable by its check
         self.canvas.saveState()
         self.canvas.translate(x, y)
-        _draw_vector(self.canvas, vector, w, h)
+        svg.draw(self.canvas, drawing, w, h)
         self.canvas.restoreState()
         self.state = {}
 
@@ -452,25 +467,6 @@ class _Drawer:
         return f"q\n{factor} 0 0 {factor} {at} cm"
 
 
-def _draw_vector(canvas: Canvas, vector: art.Vector, w: float, h: float) -> None:
-    """The SVG's drawing stretched to w × h points from the canvas's origin."""
-    drawing = vector.drawing
-    canvas.scale(w / drawing.width, h / drawing.height)
-    _drawing_renderer()().draw(drawing, canvas, 0, 0, showBoundary=False)
-
-
-def drawing_problem(vector: art.Vector, w: float, h: float) -> str | None:
-    """Why the SVG cannot be drawn at w × h points (on a scratch canvas), or None. art calls it
-    while it checks a picture, so validate refuses what the renderer would fail on."""
-    canvas = Canvas(io.BytesIO(), pagesize=(max(w, 1.0), max(h, 1.0)), invariant=1)
-    try:
-        _draw_vector(canvas, vector, w, h)
-        canvas.showPage()
-    except (ArithmeticError, ValueError, TypeError, AttributeError, RecursionError) as exc:
-        return " ".join(str(exc).split())[:80] or type(exc).__name__
-    return None
-
-
 def _image_xobject(image, data: bytes, mode: str, size: tuple[int, int], jpeg: bool):
     """A reportlab image object with its stream set directly (no decoding)."""
     image.width, image.height = size
@@ -480,29 +476,6 @@ def _image_xobject(image, data: bytes, mode: str, size: tuple[int, int], jpeg: b
     image.streamContent = data
     image.mask = None
     return image
-
-
-@functools.cache
-def _drawing_renderer() -> type:
-    """reportlab's drawing renderer with two changes. It sets no font (it would set Helvetica,
-    never embedded, at the start of every drawing; printkit refuses SVG text, so no drawing
-    writes a letter). It draws an SVG's embedded picture (svglib hands it over as a Pillow
-    image, which art already reduced) as an image object, shared and with its alpha, where
-    reportlab's inline image fails on Python 3 bytes; and it draws nothing named by a path.
-    Made on first use: kits without SVG never import reportlab.graphics."""
-    from reportlab.graphics import renderPDF
-
-    class DrawingRenderer(renderPDF._PDFRenderer):
-        def applyStateChanges(self, delta, newState):
-            fontless = {key: value for key, value in delta.items() if key not in ("fontName", "fontSize")}
-            super().applyStateChanges(fontless, newState)
-
-        def drawImage(self, image):
-            if hasattr(image.path, "mode"):
-                reader = ImageReader(image.path)
-                self._canvas.drawImage(reader, image.x, image.y, image.width, image.height, mask="auto")
-
-    return DrawingRenderer
 
 
 def _icon_split(text: str) -> list[str]:

@@ -1,7 +1,7 @@
 """Previews: every page of a rendered PDF as a PNG, for a virtual tabletop or a quick look.
 
 pypdfium2 rasterises the very bytes ``printkit build`` would write (it ships PDFium in its wheel,
-so no system package is needed). Each PNG is written atomically.
+so no system package is needed). The pipeline writes the PNGs, atomically (pipeline.write_previews).
 """
 
 from __future__ import annotations
@@ -9,12 +9,10 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from printkit.base.errors import PrintkitError
 from printkit.base.units import POINTS_PER_INCH
-from printkit.output.files import check_not_read, write_all
 
 MIN_DPI, MAX_DPI = 10, 600
 # Rasterising and PNG-encoding runs at about 25 megapixels a second of this machine's CPU (2 cores,
@@ -73,20 +71,6 @@ def page_images(pdf: bytes, dpi: int) -> list[bytes]:
         return images
     finally:
         document.close()
-
-
-def write(pdf: bytes, folder: Path, stem: str, dpi: int) -> list[Path]:
-    """``folder/STEM-1.png`` ... one per page, written together (output.write_all); returns the
-    paths written. The folder is checked before it is made: never one the kit reads."""
-    check_dpi(dpi)
-    if folder.exists() and not folder.is_dir():
-        raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
-    check_not_read(folder / f"{stem}-1.png")
-    images = page_images(pdf, dpi)
-    folder.mkdir(parents=True, exist_ok=True)
-    files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
-    write_all(files)
-    return [path for path, _ in files]
 
 
 def exact_page_images(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: int) -> list[bytes]:

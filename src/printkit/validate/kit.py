@@ -17,6 +17,7 @@ from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 from printkit.kit.file import KitSource
 from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
+from printkit.pictures.prepared import Finding
 from printkit.validate.findings import Findings
 from printkit.validate.proofs import check_invariants
 from printkit.words import placeholders, textchars
@@ -25,9 +26,9 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 
-def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]:
-    """Every finding that needs no layout; without ``decode`` a JPEG that prints as it is is
-    checked by its header and length, not decoded (see art.picture)."""
+def check_kit(source: KitSource, kit: Kit, pictures: list[Finding] | None = None) -> list[Problem]:
+    """Every finding that needs no layout; ``pictures`` are the findings about the kit's pictures,
+    read and checked once by the pipeline (pipeline.prepared_pictures)."""
     found = Findings(source)
     with fonts.using(check_fonts(kit, found)):  # the texts' glyphs are checked in the kit's own fonts
         check_info(kit, found)
@@ -38,7 +39,7 @@ def check_kit(source: KitSource, kit: Kit, decode: bool = True) -> list[Problem]
         check_icons(kit, found)
         check_kinds(kit, found)
         check_figures(kit, found)
-        check_pictures(kit, found, decode)
+        check_pictures(pictures or [], found)
     return found.problems
 
 
@@ -51,15 +52,12 @@ def check_figures(kit: Kit, found: Findings) -> None:
         found.add(loc, problem)
 
 
-def check_pictures(kit: Kit, found: Findings, decode: bool = True) -> None:
-    """Every picture the kit names can be drawn, and all of them together stay within the kit's
-    limits (art.py); once per kit, as it also starts the picture cache of this build afresh.
-    Its warnings (a picture not made yet, one far too large) are the group 'pictures', which
-    a build prints too."""
-    from printkit.pictures import art
-
-    uses = art.kit_pictures(kit)
-    for loc, problem, severity in art.kit_picture_problems(found.source.folder, uses, kit.dpi, decode):
+def check_pictures(pictures: list[Finding], found: Findings) -> None:
+    """The findings of the pictures' check: every picture the kit names can be drawn, and all of
+    them together stay within the kit's limits (printkit.pictures, and the render stage's check
+    of each SVG). Its warnings (a picture not made yet, one far too large) are the group
+    'pictures', which a build prints too."""
+    for loc, problem, severity in pictures:
         found.add(loc, problem, severity=severity, group="pictures" if severity == "warning" else None)
 
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from printkit import fonts
 from printkit.base.errors import Loc, PrintkitError, Problem
 from printkit.kit.file import KitSource
-from printkit.kit.paths import KitFolder
 from printkit.kit.shared import walk
 from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
@@ -121,7 +120,7 @@ MAX_PER_PAGE = 5
 
 
 def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[str, Loc] | None = None) -> None:
-    texts = TextIndex(kit, document, found.source.folder, given)
+    texts = TextIndex(kit, document, given)
     seen = Seen()
     for number, page in enumerate(document.pages, start=1):
         where = PageRef(number, page, component_loc(kit, page))
@@ -539,13 +538,11 @@ Fallback = TypeVar("Fallback", Loc, None)
 class TextIndex:
     """Finds the kit field a printed text came from, so a finding can name its line."""
 
-    def __init__(
-        self, kit: Kit, document: Document, folder: KitFolder | None = None, given: Mapping[str, Loc] | None = None
-    ):
+    def __init__(self, kit: Kit, document: Document, given: Mapping[str, Loc] | None = None):
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers, kit_icons(kit, folder))
+        tr = Localizer(document.lang, numbers, kit_icons(kit, document.pictures))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):

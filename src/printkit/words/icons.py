@@ -2,7 +2,7 @@
 
 An icon is a token shape (circle, triangle, square, diamond, hexagon, star), a vector symbol of
 ``layout/symbols.py`` (berries, rock, ...), or one the kit declares once under ``icons:`` (a shape
-or symbol in a colour of its own, or a picture file of the kit's folder, checked by art.py like
+or symbol in a colour of its own, or a picture file of the kit's folder, prepared by printkit.pictures like
 every picture and drawn in the icon's square in proportion, on the baseline). The localizer
 turns ``:name:`` into one character of Unicode's private use plane 15 that stands for the icon,
 so measuring, line breaking and the glyph checks see one unbreakable letter ICON_EM wide; the
@@ -20,8 +20,6 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-
-from printkit.kit.paths import KitFolder, PathRefused
 
 FIRST = 0xF0000  # Supplementary Private Use Area-A: no font printkit ships draws anything there
 ICON_EM = 0.9  # an icon's advance, of the font size
@@ -50,23 +48,14 @@ SYMBOLS = (
 @dataclass(frozen=True)
 class Icon:
     """What an icon draws: a token shape or a symbol, in a colour (None: the text's colour), or
-    the picture at the path ``image`` (absolute, inside the kit's folder)."""
+    the picture at the path ``image`` (absolute, inside the kit's folder), prepared by the
+    pipeline (printkit.pictures.prepared), of width over height ``aspect``."""
 
     shape: str | None = None
     symbol: str | None = None
     color: str | None = None
     image: str | None = None
-
-
-def picture_path(folder: KitFolder | None, relative: str | None) -> str | None:
-    """Where a picture icon's file really is, by the kit's path policy (the validator has
-    proved it a picture inside the kit's folder); PathRefused where it may not be read, or
-    with no folder to find it in."""
-    if relative is None:
-        return None
-    if folder is None:
-        raise PathRefused(f"no kit folder to find '{relative}' in")
-    return str(folder.path(relative))
+    aspect: float = 1.0
 
 
 _CHARS: dict[Icon, str] = {}

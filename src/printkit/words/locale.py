@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.base.errors import PrintkitError
 from printkit.facts.invariants import InvariantError
-from printkit.kit.paths import KitFolder
 from printkit.kit.shared import PLACEHOLDER
+from printkit.pictures.limits import ICON_PRINT_MM, PictureProblem
+from printkit.pictures.prepared import Pictures
 from printkit.words import icons, placeholders
 from printkit.words.messages import LANGUAGES, message
 
@@ -26,15 +27,21 @@ def choose_language(kit: Kit, requested: str | None) -> str:
     return lang
 
 
-def kit_icons(kit: Kit, folder: KitFolder | None = None) -> dict[str, str]:
+def kit_icons(kit: Kit, pictures: Pictures | None = None) -> dict[str, str]:
     """The icon characters a kit's texts may name: the built-in icons and the kit's own (a
-    picture icon's file found in the kit's ``folder``)."""
-    return icons.table(
-        {
-            icon.id: icons.Icon(icon.shape, icon.symbol, icon.color, icons.picture_path(folder, icon.image))
-            for icon in kit.icons
-        }
-    )
+    picture icon's file as the pipeline prepared it, in ``pictures``)."""
+    return icons.table({icon.id: _icon(icon, kit.dpi, pictures or Pictures()) for icon in kit.icons})
+
+
+def _icon(icon: Any, dpi: int, pictures: Pictures) -> icons.Icon:
+    """A kit's icon as it is drawn; a picture icon by its real path and proportions (PictureProblem
+    when it was not prepared: the kit's check refused it)."""
+    if icon.image is None:
+        return icons.Icon(icon.shape, icon.symbol, icon.color)
+    found = pictures.get(icon.image, ICON_PRINT_MM, dpi)
+    if found is None:
+        raise PictureProblem(pictures.problem(icon.image, ICON_PRINT_MM, dpi))
+    return icons.Icon(icon.shape, icon.symbol, icon.color, str(found.path), found.aspect)
 
 
 @dataclass(frozen=True)

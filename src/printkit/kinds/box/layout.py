@@ -20,6 +20,7 @@ from printkit.kinds.tuckbox.layout import (
     Inside,
     box_extra,
     inside,
+    lid_picture,
     net_drawing,
     orientation_on,
     readable_ink,
@@ -30,9 +31,8 @@ from printkit.kinds.tuckbox.layout import numbers as tuck_box_numbers
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import piece_page_header
-from printkit.layout.primitives import Image, Item, Page, Piece
+from printkit.layout.primitives import Item, Page, Piece
 from printkit.layout.text import fit_text
-from printkit.pictures import art
 
 TAB_TAPER = 2.0  # mm: a glue tab's free edge is this much shorter at each end
 TAB_SHORT = 1.0  # a tab is this much lower than its wall, so it does not show above it
@@ -208,7 +208,6 @@ def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x:
     items.append(fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink))
     picture_top = title_y + 4.0
     picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
-    if box.image and ctx.assets is not None and picture_h > 5.0:
-        path = ctx.assets.path(box.image)  # the tuckbox's check found it a picture inside the kit's folder
-        items.append(Image(*art.fitted(left + 3.0, picture_top, inner, picture_h, art.aspect(path)), str(path)))
+    if box.image and picture_h > 5.0:
+        items.append(lid_picture(ctx, box.image, left + 3.0, picture_top, inner, picture_h))
     return items

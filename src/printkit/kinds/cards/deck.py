@@ -56,7 +56,8 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
-from printkit.pictures import art
+from printkit.pictures.place import placement
+from printkit.pictures.prepared import print_size
 from printkit.words import icons
 from printkit.words.typography import to_markup
 
@@ -436,19 +437,15 @@ PLACEHOLDER_INK = "#6b6b6b"
 def picture(design: Design, element: SymbolElement, relative: str, box: Box) -> list[Item]:
     """The type's picture in the element's box, as its fit and crop say; a placeholder while
     the file does not exist yet (validate warns about it)."""
-    folder = design.ctx.assets
-    if folder is None:
-        raise LayoutProblem((), f"no kit folder to find '{relative}' in")
-    if art.not_made_yet(folder, relative):
+    pictures = design.ctx.pictures
+    if relative in pictures.missing:
         return placeholder(design, relative, box)
-    print_mm, dpi = art.print_size(design.deck), design.ctx.dpi
-    problem = art.art_problem(folder, relative, print_mm, dpi, decode=False)  # checked as the kit's check did
-    if problem:
-        raise LayoutProblem((), problem)
-    path = folder.path(relative)  # art_problem found it a picture inside the kit's folder
-    ratio = art.aspect(path, print_mm, dpi)
-    whole, clip = art.placement((box.x, box.y, box.w, box.h), ratio, element.fit, element.crop)
-    return [Image(*whole, str(path), print_mm, dpi, clip)]
+    print_mm, dpi = print_size(design.deck), design.ctx.dpi
+    found = pictures.get(relative, print_mm, dpi)
+    if found is None:
+        raise LayoutProblem((), pictures.problem(relative, print_mm, dpi))
+    whole, clip = placement((box.x, box.y, box.w, box.h), found.aspect, element.fit, element.crop)
+    return [Image(*whole, str(found.path), print_mm, dpi, clip)]
 
 
 def placeholder(design: Design, relative: str, box: Box) -> list[Item]:

@@ -11,7 +11,6 @@ from printkit.kinds.tuckbox.layout import Flat, Inside
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kit.kinds import Kind, PieceKind
 from printkit.layout.context import PAPERS
-from printkit.pictures import art
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -30,18 +29,15 @@ def check_box(
     found: Findings,
     nets: Callable[[Inside], list[tuple[Flat, str]]],
 ) -> None:
-    """Any box sized from a deck: it holds a deck of this kit, its picture is usable, and each of
-    its ``nets`` (a net and what to call it) fits A4 or Letter."""
+    """Any box sized from a deck: it holds a deck of this kit, and each of its ``nets`` (a net
+    and what to call it) fits A4 or Letter. Its picture is checked with the kit's others
+    (printkit.pictures.prepared)."""
     at = ("components", index)
     decks = {c.id: c for c in kit.components if isinstance(c, DeckComponent)}
     if box.holds not in decks:
         known = ", ".join(sorted(decks)) or "none"
         found.add(at + ("holds",), f"'{box.holds}' is not a deck of this kit (decks: {known})")
         return
-    if box.image is not None:
-        problem = art.art_problem(found.source.folder, box.image)
-        if problem:
-            found.add(at + ("image",), problem)
     deck = decks[box.holds]
     room = layout.inside(box, kit.kinds.kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"

@@ -21,7 +21,7 @@ from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
 from printkit.layout.text import fit_text
-from printkit.pictures import art
+from printkit.pictures.place import fitted
 
 TUCK = 15.0  # mm: the tuck flap's height (at most half the box's height)
 TUCK_INSET = 1.0  # the tuck flap is this much narrower each side, so it slides in
@@ -272,6 +272,15 @@ class Folded(Protocol):
     def folds(self) -> tuple[tuple[Point, Point], ...]: ...
 
 
+def lid_picture(ctx: Context, relative: str, x: float, y: float, w: float, h: float) -> Image:
+    """A box's own picture (its ``image``) fitted in proportion in (x, y, w, h), as the pipeline
+    prepared it (at its default size and resolution); LayoutProblem when it was refused."""
+    found = ctx.pictures.get(relative)
+    if found is None:
+        raise LayoutProblem((), ctx.pictures.problem(relative))
+    return Image(*fitted(x, y, w, h, found.aspect), str(found.path))
+
+
 def net_drawing(net: Folded, color: str, x: float, y: float) -> list[Item]:
     """A net at (x, y): its outline filled with ``color`` and drawn as a cut line, its folds dashed
     (light grey on a dark colour, dark grey on a light one)."""
@@ -298,12 +307,11 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
         title,
         fit_text(front_c, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
-    if box.image and ctx.assets is not None:
+    if box.image:
         picture_top = title_y + 4.0
         picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
         if picture_h > 5.0:
-            path = ctx.assets.path(box.image)  # the tuckbox's check found it a picture inside the kit's folder
-            items.append(Image(*art.fitted(front_l + 3.0, picture_top, inner, picture_h, art.aspect(path)), str(path)))
+            items.append(lid_picture(ctx, box.image, front_l + 3.0, picture_top, inner, picture_h))
     back_c = (back_l + back_r) / 2
     middle = (top + bottom) / 2
     items.append(fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink))
