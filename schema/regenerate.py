@@ -1,6 +1,6 @@
 """Regenerate what is generated from printkit's models and committed: schema/kit.schema.json.
 
-Run it after changing a model (src/printkit/kit/shared.py, kit/table_spec.py, kinds/*_model.py), review the
+Run it after changing a model (src/printkit/kit/shared.py, kit/table_spec.py, kinds/NAME/model.py), review the
 diff, commit it with the change:
 
     python schema/regenerate.py

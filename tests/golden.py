@@ -44,6 +44,7 @@ import pypdfium2
 from PIL import Image, ImageChops
 
 from printkit import pipeline as build
+from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.layout.context import Options
 from printkit.layout.primitives import Document
@@ -61,6 +62,7 @@ MANIFEST, CUT_SVG = ".manifest.json", ".cut.svg"
 PICTURED = ("targ/pl/a4/duplex", "latarnie/pl/letter/duplex", "plateau/cs/a4/fold")
 PICTURE_DPI = 50
 REFUSED = "refused: "
+KINDS = load_kinds()  # the shipped kits' kinds: printkit's own
 
 
 @dataclass(frozen=True)
@@ -75,13 +77,13 @@ class Case:
     @cached_property
     def rows(self) -> dict[str, Any]:
         """The placement manifest's rows, as ``--manifest`` writes them."""
-        return manifest(self.document, self.kit_name, build.paper(self.paper))
+        return manifest(self.document, self.kit_name, build.paper(self.paper), KINDS)
 
     @cached_property
     def cut_svg(self) -> str:
         """The cut SVG's text, or ``refused: why`` for a landscape page with pieces to cut."""
         try:
-            return svg(self.rows)
+            return svg(self.rows, KINDS)
         except build.PrintkitError as refused:
             return f"{REFUSED}{refused}"
 

@@ -183,7 +183,7 @@ def test_a_board_too_wide_for_portrait_gets_a_landscape_page(tmp_path):
 
 def test_a_board_too_big_for_the_page_names_the_board_the_excess_and_the_largest_cell_that_fits():
     from printkit.base.errors import LayoutProblem
-    from printkit.kinds.board_model import BoardComponent
+    from printkit.kinds.board.model import BoardComponent
     from printkit.layout import board as board_layout
     from printkit.layout.context import Context, paper
     from printkit.words.locale import Localizer

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, pieces
-from printkit.layout.boardtiles import balanced, letter
+from printkit.layout.sheetplan import balanced, letter
 
 BIG = "tests/kits/big_board.yaml"
 
@@ -294,7 +294,7 @@ def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_comput
     from dataclasses import replace
 
     from conftest import REPO
-    from printkit.kinds.board_model import BoardComponent
+    from printkit.kinds.board.model import BoardComponent
     from printkit.layout.board import extent
     from printkit.layout.context import PAPERS, Context
     from printkit.words.locale import Localizer

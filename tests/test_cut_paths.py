@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from printkit.kinds import load_kinds
 from printkit.layout.context import PAPERS
 from printkit.layout.cutpath import CutPath
 from printkit.layout.primitives import Piece
@@ -76,14 +77,14 @@ def test_the_manifest_and_the_cut_file_carry_each_pieces_outline():
         token(3, 100.0, 20.0, 30.0, 30.0, TUCK),
         token(4, 140.0, 20.0, 20.0, 20.0, CutPath()),
     )
-    rows = manifest(page_with(pieces=pieces), "t", PAPERS["a4"])
+    rows = manifest(page_with(pieces=pieces), "t", PAPERS["a4"], load_kinds())
     by_copy = {row["copy"]: row for row in rows["pieces"]}
     assert by_copy[1]["cut"] == "hexagon" and len(by_copy[1]["outline"]) == 6
     assert by_copy[1]["outline"][0] == [round(20.0 + HEX_W / 2, 3), 20.0]
     assert by_copy[3]["outline"] == [[100.0 + x, 20.0 + y] for x, y in TUCK.points]
     assert by_copy[2]["cut"] == "circle" and "outline" not in by_copy[2]
     assert "cut" not in by_copy[4]
-    layer = ET.fromstring(svg(rows)).find(f"{SVG}g")
+    layer = ET.fromstring(svg(rows, load_kinds())).find(f"{SVG}g")
     polygons = {shape.get("id"): shape.get("points") for shape in layer.findall(f"{SVG}polygon")}
     written = {
         key: [[float(n) for n in pair.split(",")] for pair in points.split()] for key, points in polygons.items()

@@ -8,8 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import first_language_cases
-from printkit import kinds
+from printkit.kinds import load_kinds
 from printkit.layout.context import paper
+
+CUT = load_kinds().cut  # a piece the cut file outlines
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -34,9 +36,7 @@ def near(boxes: list[tuple[float, ...]]) -> list:
 
 
 def to_cut(manifest: dict, page: int) -> list[tuple[float, ...]]:
-    rows = [
-        row for row in manifest["pieces"] if row["page"] == page and kinds.cut(row["kind"]) and row["side"] == "face"
-    ]
+    rows = [row for row in manifest["pieces"] if row["page"] == page and CUT(row["kind"]) and row["side"] == "face"]
     return sorted((row["x"], row["y"], row["width"], row["height"]) for row in rows)
 
 
@@ -58,7 +58,7 @@ def test_one_layer_per_pdf_page_holding_exactly_the_manifests_pieces_to_cut(kit_
         assert outlines(layer) == near(expected), f"page {page['number']}"
         assert layer.get(f"{INKSCAPE}label").startswith(f"page {page['number']} (")
     total = sum(len(layer.findall(f"{SVG}rect")) for layer in found)
-    assert total == sum(1 for row in outputs.manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face")
+    assert total == sum(1 for row in outputs.manifest["pieces"] if CUT(row["kind"]) and row["side"] == "face")
 
 
 def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):

@@ -9,8 +9,8 @@ import math
 import pytest
 
 from piece_pdf import TOLERANCE, build, build_text, page_shapes, pieces
-from printkit.kinds.board_model import BoardComponent
-from printkit.layout import edgetrack
+from printkit.kinds.board import edgetrack
+from printkit.kinds.board.model import BoardComponent
 
 KIT = "tests/kits/score_board.yaml"
 

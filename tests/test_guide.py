@@ -13,7 +13,7 @@ import yaml
 
 from conftest import REPO, cli_runner
 from printkit.commands.schema import kit_schema
-from printkit.kinds import BY_NAME
+from printkit.kinds import load_kinds
 
 DOCS = REPO / "docs"
 # The guide's pages in the order mkdocs.yml's nav has them (its field reference is generated);
@@ -72,7 +72,7 @@ def test_every_kind_part_and_element_has_an_example():
         if "const" in model.get("properties", {}).get("type", {})
     }
     examples = "\n".join(yaml_blocks(prose()))
-    missing = [f"kind: {kind}" for kind in BY_NAME if not re.search(rf"\bkind: {kind}\b", examples)]
+    missing = [f"kind: {kind}" for kind in load_kinds().by_name if not re.search(rf"\bkind: {kind}\b", examples)]
     missing += [f"{name} (type: {tag})" for name, tag in tags.items() if not re.search(rf"\btype: {tag}\b", examples)]
     assert missing == []
 

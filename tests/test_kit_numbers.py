@@ -23,7 +23,7 @@ def test_a_nudged_component_gives_the_numbers_of_the_whole_kit_revalidated(name)
     for loc, value in whole_numbers(data):
         for changed in (value + 1, value - 1, 0, 10_001):
             variant = replaced(data, loc, changed)
-            assert local(variant, loc) == proofs._numbers_of(variant), (loc, changed)
+            assert local(variant, loc) == proofs._numbers_of(variant, type(loaded.kit)), (loc, changed)
             nudged += loc[0] == "components"
     assert nudged > 10
 
@@ -35,4 +35,4 @@ def test_an_id_that_names_another_components_number_falls_back_to_the_whole_kit(
     index = next(i for i, c in enumerate(loaded.kit.components) if c.id == "cards")
     loc = ("components", index, "types", 0, "count")
     renamed = replaced(replaced(loaded.source.data, ("components", index, "id"), "market"), loc, 13)
-    assert local(renamed, loc) == proofs._numbers_of(renamed)
+    assert local(renamed, loc) == proofs._numbers_of(renamed, type(loaded.kit))

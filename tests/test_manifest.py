@@ -80,7 +80,7 @@ def test_cells_list_their_row_column_and_what_is_special(latarnie):
 def test_the_file_is_the_laid_out_document(latarnie):
     loaded = pipeline.load("latarnie")
     ctx = pipeline.context(loaded, None, "a4", Options())
-    fresh = manifest(pipeline.lay_out(loaded, ctx), "latarnie", ctx.paper)
+    fresh = manifest(pipeline.lay_out(loaded, ctx), "latarnie", ctx.paper, loaded.kit.kinds)
     assert json.loads(json.dumps(fresh)) == latarnie
 
 

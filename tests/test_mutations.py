@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from printkit.facts.provenance import whole_numbers
+from printkit.kinds import load_kinds
 from printkit.kit.file import load_kit_source, shipped_kit_names, shipped_kits_dir
 from printkit.kit.model import parse_kit
 
@@ -51,7 +52,7 @@ def mutant_kit(tmp_path: Path, name: str, loc: tuple, value: int, new: int) -> t
 
 def invariant_ids(name: str) -> set[str]:
     source = load_kit_source(shipped_kits_dir() / f"{name}.yaml")
-    return {rule.id for rule in parse_kit(source).invariants}
+    return {rule.id for rule in parse_kit(source, load_kinds()).invariants}
 
 
 def test_every_shipped_kit_has_counts_to_mutate():

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from conftest import kit_cases
-from printkit import kinds
 from printkit import pipeline as build
+from printkit.kinds import load_kinds
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.marks import CUT_ON_DARK
@@ -40,7 +40,7 @@ def cut_looking(stroke: Stroke) -> bool:
 def uncut_pages(kit: str, lang: str, paper: str) -> list[Page]:
     loaded = build.load(kit)
     document = layout_kit(loaded.kit, build.context(loaded, lang, paper))
-    return [page for page in document.pages if not any(kinds.cut(piece.kind) for piece in page.pieces)]
+    return [page for page in document.pages if not any(load_kinds().cut(piece.kind) for piece in page.pieces)]
 
 
 @pytest.mark.parametrize(("kit", "lang", "paper"), kit_cases())

@@ -16,6 +16,7 @@ import pytest
 from audit import reads_while
 from printkit import pipeline
 from printkit.base.errors import LayoutProblem
+from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.kit.model import parse_kit
 from printkit.layout.document import layout_kit
@@ -114,7 +115,7 @@ def test_an_svg_that_cannot_be_drawn_is_refused_by_the_render_stage_check(art_ki
     kit, _ = art_kit
     monkeypatch.setattr(svg, "_drawing_problem", lambda drawing, w, h: "overflow")
     source = kitfile.load_kit_source(kitfile.find_kit(str(kit)))
-    pictures, found = pipeline.prepared_pictures(source, parse_kit(source))
+    pictures, found = pipeline.prepared_pictures(source, parse_kit(source, load_kinds()))
     refused = [(loc, message) for loc, message, severity in found if severity == "error"]
     assert refused == [
         (("components", 0, "types", 5, "image"), "'e.svg' cannot be drawn: overflow; simplify it or export it again"),

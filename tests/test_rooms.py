@@ -10,10 +10,11 @@ import pytest
 
 from conftest import REPO
 from piece_pdf import build, page_text, pieces
-from printkit.kinds import hexboard, track
-from printkit.kinds.board_model import BoardComponent
-from printkit.kinds.hexboard_model import HexBoardComponent
-from printkit.kinds.track_model import TrackComponent
+from printkit.kinds.board.model import BoardComponent
+from printkit.kinds.hexboard import layout as hexboard
+from printkit.kinds.hexboard.model import HexBoardComponent
+from printkit.kinds.track import layout as track
+from printkit.kinds.track.model import TrackComponent
 from printkit.layout.board import extent
 from printkit.layout.context import PAPERS, Context
 from printkit.words.locale import Localizer

@@ -17,6 +17,7 @@ import yaml
 from conftest import REPO
 from printkit.base.errors import KitError
 from printkit.commands.schema import kit_schema, reference_markdown, schema_text
+from printkit.kinds import load_kinds
 from printkit.kit.file import KitSource, shipped_kit_names
 from printkit.kit.model import parse_kit
 from printkit.validate.kit import check_kit
@@ -126,7 +127,7 @@ def test_the_schema_rejects_a_broken_kit_and_so_does_printkit(validator, what, t
 def refused_by_printkit(kit: dict, tmp_path) -> bool:
     source = KitSource(tmp_path / "broken.yaml", kit)
     try:
-        parsed = parse_kit(source)
+        parsed = parse_kit(source, load_kinds())
     except KitError:
         return True
     return any(problem.severity == "error" for problem in check_kit(source, parsed))

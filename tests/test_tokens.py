@@ -17,8 +17,8 @@ from piece_pdf import (
     vertical_at,
 )
 from printkit import pipeline
+from printkit.kinds.tokens.layout import numbers
 from printkit.layout.context import PAPERS
-from printkit.layout.tokens import numbers
 
 CUT_GREY = rgb("#555555")
 

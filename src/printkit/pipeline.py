@@ -22,8 +22,9 @@ from printkit import fonts
 from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.base.progress import SILENT, Progress
 from printkit.fonts import kit as kitfonts
-from printkit.kinds import kind_of
+from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
+from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
@@ -57,11 +58,13 @@ class LoadedKit:
         return self.source.name
 
 
-def load(kit_ref: str | Path, strict: bool = False, decode: bool = True) -> LoadedKit:
+def load(kit_ref: str | Path, strict: bool = False, decode: bool = True, kinds: Registry | None = None) -> LoadedKit:
     """Read and check a kit (stages 1 and 2); any error finding stops here with every finding
     listed. A build passes ``decode=False``: a JPEG it embeds as it is needs its header checked,
-    not its pixels decoded (validate decodes every picture)."""
-    return modelled(read(kit_ref), strict, decode)
+    not its pixels decoded (validate decodes every picture). The kit's components are of ``kinds``,
+    by default printkit's own (``load_kinds()``); the kit carries them to every later stage
+    (``Kit.kinds``)."""
+    return modelled(read(kit_ref), strict, decode, kinds)
 
 
 def read(kit_ref: str | Path) -> kitfile.KitSource:
@@ -79,10 +82,13 @@ def read(kit_ref: str | Path) -> kitfile.KitSource:
     return source
 
 
-def modelled(source: kitfile.KitSource, strict: bool = False, decode: bool = True) -> LoadedKit:
-    """The kit's typed model, checked before layout, with the kit's own fonts proved; KitError
-    listing every finding when an error (or with ``strict`` a warning) refuses it."""
-    kit = parse_kit(source)
+def modelled(
+    source: kitfile.KitSource, strict: bool = False, decode: bool = True, kinds: Registry | None = None
+) -> LoadedKit:
+    """The kit's typed model (its components of ``kinds``, by default printkit's own), checked
+    before layout, with the kit's own fonts proved; KitError listing every finding when an error
+    (or with ``strict`` a warning) refuses it."""
+    kit = parse_kit(source, kinds if kinds is not None else load_kinds())
     pictures, found = prepared_pictures(source, kit, decode)
     problems = check_kit(source, kit, found)
     faces = kitfonts.proved(kit, source.folder)
@@ -188,7 +194,7 @@ def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:
     with_numbers = doc_layout.with_numbers(ctx, numbers)
     lines = []
     for component in loaded.kit.components:
-        room = kind_of(component).room
+        room = loaded.kit.kinds.kind_of(component).room
         line = room(component, with_numbers) if room is not None and component.in_kit else None
         if line is not None:
             lines.append(line)
@@ -335,7 +341,7 @@ def manifest_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     # Start-up: only --manifest and --cut-svg load the manifest's writers (tests/test_startup.py).
     from printkit.output.manifest import manifest, text
 
-    return text(manifest(document, loaded.name, ctx.paper))
+    return text(manifest(document, loaded.name, ctx.paper, loaded.kit.kinds))
 
 
 def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
@@ -344,7 +350,8 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     from printkit.output.cutfile import svg
     from printkit.output.manifest import manifest
 
-    return svg(manifest(document, loaded.name, ctx.paper))
+    kinds = loaded.kit.kinds
+    return svg(manifest(document, loaded.name, ctx.paper, kinds), kinds)
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
@@ -389,7 +396,7 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     from printkit.output import reprint
 
     before = reprint.read_manifest(old)
-    fresh = reprint.changed(reprint.drawn_pieces(document.pages, document.pictures), before)
+    fresh = reprint.changed(reprint.drawn_pieces(document.pages, loaded.kit.kinds, document.pictures), before)
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)

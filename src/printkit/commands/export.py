@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit import fonts, kinds, pipeline
+from printkit import fonts, pipeline
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.commands.options import Backs, ExportOptions, Format
 from printkit.layout import document as doc_layout
@@ -48,6 +48,7 @@ from printkit.render import pdf
 from printkit.render.raster import check_dpi, check_pixels, exact_page_images
 
 if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
     from printkit.kit.model import Component, Kit
 
 SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
@@ -169,7 +170,7 @@ def check_bleed(text: str) -> float | None:
 # --- the pieces, drawn with the export's bleed --------------------------------------------------------
 
 
-def shop_component(component: Component) -> bool:
+def shop_component(component: Component, kinds: Registry) -> bool:
     return any(piece.shop for piece in kinds.kind_of(component).pieces)
 
 
@@ -189,11 +190,11 @@ def bled(component: Component, bleed: float) -> Component:
 
 
 def chosen(kit: Kit, request: Request) -> list[Component]:
-    found = [c for c in kit.components if c.in_kit and shop_component(c)]
+    found = [c for c in kit.components if c.in_kit and shop_component(c, kit.kinds)]
     if request.component is not None:
         found = [c for c in found if c.id == request.component]
         if not found:
-            names = ", ".join(c.id for c in kit.components if c.in_kit and shop_component(c)) or "none"
+            names = ", ".join(c.id for c in kit.components if c.in_kit and shop_component(c, kit.kinds)) or "none"
             raise PrintkitError(
                 f"--component {request.component}: no card, tile, token or stone component of that id; "
                 f"this kit's: {names}"
@@ -235,16 +236,18 @@ def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> 
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
             raise pipeline.located(loaded, problem) from None
-    return paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures))
+    return paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures, kit.kinds))
 
 
-def sides(pages: list[Page], widths: dict[str, float], pictures: Pictures) -> Iterator[tuple[PieceKey, SideArt]]:
-    """Every shop piece's side with its manifest key. A deck's pieces are its types' (the manifest's
-    ``component``, copies counted per type): the side's ``component`` is the deck, its ``copy``
-    is numbered later (``paired``)."""
+def sides(
+    pages: list[Page], widths: dict[str, float], pictures: Pictures, kinds: Registry
+) -> Iterator[tuple[PieceKey, SideArt]]:
+    """Every side of a piece ``kinds`` sends to a shop, with its manifest key. A deck's pieces are
+    its types' (the manifest's ``component``, copies counted per type): the side's ``component``
+    is the deck, its ``copy`` is numbered later (``paired``)."""
     hasher = Hasher(pictures)
     for page in pages:
-        for piece, items in zip(page.pieces, piece_items(page, with_version=True), strict=True):
+        for piece, items in zip(page.pieces, piece_items(page, kinds, with_version=True), strict=True):
             if kinds.shop(piece.kind):
                 key = piece_key(piece)
                 component = key[1] or piece.component

@@ -21,6 +21,7 @@ import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from PIL import Image, ImageDraw
@@ -29,7 +30,6 @@ from printkit import fonts, pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_INCH
 from printkit.commands.options import ExportTtsOptions
-from printkit.kinds import exported
 from printkit.layout.context import Context
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output import manifest as placements
@@ -37,6 +37,9 @@ from printkit.output.files import check_folder, write_folder
 from printkit.render import pdf
 from printkit.render.raster import PageImages, check_pixels
 from printkit.words import icons
+
+if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
@@ -87,13 +90,14 @@ class SheetGrid:
         return self.cols * self.piece_px[0], self.rows * self.piece_px[1]
 
 
-def decks(manifest: dict) -> list[Deck]:
-    """Every card and tile deck in the manifest, one per owner, faces in printing order."""
+def decks(manifest: dict, pieces: Registry) -> list[Deck]:
+    """Every deck in the manifest (its pieces those ``pieces`` exports: cards and tiles), one per
+    owner, faces in printing order."""
     faces: dict[tuple, list[Placement]] = {}
     backs: dict[tuple, Placement] = {}
     kinds: dict[tuple, str] = {}
     for row in manifest["pieces"]:
-        if not exported(row["kind"]):
+        if not pieces.exported(row["kind"]):
             continue
         key = (row["deck"], row.get("owner"))
         place = Placement(row["page"], Box(row["x"], row["y"], row["width"], row["height"]), outline_of(row))
@@ -221,7 +225,8 @@ def export_kit(loaded: pipeline.LoadedKit, ctx: Context, folder: Path) -> dict:
     titles = deck_titles(loaded.kit, ctx.tr)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     files: dict[str, bytes] = {}
-    index = export(document, placements.manifest(document, loaded.name, ctx.paper), titles, files, stem)
+    kinds = loaded.kit.kinds
+    index = export(document, placements.manifest(document, loaded.name, ctx.paper, kinds), kinds, titles, files, stem)
     write_folder(folder, files, "export-tts")
     return index
 
@@ -237,13 +242,15 @@ def deck_titles(kit, tr) -> dict[str, str]:
     return titles
 
 
-def export(document: Document, manifest: dict, titles: dict[str, str], files: dict[str, bytes], stem: str) -> dict:
+def export(
+    document: Document, manifest: dict, kinds: Registry, titles: dict[str, str], files: dict[str, bytes], stem: str
+) -> dict:
     """Every deck's sheets and back and the index tts.json, added to ``files`` by name (the export
     folder's, written whole by output.write_folder); returns the index.
 
     ``titles`` names each deck (by Deck.name) in the kit's language, for plain backs and the index.
     """
-    found = decks(manifest)
+    found = decks(manifest, kinds)
     if not found:
         raise PrintkitError(f"{stem}: the kit has no cards or tiles to export")
     check_pixels(raster_sizes(found, document), "export-tts", "export a kit with fewer cards and tiles")

@@ -14,7 +14,9 @@ import click
 
 from printkit.base.units import LENGTH_PATTERN
 from printkit.commands.options import SchemaOptions
-from printkit.kit.model import Kit
+from printkit.kinds import load_kinds
+from printkit.kit.kinds import Registry
+from printkit.kit.model import kit_model
 from printkit.output.files import write_atomic
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -40,9 +42,10 @@ def run(options: SchemaOptions) -> None:
         click.echo(str(options.output))
 
 
-def kit_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a kit file."""
-    schema = Kit.model_json_schema()
+def kit_schema(kinds: Registry | None = None) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a kit file whose components are of ``kinds`` (by
+    default printkit's own)."""
+    schema = kit_model(kinds if kinds is not None else load_kinds()).model_json_schema()
     return {"$schema": DIALECT, **schema, "title": TITLE}
 
 

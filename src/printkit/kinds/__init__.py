@@ -1,183 +1,68 @@
-"""The registry of component kinds: every kind a kit may use, listed once, in one place.
+"""The component kinds, one folder each, found by discovery: ``load_kinds``.
 
-A new kind is a module in this package that defines its model and ``KIND`` (see ``base.Kind``),
-plus one line in ``registered`` below; CONTRIBUTING.md says how. The kit model
-(``printkit.kit.model``) builds its ``Component`` union from these kinds' models; layout, validation,
-the cut file and the Tabletop Simulator export read every fact about a kind or its pieces from
-here.
-
-The registry is loaded when one of ``KINDS``, ``BY_NAME``, ``KIND_CHECKS`` or ``PIECES`` is first
-read, not with this package: a layout module imports its kind's model from this package, and the
-kind modules import the layout modules, so loading them with the package would leave one of them
-half-loaded whichever is imported first.
+A kind is a package of this one (``kinds/NAME/``) whose ``kind.py`` defines its ``KIND`` (a
+``printkit.kit.kinds.Kind``) and its own checks, with its model in ``model.py`` and its layout and
+numbers beside them; CONTRIBUTING.md says how. The package's ``__init__.py`` only says what the kind
+is: importing a kind's model (as layout and the other kinds' models do) loads no layout.
+Nothing else lists the kinds: ``load_kinds`` finds every package here and returns them as a
+frozen ``Registry``, which the pipeline loads once and hands down (the kit model made from it
+carries it: ``Kit.kinds``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+import functools
+import importlib
+import importlib.util
+import pkgutil
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from pydantic import BaseModel
-
-from printkit.kinds.base import Kind, PieceKind
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from printkit.kit.model import Component
-    from printkit.layout.context import Paper
-
-    KINDS: tuple[Kind[Any], ...]
-    BY_NAME: dict[str, Kind[Any]]
-    KIND_CHECKS: tuple[Callable[..., None], ...]
-    PIECES: dict[str, PieceKind]
-
-_LOADED = ("KINDS", "BY_NAME", "KIND_CHECKS", "PIECES")
+from printkit.kit.kinds import Kind, Registry
 
 
-def registered() -> tuple[Kind[Any], ...]:
-    """Every kind a kit may use, in the order of the kit schema's ``kind:`` choices."""
-    from printkit.kinds import board, box, cards, hexboard, mat, sheet, stones, tiles, tokens, track, tuckbox
-
-    return (
-        sheet.KIND,
-        board.KIND,
-        hexboard.KIND,
-        track.KIND,
-        tokens.KIND,
-        stones.KIND,
-        cards.KIND,
-        mat.KIND,
-        tiles.KIND,
-        tuckbox.KIND,
-        box.KIND,
-    )
+@functools.cache
+def load_kinds(extra: Path | None = None) -> Registry:
+    """Every kind of this package, and of the kind folders in ``extra`` when given (a folder of
+    kinds of one's own, each as a kind of printkit's is: ``extra/NAME/kind.py`` with its ``KIND``),
+    in their ``Kind.order``."""
+    found = [own_kind(name) for name in kind_packages(__path__)]
+    if extra is not None:
+        found += [extra_kind(extra, name) for name in kind_packages([str(extra)])]
+    return Registry.of(found)
 
 
-def __getattr__(name: str) -> Any:
-    """``KINDS`` (``registered()``, unless set before) and what is read from it, loaded once."""
-    if name not in _LOADED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    kinds: tuple[Kind[Any], ...] = globals().get("KINDS") or registered()
-    loaded = {
-        "KINDS": kinds,
-        "BY_NAME": {kind.name: kind for kind in kinds},
-        "KIND_CHECKS": tuple(dict.fromkeys(check for kind in kinds for check in kind.checks)),  # once each
-        "PIECES": {piece.name: piece for kind in kinds for piece in kind.pieces},
-    }
-    for key, value in loaded.items():
-        globals().setdefault(key, value)
-    return globals()[name]
+def kind_packages(path: list[str]) -> list[str]:
+    """The names of the packages in ``path`` (each a kind's folder), sorted."""
+    return sorted(info.name for info in pkgutil.iter_modules(path) if info.ispkg)
 
 
-def _piece(piece_kind: str) -> PieceKind | None:
-    # This module's own functions read the registry as globals (a module's __getattr__ serves only
-    # reads from outside it): a NameError until it is loaded. Per piece, so a plain lookup.
-    try:
-        pieces = PIECES
-    except NameError:
-        pieces = __getattr__("PIECES")
-    return pieces.get(piece_kind)
+def own_kind(name: str) -> Kind[Any]:
+    return kind_of_module(importlib.import_module(f"{__name__}.{name}.kind"))
 
 
-class HasKind(Protocol):
-    """A component model of any kind: each names its kind in ``kind`` (a Literal of its own)."""
-
-    @property
-    def kind(self) -> str: ...
-
-
-def kind_of(component: HasKind) -> Kind[Any]:
-    """The registered kind of a validated component (its ``kind:`` names it)."""
-    try:
-        by_name = BY_NAME
-    except NameError:  # not loaded yet (see _piece)
-        by_name = __getattr__("BY_NAME")
-    return by_name[component.kind]
-
-
-def component_numbers(component: Component, paper: Paper) -> dict[str, Any]:
-    """The numbers a component defines on ``paper``: its kind's, then the length of each of its
-    lists and of its sheet parts' lists, and their items' texts (``list_lengths``)."""
-    own = kind_of(component).numbers(component, paper)
-    return own | {name: n for name, n in list_lengths(component).items() if name not in own}
+def extra_kind(folder: Path, name: str) -> Kind[Any]:
+    """The kind of the package ``folder/name``, imported as the top-level package ``name`` (its own
+    modules import one another relatively: ``from .model import ...``). A folder named as a module
+    already imported from elsewhere (``json``, another folder's kind) is refused, never shadowed."""
+    init = folder / name / "__init__.py"
+    package = sys.modules.get(name)
+    if package is None:
+        spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(init.parent)])
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{init.parent} is not a kind's folder (it has no __init__.py)")
+        package = importlib.util.module_from_spec(spec)
+        sys.modules[name] = package  # as an import does, before it runs: its modules import from it
+        spec.loader.exec_module(package)
+    elif Path(package.__file__ or "").resolve() != init.resolve():
+        raise ImportError(f"the kind's folder {init.parent} is named as the module {name} already imported")
+    return kind_of_module(importlib.import_module(f"{name}.kind"))
 
 
-def list_lengths(component: Component) -> dict[str, Any]:
-    """``ID.FIELD.length`` for every list field of the component (``board.specials.length``,
-    ``board.marked.length``, ``cards.types.length``) and of each sheet or mat part with an id
-    (``lighthouses.rows.length``): a rulebook's "12 marked cells" needs no number of its own."""
-    from printkit.layout.sheet import band_parts  # the layout modules import this package
-
-    lengths: dict[str, Any] = {}
-    owners: list[tuple[str, BaseModel]] = [(component.id, component)]
-    for field in ("rows", "panels"):
-        bands = getattr(component, field, None)
-        if isinstance(bands, list) and all(isinstance(band, list) for band in bands):
-            owners += [(part.id, part) for part in band_parts(bands) if getattr(part, "id", None)]
-    for prefix, owner in owners:
-        for field in type(owner).model_fields:
-            value = getattr(owner, field)
-            if isinstance(value, list):
-                lengths[f"{prefix}.{field}.length"] = len(value)
-                lengths.update(listed_items(f"{prefix}.{field}", value))
-    return lengths
-
-
-NOT_FACTS = ("id", "color", "ink", "image")  # an item's name and looks, not what a rulebook states
-
-
-def listed_items(prefix: str, items: list[Any]) -> dict[str, Any]:
-    """``LIST.N.FIELD`` (N from 1) for each text field of the Nth item of a list of parts, and
-    ``LIST.N.FIELD.length`` for each of its lists: a legend's entries as ``die.entries.*.symbol``,
-    a stone face's moves as ``stones.faces.*.moves.length``, compared in order with a list; a text
-    given per language is ``LIST.N.FIELD.LANG`` (``die.entries.*.symbol.en``). Numbers
-    are left out: an item's numbers are its kind's to name (``stones.ace.value``)."""
-    values: dict[str, Any] = {}
-    for number, item in enumerate(items, start=1):
-        if not isinstance(item, BaseModel):
-            continue
-        for field in type(item).model_fields:
-            value = getattr(item, field)
-            if isinstance(value, str) and field not in NOT_FACTS:
-                values[f"{prefix}.{number}.{field}"] = value
-            elif is_text(value) and field not in NOT_FACTS:  # one per language: ``die.entries.*.symbol.en``
-                values.update({f"{prefix}.{number}.{field}.{lang}": text for lang, text in value.items()})
-            elif isinstance(value, list):
-                values[f"{prefix}.{number}.{field}.length"] = len(value)
-    return values
-
-
-def is_text(value: object) -> bool:
-    """A text given per language (``{pl: K, en: F}``), as ``model.Text`` holds it."""
-    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
-
-
-def derived_numbers(component: Component, numbers: dict[str, Any]) -> dict[str, Any]:
-    """The numbers ``component`` makes from the other components' ``numbers`` (``Kind.derived``:
-    a tuck box's depth from its deck's count), if its kind makes any."""
-    derived = kind_of(component).derived
-    return derived(component, numbers) if derived is not None else {}
-
-
-def scale_critical(piece_kind: str) -> bool:
-    """A piece that must keep its printed size (its page says "print at 100 %")."""
-    piece = _piece(piece_kind)
-    return piece is not None and piece.scale_critical
-
-
-def cut(piece_kind: str) -> bool:
-    """A piece cut out on its face side: its outline goes into the cut file."""
-    piece = _piece(piece_kind)
-    return piece is not None and piece.cut
-
-
-def exported(piece_kind: str) -> bool:
-    """A deck piece the Tabletop Simulator export cuts out of the rendered pages."""
-    piece = _piece(piece_kind)
-    return piece is not None and piece.exported
-
-
-def shop(piece_kind: str) -> bool:
-    """A piece `printkit export` writes for a print shop, one side to a file or page."""
-    piece = _piece(piece_kind)
-    return piece is not None and piece.shop
+def kind_of_module(module: ModuleType) -> Kind[Any]:
+    kind = getattr(module, "KIND", None)
+    if not isinstance(kind, Kind):
+        raise ImportError(f"the kind's folder {module.__name__} defines no KIND")
+    return kind

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.stones_model import StonesComponent
-from printkit.kinds.tokens_model import TokensComponent
+from printkit.kinds.stones.model import StonesComponent
+from printkit.kinds.tokens.model import TokensComponent
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -15,11 +15,9 @@ if TYPE_CHECKING:
 def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponent, found: Findings) -> None:
     """A piece with ``fits: BOARD`` is no bigger than that board's cells (a board is any component
     whose kind has cells: ``Kind.cell``)."""
-    from printkit.kinds import kind_of  # the registry lists the kinds that use this check
-
     if component.fits is None:
         return
-    boards = {c.id: c for c in kit.components if kind_of(c).cell is not None}
+    boards = {c.id: c for c in kit.components if kit.kinds.kind_of(c).cell is not None}
     target = component.fits
     loc = ("components", index)
     if target not in boards:
@@ -27,11 +25,11 @@ def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponen
         found.add(loc + ("fits",), f"'{target}' is not a board of this kit (boards: {known})")
         return
     board = boards[target]
-    cell_size = kind_of(board).cell
+    cell_size = kit.kinds.kind_of(board).cell
     assert cell_size is not None, "boards holds only kinds with cells"
     cell = cell_size(board)
     if component.size > cell + 1e-9:
-        noun = kind_of(component).pieces[0].name
+        noun = kit.kinds.kind_of(component).pieces[0].name
         found.add(
             loc + ("size",),
             f"a {noun} of {component.size:g} mm does not fit inside a {cell:g} mm cell of board "

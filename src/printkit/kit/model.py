@@ -1,26 +1,30 @@
-"""The kit model: what every kit says (model.py) with the components of every registered kind.
+"""The kit model: what every kit says (shared.py) with the components of the registry's kinds.
 
-The ``Component`` union is built from the registry (``printkit.kinds.KINDS``): a kind's model
-lives in its kind's module, and registering the kind is all it takes for a kit file to use it.
+``kit_model(kinds)`` makes the model a kit file is parsed with from a registry of kinds
+(``printkit.kit.kinds.Registry``, which ``printkit.kinds.load_kinds`` finds): its ``Component``
+union has one member per kind's model and its page plan names the kinds' page roles. Nothing is
+made when this module is imported, and the kit it parses carries its registry (``Kit.kinds``).
 This module also turns pydantic's errors into kit problems, which needs the whole ``Kit``.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import types
 import typing
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, create_model
 from pydantic_core import ErrorDetails
 
-from printkit import kinds
 from printkit.base.errors import KitError, Problem
-from printkit.kinds.sheet_model import SYNTHETIC_TAGS
 from printkit.kit.file import KitSource
+from printkit.kit.kinds import NO_KINDS, Registry
 from printkit.kit.shared import (
     MAX_COUNT,
+    SYNTHETIC_TAGS,
+    ComponentBase,
     IconDef,
     Int,
     Invariant,
@@ -32,24 +36,20 @@ from printkit.kit.shared import (
     RuleSection,
 )
 
-# Every registered kind's model, once (cards and tiles share one), in the registry's order: the
-# order of the union's members, so of the schema's oneOf and of "it must be one of ..." messages.
-COMPONENT_MODELS: tuple[type[Model], ...] = tuple(dict.fromkeys(kind.model for kind in kinds.KINDS))
-
 if TYPE_CHECKING:
-    from printkit.kit.shared import ComponentBase
 
     class Component(ComponentBase):
-        """What mypy knows of any one of COMPONENT_MODELS: the shared fields and a ``kind``."""
+        """What mypy knows of a component of any kind: the shared fields and a ``kind``."""
 
         kind: str
 else:
-    Component = Annotated[Union[COMPONENT_MODELS], Field(discriminator="kind")]  # noqa: UP007
+    Component = ComponentBase  # a member of the union ``kit_model`` makes from a registry
 
 
 class Kit(Model):
     """A printkit kit file: the game, what it needs, what is printed, the rules, the page plan and the facts to prove."""  # noqa: E501
 
+    kinds: ClassVar[Registry] = NO_KINDS  # the kinds its components are of: ``kit_model``'s registry
     kit: KitInfo = Field(description="The game: title, players, languages.")
     needs: list[Need] = Field(default_factory=list, description="What the game needs that is not printed.")
     components: list[Component] = Field(description="What is printed, in page order.")
@@ -78,11 +78,40 @@ class Kit(Model):
         raise KeyError(component_id)
 
 
+@functools.cache  # once per registry (a Registry hashes as itself): pydantic builds a model in milliseconds
+def kit_model(kinds: Registry) -> type[Kit]:
+    """The ``Kit`` whose components are of ``kinds``: a union of the kinds' models told apart by
+    ``kind`` (in the registry's order: the order of the schema's oneOf and of "it must be one of
+    ..." messages; cards and tiles share a model), and a page plan naming the kinds' page roles."""
+    models = tuple(dict.fromkeys(kind.model for kind in kinds.kinds))
+    component: Any = Annotated[Union.__getitem__(models), Field(discriminator="kind")]
+    role: Any = Literal.__getitem__(kinds.page_roles)
+    planned = create_model(
+        "PlannedPage", __base__=PlannedPage, __doc__=PlannedPage.__doc__, role=(role, own_field(PlannedPage, "role"))
+    )
+    kit = create_model(
+        "Kit",
+        __base__=Kit,
+        __doc__=Kit.__doc__,
+        components=(list[component], own_field(Kit, "components")),
+        page_plan=(list[planned] | None, own_field(Kit, "page_plan")),
+    )
+    kit.kinds = kinds
+    return kit
+
+
+def own_field(model: type[BaseModel], name: str) -> Any:
+    """A copy of ``model``'s field ``name`` (its default and description), for a subclass that
+    narrows its type."""
+    field = model.model_fields[name]
+    return Field(field.default, description=field.description)
+
+
 # --- turning pydantic's errors into kit problems -----------------------------------------------
 
 
-def parse_kit(source: KitSource) -> Kit:
-    """Validate plain kit data into a ``Kit``; every problem is reported at once."""
+def parse_kit(source: KitSource, kinds: Registry) -> Kit:
+    """Validate plain kit data into a ``Kit`` of ``kinds``; every problem is reported at once."""
     if not isinstance(source.data, dict):
         raise KitError(
             [
@@ -94,10 +123,11 @@ def parse_kit(source: KitSource) -> Kit:
                 )
             ]
         )
+    model = kit_model(kinds)
     try:
-        return Kit.model_validate(source.data)
+        return model.model_validate(source.data)
     except ValidationError as exc:
-        problems = [_problem(source, error) for error in exc.errors()]
+        problems = [_problem(source, error, model) for error in exc.errors()]
         raise KitError(_dedupe(problems)) from None
 
 
@@ -111,10 +141,10 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def _problem(source: KitSource, error: ErrorDetails) -> Problem:
+def _problem(source: KitSource, error: ErrorDetails, model: type[Kit]) -> Problem:
     model_loc = tuple(error["loc"])
     data_loc = _data_loc(source.data, model_loc)
-    return Problem(*source.where(data_loc), _message(error, model_loc))
+    return Problem(*source.where(data_loc), _message(error, model_loc, model))
 
 
 def _data_loc(data: object, loc: tuple) -> tuple:
@@ -149,16 +179,16 @@ def _not_whole(value: object) -> str:
     return f"expected a whole number, got {value!r}"
 
 
-def _message(error: ErrorDetails, loc: tuple) -> str:
+def _message(error: ErrorDetails, loc: tuple, model: type[Kit]) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
-        allowed = _allowed_keys(loc[:-1])
+        allowed = _allowed_keys(model, loc[:-1])
         key = str(loc[-1])
         hint = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         dym = f"; did you mean '{hint[0]}'?" if hint else ""
         return f"unknown key '{key}'{dym} (allowed: {', '.join(allowed)})"
     if kind == "missing":
-        return f"required field is missing{_described(loc)}"
+        return f"required field is missing{_described(model, loc)}"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         ctx = error.get("ctx", {})
         expected = ctx.get("expected_tags", "")
@@ -203,9 +233,9 @@ def _message(error: ErrorDetails, loc: tuple) -> str:
     return f"{error['msg']} (got {error.get('input')!r})"
 
 
-def _described(loc: tuple) -> str:
+def _described(kit: type[Kit], loc: tuple) -> str:
     """' (<the field's description>)', so the message says what to write there."""
-    model = _model_at(Kit, loc[:-1])
+    model = _model_at(kit, loc[:-1])
     field = model.model_fields.get(str(loc[-1])) if model is not None else None
     if field is None or not field.description:
         return ""
@@ -234,8 +264,8 @@ def _shape_message(value: object, wanted: str) -> str:
     return f"expected {wanted}, got {what.get(type(value), type(value).__name__)}"
 
 
-def _allowed_keys(loc: tuple) -> list[str]:
-    model = _model_at(Kit, loc)
+def _allowed_keys(kit: type[Kit], loc: tuple) -> list[str]:
+    model = _model_at(kit, loc)
     if model is None:
         return []
     return list(model.model_fields)

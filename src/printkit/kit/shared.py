@@ -1,5 +1,6 @@
 """What every kit and every kind share: frozen models, unknown keys forbidden, a description on every
-field. Each kind's component is in its kind's module (``kinds/``); ``kit.py`` puts them together.
+field. Each kind's component is in its kind's folder (``kinds/NAME/model.py``); ``kit/model.py``
+puts them together.
 
 Lengths are millimetres (a plain number) or a string with a unit ("63mm", "2.5in", "12pt").
 A ``Text`` is a mapping from language code to text, e.g. ``{pl: Ogród, cs: Zahrada, en: Garden}``.
@@ -20,9 +21,11 @@ from pydantic import (
     model_validator,
 )
 
+from printkit.base.errors import Loc
 from printkit.base.units import LENGTH_PATTERN, parse_length
 
 MAX_COUNT = 10_000
+SYNTHETIC_TAGS = {"part", "column"}  # tags a kind's own discriminator puts in an error's location (a sheet's band)
 
 # Lengths are read by parse_length; the JSON Schema accepts a number or a text with a unit, so an
 # editor does not flag "20mm". Each range is a type of its own: a Field on a field would not bound it.
@@ -255,9 +258,7 @@ class PlannedPage(Model):
     """What the rulebook promises a page holds; the validator checks the layout against it."""
 
     page: Annotated[Int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
-    role: Literal["rules", "board", "tokens", "pieces", "cards", "tiles", "sheet"] = Field(
-        description="What kind of page it is."
-    )
+    role: str = Field(description="What kind of page it is.")  # one of the registry's page_roles (kit_model)
     component: Identifier | None = Field(None, description="The component on that page, if one.")
     two_sided: Literal["duplex", "fold"] | None = Field(
         None,
@@ -309,6 +310,30 @@ class ComponentBase(Model):
     title: Text | None = Field(None, description="A heading printed on the component's page.")
     print: PrintPlan = Field(default_factory=PrintPlan, description="How the component is printed.")
     in_kit: bool = Field(True, description="False for pages only `printkit sheets` prints.")
+
+
+def walk(value: object, loc: Loc) -> typing.Iterator[tuple[Loc, object]]:
+    """Every value in a validated kit with its field path, except the fields a model names in
+    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
+    # a stack, not recursion: each level of ``yield from`` passes every value up through every
+    # generator above it, which cost seconds on a 10,000-row deck
+    stack: list[tuple[Loc, object]] = [(loc, value)]
+    while stack:
+        loc, value = stack.pop()
+        yield loc, value
+        if isinstance(value, BaseModel):
+            skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
+            fields = [name for name in type(value).model_fields if name not in skipped]
+            stack.extend((loc + (name,), getattr(value, name)) for name in reversed(fields))
+        elif isinstance(value, list):
+            stack.extend((loc + (index,), value[index]) for index in range(len(value) - 1, -1, -1))
+
+
+def band_parts(bands: typing.Sequence[typing.Sequence[Any]]) -> typing.Iterator[Any]:
+    """Every part of a sheet's or a mat's bands (``rows``, ``panels``), a column's parts one by one."""
+    for band in bands:
+        for cell in band:
+            yield from (cell if isinstance(cell, list) else [cell])
 
 
 # The shapes printkit draws: a token's, and an icon's the kit's texts name inline.

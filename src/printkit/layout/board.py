@@ -7,16 +7,18 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
-from printkit.kinds.board_model import BoardComponent
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+
+if TYPE_CHECKING:
+    from printkit.kinds.board.model import BoardComponent
 
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)

@@ -13,6 +13,7 @@ import html
 
 from printkit import fonts
 from printkit.base.errors import PrintkitError
+from printkit.kit.kinds import NO_KINDS
 from printkit.layout import imposition
 from printkit.layout.context import Context
 from printkit.layout.document import with_footer
@@ -54,7 +55,7 @@ def layout(ctx: Context) -> Document:
     front, centre = front_page(ctx)
     back = back_page(ctx, back_centre(ctx, centre))
     title = ctx.tr.msg("cal_title")
-    pages = (with_footer(front, title, ctx, 1, 2), with_footer(back, title, ctx, 2, 2))
+    pages = (with_footer(front, title, ctx, 1, 2, NO_KINDS), with_footer(back, title, ctx, 2, 2, NO_KINDS))  # no piece
     return Document(pages, title=title, author="printkit", lang=ctx.lang, duplex=ctx.options.flip, paper=ctx.paper.name)
 
 

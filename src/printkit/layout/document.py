@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
-from printkit.kinds import component_numbers, cut, derived_numbers, kind_of, scale_critical
 from printkit.layout import imposition, rules
 from printkit.layout.context import PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
@@ -21,6 +20,7 @@ from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 
 if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
     from printkit.kit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
@@ -59,9 +59,9 @@ def counted_numbers(kit: Kit, paper: Paper) -> dict[str, Any]:
     for need in kit.needs:
         values[f"{need.id}.count"] = need.count
     for component in kit.components:
-        values.update(component_numbers(component, paper))
+        values.update(kit.kinds.component_numbers(component, paper))
     for component in kit.components:
-        values.update(derived_numbers(component, values))
+        values.update(kit.kinds.derived_numbers(component, values))
     return values
 
 
@@ -83,7 +83,7 @@ def components_pages(kit: Kit, ctx: Context, include: Callable[[Component], bool
     for index, component in enumerate(kit.components):
         if include(component):
             try:
-                pages.extend(kind_of(component).layout(component, ctx))
+                pages.extend(kit.kinds.kind_of(component).layout(component, ctx))
                 check_page_limit(pages)
             except LayoutProblem as problem:
                 raise problem.within(("components", index)) from None
@@ -109,7 +109,7 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     guess: dict[str, Any] = {}
     component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
     sides = two_sided_components(component_pages)
-    to_cut = cut_components(component_pages)
+    to_cut = cut_components(component_pages, kit.kinds)
     for _ in range(4):
         rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides, cut=to_cut)
         rule_pages = rules.layout(kit, rules_ctx)
@@ -127,7 +127,7 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
 
 def versioned(kit: Kit, pages: list[Page]) -> list[Page]:
     """The pages with the kit's version on every cut piece, if the kit sets ``version``."""
-    return with_versions(pages, kit.kit.version) if "version" in kit.kit.model_fields_set else pages
+    return with_versions(pages, kit.kit.version, kit.kinds) if "version" in kit.kit.model_fields_set else pages
 
 
 def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:
@@ -142,12 +142,12 @@ def two_sided_components(pages: list[Page]) -> dict[str, str]:
     }
 
 
-def cut_components(pages: list[Page]) -> frozenset[str]:
+def cut_components(pages: list[Page], kinds: Registry) -> frozenset[str]:
     """The components whose pages print a piece cut out (a card, a token, a split board's sheet:
     what gets crop marks, cut lines and an outline in the cut file), so that the print
     instructions say "cut" exactly when the pages need cutting, whatever the kit's ``cut:`` says."""
     return frozenset(
-        page.component for page in pages if page.component and any(cut(piece.kind) for piece in page.pieces)
+        page.component for page in pages if page.component and any(kinds.cut(piece.kind) for piece in page.pieces)
     )
 
 
@@ -198,7 +198,7 @@ def layout_sheets(kit: Kit, ctx: Context) -> Document:
     """Personalised sheets only: every component of a personalised kind (sheets), once per player
     or once shared."""
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
-    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).personalised)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).personalised)
     if not pages:
         raise PrintkitError("this kit has no sheet component to personalise")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
@@ -207,16 +207,17 @@ def layout_sheets(kit: Kit, ctx: Context) -> Document:
 def layout_boxes(kit: Kit, ctx: Context) -> Document:
     """The kit's boxes only (every component of a box kind, in the kit or not), as a PDF of their own."""
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
-    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kind_of(c).box)
+    pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).box)
     if not pages:
-        raise PrintkitError("this kit has no box component (kind: tuckbox or box) to print")
+        boxes = " or ".join(kind.name for kind in kit.kinds.kinds if kind.box)
+        raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 
 def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
     title = ctx.tr(kit.kit.title)
     total = len(pages)
-    footed = [with_footer(page, title, ctx, number, total) for number, page in enumerate(pages, start=1)]
+    footed = [with_footer(page, title, ctx, number, total, kit.kinds) for number, page in enumerate(pages, start=1)]
     duplex = ctx.options.flip if any(page.side == "back" for page in pages) else None
     return Document(
         tuple(footed),
@@ -232,15 +233,16 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
     )
 
 
-def with_footer(page: Page, title: str, ctx: Context, number: int, total: int) -> Page:
-    """A quiet footer inside the margin: the game and the page number, so loose sheets find their kit."""
+def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, kinds: Registry) -> Page:
+    """A quiet footer inside the margin: the game and the page number, so loose sheets find their kit
+    (and a compact ruler where a piece of ``kinds`` must keep its size)."""
     if page.side == "back":
         return page
     y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
     page_no = ctx.tr.msg("page_of", n=number, total=total)
     scale: list[Item] = []
     title_end = page.width - ctx.margin
-    if needs_scale_note(page, ctx.tr.msg("scale_only")):
+    if needs_scale_note(page, ctx.tr.msg("scale_only"), kinds):
         scale, title_end = footer_ruler(
             page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only")
         )
@@ -260,9 +262,9 @@ def named_footer(title: str, name: str, width: float) -> str:
     return both if fonts.text_width(both, FOOTER_PT) <= width else name
 
 
-def needs_scale_note(page: Page, note: str) -> bool:
+def needs_scale_note(page: Page, note: str, kinds: Registry) -> bool:
     """A page whose pieces must keep their printed size and that does not say "print at 100 %" yet
     (a full ruler says it); it gets a compact ruler in its footer."""
-    if page.side == "back" or not any(scale_critical(piece.kind) for piece in page.pieces):
+    if page.side == "back" or not any(kinds.scale_critical(piece.kind) for piece in page.pieces):
         return False
     return not any(isinstance(item, Text) and item.text == note for item in page.items)

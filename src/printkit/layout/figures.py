@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
-from printkit.kinds.board_model import BoardComponent
-from printkit.kinds.sheet_model import CheckboxesPart, GridPart, SheetComponent
+from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import paragraph, sheet
@@ -26,6 +25,8 @@ from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText,
 from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
+    from printkit.kinds.board.model import BoardComponent
+    from printkit.kinds.sheet.model import SheetComponent
     from printkit.kit.model import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
@@ -50,6 +51,17 @@ def is_figure(group: Group) -> bool:
     return group.key[:1] == (FIGURE_KEY,)
 
 
+def is_board(component: object) -> TypeGuard[BoardComponent]:
+    """A square board (``kind: board``): what a figure's ``board:`` names and draws. Told by its
+    kind, not its model's class, which layout does not import."""
+    return getattr(component, "kind", None) == "board"
+
+
+def is_sheet(component: object) -> TypeGuard[SheetComponent]:
+    """A sheet (``kind: sheet``): what a figure's ``sheet:`` names."""
+    return getattr(component, "kind", None) == "sheet"
+
+
 def split_ref(ref: str) -> tuple[list[str], Side]:
     side: Side = "back" if ref.endswith(":back") else "face"
     return ref.removesuffix(":back").split("."), side
@@ -57,13 +69,11 @@ def split_ref(ref: str) -> tuple[list[str], Side]:
 
 def piece_source(kit: Kit, ref: str) -> Placeable | str:
     """The pieces ``ref`` names, or what is wrong with it: asked of the component's kind."""
-    from printkit.kinds import kind_of
-
     parts, side = split_ref(ref)
     found = {c.id: c for c in kit.components}.get(parts[0])
     if found is None:
         return f"the kit has no component '{parts[0]}' (in '{ref}')"
-    named = kind_of(found).figure_piece
+    named = kit.kinds.kind_of(found).figure_piece
     if named is None:
         return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
     source = named(found, parts[1:])
@@ -388,8 +398,8 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
     components = {c.id: c for c in kit.components}
     if figure.board:
         board = components.get(figure.board)
-        if not isinstance(board, BoardComponent):
-            boards = [c.id for c in kit.components if isinstance(c, BoardComponent)]
+        if not is_board(board):
+            boards = [c.id for c in kit.components if is_board(c)]
             yield loc + ("board",), f"'{figure.board}' is not a board of the kit (its boards: {listed(boards)})"
             return
         yield from grid_cells(
@@ -397,8 +407,8 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
         )
     elif figure.sheet:
         found = components.get(figure.sheet)
-        if not isinstance(found, SheetComponent):
-            sheets = [c.id for c in kit.components if isinstance(c, SheetComponent)]
+        if not is_sheet(found):
+            sheets = [c.id for c in kit.components if is_sheet(c)]
             yield loc + ("sheet",), f"'{figure.sheet}' is not a sheet of the kit (its sheets: {listed(sheets)})"
             return
         part = sheet_part(found, figure.part or "")
@@ -496,15 +506,13 @@ class Strip:
 def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item, ...], float, float, int]:
     """One of the component as its layout draws it: a piece (a token, stone, card or tile) or,
     for anything else, its first page; and how many of it the kit prints."""
-    from printkit.kinds import kind_of
-
     numbers = ctx.tr.numbers
-    kind = kind_of(component)
+    kind = kit.kinds.kind_of(component)
     first = kind.first_piece(component) if kind.first_piece is not None else None
     if first is not None and kind.figure_piece is not None:
         source = kind.figure_piece(component, first)
         assert isinstance(source, Placeable), source  # a kind's first piece is one it names
-    elif isinstance(component, BoardComponent):
+    elif is_board(component):
         board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
         return board.items, board.w, board.h, 1
     else:

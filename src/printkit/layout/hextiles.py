@@ -16,15 +16,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from printkit.base.errors import Loc
-from printkit.kinds.cards_model import DeckComponent, Element
 from printkit.layout.cutpath import Point, hexagon_in
 from printkit.layout.imposition import DoesNotFit, Slot
 from printkit.layout.primitives import EPSILON, Align, Box
 
 if TYPE_CHECKING:
-    from printkit.kit.model import Kit
-    from printkit.validate.findings import Findings
+    from printkit.kinds.cards.model import DeckComponent
 
 SQRT3 = math.sqrt(3)
 
@@ -130,55 +127,7 @@ def lattice(size: float, long: float, gutter: float, length_a: float, length_b: 
 # --- checks before layout ------------------------------------------------------------------------
 
 
-def check_hexagon(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> None:
-    """A hexagonal deck gives its size and only its size (its box follows), nests its tiles (not the
-    card grid), and keeps every element's box inside the hexagon."""
-    loc: Loc = ("components", index)
-    if not is_hexagonal(deck):
-        if deck.size is not None or "top" in deck.model_fields_set:
-            found.add(
-                loc + ("size" if deck.size is not None else "top",), "size and top are a hexagon's: add shape: hexagon"
-            )
-        return
-    assert deck.size is not None, "the model refuses a hexagon without a size"
-    width, height = box_of(deck.size, deck.top)
-    for name, given, follows in (("width", deck.width, width), ("height", deck.height, height)):
-        if name in deck.model_fields_set and abs(given - follows) > EPSILON:
-            found.add(
-                loc + (name,),
-                f"a hexagon is sized by its size ({deck.size:g} mm flat to flat, a {width:.1f} × {height:.1f} mm "
-                f"box); leave out its {name}",
-            )
-            return
-    if deck.imposition == "grid":
-        found.add(
-            loc + ("imposition",),
-            "hexagons nest in offset rows as pieces (imposition: pieces or auto); the card grid is for rectangles",
-        )
-        return
-    check_hexagon_boxes(index, deck, found)
-
-
 def box_of(size: float, top: str) -> tuple[float, float]:
     """The width and height of a regular hexagon's box, ``size`` flat to flat."""
     long = size * 2 / SQRT3
     return (long, size) if top == "flat" else (size, long)
-
-
-def check_hexagon_boxes(index: int, deck: DeckComponent, found: Findings) -> None:
-    """Every element given a box keeps it inside the hexagon: a corner past a slanted side would
-    be cut off (the safe zone is the hexagon, not its box)."""
-    for side in ("face", "back"):
-        elements: list[Element] = list(getattr(deck, side) or [])
-        for number, element in enumerate(elements):
-            if element.box is None:
-                continue
-            x, y, w, h = element.box
-            corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-            if not all(inside(corner, deck.width, deck.height) for corner in corners):
-                found.add(
-                    ("components", index, side, number, "box"),
-                    f"the box {x:g}, {y:g}, {w:g} × {h:g} mm reaches past the hexagon's sides ({deck.width:.1f} × "
-                    f"{deck.height:.1f} mm box, {across(deck.width, deck.height):g} mm flat to flat): it would be "
-                    "cut off; keep the box inside the hexagon",
-                )

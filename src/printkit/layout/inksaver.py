@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.layout.deck import tinted
-from printkit.layout.marks import luminance
+from printkit.layout.marks import luminance, tinted
 from printkit.layout.primitives import Circle, Document, Group, Item, Line, Page, Path, Rect, RichText, Stroke, Text
 
 TINT = 0.25  # a fill keeps a quarter of its colour

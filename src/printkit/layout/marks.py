@@ -67,6 +67,14 @@ CUT_ON_DARK = Stroke(color="#ffffff", width=0.3)
 CUT_ON_LIGHT = Stroke(color="#000000", width=0.25)
 
 
+def tinted(color: str, tint: float) -> str:
+    """``color`` mixed with white: tint 1 keeps it, 0.25 leaves a quarter of it."""
+    if tint >= 1.0:
+        return color
+    channels = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - c) * tint):02x}" for c in channels)
+
+
 def luminance(colour: str) -> float:
     """The relative luminance of an sRGB colour "#rrggbb" (WCAG 2)."""
     linear = []

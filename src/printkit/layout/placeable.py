@@ -1,8 +1,8 @@
 """A piece the rules' figures can place: what a kind gives for a reference to one of its pieces.
 
 A kind whose pieces figures place (tokens, stones, cards, tiles) registers ``figure_piece`` and
-``first_piece`` on its ``Kind`` (kinds/base.py); ``layout/figures.py`` asks the registry, so a
-new kind's pieces become placeable with its own module alone.
+``first_piece`` on its ``Kind`` (kit/kinds.py); ``layout/figures.py`` asks the registry, so a
+new kind's pieces become placeable with its own folder alone.
 """
 
 from __future__ import annotations

@@ -8,28 +8,30 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
-from printkit.kinds.sheet_model import (
+from printkit.kit.parts import (
     CheckboxesPart,
     FieldPart,
     GridPart,
     LegendPart,
     NotePart,
     ScoringPart,
-    SheetComponent,
     TablePart,
     TrackPart,
 )
+from printkit.kit.shared import band_parts
 from printkit.layout import paragraph
-from printkit.layout.context import Context, Paper
+from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
-from printkit.layout.primitives import GREY, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.words.typography import to_markup
+
+if TYPE_CHECKING:
+    from printkit.kinds.sheet.model import SheetComponent
 
 LABEL_PT = 10.5
 LABEL_SPACE = 6.0
@@ -38,14 +40,8 @@ PART_GAP = 6.0
 GRID_LINE = Stroke(width=0.3)
 GRID_FRAME = Stroke(width=0.6)
 BOX_LINE = Stroke(width=0.35)
-HEADER_HEIGHT = 16.0
 
 Drawn = tuple[list[Item], float]
-
-
-def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
-    """Every number a sheet defines, for placeholders and invariants: {garden.rows}, {rounds.count}."""
-    return band_numbers(component.rows)
 
 
 def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, Any]:
@@ -99,72 +95,6 @@ def band_numbers(bands: Sequence[Sequence[Any]]) -> dict[str, Any]:
 
 def iter_parts(component: SheetComponent) -> Iterator[Any]:
     return band_parts(component.rows)
-
-
-def band_parts(bands: Sequence[Sequence[Any]]) -> Iterator[Any]:
-    """Every part of the bands, a column's parts one by one."""
-    for band in bands:
-        for cell in band:
-            yield from (cell if isinstance(cell, list) else [cell])
-
-
-def layout(component: SheetComponent, ctx: Context) -> list[Page]:
-    """One page per sheet: blank when no names are given, else one per name (or one shared)."""
-    names: list[str | None] = [None]
-    if ctx.players is not None:
-        names = list(ctx.players) if component.per_player else [None]
-    return [sheet_page(component, ctx, name) for name in names]
-
-
-def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
-    ctx = replace(ctx, player_name=name)
-    m = ctx.margin
-    bottom = ctx.paper.height - m
-    top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
-    items, y = header(component, ctx, name, top)
-    for index, band in enumerate(component.rows):
-        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
-        items.extend(band_items)
-        if y + height > bottom + 1e-6:
-            raise LayoutProblem(
-                ("rows", index),
-                f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of "
-                f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
-            )
-        y += height + BAND_GAP
-    extra = (("name", name or ""),)
-    piece = Piece("sheet", component.id, 1, m, top, ctx.content_width, y - BAND_GAP - top, extra=extra)
-    return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
-
-
-def sheet_height(component: SheetComponent, ctx: Context) -> float:
-    """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
-    heights = [draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx)[1] for band in component.rows]
-    return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
-
-
-def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
-    """The title and, on a sheet per player, the name field, in a band of HEADER_HEIGHT from ``top``."""
-    m, tr = ctx.margin, ctx.tr
-    title = tr(component.title) or tr.msg("name")
-    name_w = 70.0
-    size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
-    baseline = top + 9
-    items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
-    if component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
-        items.extend(name_field(ctx.paper.width - m - name_w, top, name_w, 12, tr.msg("name"), name))
-    return items, top + HEADER_HEIGHT
-
-
-def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:
-    items: list[Item] = [
-        fit_text(x, y + 3.2, label, w, 7.5, smallest=6, color="#444444"),
-        Line(x, y + h, x + w, y + h, BOX_LINE),
-    ]
-    if name:
-        size = fonts.fit_size(name, w - 2, 15, bold=True, smallest=8)
-        items.append(Text(x + 1, y + h - 1.8, name, size, bold=True, max_w=w - 2))
-    return items
 
 
 def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Context, loc: Loc = ()) -> Drawn:

@@ -10,10 +10,13 @@ on any colour. A piece too small for the label (under 12 mm across or 8 mm down)
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.kinds import cut
 from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Text
+
+if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
 
 VERSION_PT = 7.0
 EDGE = 1.2  # mm between the label and the cut line: a cutting error of a millimetre keeps it whole
@@ -29,8 +32,8 @@ def label(version: str) -> str:
     return version if version[:1].isalpha() else f"v{version}"
 
 
-def with_versions(pages: list[Page], version: str) -> list[Page]:
-    """``pages`` with the version mark on each cut piece's back, or on its face if it has none."""
+def with_versions(pages: list[Page], version: str, kinds: Registry) -> list[Page]:
+    """``pages`` with the version mark on each piece ``kinds`` cut out, on its back, or on its face if it has none."""
     text = label(version)
     backed = {_key(piece) for page in pages for piece in page.pieces if piece.side == "back"}
     out = []
@@ -38,7 +41,7 @@ def with_versions(pages: list[Page], version: str) -> list[Page]:
         marks: list[Item] = []
         for piece in page.pieces:
             wanted = "back" if _key(piece) in backed else "face"
-            if cut(piece.kind) and piece.side == wanted:
+            if kinds.cut(piece.kind) and piece.side == wanted:
                 marks += version_mark(piece, text)
         out.append(replace(page, items=page.items + tuple(marks)) if marks else page)
     return out

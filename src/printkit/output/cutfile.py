@@ -7,7 +7,7 @@ and cut the sheet printed from that page.
 
 Every outline is a row of the placement manifest (same numbers, same rounding): a rectangle, an
 ellipse or a polygon, as the row's ``cut`` says, so the cut file, the manifest and the PDF agree.
-Cut: the pieces whose kind says so (``PieceKind.cut`` in ``printkit.kinds``: tokens, stones,
+Cut: the pieces whose kind says so (``PieceKind.cut`` in the kinds' registry: tokens, stones,
 cards, tiles and the sheets of a split board), on their face side. Not cut: boards that fit one
 page, play mats and sheets, and backs (a duplex
 back is cut from its face's side; a fold-over back is cut together with its face after folding).
@@ -15,26 +15,30 @@ back is cut from its face's side; a fold-over back is cut together with its face
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from printkit import kinds
 from printkit.base.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
 
 CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
 CUT_WIDTH = 0.1
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 
 
-def cut_pieces(manifest: dict) -> list[dict]:
+def cut_pieces(manifest: dict, kinds: Registry) -> list[dict]:
     """The manifest's rows that are cut out: pieces of a cut kind, face side."""
     return [row for row in manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face"]
 
 
-def svg(manifest: dict) -> str:
-    """The cut file for a kit's manifest (see ``printkit.output.manifest.manifest``)."""
+def svg(manifest: dict, kinds: Registry) -> str:
+    """The cut file for a kit's manifest (see ``printkit.output.manifest.manifest``): the pieces
+    ``kinds`` cut out."""
     paper = manifest["paper"]
     width, height = paper["width"], paper["height"]
-    rows = cut_pieces(manifest)
+    rows = cut_pieces(manifest, kinds)
     check_orientation(manifest, rows)
     shown = min((row["page"] for row in rows), default=None)
     title = f"{manifest['kit']} ({manifest['lang']}, {paper['name']}): cut outlines in mm, one layer per PDF page"

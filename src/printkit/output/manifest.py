@@ -13,16 +13,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.layout.context import Paper
 from printkit.layout.primitives import Document, Piece
 from printkit.output.files import write_atomic
 
+if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
+
 DECIMALS = 3
 
 
-def manifest(document: Document, kit: str, paper: Paper) -> dict:
+def manifest(document: Document, kit: str, paper: Paper, kinds: Registry) -> dict:
+    """The placement manifest of ``document``: its pages and every piece, with a drawing hash for
+    each piece ``kinds`` says is cut out."""
     from printkit.output.reprint import Hasher, page_hashes
 
     pages: list[dict[str, Any]] = []
@@ -36,7 +41,7 @@ def manifest(document: Document, kit: str, paper: Paper) -> dict:
             entry["side"] = page.side
         entry.update({"width": _mm(page.width), "height": _mm(page.height)})
         pages.append(entry)
-        hashes = page_hashes(page, hasher)
+        hashes = page_hashes(page, hasher, kinds)
         pieces.extend(piece_row(number, piece, digest) for piece, digest in zip(page.pieces, hashes, strict=True))
     return {
         "kit": kit,

@@ -15,9 +15,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from printkit import kinds
 from printkit.base.errors import PrintkitError
 from printkit.layout.bounds import ink_rect
 from printkit.layout.context import Context
@@ -26,6 +25,9 @@ from printkit.layout.primitives import CUT, Group, Image, Item, Line, Page, Piec
 from printkit.layout.primitives import Path as PathItem
 from printkit.layout.version import is_version_mark
 from printkit.pictures.prepared import Pictures
+
+if TYPE_CHECKING:
+    from printkit.kit.kinds import Registry
 
 HASH_HEX = 16  # hex digits of a drawing's hash: 64 bits, no two of a kit's drawings alike by chance
 BLEED_ROOM = 3.5  # mm: a piece's drawing may reach this far past its box (a bleed is at most 3 mm)
@@ -52,8 +54,8 @@ def extent(item: Item) -> tuple[float, float, float, float] | None:
     return ink_rect(item)
 
 
-def piece_items(page: Page, with_version: bool = False) -> list[list[Item]]:
-    """For each piece of ``page``, the page's items that draw it (none for a piece that is not cut):
+def piece_items(page: Page, kinds: Registry, with_version: bool = False) -> list[list[Item]]:
+    """For each piece of ``page``, the page's items that draw it (none for a piece ``kinds`` does not cut):
     an item belongs to the first cut piece whose box holds its centre and, grown by the bleed, all of it.
     The version's label is left out (a reprint carries the new one) unless ``with_version``."""
     owned: list[list[Item]] = [[] for _ in page.pieces]
@@ -135,11 +137,11 @@ def _mm(value: float) -> float:
     return round(value, 3) + 0.0
 
 
-def page_hashes(page: Page, hasher: Hasher) -> list[str | None]:
+def page_hashes(page: Page, hasher: Hasher, kinds: Registry) -> list[str | None]:
     """Each piece's drawing hash on ``page`` (None for a piece that is not cut)."""
     return [
         hasher.digest(items, piece.x, piece.y) if kinds.cut(piece.kind) else None
-        for piece, items in zip(page.pieces, piece_items(page), strict=True)
+        for piece, items in zip(page.pieces, piece_items(page, kinds), strict=True)
     ]
 
 
@@ -261,13 +263,13 @@ def piece_key(piece: Piece) -> PieceKey:
     return piece.kind, str(deck), piece.component, piece.copy
 
 
-def drawn_pieces(pages: tuple[Page, ...], pictures: Pictures | None = None) -> list[Drawn]:
-    """Every cut piece of the document with its sides' drawings (moved to the piece's own corner);
-    its ``pictures`` name the pictures the pieces show."""
+def drawn_pieces(pages: tuple[Page, ...], kinds: Registry, pictures: Pictures | None = None) -> list[Drawn]:
+    """Every piece ``kinds`` cut out of the document with its sides' drawings (moved to the
+    piece's own corner); its ``pictures`` name the pictures the pieces show."""
     hasher = Hasher(pictures)
     found: dict[PieceKey, Drawn] = {}
     for page in pages:
-        for piece, items in zip(page.pieces, piece_items(page), strict=True):
+        for piece, items in zip(page.pieces, piece_items(page, kinds), strict=True):
             if not kinds.cut(piece.kind):
                 continue
             key = piece_key(piece)

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
-
-from pydantic import BaseModel
 
 from printkit.base.errors import Loc, Problem, group_of
 from printkit.kit.file import KitSource
@@ -56,23 +53,6 @@ class Findings:
                     "1 more copy of this text overflows" if more == 1 else f"{more:,} more copies of this text overflow"
                 )
                 self.problems[index] = replace(problem, message=f"{problem.message}; {copies} the same way")
-
-
-def walk(value: object, loc: Loc) -> Iterator[tuple[Loc, object]]:
-    """Every value in a validated kit with its field path, except the fields a model names in
-    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
-    # a stack, not recursion: each level of ``yield from`` passes every value up through every
-    # generator above it, which cost seconds on a 10,000-row deck
-    stack: list[tuple[Loc, object]] = [(loc, value)]
-    while stack:
-        loc, value = stack.pop()
-        yield loc, value
-        if isinstance(value, BaseModel):
-            skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
-            fields = [name for name in type(value).model_fields if name not in skipped]
-            stack.extend((loc + (name,), getattr(value, name)) for name in reversed(fields))
-        elif isinstance(value, list):
-            stack.extend((loc + (index,), value[index]) for index in range(len(value) - 1, -1, -1))
 
 
 def by_language(found: dict[str, list[Problem]]) -> list[Problem]:

@@ -13,12 +13,12 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds import KIND_CHECKS, kind_of
+from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 from printkit.kit.file import KitSource
-from printkit.kit.shared import PLACEHOLDER
+from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
 from printkit.pictures.prepared import Finding
-from printkit.validate.findings import Findings, walk
+from printkit.validate.findings import Findings
 from printkit.validate.proofs import check_invariants
 from printkit.words import placeholders, textchars
 
@@ -133,9 +133,9 @@ def _known(name: str, known: list[str]) -> str:
 def check_kinds(kit: Kit, found: Findings) -> None:
     """Each kind's own checks (``Kind.checks``) on each component of that kind: check by check in
     the registry's order, components in the kit's order."""
-    for check in KIND_CHECKS:
+    for check in kit.kinds.checks:
         for index, component in enumerate(kit.components):
-            if check in kind_of(component).checks:
+            if check in kit.kinds.kind_of(component).checks:
                 check(kit, index, component, found)
 
 
@@ -236,8 +236,6 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
 def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
     {count}, and in an index element's line {index} too."""
-    from printkit.layout.deck import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
-
     if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
         return set()
     index = loc[1]

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from printkit import fonts
 from printkit.base.errors import Loc, PrintkitError, Problem
 from printkit.kit.file import KitSource
+from printkit.kit.shared import walk
 from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
-from printkit.validate.findings import Findings, page_roles, walk
+from printkit.validate.findings import Findings, page_roles
 from printkit.validate.proofs import check_page_invariants
 from printkit.words import icons, textchars
 from printkit.words.locale import Localizer, kit_icons

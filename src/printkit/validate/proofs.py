@@ -14,7 +14,6 @@ from pydantic import ValidationError
 from printkit.base.errors import Loc, PrintkitError
 from printkit.facts import evaluation, invariants
 from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
-from printkit.kinds import component_numbers, derived_numbers
 from printkit.kit.model import Kit
 from printkit.kit.shared import Invariant
 from printkit.layout.context import PAPERS
@@ -421,19 +420,19 @@ class KitNumbers:
     def __init__(self, kit: Kit, numbers: dict[str, Any]):
         self.kit = kit
         self.numbers = numbers
-        self.own = [component_numbers(component, PAPERS["a4"]) for component in kit.components]
+        self.own = [kit.kinds.component_numbers(component, PAPERS["a4"]) for component in kit.components]
         names = [name for part in self.own for name in part]
         self.separate = len(set(names)) == len(names) and not set(names) & set(numbers).difference(names)
-        self.derived = {name for component in kit.components for name in derived_numbers(component, numbers)}
+        self.derived = {name for component in kit.components for name in kit.kinds.derived_numbers(component, numbers)}
 
     def __call__(self, data: object, loc: Loc) -> dict[str, Any] | None:
         if not (self.separate and len(loc) > 2 and loc[0] == "components" and isinstance(data, dict)):
-            return _numbers_of(data)
+            return _numbers_of(data, type(self.kit))
         index = loc[1]
         assert isinstance(index, int), "a component's place in components is its index"
         try:
             component = type(self.kit.components[index]).model_validate(data["components"][index])
-            fresh = component_numbers(component, PAPERS["a4"])
+            fresh = self.kit.kinds.component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
         others = {
@@ -442,17 +441,18 @@ class KitNumbers:
             if name not in self.own[index] and name not in self.derived
         }
         if set(fresh) & set(others):
-            return _numbers_of(data)  # a changed id now names another component's number
+            return _numbers_of(data, type(self.kit))  # a changed id now names another component's number
         merged = others | fresh
         components = [component if n == index else c for n, c in enumerate(self.kit.components)]
         for each in components:  # as kit_numbers does: a box's depth follows its deck's count
-            merged.update(derived_numbers(each, merged))
+            merged.update(self.kit.kinds.derived_numbers(each, merged))
         return merged
 
 
-def _numbers_of(data: object) -> dict[str, Any] | None:
-    """The derived numbers of plain kit data, or None when the data is not a valid kit."""
+def _numbers_of(data: object, model: type[Kit]) -> dict[str, Any] | None:
+    """The derived numbers of plain kit data read with ``model`` (a ``kit_model``), or None when
+    the data is not a valid kit."""
     try:
-        return kit_numbers(Kit.model_validate(data))
+        return kit_numbers(model.model_validate(data))
     except REFUSED:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
         return None

@@ -1,0 +1,213 @@
+"""A two-part box: a tray and a lid, each a net of a base, four walls and four corner glue tabs.
+
+The deck lies flat in the tray. Each net is a cross: the base in the middle, a wall on each side,
+and on the side walls' ends the tabs that are glued inside the end walls. The lid's base carries
+the label and the picture (it is the box's top); the knife follows each net's outline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
+from printkit.kinds.box.model import TrayBoxComponent
+from printkit.kinds.tuckbox.layout import (
+    NET_TOP,
+    SMALL_PT,
+    TITLE_PT,
+    Inside,
+    box_extra,
+    inside,
+    lid_picture,
+    net_drawing,
+    orientation_on,
+    readable_ink,
+    room_on,
+    too_big,
+)
+from printkit.kinds.tuckbox.layout import numbers as tuck_box_numbers
+from printkit.layout.context import Context, Paper
+from printkit.layout.cutpath import CutPath, Point
+from printkit.layout.marks import piece_page_header
+from printkit.layout.primitives import Item, Page, Piece
+from printkit.layout.text import fit_text
+
+TAB_TAPER = 2.0  # mm: a glue tab's free edge is this much shorter at each end
+TAB_SHORT = 1.0  # a tab is this much lower than its wall, so it does not show above it
+GAP = 6.0  # between the lid's and the tray's nets on one page
+
+
+@dataclass(frozen=True)
+class TrayNet:
+    """A base of ``w`` x ``h`` with walls ``d`` high, in mm from its bounding box's corner."""
+
+    w: float
+    h: float
+    d: float
+
+    @property
+    def width(self) -> float:
+        return self.w + 2 * self.d
+
+    @property
+    def height(self) -> float:
+        return self.h + 2 * self.d
+
+    def outline(self) -> tuple[Point, ...]:
+        """Clockwise from the top wall's top-left corner; the side walls' tabs fill the corners."""
+        w, h, d = self.w, self.h, self.d
+        tab, taper = max(d - TAB_SHORT, d / 2), min(TAB_TAPER, d / 4)
+        right, bottom = d + w, d + h
+        return (
+            (d, 0.0),
+            (right, 0.0),
+            (right, d),
+            (right + taper, d - tab),
+            (right + d - taper, d - tab),
+            (right + d, d),
+            (right + d, bottom),
+            (right + d - taper, bottom + tab),
+            (right + taper, bottom + tab),
+            (right, bottom),
+            (right, bottom + d),
+            (d, bottom + d),
+            (d, bottom),
+            (d - taper, bottom + tab),
+            (taper, bottom + tab),
+            (0.0, bottom),
+            (0.0, d),
+            (taper, d - tab),
+            (d - taper, d - tab),
+            (d, d),
+        )
+
+    def folds(self) -> tuple[tuple[Point, Point], ...]:
+        """The base's four edges and the tabs' folds, on the side walls' ends."""
+        w, h, d = self.w, self.h, self.d
+        right, bottom = d + w, d + h
+        return (
+            ((d, d), (right, d)),
+            ((d, bottom), (right, bottom)),
+            ((d, d), (d, bottom)),
+            ((right, d), (right, bottom)),
+            ((0.0, d), (d, d)),
+            ((0.0, bottom), (d, bottom)),
+            ((right, d), (right + d, d)),
+            ((right, bottom), (right + d, bottom)),
+        )
+
+
+def nets(box: TrayBoxComponent, room: Inside) -> tuple[TrayNet, TrayNet]:
+    """The lid's net and the tray's."""
+    tray = TrayNet(room.width, room.height, room.depth)
+    return TrayNet(room.width + box.lid_room, room.height + box.lid_room, room.depth), tray
+
+
+def numbers(box: TrayBoxComponent, paper: Paper) -> dict[str, Any]:
+    """The box's own settings, named as a tuck box's; its sizes come from the deck it holds (``derived``)."""
+    return tuck_box_numbers(box, paper)
+
+
+def derived(box: TrayBoxComponent, values: dict[str, Any]) -> dict[str, Any]:
+    """{box.width}, {box.height}, {box.depth} (the tray's inside, mm), {box.cards}, {box.lid_width},
+    {box.lid_height}."""
+    room = inside(box, values)
+    if room is None:
+        return {}
+    lid, _ = nets(box, room)
+    sizes = {"width": room.width, "height": room.height, "depth": room.depth, "lid_width": lid.w, "lid_height": lid.h}
+    return {f"{box.id}.{name}": round(value, 3) for name, value in sizes.items()} | {f"{box.id}.cards": room.cards}
+
+
+@dataclass(frozen=True)
+class Together:
+    """Both nets' bounding box when they share a page, side by side or one above the other."""
+
+    width: float
+    height: float
+    across: bool
+
+
+def together(lid: TrayNet, tray: TrayNet, paper: Paper) -> Together | None:
+    """How both nets fit one portrait page, if they do."""
+    free_w, free_h = room_on(paper)
+    beside = Together(lid.width + GAP + tray.width, max(lid.height, tray.height), True)
+    above = Together(max(lid.width, tray.width), lid.height + GAP + tray.height, False)
+    for option in (beside, above):
+        if option.width <= free_w + 1e-9 and option.height <= free_h + 1e-9:
+            return option
+    return None
+
+
+def layout(box: TrayBoxComponent, ctx: Context) -> list[Page]:
+    room = inside(box, ctx.tr.numbers)
+    if room is None:
+        raise LayoutProblem(("holds",), f"'{box.holds}' is not a deck of this kit")
+    lid, tray = nets(box, room)
+    for net, what in ((lid, "the box's lid net"), (tray, "the box's tray net")):
+        if orientation_on(net, ctx.paper) is None:
+            raise LayoutProblem(("holds",), too_big(net, (ctx.paper,), what))
+    title = ctx.tr(box.title) or ctx.tr.msg("traybox_title", label=ctx.tr(box.label))
+    instruction = ctx.tr.msg("traybox_instruction")
+    shared = together(lid, tray, ctx.paper)
+    if shared is not None:
+        x = (ctx.paper.width - shared.width) / 2
+        spots = [(lid, 1, x, NET_TOP)]
+        spots.append(
+            (tray, 2, x + lid.width + GAP, NET_TOP) if shared.across else (tray, 2, x, NET_TOP + lid.height + GAP)
+        )
+        return [net_page(box, room, ctx, ctx.paper, title, instruction, spots)]
+    pages = []
+    for net, copy in ((lid, 1), (tray, 2)):
+        paper = orientation_on(net, ctx.paper)
+        assert paper is not None, "checked above"
+        spot = (net, copy, (paper.width - net.width) / 2, NET_TOP)
+        pages.append(net_page(box, room, replace(ctx, paper=paper), paper, title, instruction, [spot]))
+    return pages
+
+
+def net_page(
+    box: TrayBoxComponent,
+    room: Inside,
+    ctx: Context,
+    paper: Paper,
+    title: str,
+    instruction: str,
+    spots: list[tuple[TrayNet, int, float, float]],
+) -> Page:
+    """A page of nets: copy 1 is the lid (with the label and picture on its base), copy 2 the tray."""
+    items: list[Item] = piece_page_header(ctx, title, instruction)
+    pieces = []
+    for net, copy, x, y in spots:
+        items += net_drawing(net, box.color, x, y)
+        if copy == 1:
+            items += lid_face(box, net, room, ctx, x, y)
+        part = ("part", "lid" if copy == 1 else "tray")
+        cut = CutPath("polygon", net.outline())
+        pieces.append(
+            Piece("box", box.id, copy, x, y, net.width, net.height, extra=box_extra(box, room) + (part,), cut=cut)
+        )
+    return Page(paper.width, paper.height, "box", box.id, tuple(items), tuple(pieces))
+
+
+def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:
+    """The lid's base: the label at the top, the picture, what the box holds at the bottom."""
+    ink = readable_ink(box.color)
+    left, top, inner = x + net.d, y + net.d, net.w - 6.0
+    centre = left + net.w / 2
+    title_y = top + 4.0 + fonts.cap_height(TITLE_PT)
+    items: list[Item] = [
+        fit_text(
+            centre, title_y, ctx.tr(box.label), inner, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=ink
+        )
+    ]
+    holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
+    holds_y = top + net.h - 4.0
+    items.append(fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink))
+    picture_top = title_y + 4.0
+    picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
+    if box.image and picture_h > 5.0:
+        items.append(lid_picture(ctx, box.image, left + 3.0, picture_top, inner, picture_h))
+    return items

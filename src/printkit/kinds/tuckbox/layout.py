@@ -1,0 +1,324 @@
+"""A tuck box's net: the flat shape cut from one sheet and folded round a deck.
+
+Left to right the net is the back, a side, the front, the other side and a glue tab; the back
+carries the top lid and its tuck flap, the front the bottom lid and its tuck flap (a reverse tuck
+box), each side a dust flap at either end. The inside is ``width`` x ``height`` x ``depth``: the
+panels' widths are the card's width, the sides' widths and the lids' heights the depth. The knife
+follows the outline (a polygon, the piece's ``cut``); the panels fold along dashed lines.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
+from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
+from printkit.layout.context import MARGIN, Context, Paper
+from printkit.layout.cutpath import CutPath, Point
+from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
+from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
+from printkit.layout.text import fit_text
+from printkit.pictures.place import fitted
+
+TUCK = 15.0  # mm: the tuck flap's height (at most half the box's height)
+TUCK_INSET = 1.0  # the tuck flap is this much narrower each side, so it slides in
+TUCK_ROUND = 5.0  # the radius of the tuck flap's rounded corners
+GLUE = 8.0  # the glue tab's width
+GLUE_TAPER = 3.0  # how much shorter the glue tab's free edge is at each end
+FLAP_TAPER = 2.0  # a dust flap's free edge is this much shorter at each end
+NOTCH = 8.0  # the thumb notch's radius in the front's top edge (at most a sixth of the width)
+ARC_STEPS = 6  # segments of a quarter circle
+NET_TOP = MARGIN + HEADER_HEIGHT + 4.0  # the net starts under the page's heading
+TITLE_PT = 16.0
+SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
+
+
+@dataclass(frozen=True)
+class Inside:
+    """The box's inner size in mm and what it is made from."""
+
+    width: float
+    height: float
+    depth: float
+    cards: int
+
+
+def inside(box: BoxBase, numbers: dict[str, Any]) -> Inside | None:
+    """The inside of ``box`` from the numbers of the deck it holds; None when it holds no deck."""
+    deck = box.holds
+    if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
+        return None
+    cards = int(numbers[f"{deck}.total"])
+    room = box.sleeve + box.allowance
+    return Inside(
+        float(numbers[f"{deck}.width"]) + room,
+        float(numbers[f"{deck}.height"]) + room,
+        cards * box.thickness + box.allowance,
+        cards,
+    )
+
+
+class Flat(Protocol):
+    """A net's bounding box: what has to fit the paper."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Net:
+    """The net's geometry in mm from its bounding box's top-left corner."""
+
+    w: float  # a wide panel's width (the inside's width)
+    h: float  # the body's height (the inside's height)
+    d: float  # a side's width and a lid's height (the inside's depth)
+
+    @property
+    def tuck(self) -> float:
+        return min(TUCK, self.h / 2)
+
+    @property
+    def flap(self) -> float:
+        """A dust flap's height: the depth, at least 10 mm, at most half the width, and no taller
+        than a lid with its tuck."""
+        return min(max(self.d, 10.0), self.w / 2, self.tuck + self.d)
+
+    @property
+    def glue(self) -> float:
+        return min(GLUE, self.w / 2)
+
+    @property
+    def columns(self) -> tuple[float, float, float, float, float]:
+        """x of the back's left edge, then of the folds: back|side, side|front, front|side, side|glue."""
+        w, d = self.w, self.d
+        return 0.0, w, w + d, 2 * w + d, 2 * w + 2 * d
+
+    @property
+    def rows(self) -> tuple[float, float, float, float, float]:
+        """y of the lid's tuck fold, the body's top and bottom, the bottom lid's tuck fold, the net's bottom."""
+        t, d, h = self.tuck, self.d, self.h
+        return t, t + d, t + d + h, t + 2 * d + h, 2 * t + 2 * d + h
+
+    @property
+    def width(self) -> float:
+        return self.columns[4] + self.glue
+
+    @property
+    def height(self) -> float:
+        return self.rows[4]
+
+    def outline(self) -> tuple[Point, ...]:
+        """The cut outline, clockwise on the page, from the top lid's left edge."""
+        _, back_r, front_l, front_r, side_r = self.columns
+        lid, top, bottom, low_lid, end = self.rows
+        flap, taper, glue = self.flap, min(FLAP_TAPER, self.d / 4), self.glue
+        notch = min(NOTCH, self.w / 6)
+        points: list[Point] = [(0.0, lid)]
+        points += tuck_flap(TUCK_INSET, back_r - TUCK_INSET, lid, 0.0)
+        points += [(back_r, lid), (back_r, top)]
+        points += [(back_r + taper, top - flap), (front_l - taper, top - flap), (front_l, top)]
+        points += thumb_notch((front_l + front_r) / 2, top, notch)
+        points += [(front_r, top), (front_r + taper, top - flap), (side_r - taper, top - flap), (side_r, top)]
+        points += [(side_r + glue, top + GLUE_TAPER), (side_r + glue, bottom - GLUE_TAPER), (side_r, bottom)]
+        points += [(side_r - taper, bottom + flap), (front_r + taper, bottom + flap), (front_r, bottom)]
+        points += [(front_r, low_lid)]
+        points += tuck_flap(front_r - TUCK_INSET, front_l + TUCK_INSET, low_lid, end)
+        points += [(front_l, low_lid), (front_l, bottom)]
+        points += [(front_l - taper, bottom + flap), (back_r + taper, bottom + flap), (back_r, bottom)]
+        points += [(0.0, bottom)]
+        return tuple(points)
+
+    def folds(self) -> tuple[tuple[Point, Point], ...]:
+        """The dashed fold lines: the body's four vertical folds, the lids', tucks' and flaps' folds."""
+        left, back_r, front_l, front_r, side_r = self.columns
+        lid, top, bottom, low_lid, _ = self.rows
+        vertical = tuple(((x, top), (x, bottom)) for x in (back_r, front_l, front_r, side_r))
+        horizontal = (
+            ((left + TUCK_INSET, lid), (back_r - TUCK_INSET, lid)),
+            ((left, top), (front_l, top)),
+            ((front_r, top), (side_r, top)),
+            ((back_r, bottom), (side_r, bottom)),
+            ((front_l + TUCK_INSET, low_lid), (front_r - TUCK_INSET, low_lid)),
+        )
+        return vertical + horizontal
+
+
+def tuck_flap(x0: float, x1: float, base: float, edge: float) -> list[Point]:
+    """A tuck flap standing on (x0, base)..(x1, base) with its free edge at y ``edge`` and its two
+    outer corners rounded; the points run from x0 to x1."""
+    radius = min(TUCK_ROUND, abs(edge - base), abs(x1 - x0) / 2)
+    sx, sy = math.copysign(1.0, x1 - x0), math.copysign(1.0, edge - base)
+    quarter = [math.pi / 2 * step / ARC_STEPS for step in range(ARC_STEPS + 1)]
+    first = [(x0 + sx * radius * (1 - math.cos(a)), edge - sy * radius * (1 - math.sin(a))) for a in quarter]
+    second = [(x1 - sx * radius * (1 - math.sin(a)), edge - sy * radius * (1 - math.cos(a))) for a in quarter]
+    return [(x0, base), *first, *second, (x1, base)]
+
+
+def thumb_notch(centre: float, y: float, radius: float) -> list[Point]:
+    """A half-circle notch cut down into an edge at height ``y``, from left to right."""
+    turns = [math.pi * step / (2 * ARC_STEPS) for step in range(2 * ARC_STEPS + 1)]
+    return [(centre - radius * math.cos(turn), y + radius * math.sin(turn)) for turn in turns]
+
+
+def net_of(room: Inside) -> Net:
+    return Net(room.width, room.height, room.depth)
+
+
+def numbers(box: BoxBase, paper: Paper) -> dict[str, Any]:
+    """The box's own settings; its sizes come from the deck it holds (``derived``)."""
+    p = box.id
+    return {f"{p}.thickness": box.thickness, f"{p}.allowance": box.allowance, f"{p}.sleeve": box.sleeve}
+
+
+def derived(box: TuckboxComponent, values: dict[str, Any]) -> dict[str, Any]:
+    """{box.width}, {box.height}, {box.depth} (inside, mm), {box.cards}, {box.net_width}, {box.net_height}."""
+    room = inside(box, values)
+    if room is None:
+        return {}
+    net = net_of(room)
+    p = box.id
+    sizes = {"width": room.width, "height": room.height, "depth": room.depth}
+    sizes |= {"net_width": net.width, "net_height": net.height}
+    return {f"{p}.{name}": round(value, 3) for name, value in sizes.items()} | {f"{p}.cards": room.cards}
+
+
+# --- the paper a net needs ------------------------------------------------------------------------
+
+LARGER_PAPERS = (Paper("A3", 297.0, 420.0), Paper("Tabloid", 279.4, 431.8), Paper("SRA3", 320.0, 450.0))
+
+
+def room_on(paper: Paper) -> tuple[float, float]:
+    """The width and height a net may take on a portrait ``paper``: inside the margins, under the heading."""
+    return paper.width - 2 * MARGIN, paper.height - NET_TOP - MARGIN
+
+
+def orientation_on(net: Flat, paper: Paper) -> Paper | None:
+    """``paper`` portrait if the net fits it, else landscape if it fits that way, else None."""
+    for turned in (paper, paper.landscape()):
+        free_w, free_h = room_on(turned)
+        if net.width <= free_w + 1e-9 and net.height <= free_h + 1e-9:
+            return turned
+    return None
+
+
+def paper_needed(net: Flat) -> str:
+    """The smallest larger paper the net fits on, for a message."""
+    for paper in LARGER_PAPERS:
+        if orientation_on(net, paper) is not None:
+            return (
+                f"it needs {paper.name} paper ({paper.width:g} × {paper.height:g} mm), which printkit does not print on"
+            )
+    return "it fits no common paper"
+
+
+def too_big(net: Flat, papers: tuple[Paper, ...], what: str = "the tuck box's net") -> str:
+    """Why the net fits none of ``papers``, naming the paper it needs."""
+    rooms = " or ".join(f"{paper.name} ({room_on(paper)[0]:g} × {room_on(paper)[1]:g} mm)" for paper in papers)
+    return (
+        f"{what} is {net.width:.1f} × {net.height:.1f} mm and does not fit inside the margins of "
+        f"{rooms}, either way round; {paper_needed(net)}: hold fewer or thinner cards, or split the deck into "
+        "two boxes"
+    )
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
+    room = inside(box, ctx.tr.numbers)
+    if room is None:
+        raise LayoutProblem(("holds",), f"'{box.holds}' is not a deck of this kit")
+    net = net_of(room)
+    paper = orientation_on(net, ctx.paper)
+    if paper is None:
+        raise LayoutProblem(("holds",), too_big(net, (ctx.paper,)))
+    x = (paper.width - net.width) / 2
+    title = ctx.tr(box.title) or ctx.tr.msg("tuckbox_title", label=ctx.tr(box.label))
+    items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.msg("tuckbox_instruction"))
+    items += net_items(box, net, room, ctx, x, NET_TOP)
+    outline = CutPath("polygon", net.outline())
+    piece = Piece("tuckbox", box.id, 1, x, NET_TOP, net.width, net.height, extra=box_extra(box, room), cut=outline)
+    return [Page(paper.width, paper.height, "box", box.id, tuple(items), (piece,))]
+
+
+def box_extra(box: BoxBase, room: Inside) -> tuple[tuple[str, object], ...]:
+    """The manifest's fields of a box's piece: the deck it holds and its inside, in mm."""
+    return (("holds", box.holds), ("inside", [round(room.width, 3), round(room.height, 3), round(room.depth, 3)]))
+
+
+def readable_ink(color: str) -> str:
+    """White on a dark colour, near-black on a light one (the relative luminance's midpoint)."""
+    red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    light = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return "#1a1a1a" if light > 0.5 else "#ffffff"
+
+
+def net_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:
+    """The outline filled with the box's colour and cut, the fold lines, the faces' texts and picture."""
+    return net_drawing(net, box.color, x, y) + face_items(box, net, room, ctx, x, y, readable_ink(box.color))
+
+
+class Folded(Protocol):
+    """A net that is cut along an outline and folded along lines (mm from its corner)."""
+
+    def outline(self) -> tuple[Point, ...]: ...
+
+    def folds(self) -> tuple[tuple[Point, Point], ...]: ...
+
+
+def lid_picture(ctx: Context, relative: str, x: float, y: float, w: float, h: float) -> Image:
+    """A box's own picture (its ``image``) fitted in proportion in (x, y, w, h), as the pipeline
+    prepared it (at its default size and resolution); LayoutProblem when it was refused."""
+    found = ctx.pictures.get(relative)
+    if found is None:
+        raise LayoutProblem((), ctx.pictures.problem(relative))
+    return Image(*fitted(x, y, w, h, found.aspect), str(found.path))
+
+
+def net_drawing(net: Folded, color: str, x: float, y: float) -> list[Item]:
+    """A net at (x, y): its outline filled with ``color`` and drawn as a cut line, its folds dashed
+    (light grey on a dark colour, dark grey on a light one)."""
+    light = readable_ink(color) == "#ffffff"
+    fold = Stroke(color="#d9d9d9", width=FOLD.width, dash=FOLD.dash) if light else FOLD
+    items: list[Item] = [Path(tuple((x + px, y + py) for px, py in net.outline()), CUT, color)]
+    return items + [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
+
+
+def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float, ink: str) -> list[Item]:
+    """The front: the label, the picture, what the box holds; the back: the label and what it holds;
+    the top lid: the title, upside down on the net so that it reads from the front once closed."""
+    back_l, back_r, front_l, front_r, _ = (x + column for column in net.columns)
+    _, top, bottom, _, _ = (y + row for row in net.rows)
+    lid_top = y + net.rows[0]
+    game = ctx.tr(box.label)
+    inner = net.w - 6.0
+    front_c = (front_l + front_r) / 2
+    title_y = top + min(NOTCH, net.w / 6) + 3.0 + fonts.cap_height(TITLE_PT)
+    title = fit_text(front_c, title_y, game, inner, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=ink)
+    holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
+    holds_y = bottom - 4.0
+    items: list[Item] = [
+        title,
+        fit_text(front_c, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
+    ]
+    if box.image:
+        picture_top = title_y + 4.0
+        picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
+        if picture_h > 5.0:
+            items.append(lid_picture(ctx, box.image, front_l + 3.0, picture_top, inner, picture_h))
+    back_c = (back_l + back_r) / 2
+    middle = (top + bottom) / 2
+    items.append(fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink))
+    items.append(fit_text(back_c, bottom - 4.0, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
+    if net.d >= 6.0:
+        size = min(10.0, fonts.fit_size(game, inner, 10.0, bold=True, smallest=SMALL_PT))
+        lid_text = Text(net.w / 2, net.d / 2 + fonts.cap_height(size) / 2, game, size, True, "center", ink, inner)
+        key = ("tuckbox-lid", box.id, game, net.w, net.d, size, ink)
+        items.append(Group(key, back_l, lid_top, net.w, net.d, (lid_text,), rotate=180))
+    return items
