@@ -12,9 +12,7 @@ from conftest import REPO
 PACKAGE = REPO / "src" / "printkit"
 MOST_LINES = 600
 # Today's modules over MOST_LINES, each at most its lines of today; their owners split them.
-OVER_TODAY = {
-    "kinds/hexboard.py": 610,
-}
+OVER_TODAY: dict[str, int] = {}  # none since issue 27: keep it so
 
 
 def lines_of(path: Path) -> int:
