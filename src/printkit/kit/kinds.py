@@ -14,6 +14,7 @@ layout returns pages) are read by the type checker only.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -83,6 +84,8 @@ class Kind(Generic[C]):
     room: Callable[[C, Context], str | None] | None = None
     figure_piece: Callable[[C, list[str]], Placeable | str] | None = None
     first_piece: Callable[[C], list[str] | None] | None = None
+    # the words its pages print that no other kind does, by key then language (``Localizer.msg``)
+    messages: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict, compare=False)
 
 
 class HasKind(Protocol):
@@ -103,6 +106,7 @@ class Registry:
     by_name: Mapping[str, Kind[Any]]
     checks: tuple[Callable[..., None], ...]
     pieces: Mapping[str, PieceKind]
+    messages: Mapping[str, Mapping[str, str]]  # every kind's own words, by key
 
     @classmethod
     def of(cls, kinds: Sequence[Kind[Any]]) -> Registry:
@@ -112,6 +116,7 @@ class Registry:
         for what, names in (
             ("kind", [kind.name for kind in ordered]),
             ("piece", [piece.name for kind in ordered for piece in kind.pieces]),
+            ("message", [key for kind in ordered for key in kind.messages]),
         ):
             twice = sorted({name for name in names if names.count(name) > 1})
             if twice:
@@ -121,6 +126,7 @@ class Registry:
             by_name=MappingProxyType({kind.name: kind for kind in ordered}),
             checks=tuple(dict.fromkeys(check for kind in ordered for check in kind.checks)),
             pieces=MappingProxyType({piece.name: piece for kind in ordered for piece in kind.pieces}),
+            messages=MappingProxyType({key: words for kind in ordered for key, words in kind.messages.items()}),
         )
 
     @property

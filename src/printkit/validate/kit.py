@@ -95,7 +95,7 @@ def printed_characters(kit: Kit) -> dict[str, str]:
                     chars[lang].update(PLACEHOLDER.sub("", text))
         elif isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
             plain.update(value)
-    for words in CATALOG.values():
+    for words in [*CATALOG.values(), *kit.kinds.messages.values()]:
         for lang in chars:
             chars[lang].update(PLACEHOLDER.sub("", words.get(lang, "")))
     return {lang: "".join(sorted(c for c in found | plain if fonts.drawn(c))) for lang, found in chars.items()}

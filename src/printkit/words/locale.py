@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,7 @@ class Localizer:
     lang: str
     numbers: dict[str, Any] = field(default_factory=dict)
     icons: dict[str, str] = field(default_factory=dict)  # :name: -> the icon's character (icons.py)
+    kind_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # the kinds' own (Registry.messages)
 
     def __call__(self, text: dict[str, str] | str | int | None, **extra: object) -> str:
         if text is None:
@@ -84,7 +86,9 @@ class Localizer:
             raise PrintkitError(f"cannot fill the placeholder {{{inside}}} in {raw!r}: {exc}") from None
 
     def msg(self, key: str, **values: object) -> str:
-        return message(self.lang, key, **values)
+        """printkit's own words for ``key``: a kind's own (its folder's MESSAGES), else the shared ones."""
+        own = self.kind_words.get(key)
+        return own[self.lang].format(**values) if own is not None else message(self.lang, key, **values)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -133,58 +133,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
         "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
     },
-    "mat_instruction": {
-        "pl": "Nie wycinaj. Karty kładźcie tylko na miejscach oznaczonych waszą liczbą graczy lub mniejszą.",
-        "cs": "Nevystřihujte. Karty pokládejte jen na místa označená vaším počtem hráčů nebo menším.",
-        "en": "Do not cut. Lay cards only on the places marked with your number of players or fewer.",
-    },
-    "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
-    "tuckbox_instruction": {
-        "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",
-        "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
-        "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
-    },
-    "traybox_title": {
-        "pl": "Pudełko z wieczkiem: {label}",
-        "cs": "Krabice s víkem: {label}",
-        "en": "Lid-and-tray box: {label}",
-    },
-    "traybox_instruction": {
-        "pl": "Wytnij obie siatki wzdłuż obrysu, zegnij ścianki wzdłuż przerywanych linii, wklej zakładki od środka.",
-        "cs": "Vystřihněte obě sítě podél obrysu, ohněte stěny podél přerušovaných čar, chlopně vlepte zevnitř.",
-        "en": "Cut both nets along their outlines, fold the walls along the dashed lines, glue the tabs inside.",
-    },
     "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
     "reprint_title": {
         "pl": "Dodruk: elementy zmienione od poprzedniego wydruku ({count})",
         "cs": "Dotisk: dílky změněné od minulého tisku ({count})",
         "en": "Reprint: the pieces changed since the last print ({count})",
     },
-    "hexboard_instruction": {
-        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
-        "of the page.",
-    },
-    "track_instruction": {
-        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
-    },
     "board_sheet_title": {
         "pl": "{title}: arkusz {n} z {total}",
         "cs": "{title}: list {n} z {total}",
         "en": "{title}: sheet {n} of {total}",
-    },
-    "board_sheet_instruction": {
-        "pl": "Wytnij wzdłuż szarego obrysu; {joins}. Pola mają {cell} mm.",
-        "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
-        "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
-    },
-    "hex_sheet_instruction": {
-        "pl": "Wytnij wzdłuż szarego zygzaka; {joins} (jasne heksy to paski do klejenia). Heksy: {size} mm.",
-        "cs": "Vystřihněte podél šedé klikaté čáry; {joins} (světlé hexy jsou proužky na lepení). Hexy: {size} mm.",
-        "en": "Cut along the grey zigzag; {joins} (the pale hexes are glue strips). Hexes: {size} mm.",
     },
     "join_left": {
         "pl": "lewą krawędź przyklej na pasek {letter} arkusza {sheet}",

@@ -82,6 +82,17 @@ def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
     return values
 
 
+# The words this kind prints, in every language printkit speaks (the Localizer reads them
+# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
+MESSAGES = {
+    "board_sheet_instruction": {
+        "pl": "Wytnij wzdłuż szarego obrysu; {joins}. Pola mają {cell} mm.",
+        "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
+        "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
+    },
+}
+
+
 KIND = Kind(
     "board",
     BoardComponent,
@@ -98,4 +109,5 @@ KIND = Kind(
     checks=(check_board_cells,),
     cell=lambda component: component.cell,
     room=layout.room,
+    messages=MESSAGES,
 )

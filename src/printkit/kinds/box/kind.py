@@ -25,6 +25,22 @@ def check_tray_box(kit: Kit, index: int, box: TrayBoxComponent, found: Findings)
     check_box(kit, index, box, found, nets)
 
 
+# The words this kind prints, in every language printkit speaks (the Localizer reads them
+# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
+MESSAGES = {
+    "traybox_title": {
+        "pl": "Pudełko z wieczkiem: {label}",
+        "cs": "Krabice s víkem: {label}",
+        "en": "Lid-and-tray box: {label}",
+    },
+    "traybox_instruction": {
+        "pl": "Wytnij obie siatki wzdłuż obrysu, zegnij ścianki wzdłuż przerywanych linii, wklej zakładki od środka.",
+        "cs": "Vystřihněte obě sítě podél obrysu, ohněte stěny podél přerušovaných čar, chlopně vlepte zevnitř.",
+        "en": "Cut both nets along their outlines, fold the walls along the dashed lines, glue the tabs inside.",
+    },
+}
+
+
 KIND = Kind(
     "box",
     TrayBoxComponent,
@@ -36,4 +52,5 @@ KIND = Kind(
     checks=(check_tray_box,),
     derived=layout.derived,
     box=True,
+    messages=MESSAGES,
 )

@@ -18,6 +18,17 @@ def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Fi
     check_legend_symbols(component.panels, ("components", index, "panels"), kit.kit.languages, found)
 
 
+# The words this kind prints, in every language printkit speaks (the Localizer reads them
+# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
+MESSAGES = {
+    "mat_instruction": {
+        "pl": "Nie wycinaj. Karty kładźcie tylko na miejscach oznaczonych waszą liczbą graczy lub mniejszą.",
+        "cs": "Nevystřihujte. Karty pokládejte jen na místa označená vaším počtem hráčů nebo menším.",
+        "en": "Do not cut. Lay cards only on the places marked with your number of players or fewer.",
+    },
+}
+
+
 KIND = Kind(
     "mat",
     MatComponent,
@@ -27,4 +38,5 @@ KIND = Kind(
     page_role="board",
     pieces=(PieceKind("place", scale_critical=True),),
     checks=(check_panel_symbols,),
+    messages=MESSAGES,
 )

@@ -38,6 +38,17 @@ def check_specials(track: TrackComponent | EdgeTrack, loc: Loc, found: Findings)
         seen.setdefault(special.at, number)
 
 
+# The words this kind prints, in every language printkit speaks (the Localizer reads them
+# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
+MESSAGES = {
+    "track_instruction": {
+        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
+        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
+        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
+    },
+}
+
+
 KIND = Kind(
     "track",
     TrackComponent,
@@ -49,4 +60,5 @@ KIND = Kind(
     checks=(check_track,),
     cell=lambda component: component.space,
     room=room,
+    messages=MESSAGES,
 )

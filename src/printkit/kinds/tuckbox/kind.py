@@ -47,6 +47,18 @@ def check_box(
             found.add(at + ("holds",), layout.too_big(net, papers, what))
 
 
+# The words this kind prints, in every language printkit speaks (the Localizer reads them
+# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
+MESSAGES = {
+    "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
+    "tuckbox_instruction": {
+        "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",
+        "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
+        "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
+    },
+}
+
+
 KIND = Kind(
     "tuckbox",
     TuckboxComponent,
@@ -58,4 +70,5 @@ KIND = Kind(
     checks=(check_tuckbox,),
     derived=layout.derived,
     box=True,
+    messages=MESSAGES,
 )
