@@ -22,11 +22,19 @@ def a_jpeg(size: tuple[int, int] = (300, 400), mode: str = "RGB", **save: object
     return out.getvalue()
 
 
+XMP_HEADER = b"http://ns.adobe.com/xap/1.0/\x00"
+
+
 def with_orientation(value: int, xmp: bool = False) -> bytes:
     exif = Image.Exif()
     exif[jpeg.ORIENTATION] = value
-    extra = {"xmp": b'<x:xmpmeta xmlns:x="adobe:ns:meta/"/>'} if xmp else {}
-    return a_jpeg(exif=exif.tobytes(), **extra)
+    data = a_jpeg(exif=exif.tobytes())
+    if not xmp:
+        return data
+    # an XMP APP1 segment right after the start marker, written here: Pillow's save(xmp=...) is
+    # newer than the lowest Pillow printkit allows (10.0 ignores it)
+    payload = XMP_HEADER + b'<x:xmpmeta xmlns:x="adobe:ns:meta/"/>'
+    return data[:2] + b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload + data[2:]
 
 
 def cut_short(data: bytes) -> bytes:
