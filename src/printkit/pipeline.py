@@ -21,6 +21,7 @@ from pathlib import Path
 from printkit import fonts
 from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.base.progress import SILENT, Progress
+from printkit.base.units import mm_to_pt
 from printkit.fonts import kit as kitfonts
 from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
@@ -365,6 +366,9 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     if folder.exists() and not folder.is_dir():
         raise PrintkitError(f"{folder}: -o must name a folder for the PNG files, and this is a file")
     check_not_read(folder / f"{stem}-1.png")
+    # the pixel budget from the laid-out pages, before the PDF is drawn or PDFium is loaded at all
+    sizes = [preview.pixels_of((mm_to_pt(page.width), mm_to_pt(page.height)), dpi) for page in document.pages]
+    preview.check_pixels(sizes, f"--dpi {dpi}", "give a lower --dpi (60 gives a quick look)")
     images = preview.page_images(pdf.render(document), dpi)
     folder.mkdir(parents=True, exist_ok=True)
     files = [(folder / f"{stem}-{number}.png", image) for number, image in enumerate(images, start=1)]
