@@ -334,3 +334,42 @@ def test_a_letter_wider_than_any_line_is_refused_at_validate(run, tmp_path):
     assert ": fonts.body.regular: 'Wide.ttf' cannot be embedded: its 'S' (U+0053) is 37.7 em wide; at most 4 em" in (
         result.err
     )
+
+
+def fewer_glyphs(content: bytes, count: int) -> bytes:
+    """The font with maxp's glyph count lowered: its character map then names glyphs past the end."""
+    font = bytearray(content)
+    struct.pack_into(">H", font, tables(content)[b"maxp"][0] + 4, count)
+    struct.pack_into(">H", font, tables(content)[b"hhea"][0] + 34, count)  # as many metrics: hmtx stays long enough
+    return bytes(font)
+
+
+def no_ascent(content: bytes) -> bytes:
+    """The font with hhea's and OS/2's ascenders and capital height at 0."""
+    font = bytearray(content)
+    struct.pack_into(">h", font, tables(content)[b"hhea"][0] + 4, 0)
+    os2 = tables(content)[b"OS/2"][0]
+    for at in (68, 74, 88):  # sTypoAscender, usWinAscent, sCapHeight
+        struct.pack_into(">h", font, os2 + at, 0)
+    return bytes(font)
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        # the fuzzer's case 1707 of seed 6: subsetting such a glyph was an IndexError in the build
+        (lambda font: fewer_glyphs(font, 50), "its character map sends "),
+        # the fuzzer's case 1941 of seed 6: a line's size divided by the capital height, 0
+        (no_ascent, "; a text font's letters stand above the line"),
+    ],
+)
+def test_a_font_whose_numbers_contradict_it_is_refused_at_validate(run, tmp_path, damage, message):
+    kit = kit_with_fonts(tmp_path, {"pieces": {"regular": "Lying.ttf"}})
+    (tmp_path / "game" / "Lying.ttf").write_bytes(damage(ATKINSON.read_bytes()))
+    for command in (["validate", str(kit)], ["build", str(kit), "-o", str(tmp_path / "x.pdf")]):
+        result = run(*command)
+        assert result.code == 1, result.err
+        lines = result.err.splitlines()
+        assert len(lines) == 1 and ": fonts.pieces.regular: 'Lying.ttf' cannot be embedded: " in lines[0], lines
+        assert message in lines[0], lines[0]
+    assert not (tmp_path / "x.pdf").exists()

@@ -102,6 +102,11 @@ class FontRefused(ValueError):
     """Why the file would not load or subset as an embeddable font."""
 
 
+# What printkit's own words and marks may print in a kit's font beside the kit's texts: Latin to
+# Latin Extended-B (a ×, Polish and Czech letters) and general punctuation (dashes, quotes, …).
+OWN_WORDS = (range(0x20, 0x250), range(0x2000, 0x2070))
+
+
 class MissingGlyphs(ValueError):
     """The characters the kit prints that the font has no glyph for."""
 
@@ -118,6 +123,8 @@ def checked(content: bytes, printed: Printed) -> str:
             raise MissingGlyphs(fonts.no_glyph(missing[:MAX_SHOWN], f", which the kit prints in {lang}"))
         codes.update(map(ord, characters))
     _check_metrics(font.face, codes)
+    # and what printkit's own words may print beside the kit's texts (a page number's dash, a ×)
+    codes.update(code for block in OWN_WORDS for code in block if code in font.face.charToGlyph)
     _subset(font, sorted(codes))
     _CHECKED[_digest(content)] = name
     return name
@@ -135,6 +142,17 @@ def _check_metrics(face: Any, codes: set[int]) -> None:
         reach = abs(getattr(face, what, 0))
         if reach > MAX_EM * 1000:
             raise FontRefused(f"its {what} is {reach / 1000:,.1f} em; at most {MAX_EM:g} em")
+    for what in ("ascent", "capHeight"):  # the layout sizes a line by them: 0 would divide by zero
+        if getattr(face, what, 0) <= 0:
+            raise FontRefused(f"its {what} is {getattr(face, what, 0)}; a text font's letters stand above the line")
+    glyphs = len(face.glyphPos) - 1  # the glyph locations: one more than the glyphs
+    past = sorted(code for code, glyph in face.charToGlyph.items() if not 0 <= glyph < glyphs)
+    if past:
+        code = past[0]
+        raise FontRefused(
+            f"its character map sends '{chr(code)}' (U+{code:04X}) to glyph {face.charToGlyph[code]}, "
+            f"past its {glyphs:,} glyphs"
+        )
 
 
 def _subset(font: Any, codes: list[int]) -> None:
