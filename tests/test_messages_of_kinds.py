@@ -1,4 +1,4 @@
-"""A kind's own printed words live in its folder (kinds/NAME/kind.py, MESSAGES), and are held to
+"""A kind's own printed words live in its folder (kinds/NAME/words.py, MESSAGES), and are held to
 the rules of printkit's shared words (words/messages.py): every language, the same placeholders in
 each, one key one meaning, used by the kind that owns it."""
 
@@ -34,13 +34,13 @@ def test_a_kinds_words_are_in_every_language_with_the_same_placeholders(kind, ke
 
 
 @pytest.mark.parametrize(("kind", "key", "words"), OWN, ids=[key for _, key, _ in OWN])
-def test_a_kinds_words_are_used_by_its_own_folder(kind, key, words):
+def test_a_kinds_words_are_said_by_its_own_folder(kind, key, words):
     folder = Path(printkit.kinds.__file__).parent / kind
-    code = "".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py") if path.name != "kind.py")
-    assert f'"{key}"' in code
+    code = "".join(path.read_text(encoding="utf-8") for path in folder.glob("*.py") if path.name != "words.py")
+    assert f'MESSAGES["{key}"]' in code
 
 
-def test_a_localizer_says_a_kinds_words_in_its_language():
-    tr = Localizer("cs", kind_words=KINDS.messages)
-    assert tr.msg("tuckbox_title", label="Karty") == "Krabička: Karty"
-    assert tr.msg("print_heading") == Localizer("cs").msg("print_heading")  # the shared words as before
+def test_a_localizer_says_a_kinds_own_words_in_its_language():
+    words = KINDS.messages["tuckbox_title"]
+    assert Localizer("cs").own(words, label="Karty") == "Krabička: Karty"
+    assert Localizer("pl").own(words, label="Karty") == "Pudełko: Karty"

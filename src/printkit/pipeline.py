@@ -179,7 +179,7 @@ def context(
     chosen = choose_language(loaded.kit, lang)
     return Context(
         paper=paper(paper_name),
-        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures), kind_words=loaded.kit.kinds.messages),
+        tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
         assets=loaded.source.folder,

@@ -542,7 +542,7 @@ class TextIndex:
         from printkit.layout.document import page_numbers
 
         numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
-        tr = Localizer(document.lang, numbers, kit_icons(kit, document.pictures), kit.kinds.messages)
+        tr = Localizer(document.lang, numbers, kit_icons(kit, document.pictures))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):
             if isinstance(value, dict) and document.lang in value and isinstance(value[document.lang], str):

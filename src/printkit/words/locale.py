@@ -52,7 +52,6 @@ class Localizer:
     lang: str
     numbers: dict[str, Any] = field(default_factory=dict)
     icons: dict[str, str] = field(default_factory=dict)  # :name: -> the icon's character (icons.py)
-    kind_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # the kinds' own (Registry.messages)
 
     def __call__(self, text: dict[str, str] | str | int | None, **extra: object) -> str:
         if text is None:
@@ -86,9 +85,12 @@ class Localizer:
             raise PrintkitError(f"cannot fill the placeholder {{{inside}}} in {raw!r}: {exc}") from None
 
     def msg(self, key: str, **values: object) -> str:
-        """printkit's own words for ``key``: a kind's own (its folder's MESSAGES), else the shared ones."""
-        own = self.kind_words.get(key)
-        return own[self.lang].format(**values) if own is not None else message(self.lang, key, **values)
+        """printkit's own shared words for ``key`` (words/messages.py), in this language."""
+        return message(self.lang, key, **values)
+
+    def own(self, words: Mapping[str, str], **values: object) -> str:
+        """A kind's own words (``{pl: .., cs: .., en: ..}`` of its folder's words.py) in this language."""
+        return words[self.lang].format(**values)
 
 
 @functools.lru_cache(maxsize=1024)

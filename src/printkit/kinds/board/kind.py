@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.base.errors import Loc
 from printkit.kinds.board import edgetrack, layout
 from printkit.kinds.board.model import BoardComponent
+from printkit.kinds.board.words import MESSAGES
 from printkit.kinds.track.kind import check_specials
 from printkit.kinds.track.layout import numbers as track_numbers
 from printkit.kit.kinds import Kind, PieceKind
@@ -80,17 +81,6 @@ def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
     if component.track is not None:
         values.update(track_numbers(component.track, paper))
     return values
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "board_sheet_instruction": {
-        "pl": "Wytnij wzdłuż szarego obrysu; {joins}. Pola mają {cell} mm.",
-        "cs": "Vystřihněte podél šedého obrysu; {joins}. Pole mají {cell} mm.",
-        "en": "Cut along the grey outline; {joins}. The cells are {cell} mm.",
-    },
-}
 
 
 KIND = Kind(

@@ -19,6 +19,7 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.board import edgetrack
 from printkit.kinds.board.model import BoardComponent
+from printkit.kinds.board.words import MESSAGES
 from printkit.layout.board import (
     COORD_BAND,
     FRAME,
@@ -208,8 +209,10 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     window = (sheet.rows, sheet.cols)
     map_w = min(MAP_MAX_W, len(plan.cols) * MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
-    instruction = ctx.tr.msg(
-        "board_sheet_instruction", joins="; ".join(join_phrases(plan, joins, band, column, ctx)), cell=f"{board.cell:g}"
+    instruction = ctx.tr.own(
+        MESSAGES["board_sheet_instruction"],
+        joins="; ".join(join_phrases(plan, joins, band, column, ctx)),
+        cell=f"{board.cell:g}",
     )
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.box import layout
 from printkit.kinds.box.model import TrayBoxComponent
+from printkit.kinds.box.words import MESSAGES
 from printkit.kinds.tuckbox.kind import check_box
 from printkit.kinds.tuckbox.layout import Flat, Inside
 from printkit.kit.kinds import Kind, PieceKind
@@ -23,22 +24,6 @@ def check_tray_box(kit: Kit, index: int, box: TrayBoxComponent, found: Findings)
         return [(lid, "the box's lid net"), (tray, "the box's tray net")]
 
     check_box(kit, index, box, found, nets)
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "traybox_title": {
-        "pl": "Pudełko z wieczkiem: {label}",
-        "cs": "Krabice s víkem: {label}",
-        "en": "Lid-and-tray box: {label}",
-    },
-    "traybox_instruction": {
-        "pl": "Wytnij obie siatki wzdłuż obrysu, zegnij ścianki wzdłuż przerywanych linii, wklej zakładki od środka.",
-        "cs": "Vystřihněte obě sítě podél obrysu, ohněte stěny podél přerušovaných čar, chlopně vlepte zevnitř.",
-        "en": "Cut both nets along their outlines, fold the walls along the dashed lines, glue the tabs inside.",
-    },
-}
 
 
 KIND = Kind(

@@ -13,6 +13,7 @@ from typing import Any
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.box.model import TrayBoxComponent
+from printkit.kinds.box.words import MESSAGES
 from printkit.kinds.tuckbox.layout import (
     NET_TOP,
     SMALL_PT,
@@ -149,8 +150,8 @@ def layout(box: TrayBoxComponent, ctx: Context) -> list[Page]:
     for net, what in ((lid, "the box's lid net"), (tray, "the box's tray net")):
         if orientation_on(net, ctx.paper) is None:
             raise LayoutProblem(("holds",), too_big(net, (ctx.paper,), what))
-    title = ctx.tr(box.title) or ctx.tr.msg("traybox_title", label=ctx.tr(box.label))
-    instruction = ctx.tr.msg("traybox_instruction")
+    title = ctx.tr(box.title) or ctx.tr.own(MESSAGES["traybox_title"], label=ctx.tr(box.label))
+    instruction = ctx.tr.own(MESSAGES["traybox_instruction"])
     shared = together(lid, tray, ctx.paper)
     if shared is not None:
         x = (ctx.paper.width - shared.width) / 2

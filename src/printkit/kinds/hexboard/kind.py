@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from printkit.base.errors import Loc
 from printkit.kinds.hexboard.layout import Hex, hexes, label, layout, numbers, parse_at, room
 from printkit.kinds.hexboard.model import HexBoardComponent
+from printkit.kinds.hexboard.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
 
 if TYPE_CHECKING:
@@ -65,23 +66,6 @@ def hex_range(board: HexBoardComponent) -> str:
     if board.shape == "hexagon":
         where += "; a hexagon leaves out the corners of that rectangle"
     return where
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "hexboard_instruction": {
-        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
-        "of the page.",
-    },
-    "hex_sheet_instruction": {
-        "pl": "Wytnij wzdłuż szarego zygzaka; {joins} (jasne heksy to paski do klejenia). Heksy: {size} mm.",
-        "cs": "Vystřihněte podél šedé klikaté čáry; {joins} (světlé hexy jsou proužky na lepení). Hexy: {size} mm.",
-        "en": "Cut along the grey zigzag; {joins} (the pale hexes are glue strips). Hexes: {size} mm.",
-    },
-}
 
 
 KIND = Kind(

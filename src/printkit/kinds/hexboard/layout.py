@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex
+from printkit.kinds.hexboard.words import MESSAGES
 from printkit.layout import sheetplan
 from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
 from printkit.layout.context import Context, Paper
@@ -236,7 +237,7 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
     items: list[Item] = piece_page_header(
         ctx,
         ctx.tr(board.title) or board.id,
-        ctx.tr.msg("hexboard_instruction", size=f"{board.size:g}"),
+        ctx.tr.own(MESSAGES["hexboard_instruction"], size=f"{board.size:g}"),
         top=block_top,
     )
     shaded = marked_hexes(board)
@@ -412,7 +413,7 @@ def hex_sheet_page(
     map_w = min(sheetplan.MAP_MAX_W, len(plan.cols) * sheetplan.MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
     phrases = sheetplan.join_phrases(plan, joins, band, column, ctx)
-    instruction = ctx.tr.msg("hex_sheet_instruction", joins="; ".join(phrases), size=f"{board.size:g}")
+    instruction = ctx.tr.own(MESSAGES["hex_sheet_instruction"], joins="; ".join(phrases), size=f"{board.size:g}")
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += sheetplan.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
     shaded = marked_hexes(board)

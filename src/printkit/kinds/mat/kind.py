@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.mat import layout
 from printkit.kinds.mat.model import MatComponent
+from printkit.kinds.mat.words import MESSAGES
 from printkit.kinds.sheet.kind import check_legend_symbols
 from printkit.kit.kinds import Kind, PieceKind
 
@@ -16,17 +17,6 @@ if TYPE_CHECKING:
 
 def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Findings) -> None:
     check_legend_symbols(component.panels, ("components", index, "panels"), kit.kit.languages, found)
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "mat_instruction": {
-        "pl": "Nie wycinaj. Karty kładźcie tylko na miejscach oznaczonych waszą liczbą graczy lub mniejszą.",
-        "cs": "Nevystřihujte. Karty pokládejte jen na místa označená vaším počtem hráčů nebo menším.",
-        "en": "Do not cut. Lay cards only on the places marked with your number of players or fewer.",
-    },
-}
 
 
 KIND = Kind(

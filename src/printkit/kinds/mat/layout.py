@@ -15,6 +15,7 @@ from typing import Any
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.mat.model import MatComponent
+from printkit.kinds.mat.words import MESSAGES
 from printkit.layout import sheet
 from printkit.layout.context import Context, Paper
 from printkit.layout.patterns import draw_pattern
@@ -92,7 +93,7 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
 def instruction(ctx: Context, right: float, baseline: float, room: float) -> list[Item]:
     """What to do with the mat, on the title's line, ending at ``right``: not to cut it and which
     places a game uses. Left out where the title leaves too little room for it at 7 pt."""
-    note = ctx.tr.msg("mat_instruction")
+    note = ctx.tr.own(MESSAGES["mat_instruction"])
     size = fonts.fit_size(note, room, NOTE_PT, smallest=7.0)
     if fonts.text_width(note, size) > room:
         return []

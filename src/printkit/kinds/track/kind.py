@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from printkit.base.errors import Loc
 from printkit.kinds.track.layout import layout, numbers, room, spaces
 from printkit.kinds.track.model import EdgeTrack, TrackComponent
+from printkit.kinds.track.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
 
 if TYPE_CHECKING:
@@ -36,17 +37,6 @@ def check_specials(track: TrackComponent | EdgeTrack, loc: Loc, found: Findings)
         elif special.at in seen:
             found.add(where, f"space {special.at} is already special (specials[{seen[special.at]}])")
         seen.setdefault(special.at, number)
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "track_instruction": {
-        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
-    },
-}
 
 
 KIND = Kind(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.track.model import EdgeTrack, TrackComponent, TrackSpace
+from printkit.kinds.track.words import MESSAGES
 from printkit.layout import paragraph
 from printkit.layout.board import GAP, GRID_LINE, MARK_FILL
 from printkit.layout.context import Context, Paper
@@ -170,7 +171,7 @@ def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     left = ctx.margin + (ctx.content_width - path.cols * s) / 2
     top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(track.title) or track.id, ctx.tr.msg("track_instruction", space=f"{s:g}"), top=block_top
+        ctx, ctx.tr(track.title) or track.id, ctx.tr.own(MESSAGES["track_instruction"], space=f"{s:g}"), top=block_top
     )
     specials = {special.at: special for special in track.specials}
     pieces: list[Piece] = [Piece("track", track.id, 1, left, top, path.cols * s, path.rows * s)]

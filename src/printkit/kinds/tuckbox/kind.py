@@ -9,6 +9,7 @@ from printkit.kinds.cards.model import DeckComponent
 from printkit.kinds.tuckbox import layout
 from printkit.kinds.tuckbox.layout import Flat, Inside
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
+from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
 from printkit.layout.context import PAPERS
 
@@ -45,18 +46,6 @@ def check_box(
     for net, what in nets(room):
         if all(layout.orientation_on(net, paper) is None for paper in papers):
             found.add(at + ("holds",), layout.too_big(net, papers, what))
-
-
-# The words this kind prints, in every language printkit speaks (the Localizer reads them
-# beside words/messages.py; tests/test_messages_of_kinds.py holds them to the same rules).
-MESSAGES = {
-    "tuckbox_title": {"pl": "Pudełko: {label}", "cs": "Krabička: {label}", "en": "Tuck box: {label}"},
-    "tuckbox_instruction": {
-        "pl": "Wytnij wzdłuż linii obrysu, zegnij wzdłuż przerywanych linii, wklej zakładkę od środka tyłu.",
-        "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
-        "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
-    },
-}
 
 
 KIND = Kind(

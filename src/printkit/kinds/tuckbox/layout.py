@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
+from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
@@ -239,8 +240,8 @@ def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
     if paper is None:
         raise LayoutProblem(("holds",), too_big(net, (ctx.paper,)))
     x = (paper.width - net.width) / 2
-    title = ctx.tr(box.title) or ctx.tr.msg("tuckbox_title", label=ctx.tr(box.label))
-    items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.msg("tuckbox_instruction"))
+    title = ctx.tr(box.title) or ctx.tr.own(MESSAGES["tuckbox_title"], label=ctx.tr(box.label))
+    items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.own(MESSAGES["tuckbox_instruction"]))
     items += net_items(box, net, room, ctx, x, NET_TOP)
     outline = CutPath("polygon", net.outline())
     piece = Piece("tuckbox", box.id, 1, x, NET_TOP, net.width, net.height, extra=box_extra(box, room), cut=outline)
