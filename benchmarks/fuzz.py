@@ -77,7 +77,9 @@ class Worker:
             preexec_fn=limit_address_space,
         )
         os.close(write_end)
-        self.results = os.fdopen(read_end, "rb")
+        # unbuffered: a buffered reader's readline takes the announce and the result together, and
+        # select() on the pipe then waits for a line already read: the worker idle, the case "hung"
+        self.results = os.fdopen(read_end, "rb", buffering=0)
         self.ran = 0
 
     def run(self, family: str, seed: int, case: int) -> Result:

@@ -148,7 +148,7 @@ def odd_name(draft: Draft, rng: random.Random) -> None:
     holder = draft.data
     for part in loc:
         holder = holder[part]
-    if holder:
+    if isinstance(holder, dict) and holder:  # an earlier mutation may have made it a text
         old = rng.choice(sorted(holder))
         holder[rng.choice(ODD_NAMES)] = holder.pop(old)
 
