@@ -1,5 +1,5 @@
-"""The command line: click only. Each command's parameters become its frozen options value
-(commands/options.py), handed to its module in commands/; every PrintkitError becomes one line
+"""The command line: click only. Each command's parameters become its frozen options value (a
+dataclass in its module in commands/), handed to that module; every PrintkitError becomes one line
 and exit 1, here and nowhere else.
 
 A command's module is imported inside its click function: ``printkit --help`` and each command
@@ -23,19 +23,6 @@ import click
 from printkit.base import errors
 from printkit.base.collector import collector_paused
 from printkit.base.errors import PrintkitError
-from printkit.commands.options import (
-    BuildOptions,
-    CalibrateOptions,
-    ExportOptions,
-    ExportTtsOptions,
-    NewOptions,
-    PreviewOptions,
-    PrinterAddOptions,
-    PrinterRemoveOptions,
-    SchemaOptions,
-    SheetsOptions,
-    ValidateOptions,
-)
 from printkit.output.files import reading
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
@@ -140,14 +127,14 @@ def list_kits() -> None:
 )
 def build(**given: Any) -> None:
     """Build KIT (a shipped kit's name or a kit file) into a PDF."""
-    options = BuildOptions(**given)
+    from printkit.commands import build as command  # start-up: this command's modules only (see above)
+
+    options = command.BuildOptions(**given)
     if options.watch:
-        from printkit.commands import watch  # start-up: this command's modules only (see above)
+        from printkit.commands import watch  # start-up: as above
 
         watch.run(options)
     else:
-        from printkit.commands import build as command  # start-up: as above
-
         command.run(options)
 
 
@@ -162,7 +149,7 @@ def sheets(**given: Any) -> None:
     """One personalised score sheet per player."""
     from printkit.commands import sheets as command  # start-up: this command's modules only (see above)
 
-    command.run(SheetsOptions(**given))
+    command.run(command.SheetsOptions(**given))
 
 
 @cli.command()
@@ -188,7 +175,7 @@ def calibrate(**given: Any) -> None:
     """A two-sided test sheet: check 100 % scale and read the --back-offset X,Y for your printer."""
     from printkit.commands import calibrate as command  # start-up: this command's modules only (see above)
 
-    command.run(CalibrateOptions(**given))
+    command.run(command.CalibrateOptions(**given))
 
 
 @cli.command()
@@ -209,7 +196,7 @@ def preview(**given: Any) -> None:
     """Every page of KIT's PDF as a PNG image (KIT-1.png, KIT-2.png, ...)."""
     from printkit.commands import preview as command  # start-up: this command's modules only (see above)
 
-    command.run(PreviewOptions(**given))
+    command.run(command.PreviewOptions(**given))
 
 
 @cli.command()
@@ -221,7 +208,7 @@ def validate(**given: Any) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
     from printkit.commands import validate as command  # start-up: this command's modules only (see above)
 
-    command.run(ValidateOptions(**given))
+    command.run(command.ValidateOptions(**given))
 
 
 @cli.command()
@@ -231,7 +218,7 @@ def schema(**given: Any) -> None:
     """The JSON Schema of a kit file, generated from printkit's own models."""
     from printkit.commands import schema as command  # start-up: this command's modules only (see above)
 
-    command.run(SchemaOptions(**given))
+    command.run(command.SchemaOptions(**given))
 
 
 @cli.command()
@@ -256,7 +243,7 @@ def new(**given: Any) -> None:
     """Write NAME.yaml here: a small commented kit that validates and builds at once."""
     from printkit.commands import new as command  # start-up: this command's modules only (see above)
 
-    command.run(NewOptions(**given))
+    command.run(command.NewOptions(**given))
 
 
 @cli.command("export-tts")
@@ -273,7 +260,7 @@ def export_tts(**given: Any) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit.commands import export_tts as command  # start-up: this command's modules only (see above)
 
-    command.run(ExportTtsOptions(**given))
+    command.run(command.ExportTtsOptions(**given))
 
 
 @cli.command("export")
@@ -323,7 +310,7 @@ def export_pieces(**given: Any) -> None:
     """KIT's cards, tiles, tokens and stones for a print shop: a PNG per side or a PDF page per side."""
     from printkit.commands import export as command  # start-up: this command's modules only (see above)
 
-    command.run(ExportOptions(**given, given=given_on_the_command_line()))
+    command.run(command.ExportOptions(**given, given=given_on_the_command_line()))
 
 
 def given_on_the_command_line() -> frozenset[str]:
@@ -355,7 +342,7 @@ def printer_add(**given: Any) -> None:
     """Save (or change) printer NAME, or one of its paper stocks."""
     from printkit.commands import printer as command  # start-up: this command's modules only (see above)
 
-    command.run_add(PrinterAddOptions(**given))
+    command.run_add(command.PrinterAddOptions(**given))
 
 
 @printer.command("list")
@@ -373,7 +360,7 @@ def printer_remove(**given: Any) -> None:
     """Forget printer NAME (or one of its stocks)."""
     from printkit.commands import printer as command  # start-up: this command's modules only (see above)
 
-    command.run_remove(PrinterRemoveOptions(**given))
+    command.run_remove(command.PrinterRemoveOptions(**given))
 
 
 INTERRUPTED = "interrupted; no file was left half-written"

@@ -5,6 +5,7 @@ asked for; or only its boxes (--boxes), or only the pieces changed since an earl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -12,11 +13,34 @@ import click
 from printkit import pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.progress import Progress
-from printkit.commands.options import BuildOptions, back_offset
-from printkit.layout.context import Context, Options
+from printkit.commands.options import Cut, back_offset
+from printkit.layout.context import Context, Options, TwoSided
 from printkit.layout.inksaver import ink_saver
-from printkit.layout.primitives import Document
+from printkit.layout.primitives import Document, Flip
 from printkit.output.files import protect
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """`printkit build` (and `build --watch`)."""
+
+    kit: str
+    lang: str | None
+    paper: str
+    output: Path | None
+    two_sided: TwoSided
+    flip: Flip
+    back_offset: str | None
+    printer: str | None
+    stock: str | None
+    manifest: Path | None
+    watch: bool
+    cut: Cut | None
+    ink_saver: bool
+    ink_report: bool
+    cut_svg: Path | None
+    boxes: bool
+    changed_since: Path | None
 
 
 def run(options: BuildOptions) -> None:

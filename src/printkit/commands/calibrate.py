@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from printkit import pipeline
-from printkit.commands.options import CalibrateOptions
+from printkit.layout.primitives import Flip
+
+
+@dataclass(frozen=True)
+class CalibrateOptions:
+    """`printkit calibrate`."""
+
+    lang: str
+    paper: str
+    flip: Flip
+    output: Path | None
 
 
 def run(options: CalibrateOptions) -> None:

@@ -35,7 +35,7 @@ import click
 
 from printkit import fonts, pipeline
 from printkit.base.errors import LayoutProblem, PrintkitError
-from printkit.commands.options import Backs, ExportOptions, Format
+from printkit.commands.options import Backs, Format
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
@@ -50,6 +50,27 @@ from printkit.render.raster import check_dpi, check_pixels, exact_page_images
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
     from printkit.kit.model import Component, Kit
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """`printkit export`. ``given``: the parameters the command line set rather than left at their
+    defaults (a preset refuses an explicit --dpi or --bleed, and a PDF an explicit --dpi)."""
+
+    kit: str | None
+    fmt: Format | None
+    folder: Path | None
+    dpi: int
+    bleed_text: str
+    preset: str | None
+    scale: bool
+    backs: Backs
+    component: str | None
+    list_presets: bool
+    lang: str | None
+    paper: str
+    given: frozenset[str] = frozenset()
+
 
 SHOP_BLEED = 3.175  # mm: 1/8 in, what print shops ask for
 SCRATCH = Paper("export", 1000.0, 1000.0)  # pieces only, never printed: few pages, any piece fits

@@ -29,7 +29,6 @@ from PIL import Image, ImageDraw
 from printkit import fonts, pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_INCH
-from printkit.commands.options import ExportTtsOptions
 from printkit.layout.context import Context
 from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
 from printkit.output import manifest as placements
@@ -40,6 +39,16 @@ from printkit.words import icons
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
+
+
+@dataclass(frozen=True)
+class ExportTtsOptions:
+    """`printkit export-tts`."""
+
+    kit: str
+    lang: str | None
+    folder: Path | None
+
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads

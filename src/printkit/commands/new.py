@@ -12,16 +12,28 @@ import re
 import shutil
 import stat
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import click
 
 from printkit.base.errors import PrintkitError
-from printkit.commands.options import NewOptions
 from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder
 from printkit.output.files import create_new
+
+
+@dataclass(frozen=True)
+class NewOptions:
+    """`printkit new`."""
+
+    name: str
+    start_from: str | None
+    deck_from: Path | None
+    sheet: str | None
+    encoding: str | None
+
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 MODELINE = "# yaml-language-server: $schema="

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import click
 
 from printkit import pipeline
-from printkit.commands.options import PreviewOptions
 from printkit.render.raster import check_dpi
+
+
+@dataclass(frozen=True)
+class PreviewOptions:
+    """`printkit preview`."""
+
+    kit: str
+    lang: str | None
+    paper: str
+    dpi: int
+    folder: Path
 
 
 def run(options: PreviewOptions) -> None:

@@ -25,9 +25,28 @@ import click
 from printkit.base.configjson import NAME, config_folder, line_of, locked, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
 from printkit.base.units import MAX_BACK_OFFSET
-from printkit.commands.options import PrinterAddOptions, PrinterRemoveOptions
 from printkit.commands.options import back_offset as parsed_offset
 from printkit.output.files import write_atomic
+
+
+@dataclass(frozen=True)
+class PrinterRemoveOptions:
+    """`printkit printer remove`."""
+
+    name: str
+    stock: str | None
+
+
+@dataclass(frozen=True)
+class PrinterAddOptions:
+    """`printkit printer add`."""
+
+    name: str
+    back_offset: str | None
+    scale_x: float | None
+    scale_y: float | None
+    stock: str | None
+
 
 MIN_SCALE, MAX_SCALE = 0.97, 1.03  # beyond 3 % it is a "fit to page" setting, not a printer's error; and
 # a correction past it would push a page's edge content (5 mm in) off the sheet

@@ -8,16 +8,26 @@ neither can drift from what ``printkit build`` accepts.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
 
 from printkit.base.units import LENGTH_PATTERN
-from printkit.commands.options import SchemaOptions
 from printkit.kinds import load_kinds
 from printkit.kit.kinds import Registry
 from printkit.kit.model import kit_model
 from printkit.output.files import write_atomic
+
+
+@dataclass(frozen=True)
+class SchemaOptions:
+    """`printkit schema`."""
+
+    output: Path | None
+    markdown: bool
+
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TITLE = "printkit kit file"

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import click
 
 from printkit import pipeline
-from printkit.commands.options import SheetsOptions
+
+
+@dataclass(frozen=True)
+class SheetsOptions:
+    """`printkit sheets`: ``count`` players, the first of them named by ``names`` (comma-separated)."""
+
+    kit: str
+    count: int
+    names: str
+    lang: str | None
+    paper: str
+    output: Path | None
 
 
 def run(options: SheetsOptions) -> None:

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 import click
 
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
-from printkit.commands.options import ValidateOptions
 from printkit.kit import file as kitfile
 from printkit.validate.proofs import proved
+
+
+@dataclass(frozen=True)
+class ValidateOptions:
+    """`printkit validate`: one ``kit`` or ``all_kits``."""
+
+    kit: str | None
+    all_kits: bool
+    strict: bool
+    paper: str
 
 
 def run(options: ValidateOptions) -> None:

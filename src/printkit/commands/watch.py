@@ -26,7 +26,6 @@ import click
 
 from printkit.base.errors import PrintkitError, report_internal_error
 from printkit.commands import build
-from printkit.commands.options import BuildOptions
 from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder
 
@@ -35,7 +34,7 @@ MAX_ENTRIES = 10_000  # files, folders and links under the kit's folder one look
 Snapshot = dict[str, tuple[int, int]]
 
 
-def run(options: BuildOptions) -> None:
+def run(options: build.BuildOptions) -> None:
     """The build command's own run, again after each change of the kit file or its art."""
     gc.enable()  # a session of many builds: its garbage is collected as usual
     once = replace(options, watch=False)
