@@ -24,6 +24,8 @@ DARK = "#1a1a1a"
 LINE_GREY = "#6e6e6e"
 LIGHT_LUMINANCE = 0.5  # a stroke or text lighter than this would vanish on a tinted fill
 BACKGROUND = 0.8  # a fill covering this share of the page is a background, dropped
+MARK_AREA = 16.0  # mm² of its box: a dark grey fill this small is a mark (an arrowhead, a dot), kept dark
+MARK_LUMINANCE = 0.05  # ... and this dark (#1a1a1a is 0.010, plateau's #2b2b2b body 0.024 but a Rect)
 
 
 def ink_saver(document: Document) -> Document:
@@ -45,13 +47,26 @@ def lighter(item: Item) -> Item:
     if isinstance(item, Group):
         return replace(item, key=("ink saver", *item.key), items=tuple(lighter(inner) for inner in item.items))
     if isinstance(item, (Rect, Circle, Path)):
-        fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") else item.fill
+        fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") and not mark(item) else item.fill
         return replace(item, fill=fill, stroke=darker_stroke(item.stroke))
     if isinstance(item, Line):
         return replace(item, stroke=darker_stroke(item.stroke) or item.stroke)
     if isinstance(item, (Text, RichText)):
         return replace(item, color=darker(item.color))
     return item
+
+
+def mark(item: Circle | Path | Rect) -> bool:
+    """A small dark grey shape (an arrow's head, a hub's dot): tinted, it would vanish, and a move's
+    direction with it; it is kept dark, as letters are."""
+    if isinstance(item, Rect) or not item.fill or not item.fill.startswith("#"):
+        return False
+    if coloured(item.fill) or luminance(item.fill) > MARK_LUMINANCE:
+        return False
+    if isinstance(item, Circle):
+        return (2 * item.r) ** 2 <= MARK_AREA
+    xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) <= MARK_AREA
 
 
 def darker(colour: str) -> str:
