@@ -3,7 +3,10 @@ crop marks, a token's outline, a split board's sheet), whatever the kit's ``prin
 
 from __future__ import annotations
 
+import re
+
 import pdfplumber
+import pytest
 
 from conftest import REPO
 
@@ -43,17 +46,54 @@ def instructions(run, tmp_path, monkeypatch, kit: str) -> str:
 
 def test_a_deck_printed_with_crop_marks_is_cut_though_the_kit_says_nothing(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, DECK)
-    assert "Cut out cards along the cut lines." in text
+    assert "Cut out along the cut lines: cards." in text
     assert "Nothing needs cutting" not in text
 
 
 def test_a_deck_without_crop_marks_still_prints_cards_to_cut(run, tmp_path, monkeypatch):
     kit = DECK.replace("    height: 88mm\n", "    height: 88mm\n    crop_marks: false\n")
     text = instructions(run, tmp_path, monkeypatch, kit)
-    assert "Cut out cards along the cut lines." in text
+    assert "Cut out along the cut lines: cards." in text
 
 
 def test_a_sheet_alone_needs_no_cutting(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, (REPO / "tests" / "kits" / "mini.yaml").read_text("utf-8"))
     assert "Nothing needs cutting." in text
     assert "Cut out" not in text
+
+
+# A kit's own noun, in the nominative as the kit gives it: a sentence that bent it into another case
+# ("Wytnij mapa", "Vystřihněte mapa") would misspell it, so the instructions name it only after a
+# colon or in parentheses, where the nominative is right.
+SINGULAR = (
+    DECK.replace("languages: [en]", "languages: [pl, cs, en]")
+    .replace('title: {en: "Cards"}', 'title: {pl: "Mapa", cs: "Mapa", en: "Map"}')
+    .replace('title: {en: "Small game"}', 'title: {pl: "Gra", cs: "Hra", en: "Small game"}')
+    .replace('name: {en: "Fox"}', 'name: {pl: "Lis", cs: "Liška", en: "Fox"}')
+    .replace('heading: {en: "Rules"}', 'heading: {pl: "Zasady", cs: "Pravidla", en: "Rules"}')
+    .replace('body: {en: "Play."}', 'body: {pl: "Grajcie.", cs: "Hrajte.", en: "Play."}')
+    .replace('rule: {en: "4 cards"}', 'rule: {pl: "4 karty", cs: "4 karty", en: "4 cards"}')
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "cut", "verbs"),
+    [
+        ("pl", "Wytnij wzdłuż linii cięcia: mapa.", ("Wytnij", "Wydrukuj")),
+        ("cs", "Vystřihněte podél řezných čar: mapa.", ("Vystřihněte", "Vytiskněte")),
+        ("en", "Cut out along the cut lines: map.", ("Cut out", "Print")),
+    ],
+)
+def test_a_kit_noun_is_never_bent_into_a_case(run, tmp_path, monkeypatch, lang, cut, verbs):
+    (tmp_path / "kit.yaml").write_text(SINGULAR, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("build", "kit.yaml", "--lang", lang, "-o", "kit.pdf")
+    assert result.code == 0, result.err
+    with pdfplumber.open(tmp_path / "kit.pdf") as pdf:
+        text = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert cut in text
+    noun = "Map" if lang == "en" else "Mapa"
+    printed = re.search(rf"\(({noun})\)", text)
+    assert printed, f"the print line names the component in parentheses: {text}"
+    for verb in verbs:  # no verb takes the noun as its object: "Wytnij mapa", "Vytiskněte mapa"
+        assert not re.search(rf"{verb} (the )?{noun.lower()}\b", text, flags=re.IGNORECASE), text

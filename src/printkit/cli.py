@@ -106,7 +106,7 @@ def list_kits() -> None:
     is_flag=True,
     help="Light tints instead of solid fills, no page backgrounds; outlines, patterns and letters stay.",
 )
-@click.option("--ink-report", "ink_report", is_flag=True, help="Also print how much of each page the ink covers.")
+@click.option("--ink-report", "ink_report", is_flag=True, help="Also print each page's ink and inked area.")
 @click.option(
     "--cut-svg",
     "cut_svg",

@@ -22,8 +22,9 @@ REGULAR = "PrintkitSans"
 BOLD = "PrintkitSans-Bold"
 SERIF = "PrintkitSerif"
 SERIF_BOLD = "PrintkitSerif-Bold"
-# Atkinson Hyperlegible for pieces (its slashed zero and open shapes read at a glance across a
-# table); Noto Serif for running text, whose digits read like a book's ("100", not "1ØØ").
+# Atkinson Hyperlegible for pieces (its open shapes read at a glance across a table), shipped with
+# an unslashed zero (tools/unslashed_zero.py) so a heading's "100 %" is the body's; Noto Serif for
+# running text.
 _FILES = {
     REGULAR: "AtkinsonHyperlegible-Regular.ttf",
     BOLD: "AtkinsonHyperlegible-Bold.ttf",

@@ -73,9 +73,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Nothing needs cutting.",
     },
     "cut": {
-        "pl": "Wytnij {what} wzdłuż linii cięcia.",
-        "cs": "Vystřihněte {what} podél řezných čar.",
-        "en": "Cut out {what} along the cut lines.",
+        "pl": "Wytnij wzdłuż linii cięcia: {what}.",
+        "cs": "Vystřihněte podél řezných čar: {what}.",
+        "en": "Cut out along the cut lines: {what}.",
     },
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_per_player": {
