@@ -4,12 +4,14 @@ type, owners' letters of one size, and box nets centred with the game's facts on
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from pathlib import Path
 
 import pdfplumber
 import pytest
 import yaml
+from PIL import Image as Picture
 
 from conftest import mm
 from printkit import pipeline
@@ -168,19 +170,24 @@ def test_box_net_centred_with_the_games_facts(built, kit, lang, paper):
         assert fact in text
 
 
-def build_themed(tmp_path: Path, **theme: dict) -> Path:
-    """latarnie with its theme changed by ``theme`` (a part's fields), built in English."""
+def build_themed(tmp_path: Path, art: dict[str, bytes] | None = None, **theme: dict) -> Path:
+    """latarnie with its theme changed by ``theme`` (a part's fields), built in English; ``art``
+    is written into the kit's folder (beside the kit, named after it)."""
     data = yaml.safe_load((KITS / "latarnie.yaml").read_text(encoding="utf-8"))
     for part, fields in theme.items():
         data["theme"][part] = data["theme"].get(part, {}) | fields
     name = "-".join(f"{part}-{'-'.join(map(str, fields.values()))}" for part, fields in theme.items())
     kit = tmp_path / f"{name}.yaml"
     kit.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    for relative, content in (art or {}).items():
+        (tmp_path / name).mkdir(exist_ok=True)
+        (tmp_path / name / relative).write_bytes(content)
     target = tmp_path / f"{name}.pdf"
     try:
         main(["build", str(kit), "--lang", "en", "-o", str(target)])
     except SystemExit as exc:
-        assert not exc.code
+        if exc.code:
+            raise
     return target
 
 
@@ -204,8 +211,34 @@ def test_theme_faces_choose_the_rules_body_face(tmp_path):
 
 @pytest.mark.parametrize("frame", ["double", "band"])
 def test_frame_styles(tmp_path, frame):
-    page = pdfplumber.open(build_themed(tmp_path, board={"frame": frame})).pages[1]
+    page = pdfplumber.open(build_themed(tmp_path, board={"frame": frame, "bleed": 1.0})).pages[1]
     accent = colour(theme_of("latarnie")["palette"]["accent"])
     frames = [r for r in page.rects if r["stroke"] and rounded(r["stroking_color"]) == accent]
     widths = sorted(round(mm(r["linewidth"]), 2) for r in frames)
     assert widths == ([0.25, 0.6] if frame == "double" else [2.5])
+
+
+def test_a_picture_ground_covers_the_board_in_proportion(tmp_path):
+    wood = io.BytesIO()
+    Picture.new("RGB", (400, 200), "#d8c8a8").save(wood, format="PNG")
+    path = build_themed(tmp_path, {"wood.png": wood.getvalue()}, board={"ground": None, "picture": "wood.png"})
+    page = pdfplumber.open(path).pages[1]
+    (image,) = page.images
+    grid = next(r for r in page.rects if mm(r["width"]) == pytest.approx(GRID, abs=0.05))
+    width, height = mm(image["x1"] - image["x0"]), mm(image["bottom"] - image["top"])
+    assert width / height == pytest.approx(2.0, abs=0.01)  # in proportion, not stretched
+    assert height >= mm(grid["height"]) + 2 * 6.0  # covers the grid and its bands: cropped at the sides
+    centre = (image["x0"] + image["x1"]) / 2
+    assert mm(centre) == pytest.approx(mm(page.width) / 2, abs=0.05)
+
+
+def test_a_frame_too_wide_for_the_paper_is_one_line_naming_the_room(tmp_path, capsys):
+    """A band frame with a 2 mm bleed needs 10 mm beside latarnie's 175 mm grid; A4 leaves 9.5."""
+    with pytest.raises(SystemExit) as exit_code:
+        build_themed(tmp_path, board={"frame": "band", "bleed": 2.0})
+    assert exit_code.value.code == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.endswith(
+        "components[0].cell: the theme's board frame ('band') and bleed need 10 mm beside the 175 mm grid on each "
+        "side, 9.5 mm are left on A4; use theme.board frame: line, a smaller bleed, or smaller cells (in en)"
+    )

@@ -25,12 +25,13 @@ FRAME = Stroke(width=0.9)
 MARK_FILL = "#e2e2e2"
 COORD_BAND = 6.0
 COORD_PT = 9.0
+COORD_PAD = 1.4  # mm of the coordinate band free on its outer side (a dressed board's frame may take it)
 LEGEND_LINE = 6.5
 GAP = 4.0
 TITLE_BAND = 11.0  # mm under a dressed board's grid for the game's title
 BOARD_TITLE_PT = 14.0
 FRAME_LINE = {"line": 0.6, "double": 0.6, "band": 2.5}  # mm: the frame's (outer) line
-FRAME_ROOM = {"line": 2.0, "double": 3.0, "band": 4.5}  # mm inside the edge the frame takes, text kept clear
+FRAME_ROOM = {"line": 1.4, "double": 2.6, "band": 3.4}  # mm inside the edge the frame takes, text kept clear
 DRESS_EDGE = 8.0  # mm: the nearest a dressed board's ground and frame come to the paper's edge
 DOUBLE_GAP = 1.2  # mm from the double frame's outer line to its inner one
 
@@ -119,7 +120,8 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     if not dressed(ctx):
         return coords + ring, coords + ring, ring, ring
     look = ctx.theme.board
-    side = max(coords, FRAME_ROOM[look.frame]) + ring
+    # the coordinates keep clear of the frame: their band inside its line and its inner line or band
+    side = (coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]) + ring
     under = ring + (TITLE_BAND if look.title and ctx.game is not None else side - ring)
     bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
     return side + bleed, side + bleed, side + bleed, under + bleed
@@ -212,6 +214,13 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     centred = (ctx.paper.width - grid_w) / 2
     if dressed(ctx):  # its bands may reach into the margins, to DRESS_EDGE from the paper's edge
         least, most = DRESS_EDGE + before, ctx.paper.width - DRESS_EDGE - after - grid_w
+        if least > most + 1e-6:
+            raise LayoutProblem(
+                ("cell",),
+                f"the theme's board frame ('{ctx.theme.board.frame}') and bleed need {before:g} mm beside the "
+                f"{grid_w:g} mm grid on each side, {(ctx.paper.width - grid_w) / 2 - DRESS_EDGE:.1f} mm are left on "
+                f"{ctx.paper.name}; use theme.board frame: line, a smaller bleed, or smaller cells",
+            )
     else:
         least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
     left = min(max(centred, least), most)
