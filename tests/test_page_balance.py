@@ -25,7 +25,8 @@ MAX_IMBALANCE = 7.0
 MEASURED = {"board", "token", "stone", "tile", "hexboard", "track"}  # pieces whose page carries the ruler
 WITH_RULER = ("latarnie", "kpn", "plateau")  # ogrod prints a sheet, targ a mat and full card sheets
 DESCENDER = 1.5  # mm below the baseline of an 8.5 pt note
-HEADING_REACH = 25.0  # mm from the title's top to the pieces: the 13 mm heading, its gap, a board's coordinates
+# mm from the title's top to the pieces: the 13 mm heading, its gap, a board's coordinates and its ground's bleed
+HEADING_REACH = 27.0
 
 
 def extent(item: Item) -> tuple[float, float]:

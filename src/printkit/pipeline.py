@@ -185,6 +185,8 @@ def context(
         assets=loaded.source.folder,
         dpi=loaded.kit.dpi,
         pictures=loaded.pictures,
+        theme=loaded.kit.theme,
+        game=loaded.kit.kit,
     )
 
 

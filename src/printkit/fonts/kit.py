@@ -208,9 +208,9 @@ def proved(kit: Any, folder: KitFolder) -> Faces | None:
     """The roles the kit gives its own fonts, as ``checked`` registered them when the kit was
     checked; None when a font failed its check or its file no longer holds what was checked
     (then it is never loaded unchecked)."""
+    found: Faces = themed_faces(kit)
     if kit.fonts is None:
-        return {}
-    found: Faces = {}
+        return found
     for role in ROLES:
         family = getattr(kit.fonts, role)
         if family is None:
@@ -221,6 +221,21 @@ def proved(kit: Any, folder: KitFolder) -> Faces | None:
             return None
         found[role] = (regular, bold)
     return found
+
+
+SHIPPED: dict[str, tuple[str, str]] = {
+    "serif": (fonts.SERIF, fonts.SERIF_BOLD),
+    "sans": (fonts.REGULAR, fonts.BOLD),
+}
+
+
+def themed_faces(kit: Any) -> Faces:
+    """The shipped faces the kit's theme chooses for the rules' body and headings ('serif' or
+    'sans'); a role the theme gives to the kit's own font ('kit') is the kit's ``fonts:``."""
+    chosen = getattr(getattr(kit, "theme", None), "faces", None)
+    if chosen is None:
+        return {}
+    return {role: SHIPPED[face] for role in ("body", "headings") if (face := getattr(chosen, role)) in SHIPPED}
 
 
 def _checked_name(folder: KitFolder, relative: str) -> str | None:

@@ -84,6 +84,9 @@ class Kind(Generic[C]):
     room: Callable[[C, Context], str | None] | None = None
     figure_piece: Callable[[C, list[str]], Placeable | str] | None = None
     first_piece: Callable[[C], list[str] | None] | None = None
+    # one piece of each type the kit strip shows (a token set, an owner's colour), each with how
+    # many the kit prints of it: [(reference parts, count)]; None shows the first piece and the total
+    strip_pieces: Callable[[C], list[tuple[list[str], int]]] | None = None
     # the words its pages print that no other kind does, by key then language (``Localizer.msg``)
     messages: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict, compare=False)
 

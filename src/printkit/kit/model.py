@@ -35,6 +35,7 @@ from printkit.kit.shared import (
     PlannedPage,
     RuleSection,
 )
+from printkit.kit.theme import Theme
 
 if TYPE_CHECKING:
 
@@ -59,6 +60,10 @@ class Kit(Model):
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
     fonts: KitFonts | None = Field(None, description="The kit's own fonts for body text, headings or pieces.")
+    theme: Theme = Field(
+        default_factory=Theme,
+        description="The kit's look: palette, the boards' ground, frame and title, the rules' faces.",
+    )
     icons: list[IconDef] = Field(
         default_factory=list,
         description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",

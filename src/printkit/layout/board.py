@@ -15,7 +15,7 @@ from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
-from printkit.layout.primitives import BLACK, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.primitives import BLACK, Box, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 
 if TYPE_CHECKING:
     from printkit.kinds.board.model import BoardComponent
@@ -25,8 +25,15 @@ FRAME = Stroke(width=0.9)
 MARK_FILL = "#e2e2e2"
 COORD_BAND = 6.0
 COORD_PT = 9.0
+COORD_PAD = 1.4  # mm of the coordinate band free on its outer side (a dressed board's frame may take it)
 LEGEND_LINE = 6.5
 GAP = 4.0
+TITLE_BAND = 11.0  # mm under a dressed board's grid for the game's title
+BOARD_TITLE_PT = 14.0
+FRAME_LINE = {"line": 0.6, "double": 0.6, "band": 2.5}  # mm: the frame's (outer) line
+FRAME_ROOM = {"line": 1.4, "double": 2.6, "band": 3.4}  # mm inside the edge the frame takes, text kept clear
+DRESS_EDGE = 8.0  # mm: the nearest a dressed board's ground and frame come to the paper's edge
+DOUBLE_GAP = 1.2  # mm from the double frame's outer line to its inner one
 
 
 def coordinate(row: int, col: int) -> str:
@@ -91,11 +98,33 @@ def ring_depth(board: BoardComponent) -> float:
 
 def extent(board: BoardComponent, ctx: Context) -> Extent:
     coords = COORD_BAND if board.coordinates else 0.0
+    _, top, _, bottom = dressing(board, ctx)
     legend = legend_height(board, ctx)
-    ring = 2 * ring_depth(board)
-    extra_w = coords + ring
-    extra_h = HEADER_HEIGHT + GAP + coords + ring + legend + GAP + RULER_HEIGHT
+    extra_w = coords + 2 * ring_depth(board)  # a dressed board's side bands may reach into the margins
+    extra_h = HEADER_HEIGHT + GAP + top + bottom + legend + GAP + RULER_HEIGHT
     return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
+
+
+def dressed(ctx: Context) -> bool:
+    """True when the kit's theme dresses its boards: a ground, a frame of its own or a title."""
+    look = ctx.theme.board
+    return look.ground is not None or look.picture is not None or look.frame != "line" or look.title
+
+
+def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, float]:
+    """How far the board reaches past its grid (left, top, right, bottom, in mm): the coordinate
+    bands and the track around it; on a dressed board (``dressed``) the same band on every side,
+    the title's band under the grid and the ground's bleed past the frame."""
+    coords = COORD_BAND if board.coordinates else 0.0
+    ring = ring_depth(board)
+    if not dressed(ctx):
+        return coords + ring, coords + ring, ring, ring
+    look = ctx.theme.board
+    # the coordinates keep clear of the frame: their band inside its line and its inner line or band
+    side = (coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]) + ring
+    under = ring + (TITLE_BAND if look.title and ctx.game is not None else side - ring)
+    bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
+    return side + bleed, side + bleed, side + bleed, under + bleed
 
 
 class Legended(Protocol):
@@ -179,23 +208,79 @@ def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) ->
 def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     ctx = oriented(board, ctx)
     need = extent(board, ctx)
-    coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
+    before, above, after, below = dressing(board, ctx)
     grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
-    left = ctx.margin + (ctx.content_width - need.width) / 2 + coords
+    # the grid centred on the paper, as long as its bands stay inside the margins
+    centred = (ctx.paper.width - grid_w) / 2
+    if dressed(ctx):  # its bands may reach into the margins, to DRESS_EDGE from the paper's edge
+        least, most = DRESS_EDGE + before, ctx.paper.width - DRESS_EDGE - after - grid_w
+        if least > most + 1e-6:
+            raise LayoutProblem(
+                ("cell",),
+                f"the theme's board frame ('{ctx.theme.board.frame}') and bleed need {before:g} mm beside the "
+                f"{grid_w:g} mm grid on each side, {(ctx.paper.width - grid_w) / 2 - DRESS_EDGE:.1f} mm are left on "
+                f"{ctx.paper.name}; use theme.board frame: line, a smaller bleed, or smaller cells",
+            )
+    else:
+        least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
+    left = min(max(centred, least), most)
     block_top = ctx.margin + (ctx.content_height - need.height) / 2  # title, board, legend, ruler: one block
-    top = block_top + HEADER_HEIGHT + GAP + coords
+    top = block_top + HEADER_HEIGHT + GAP + above
     items: list[Item] = piece_page_header(
         ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"), top=block_top
     )
+    if dressed(ctx):
+        # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
+        x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
+        items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)
     if board.coordinates:
         items += coordinate_items(board, left, top)
-    items += legend_items(board, left - ring_depth(board), top + grid_h + ring_depth(board) + GAP, ctx)
+    items += legend_items(board, left - ring_depth(board), top + grid_h + below + GAP, ctx)
     items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
+
+
+def dress_items(ctx: Context, whole: Box) -> list[Item]:
+    """A dressed board's ground (a colour or a picture to the bleed), its frame around the
+    coordinate bands and the game's title in the band under the grid (``whole`` is the board with
+    its bands and bleed, in page mm)."""
+    look, palette = ctx.theme.board, ctx.theme.palette
+    has_ground = look.ground is not None or look.picture is not None
+    bleed = look.bleed if has_ground else 0.0
+    edge = Box(whole.x + bleed, whole.y + bleed, whole.w - 2 * bleed, whole.h - 2 * bleed)
+    items: list[Item] = []
+    if look.ground is not None:
+        items.append(Rect(whole.x, whole.y, whole.w, whole.h, None, look.ground))
+    found = ctx.pictures.get(look.picture) if look.picture is not None else None
+    if look.picture is not None and found is not None:  # a refused picture: the kit's check said why
+        # cover the ground: the picture in proportion, as large as it takes to fill it, cropped to it
+        w = max(whole.w, whole.h * found.aspect)
+        h = w / found.aspect
+        x, y = whole.x + (whole.w - w) / 2, whole.y + (whole.h - h) / 2
+        clip = (whole.x, whole.y, whole.w, whole.h)
+        items.append(Image(x, y, w, h, str(found.path), clip=clip))
+    frame = Stroke(color=palette.accent, width=FRAME_LINE[look.frame])
+    inset = FRAME_LINE[look.frame] / 2
+    items.append(Rect(edge.x + inset, edge.y + inset, edge.w - 2 * inset, edge.h - 2 * inset, frame))
+    if look.frame == "double":
+        inner = inset + DOUBLE_GAP
+        thin = Stroke(color=palette.accent, width=0.25)
+        items.append(Rect(edge.x + inner, edge.y + inner, edge.w - 2 * inner, edge.h - 2 * inner, thin))
+    if look.title and ctx.game is not None:
+        title = ctx.tr(ctx.game.title)
+        width = edge.w - 2 * FRAME_ROOM[look.frame]
+        size = fonts.fit_size(title, width, BOARD_TITLE_PT, bold=True, smallest=7.0, face="headings")
+        baseline = (
+            edge.bottom - FRAME_ROOM[look.frame] - (TITLE_BAND - FRAME_ROOM[look.frame] - fonts.cap_height(size)) / 2
+        )
+        items.append(
+            Text(edge.x + edge.w / 2, baseline, title, size, True, "center", palette.accent, width, face="headings")
+        )
+    return items
 
 
 def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:

@@ -7,6 +7,8 @@ from typing import Literal
 
 from printkit.base.errors import PrintkitError
 from printkit.kit.paths import KitFolder
+from printkit.kit.shared import KitInfo
+from printkit.kit.theme import PLAIN, Theme
 from printkit.layout.primitives import Flip
 from printkit.pictures.prepared import Pictures
 from printkit.words.locale import Localizer
@@ -66,6 +68,8 @@ class Context:
     dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
     pictures: Pictures = field(default_factory=Pictures)  # the kit's pictures, read once by the pipeline
     sides: dict[str, str] = field(default_factory=dict)  # component id -> "duplex" | "fold", for the print instructions
+    theme: Theme = PLAIN  # the kit's look (kit.theme)
+    game: KitInfo | None = None  # the kit's title, players, age and time, for boards' and boxes' titles
     cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
 
     @property

@@ -503,28 +503,39 @@ class Strip:
         return Piece("figure", self.components[0], 1, group.x, group.y, group.w, group.h, extra=extra)
 
 
-def component_sample(component: Any, kit: Kit, ctx: Context) -> tuple[tuple[Item, ...], float, float, int]:
-    """One of the component as its layout draws it: a piece (a token, stone, card or tile) or,
-    for anything else, its first page; and how many of it the kit prints."""
+Sample = tuple[tuple[Item, ...], float, float, str]  # a drawing, its width and height, its label
+
+
+def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
+    """What the strip shows of a component: one of each type of its pieces (``Kind.strip_pieces``:
+    a token set, an owner's colour) or its first piece, each labelled with how many the kit prints
+    of it; for anything else, its first page, "× 1", or "× 1 per player" for a page printed once
+    for each player."""
     numbers = ctx.tr.numbers
     kind = kit.kinds.kind_of(component)
+    typed = kind.strip_pieces(component) if kind.strip_pieces is not None else []
     first = kind.first_piece(component) if kind.first_piece is not None else None
-    if first is not None and kind.figure_piece is not None:
-        source = kind.figure_piece(component, first)
-        assert isinstance(source, Placeable), source  # a kind's first piece is one it names
-    elif is_board(component):
+    if first is not None and not typed:
+        typed = [(first, 0)]
+    if typed and kind.figure_piece is not None:
+        samples = []
+        for parts, count in typed:
+            source = kind.figure_piece(component, parts)
+            assert isinstance(source, Placeable), source  # a kind's strip pieces are ones it names
+            w, h = source.size
+            items: tuple[Item, ...] = (source.draw(ctx, "face"),)
+            if source.edge:
+                items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
+            shown = count or int(numbers.get(f"{component.id}.total", source.available))
+            samples.append((items, w, h, ctx.tr.msg("strip_count", count=shown)))
+        return samples
+    label = ctx.tr.msg("strip_per_player" if component.print.copies == "per_player" else "strip_count", count=1)
+    if is_board(component):
         board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
-        return board.items, board.w, board.h, 1
-    else:
-        page = kind.layout(component, ctx)[0]
-        outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
-        return (outline, *page.items), page.width, page.height, 1
-    art = source.draw(ctx, "face")
-    w, h = source.size
-    items: tuple[Item, ...] = (art,)
-    if source.edge:
-        items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
-    return items, w, h, int(numbers.get(f"{component.id}.total", source.available))
+        return [(board.items, board.w, board.h, label)]
+    page = kind.layout(component, ctx)[0]
+    outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
+    return [((outline, *page.items), page.width, page.height, label)]
 
 
 def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
@@ -533,25 +544,30 @@ def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_
     shown = [c for c in kit.components if c.in_kit]
     if not kit.kit.contents or not shown:
         return None
-    samples = []
+    samples: list[tuple[str, int, Sample]] = []
     for component in shown:
         try:
-            samples.append(component_sample(component, kit, ctx))
+            found = component_samples(component, kit, ctx)
         except LayoutProblem as problem:
             raise problem.within(("components", kit.components.index(component))) from None
-    natural = sum(w * drawn_h / h for _, w, h, _ in samples) + STRIP_GAP * (len(samples) - 1)
+        samples += [(component.id, number, sample) for number, sample in enumerate(found)]
+    natural = sum(
+        max(w * drawn_h / h, fonts.text_width(label, LABEL_PT, True, "body")) for _, _, (_, w, h, label) in samples
+    )
+    natural += STRIP_GAP * (len(samples) - 1)
     fit = min(1.0, width / natural)
     height = drawn_h * fit
     cap = fonts.cap_height(LABEL_PT, "body")
     left = 0.0
     items: list[Item] = []
-    for component, (drawing, w, h, count) in zip(shown, samples, strict=True):
+    for component_id, number, (drawing, w, h, label) in samples:
         scale = height / h
-        sample_key = (FIGURE_KEY, "contents", component.id, ctx.lang, w, h)
-        items.append(Group(sample_key, left, 0.0, w, h, legible(drawing, scale), scale=scale))
-        label = f"× {count}"
-        items.append(Text(left + w * scale / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
-        left += w * scale + STRIP_GAP * fit
+        room = max(w * scale, fonts.text_width(label, LABEL_PT, True, "body") * fit)  # a label wider than its drawing
+        sample_key = (FIGURE_KEY, "contents", component_id, number, ctx.lang, w, h)
+        x = left + (room - w * scale) / 2
+        items.append(Group(sample_key, x, 0.0, w, h, legible(drawing, scale), scale=scale))
+        items.append(Text(left + room / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
+        left += room + STRIP_GAP * fit
     strip_key = (FIGURE_KEY, "contents", ctx.lang, width, tuple(c.id for c in shown))
     group = Group(strip_key, 0.0, 0.0, natural * fit, height + STRIP_LABEL, tuple(items))
     return Strip(group, tuple(c.id for c in shown))

@@ -164,11 +164,13 @@ def credits_block(kit: Kit, ctx: Context) -> Block | None:
 
 def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
     """The title block on the first rules page; returns its items and the y where the text starts."""
-    tr, m = ctx.tr, ctx.margin
+    tr, m, palette = ctx.tr, ctx.margin, ctx.theme.palette
     title = tr(kit.kit.title)
-    size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=14)
-    y = m + fonts.cap_height(size)
-    items: list[Item] = [Text(m, y, title, size, bold=True, max_w=ctx.content_width)]
+    size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=14, face="headings")
+    y = m + fonts.cap_height(size, face="headings")
+    items: list[Item] = [
+        Text(m, y, title, size, bold=True, color=palette.accent, max_w=ctx.content_width, face="headings")
+    ]
     facts = [f"{tr.msg('players')}: {number_range(kit.kit.players.min, kit.kit.players.max)}"]
     if kit.kit.age:
         facts.append(f"{tr.msg('age')}: {kit.kit.age}")
@@ -179,9 +181,9 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
         y += 6.5
         items.append(fit_text(m, y, tr(kit.kit.subtitle), ctx.content_width, 11.5, smallest=8))
     y += 5.5
-    items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color="#333333"))
+    items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color=palette.muted))
     y += 3.0
-    items.append(Line(m, y, ctx.paper.width - m, y, Stroke(width=0.4)))
+    items.append(Line(m, y, ctx.paper.width - m, y, Stroke(color=palette.accent, width=0.6)))
     return items, y + TITLE_AFTER
 
 

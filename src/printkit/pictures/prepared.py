@@ -151,8 +151,8 @@ class Pictures:
 
 def kit_pictures(kit: Any) -> list[Use]:
     """Every picture a kit shows, in the kit's order: the ``image`` of each card and tile type (a
-    placeholder until it exists), a component's own ``image`` (a tuck box's lid), then each of
-    the kit's icons."""
+    placeholder until it exists), a component's own ``image`` (a tuck box's lid), the theme's
+    board picture, then each of the kit's icons."""
     uses: list[Use] = []
     for index, component in enumerate(kit.components):
         if component.kind in ("cards", "tiles"):
@@ -164,6 +164,9 @@ def kit_pictures(kit: Any) -> list[Use]:
             ]
         elif isinstance(getattr(component, "image", None), str):
             uses.append(Use(("components", index, "image"), component.image, DEFAULT_PRINT_MM, dpi=PRINT_DPI))
+    board = getattr(getattr(kit, "theme", None), "board", None)
+    if board is not None and isinstance(board.picture, str):
+        uses.append(Use(("theme", "board", "picture"), board.picture, DEFAULT_PRINT_MM, dpi=PRINT_DPI))
     return uses + [
         Use(("icons", number, "image"), icon.image, ICON_PRINT_MM)
         for number, icon in enumerate(getattr(kit, "icons", []))

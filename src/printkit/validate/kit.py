@@ -17,6 +17,7 @@ from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 from printkit.kit.file import KitSource
 from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
+from printkit.layout.marks import contrast
 from printkit.pictures.prepared import Finding
 from printkit.validate.findings import Findings
 from printkit.validate.proofs import check_invariants
@@ -32,6 +33,7 @@ def check_kit(source: KitSource, kit: Kit, pictures: list[Finding] | None = None
     found = Findings(source)
     with fonts.using(check_fonts(kit, found)):  # the texts' glyphs are checked in the kit's own fonts
         check_info(kit, found)
+        check_theme(kit, found)
         check_ids(kit, found)
         check_texts(kit, found)
         check_languages_spoken(kit, found)
@@ -41,6 +43,28 @@ def check_kit(source: KitSource, kit: Kit, pictures: list[Finding] | None = None
         check_figures(kit, found)
         check_pictures(pictures or [], found)
     return found.problems
+
+
+def check_theme(kit: Kit, found: Findings) -> None:
+    """The theme's faces that name the kit's own font have one in ``fonts:``, and its ink, accent
+    and muted colours can be read on white paper (a contrast of at least 3:1)."""
+    for role in ("body", "headings"):
+        if getattr(kit.theme.faces, role) == "kit" and getattr(kit.fonts, role, None) is None:
+            found.add(
+                ("theme", "faces", role),
+                f"'kit' names the kit's own font, but 'fonts: {role}:' gives none; add it or use 'serif' or 'sans'",
+            )
+    for name in ("ink", "accent", "muted"):
+        colour = getattr(kit.theme.palette, name)
+        if (ratio := contrast(colour, "#ffffff")) < LEAST_CONTRAST:
+            found.add(
+                ("theme", "palette", name),
+                f"{colour} is too light to print text in on white paper (contrast {ratio:.1f}:1, at least "
+                f"{LEAST_CONTRAST:g}:1); choose a darker colour such as '#2a5d8f'",
+            )
+
+
+LEAST_CONTRAST = 3.0  # WCAG's least for large text: titles, frames, coordinates
 
 
 def check_figures(kit: Kit, found: Findings) -> None:

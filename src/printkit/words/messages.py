@@ -87,6 +87,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "age": {"pl": "Wiek", "cs": "Věk", "en": "Age"},
     "minutes": {"pl": "Czas", "cs": "Doba hry", "en": "Time"},
     "minutes_unit": {"pl": "min", "cs": "min", "en": "min"},
+    "strip_count": {"pl": "× {count}", "cs": "× {count}", "en": "× {count}"},
+    "strip_per_player": {"pl": "× 1 na gracza", "cs": "× 1 na hráče", "en": "× 1 per player"},
     "name": {"pl": "Imię", "cs": "Jméno", "en": "Name"},
     "player_n": {"pl": "Gracz {n}", "cs": "Hráč {n}", "en": "Player {n}"},
     "page_of": {"pl": "strona {n} z {total}", "cs": "strana {n} z {total}", "en": "page {n} of {total}"},

@@ -15,11 +15,12 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.box.model import TrayBoxComponent
 from printkit.kinds.box.words import MESSAGES
 from printkit.kinds.tuckbox.layout import (
-    NET_TOP,
     SMALL_PT,
     TITLE_PT,
     Inside,
     box_extra,
+    centred_top,
+    facts_items,
     inside,
     lid_picture,
     net_drawing,
@@ -154,17 +155,15 @@ def layout(box: TrayBoxComponent, ctx: Context) -> list[Page]:
     instruction = ctx.tr.own(MESSAGES["traybox_instruction"])
     shared = together(lid, tray, ctx.paper)
     if shared is not None:
-        x = (ctx.paper.width - shared.width) / 2
-        spots = [(lid, 1, x, NET_TOP)]
-        spots.append(
-            (tray, 2, x + lid.width + GAP, NET_TOP) if shared.across else (tray, 2, x, NET_TOP + lid.height + GAP)
-        )
+        x, y = (ctx.paper.width - shared.width) / 2, centred_top(shared.height, ctx.paper)
+        spots = [(lid, 1, x, y)]
+        spots.append((tray, 2, x + lid.width + GAP, y) if shared.across else (tray, 2, x, y + lid.height + GAP))
         return [net_page(box, room, ctx, ctx.paper, title, instruction, spots)]
     pages = []
     for net, copy in ((lid, 1), (tray, 2)):
         paper = orientation_on(net, ctx.paper)
         assert paper is not None, "checked above"
-        spot = (net, copy, (paper.width - net.width) / 2, NET_TOP)
+        spot = (net, copy, (paper.width - net.width) / 2, centred_top(net.height, paper))
         pages.append(net_page(box, room, replace(ctx, paper=paper), paper, title, instruction, [spot]))
     return pages
 
@@ -204,6 +203,8 @@ def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x:
             centre, title_y, ctx.tr(box.label), inner, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=ink
         )
     ]
+    facts, title_y = facts_items(ctx, centre, title_y, inner, ink)
+    items += facts
     holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
     holds_y = top + net.h - 4.0
     items.append(fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink))

@@ -558,6 +558,22 @@ def figure_piece(component: DeckComponent, parts: list[str]) -> Placeable | str:
     return Placeable(component.id, key, piece_type.count, bool(component.back), draw, size, edge=True)
 
 
+STRIP_TYPES = 4  # a deck of at most this many types (and no owners) shows one card of each in the kit strip
+
+
+def strip_pieces(component: DeckComponent) -> list[tuple[list[str], int]]:
+    """One card of each owner's colour with how many each owner gets; without owners, one card
+    of each type when there are few (STRIP_TYPES), else none (the strip shows the first and the total)."""
+    if not component.types:
+        return []
+    if component.owners:
+        per_owner = sum(kind.count for kind in component.types)
+        return [([owner.id, component.types[0].id], per_owner) for owner in component.owners]
+    if len(component.types) <= STRIP_TYPES:
+        return [([kind.id], kind.count) for kind in component.types]
+    return []
+
+
 def first_piece(component: DeckComponent) -> list[str] | None:
     if not component.types:
         return None

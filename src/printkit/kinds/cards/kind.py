@@ -123,4 +123,5 @@ KIND = Kind(
     checks=(check_decks, check_hexagon),
     figure_piece=deck.figure_piece,
     first_piece=deck.first_piece,
+    strip_pieces=deck.strip_pieces,
 )

@@ -51,4 +51,5 @@ KIND = Kind(
     checks=(check_fits, check_stone_faces),
     figure_piece=layout.figure_piece,
     first_piece=layout.first_piece,
+    strip_pieces=layout.strip_pieces,
 )

@@ -152,6 +152,14 @@ def figure_piece(component: StonesComponent, parts: list[str]) -> Placeable | st
     return Placeable(component.id, key, stone_type.count, True, draw, (component.size, component.size))
 
 
+def strip_pieces(component: StonesComponent) -> list[tuple[list[str], int]]:
+    """One stone of each owner's colour, with how many stones each owner gets (all types)."""
+    if not component.owners or not component.types:
+        return []
+    per_owner = sum(stone_type.count for stone_type in component.types)
+    return [([owner.id, component.types[0].id], per_owner) for owner in component.owners]
+
+
 def first_piece(component: StonesComponent) -> list[str] | None:
     if not component.owners or not component.types:
         return None

@@ -17,4 +17,5 @@ KIND = Kind(
     checks=(check_decks, check_hexagon),
     figure_piece=cards_deck.figure_piece,
     first_piece=cards_deck.first_piece,
+    strip_pieces=cards_deck.strip_pieces,
 )

@@ -50,4 +50,5 @@ KIND = Kind(
     checks=(check_fits, check_tokens_tell_apart),
     figure_piece=layout.figure_piece,
     first_piece=layout.first_piece,
+    strip_pieces=layout.strip_pieces,
 )

@@ -68,7 +68,9 @@ def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group
     elif token_set.pattern == "dot":
         items.append(Circle(centre, centre, size * 0.05, None, INK))
     if token_set.letter:
-        point = shape_size * LETTER_HEIGHT.get(token_set.shape, 0.4) / fonts.cap_height(1.0)
+        # one size for every owner's letter: the size the smallest-lettered shape of the component takes
+        height = min(LETTER_HEIGHT.get(s.shape, 0.4) for s in tokens.sets if s.letter)
+        point = shape_size * height / fonts.cap_height(1.0)
         letter_y = shape_centre(token_set.shape, centre, shape_size) + fonts.cap_height(point) / 2
         items.append(Text(centre, letter_y, token_set.letter, point, bold=True, align="center", color=INK))
     return Group(key=("token", tokens.id, index, size), x=0.0, y=0.0, w=size, h=size, items=tuple(items))
@@ -138,6 +140,15 @@ def figure_piece(component: TokensComponent, parts: list[str]) -> Placeable | st
     count = first.count if by_set else sum(s.count for _, s in chosen)
     key = (component.id, first.owner) + ((first.id or "",) if by_set else ())
     return Placeable(component.id, key, count, False, draw, (component.size, component.size))
+
+
+def strip_pieces(component: TokensComponent) -> list[tuple[list[str], int]]:
+    """One token of each set (of each owner, for sets without an id), with how many are printed."""
+    counts: dict[str, int] = {}
+    for token_set in component.sets:
+        name = token_set.id or token_set.owner
+        counts[name] = counts.get(name, 0) + token_set.count
+    return [([name], count) for name, count in counts.items()]
 
 
 def first_piece(component: TokensComponent) -> list[str]:

@@ -23,6 +23,7 @@ from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.pictures.place import fitted
+from printkit.words.typography import number_range, typeset
 
 TUCK = 15.0  # mm: the tuck flap's height (at most half the box's height)
 TUCK_INSET = 1.0  # the tuck flap is this much narrower each side, so it slides in
@@ -32,6 +33,9 @@ GLUE_TAPER = 3.0  # how much shorter the glue tab's free edge is at each end
 FLAP_TAPER = 2.0  # a dust flap's free edge is this much shorter at each end
 NOTCH = 8.0  # the thumb notch's radius in the front's top edge (at most a sixth of the width)
 ARC_STEPS = 6  # segments of a quarter circle
+FACTS_PT = 8.0  # the game's players, age and time under the title on a box's front
+FACTS_GAP = 5.0  # mm from the title's baseline to the facts'
+FACTS_LEADING = 3.6  # mm between the facts' lines when they take one a line
 NET_TOP = MARGIN + HEADER_HEIGHT + 4.0  # the net starts under the page's heading
 TITLE_PT = 16.0
 SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
@@ -208,6 +212,41 @@ def orientation_on(net: Flat, paper: Paper) -> Paper | None:
     return None
 
 
+def centred_top(height: float, paper: Paper) -> float:
+    """Where a net ``height`` mm tall starts so that it sits in the middle of the room under the
+    page's heading (room_on), not at its top."""
+    return NET_TOP + max(0.0, (room_on(paper)[1] - height) / 2)
+
+
+def game_facts(ctx: Context) -> list[str]:
+    """The game's players, age and playing time for a box's front ("2–4 players", "ages 8+",
+    "15–20 min"): what the kit gives of them."""
+    game = ctx.game
+    if game is None:
+        return []
+    facts = [ctx.tr.own(MESSAGES["box_players"], players=number_range(game.players.min, game.players.max))]
+    if game.age:
+        facts.append(ctx.tr.own(MESSAGES["box_age"], age=game.age))
+    if game.minutes:
+        facts.append(ctx.tr.own(MESSAGES["box_minutes"], minutes=typeset(str(game.minutes), ctx.lang)))
+    return facts
+
+
+def facts_items(ctx: Context, centre: float, y: float, width: float, ink: str) -> tuple[list[Item], float]:
+    """The game's facts centred under a front's title whose baseline is ``y``: on one line when it
+    fits ``width`` at FACTS_PT, else one fact a line; and the last baseline."""
+    facts = game_facts(ctx)
+    if not facts:
+        return [], y
+    line = "  ·  ".join(facts)
+    lines = [line] if fonts.text_width(line, FACTS_PT) <= width else facts
+    items: list[Item] = []
+    for text in lines:
+        y += FACTS_GAP if not items else FACTS_LEADING
+        items.append(fit_text(centre, y, text, width, FACTS_PT, smallest=SMALL_PT, align="center", color=ink))
+    return items, y
+
+
 def paper_needed(net: Flat) -> str:
     """The smallest larger paper the net fits on, for a message."""
     for paper in LARGER_PAPERS:
@@ -239,12 +278,12 @@ def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
     paper = orientation_on(net, ctx.paper)
     if paper is None:
         raise LayoutProblem(("holds",), too_big(net, (ctx.paper,)))
-    x = (paper.width - net.width) / 2
+    x, y = (paper.width - net.width) / 2, centred_top(net.height, paper)
     title = ctx.tr(box.title) or ctx.tr.own(MESSAGES["tuckbox_title"], label=ctx.tr(box.label))
     items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.own(MESSAGES["tuckbox_instruction"]))
-    items += net_items(box, net, room, ctx, x, NET_TOP)
+    items += net_items(box, net, room, ctx, x, y)
     outline = CutPath("polygon", net.outline())
-    piece = Piece("tuckbox", box.id, 1, x, NET_TOP, net.width, net.height, extra=box_extra(box, room), cut=outline)
+    piece = Piece("tuckbox", box.id, 1, x, y, net.width, net.height, extra=box_extra(box, room), cut=outline)
     return [Page(paper.width, paper.height, "box", box.id, tuple(items), (piece,))]
 
 
@@ -308,6 +347,8 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
         title,
         fit_text(front_c, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
+    facts, title_y = facts_items(ctx, front_c, title_y, inner, ink)
+    items += facts
     if box.image:
         picture_top = title_y + 4.0
         picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top

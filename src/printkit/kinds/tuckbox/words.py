@@ -9,4 +9,7 @@ MESSAGES = {
         "cs": "Vystřihněte podél obrysu, ohněte podél přerušovaných čar, chlopeň vlepte zevnitř zadní strany.",
         "en": "Cut along the outline, fold along the dashed lines, glue the tab inside the back.",
     },
+    "box_players": {"pl": "{players} graczy", "cs": "{players} hráči", "en": "{players} players"},
+    "box_age": {"pl": "wiek {age}", "cs": "věk {age}", "en": "ages {age}"},
+    "box_minutes": {"pl": "{minutes} min", "cs": "{minutes} min", "en": "{minutes} min"},
 }
