@@ -16,6 +16,7 @@ from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
 from printkit.layout.primitives import Circle, Group, Line, Path, Rect, Text
 from printkit.validate.kit import CELL_NAME, check_kit
+from printkit.validate.pages import check_layout
 from printkit.words.locale import Localizer
 
 SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
@@ -237,3 +238,20 @@ def test_a_caption_naming_a_cell_on_a_board_without_coordinates_is_a_finding_on_
     lines = loaded.source.path.read_text(encoding="utf-8").splitlines()
     assert problem.line is not None and "A2" in lines[problem.line - 1]
     assert not [p for p in check_kit(loaded.source, kit) if "prints no coordinates" in p.message]
+
+
+def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
+    loaded = build.load("kpn")
+    kit = loaded.kit
+    number, section = next((n, s) for n, s in enumerate(kit.rules) if s.figure)
+    ctx = Context(paper=paper("letter"), tr=Localizer("pl"))
+    assert not [p for p in check_layout(loaded.source, kit, layout_kit(kit, ctx)) if "mm a reader" in p.message]
+    rules_list = list(kit.rules)
+    low = section.figure.model_copy(update={"height": 40.0})
+    rules_list[number] = section.model_copy(update={"figure": low})
+    small = kit.model_copy(update={"rules": rules_list})
+    problems = [p for p in check_layout(loaded.source, small, layout_kit(small, ctx)) if "mm a reader" in p.message]
+    (problem,) = problems
+    assert problem.severity == "warning" and problem.field == f"rules[{number}].figure.height"
+    shown = 40.0 / section.figure.height * 12.25
+    assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None
