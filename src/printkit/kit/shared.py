@@ -156,6 +156,7 @@ PieceRef = Annotated[
 ]
 Window = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?:[A-Z][1-9][0-9]?$")]
 CellName = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?$")]  # a board's or a sheet grid's cell, 'C3'
+Move = Annotated[str, Field(pattern=r"^[A-Z][1-9][0-9]?-[A-Z][1-9][0-9]?$")]  # an arrow from a cell to a cell, 'A2-B2'
 
 
 class FigureCell(Model):
@@ -175,6 +176,12 @@ class FigureCell(Model):
         "e.g. '{die.flower.symbol}', so it follows the language.",
     )
     label: Text | str | None = Field(None, description="A short label under the cell, e.g. what it scores.")
+    example: Int | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="Marks the cell as example N: 'Example N' is printed under it in the rules' language.",
+    )
 
     @property
     def stack(self) -> list[str]:
@@ -188,6 +195,12 @@ class FigureSpot(Model):
         default_factory=list, description="The piece, or a list of them bottom first; none leaves the place empty."
     )
     label: Text | str | None = Field(None, description="A short label under the place, e.g. what it scores.")
+    example: Int | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="Marks the place as example N: 'Example N' is printed under it in the rules' language.",
+    )
 
     @property
     def stack(self) -> list[str]:
@@ -218,6 +231,9 @@ class Figure(Model):
         None, description="Only these cells of the board or grid, e.g. 'A1:C3' (top-left:bottom-right)."
     )
     cells: list[FigureCell] = Field(default_factory=list, description="The cells that hold pieces or writing.")
+    moves: list[Move] = Field(
+        default_factory=list, description="Moves drawn as arrows on a board, each 'FROM-TO', e.g. 'A2-B2'."
+    )
     ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
     pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
         default_factory=list,

@@ -18,7 +18,7 @@ from printkit.base.errors import LayoutProblem, Loc
 from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
-from printkit.layout import paragraph, sheet
+from printkit.layout import figure_marks, paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
@@ -38,7 +38,6 @@ MARK_PT = 7.0  # a board's coordinates around a figure
 MARK_BAND = 3.8
 LABEL_BAND = 4.2  # mm under a row of places for their labels
 SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
-STACK_SHIFT = 0.16  # of a piece's side: each piece of a stack lies this much up and right of the one under it
 PENCIL = "#24478f"  # what a player writes on a sheet
 PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a piece on a white page, not a cut line
 TICK = Stroke(color=PENCIL, width=0.5)
@@ -108,6 +107,8 @@ class Drawing:
     components: tuple[str, ...]
     label_rows: int = 0  # rows of places with labels under them (a row or grid of pieces)
     marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
+    arrows: tuple[tuple[float, float, float, float, float], ...] = ()  # moves: from (x, y) to (x, y), stop short
+    piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
 
     @property
     def band(self) -> float:
@@ -151,6 +152,11 @@ class Laid:
     def height(self) -> float:
         return self.drawn_h + self.labels_h + CAPTION_GAP + self.caption_h
 
+    @property
+    def piece_mm(self) -> float:
+        """The smallest piece as the figure prints it (0 for a figure of no pieces)."""
+        return self.drawing.piece * self.scale
+
     def items(self, x: float, y: float, lang: str | None) -> list[Item]:
         """The figure's items with its top-left corner at (x, y): the drawing scaled as one group,
         centred in the column, its labels and the caption under it."""
@@ -161,6 +167,9 @@ class Laid:
         shown = legible(self.drawing.items, scale)
         group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
         items: list[Item] = [group, *mark_items(self.drawing.marks, left, top, scale)]
+        for x0, y0, x1, y1, short in self.drawing.arrows:
+            at = (left + x0 * scale, top + y0 * scale, left + x1 * scale, top + y1 * scale)
+            items += figure_marks.arrow_items(*at, short * scale)
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
         caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
@@ -175,7 +184,12 @@ class Laid:
     def row(self, group: Group) -> Piece:
         """The manifest's row of the figure whose drawing is ``group``: its box from the drawing's
         top to the caption's foot, the components it shows and its scale."""
-        extra = (("components", list(self.drawing.components)), ("scale", round(self.scale, 4)))
+        extra = (
+            ("components", list(self.drawing.components)),
+            ("scale", round(self.scale, 4)),
+            ("piece_mm", round(self.piece_mm, 2)),
+            ("label_pt", LABEL_PT if self.drawing.labels else None),
+        )
         band = self.drawing.band
         box = (group.x - band, group.y - band, group.shown_w + band, self.height)
         return Piece("figure", self.drawing.components[0], 1, *box, extra=extra)
@@ -254,20 +268,31 @@ def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
 
 
 def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
-    """The pieces of a place, bottom first, each centred in the place's (x, y, w, h) and then
-    shifted up and right of the one under it."""
+    """The pieces of a place, bottom first, centred in the place's (x, y, w, h): the top one in
+    full, each under it as its edge showing below the one above (figure_marks.stack_layers)."""
     items: list[Item] = []
-    shift = STACK_SHIFT * min(w, h)
-    for level, ref in enumerate(refs):
-        source = piece_source(kit, ref)
+    sources = [piece_source(kit, ref) for ref in refs]
+    sizes = [s.size for s in sources if isinstance(s, Placeable)]
+    pw, ph = max((s[0] for s in sizes), default=0.0), max((s[1] for s in sizes), default=0.0)
+    for ref, source, layer in zip(refs, sources, figure_marks.stack_layers(len(refs), w, h, pw, ph), strict=True):
         assert isinstance(source, Placeable)
-        pw, ph = source.size
-        offset = (level - (len(refs) - 1) / 2) * shift
-        px, py = x + (w - pw) / 2 + offset, y + (h - ph) / 2 - offset
-        items.append(placed_piece(kit, ref, ctx, px, py))
-        if source.edge:
-            items.append(Rect(px, py, pw, ph, PIECE_EDGE))
+        sw, sh = source.size
+        px, py = x + layer.x + (pw - sw) / 2, y + layer.y + (ph - sh) / 2
+        piece = placed_piece(kit, ref, ctx, px, py)
+        if not layer.top:
+            items += figure_marks.layer_items(px, py, sw, sh, figure_marks.ground_of(piece))
+            continue
+        items.append(piece)
+        if len(refs) > 1:  # the top of a stack parted from the piece under it
+            items += figure_marks.layer_items(px, py, sw, sh, None)
+        elif source.edge:
+            items.append(Rect(px, py, sw, sh, PIECE_EDGE))
     return items
+
+
+def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
+    sizes = [s.size for refs in stacks for s in map(lambda r: piece_source(kit, r), refs) if isinstance(s, Placeable)]
+    return min((min(size) for size in sizes), default=0.0)
 
 
 def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
@@ -277,7 +302,7 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
     window = (rows, cols)
     items: list[Item] = board_layout.marked_items(board, left, top, window)
     items += board_layout.special_items(board, left, top, ctx, window)
-    items += window_grid(left + cols.start * cell, top + rows.start * cell, len(rows), len(cols), cell)
+    items += figure_marks.window_grid(left + cols.start * cell, top + rows.start * cell, len(rows), len(cols), cell)
     marks: list[tuple[str, float, str]] = []
     if board.coordinates:  # set at the rules' type size around the drawing, never shrunk with it
         marks += [("col", (n + 0.5) * cell, board_layout.coordinate(0, col)[0]) for n, col in enumerate(cols)]
@@ -287,20 +312,19 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = left + col * cell, top + row * cell
         items += stack_items(kit, figure_cell.stack, ctx, x, y, cell, cell)
-        if figure_cell.label is not None:
-            labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
+        if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
+            labels.append((x + cell / 2, y + cell, label))
+    arrows = []
+    for move in figure.moves:
+        (r0, c0), (r1, c1) = (board_layout.cell_of(at) for at in move.split("-"))
+        centres = (left + (c0 + 0.5) * cell, top + (r0 + 0.5) * cell, left + (c1 + 0.5) * cell, top + (r1 + 0.5) * cell)
+        arrows.append((*centres, figure_marks.END_SHORT * cell))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
     size = (len(cols) * cell, len(rows) * cell)
-    return Drawing(tuple(items), *size, tuple(labels), tuple(used), marks=tuple(marks))
-
-
-def window_grid(x: float, y: float, rows: int, cols: int, cell: float) -> list[Item]:
-    """A window of a board's grid: its inner lines and a frame, as the board draws them."""
-    right, bottom = x + cols * cell, y + rows * cell
-    items: list[Item] = [Line(x, y + r * cell, right, y + r * cell, board_layout.GRID_LINE) for r in range(1, rows)]
-    items += [Line(x + c * cell, y, x + c * cell, bottom, board_layout.GRID_LINE) for c in range(1, cols)]
-    items.append(Rect(x, y, cols * cell, rows * cell, board_layout.FRAME))
-    return items
+    piece = smallest_piece(kit, [c.stack for c in figure.cells])
+    return Drawing(
+        tuple(items), *size, tuple(labels), tuple(used), marks=tuple(marks), arrows=tuple(arrows), piece=piece
+    )
 
 
 def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list[str]:
@@ -312,27 +336,33 @@ def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list
 
 
 def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
+    """A row or grid of places, their tops level along a row; a row is as tall as its tallest
+    stack, and only a row with labels has room for them under it."""
     sources = [piece_source(kit, ref) for spot in figure.places for ref in spot.stack]
     sizes = [s.size for s in sources if isinstance(s, Placeable)]
     w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
-    stacked = max(len(spot.stack) for spot in figure.places)
-    room = STACK_SHIFT * min(w, h) * max(0, stacked - 1)
     gap = SPOT_GAP * min(w, h)
     columns = figure.columns or len(figure.places)
-    rows = (len(figure.places) + columns - 1) // columns
-    labelled = any(spot.label is not None for spot in figure.places)
-    band = LABEL_BAND / 0.5 if labelled else 0.0  # room for the labels at about half size
-    pitch_x, pitch_y = w + room + gap, h + room + gap + band
+    places = figure.places
+    rows = [places[start : start + columns] for start in range(0, len(places), columns)]
     items: list[Item] = []
     labels = []
-    for index, spot in enumerate(figure.places):
-        x, y = (index % columns) * pitch_x, (index // columns) * pitch_y
-        items += stack_items(kit, spot.stack, ctx, x, y, w + room, h + room)
-        if spot.label is not None:
-            labels.append((x + (w + room) / 2, y + h + room, ctx.tr(spot.label)))
-    used = pieces_used(kit, [spot.stack for spot in figure.places])
-    width = columns * pitch_x - gap
-    return Drawing(tuple(items), width, rows * pitch_y - gap - band, tuple(labels), tuple(used), rows if band else 0)
+    y = 0.0
+    for row in rows:
+        room = figure_marks.stack_room(max(len(spot.stack) for spot in row), w, h)
+        for column, spot in enumerate(row):
+            x = column * (w + gap)
+            items += stack_items(kit, spot.stack, ctx, x, y, w, h + figure_marks.stack_room(len(spot.stack), w, h))
+            if (label := figure_marks.label_of(spot, ctx)) is not None:
+                labels.append((x + w / 2, y + h + room, label))
+        labelled = any(spot.label is not None or spot.example is not None for spot in row)
+        y += h + room + gap + (LABEL_BAND / 0.5 if labelled else 0.0)  # labels at about half size
+    last = rows[-1]
+    last_band = LABEL_BAND / 0.5 if any(s.label is not None or s.example is not None for s in last) else 0.0
+    stacks = [spot.stack for spot in places]
+    used = pieces_used(kit, stacks)
+    drawing = (tuple(items), columns * (w + gap) - gap, y - gap - last_band, tuple(labels), tuple(used))
+    return Drawing(*drawing, len(rows) if labels else 0, piece=smallest_piece(kit, stacks))
 
 
 def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Drawing:
@@ -445,6 +475,11 @@ def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Ite
             yield loc + ("cells", index, "at"), f"cell {cell.at} is not on {what} (A1 to {last})"
         elif row not in shown_rows or col not in shown_cols:
             yield loc + ("cells", index, "at"), f"cell {cell.at} is outside the figure's window {figure.window}"
+    for index, move in enumerate(figure.moves):
+        off = [at for at in move.split("-") if board_layout.cell_of(at)[0] not in shown_rows]
+        off += [at for at in move.split("-") if board_layout.cell_of(at)[1] not in shown_cols]
+        if off:
+            yield loc + ("moves", index), f"the move {move} leaves the figure: {off[0]} is not on {what} or its window"
 
 
 def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:

@@ -6,7 +6,8 @@ They read the typed kit only (and the numbers its components define), never a la
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -41,6 +42,7 @@ def check_kit(source: KitSource, kit: Kit, pictures: list[Finding] | None = None
         check_icons(kit, found)
         check_kinds(kit, found)
         check_figures(kit, found)
+        check_cell_names(kit, found)
         check_pictures(pictures or [], found)
     return found.problems
 
@@ -74,6 +76,41 @@ def check_figures(kit: Kit, found: Findings) -> None:
 
     for loc, problem in figure_problems(kit):
         found.add(loc, problem)
+
+
+CELL_NAME = re.compile(r"(?<![\w/.-])([A-Z])([1-9][0-9]?)(?![\w/-])")  # 'A2', not 'A4-paper', 'B2B', 'x/A2'
+
+
+def check_cell_names(kit: Kit, found: Findings) -> None:
+    """A rule or a caption that names a cell ('from A2 to B2') needs a board that prints its
+    coordinates: on a board drawn without them (nor its figures) a player cannot find A2. The
+    finding is on the text's line, once a text; a name that no uncoordinated board has (E7 on a
+    4 x 4 board) is not read as a cell."""
+    bare = [c for c in kit.components if getattr(c, "kind", None) == "board" and not getattr(c, "coordinates", True)]
+    if not bare or any(
+        getattr(c, "kind", None) == "board" and getattr(c, "coordinates", False) for c in kit.components
+    ):
+        return
+    for number, section in enumerate(kit.rules):
+        texts: list[tuple[Loc, dict[str, str]]] = [(("rules", number, "body"), section.body)]
+        if section.figure is not None:
+            texts.append((("rules", number, "figure", "caption"), section.figure.caption))
+        for loc, text in texts:
+            for lang, words in text.items():
+                named = [m.group(0) for m in CELL_NAME.finditer(words) if on_a_board(m, bare)]
+                if named:
+                    boards = ", ".join(f"'{b.id}'" for b in bare)
+                    found.add(
+                        loc + (lang,),
+                        f"names the cell {named[0]} but the board {boards} prints no coordinates: "
+                        "set 'coordinates: true' on the board or describe the cell in words",
+                    )
+                    break
+
+
+def on_a_board(match: re.Match[str], boards: list[Any]) -> bool:
+    col, row = ord(match.group(1)) - ord("A"), int(match.group(2))
+    return any(col < board.cols and row <= board.rows for board in boards)
 
 
 def check_pictures(pictures: list[Finding], found: Findings) -> None:

@@ -20,6 +20,7 @@ from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
+from printkit.validate.figure_sizes import check_figure_sizes
 from printkit.validate.findings import Findings, page_roles
 from printkit.validate.proofs import check_page_invariants
 from printkit.words import icons, textchars
@@ -38,6 +39,7 @@ def check_layout(source: KitSource, kit: Kit, document: Document) -> list[Proble
     check_page_invariants(kit, document, found)
     check_typed_page_numbers(kit, document, found)
     check_pages(kit, document, found)
+    check_figure_sizes(document, found)
     return found.problems
 
 

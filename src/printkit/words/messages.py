@@ -94,6 +94,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "page_of": {"pl": "strona {n} z {total}", "cs": "strana {n} z {total}", "en": "page {n} of {total}"},
     "total": {"pl": "Suma", "cs": "Celkem", "en": "Total"},
     "game_n": {"pl": "Partia {n}", "cs": "Hra {n}", "en": "Game {n}"},
+    "example_n": {"pl": "Przykład {n}", "cs": "Příklad {n}", "en": "Example {n}"},
     "ruler": {
         "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %",
         "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",

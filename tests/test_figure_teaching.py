@@ -1,0 +1,257 @@
+"""Figures that teach (issue 28): a piece at least 12 mm across, labels at least 7 pt, examples
+numbered in the rules' language, moves drawn as arrows, stacks drawn as stacks, and a text that
+names a cell only on a board that prints its coordinates. Measured as layout data and on the PDF."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pdfplumber
+import pytest
+
+from printkit import pipeline as build
+from printkit.layout import bounds, figure_marks, figures
+from printkit.layout.context import Context, paper
+from printkit.layout.document import layout_kit
+from printkit.layout.primitives import Circle, Group, Line, Path, Rect, Text
+from printkit.validate.kit import CELL_NAME, check_kit
+from printkit.validate.pages import check_layout
+from printkit.words.locale import Localizer
+
+SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
+PT = 25.4 / 72
+EXAMPLE = {"pl": "Przykład {n}", "cs": "Příklad {n}", "en": "Example {n}"}
+
+
+def rules_of(kit: str, lang: str, paper_name: str = "a4", cut: float = 0.0):
+    """The kit and its rules pages; ``cut`` mm less paper height takes that much room off every page."""
+    loaded = build.load(kit)
+    sheet = paper(paper_name)
+    ctx = Context(paper=dataclasses.replace(sheet, height=sheet.height - cut), tr=Localizer(lang))
+    return loaded.kit, [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "rules"]
+
+
+def figure_rows(pages):
+    return [(page, dict(row.extra)) for page in pages for row in page.pieces if row.kind == "figure"]
+
+
+def section_figures(pages):
+    return [(page, extra) for page, extra in figure_rows(pages) if not extra.get("contents")]
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize("kit", SEEDS)
+def test_every_piece_in_a_figure_prints_at_least_12_mm_and_every_label_at_least_7_pt(kit, lang, paper_name):
+    loaded, pages = rules_of(kit, lang, paper_name)
+    shown = section_figures(pages)
+    assert len(shown) == sum(1 for section in loaded.rules if section.figure)
+    with_pieces = [extra for _, extra in shown if extra["piece_mm"]]
+    assert bool(with_pieces) == (kit != "ogrod"), "ogrod's one figure is its sheet filled in; the others show pieces"
+    for extra in with_pieces:
+        assert extra["piece_mm"] >= figure_marks.MIN_PIECE, extra
+    texts = [
+        placed
+        for page in pages
+        for item in page.items
+        if isinstance(item, Group) and figures.is_figure(item) and item.key[1] != "contents"
+        for placed in bounds.flatten((item,))
+        if isinstance(placed.item, Text)
+    ]
+    assert all(abs(placed.sign) * placed.item.size_pt >= figures.MIN_PT - 1e-6 for placed in texts)
+    labels = [item for page in pages for item in page.items if isinstance(item, Text) and item.bold]
+    assert all(label.size_pt >= 7.0 for label in labels)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_kpn_numbers_its_examples_under_the_tiles_they_are(lang):
+    kit, pages = rules_of("kpn", lang)
+    (page,) = pages
+    figure = next(section.figure for section in kit.rules if section.figure)
+    labels = {i.text: i for i in page.items if isinstance(i, Text) and i.text.startswith(EXAMPLE[lang][:4])}
+    assert sorted(labels) == [EXAMPLE[lang].format(n=1), EXAMPLE[lang].format(n=2)]
+    assert all(label.size_pt == figures.LABEL_PT >= 7.0 for label in labels.values())
+    (group,) = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"]
+    places = figure.places
+    tile = 36.0 * group.scale
+    pitch = (36.0 + figures.SPOT_GAP * 36.0) * group.scale
+    for number in (1, 2):
+        index = next(n for n, spot in enumerate(places) if spot.example == number)
+        column = index % figure.columns
+        centre = group.x + column * pitch + tile / 2
+        assert labels[EXAMPLE[lang].format(n=number)].x == pytest.approx(centre, abs=0.01)
+    yellow = labels[EXAMPLE[lang].format(n=1)]
+    assert yellow.y > group.y + 3 * pitch, "example 1, the yellow tile, is the one on the fourth row"
+
+
+def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():
+    """The fold-over plan prints the player aid on page 2: the rules must stay on page 1, with
+    room to spare for a taller footer (a home printer's bottom margin)."""
+    for lang in ("pl", "cs", "en"):
+        for paper_name in ("a4", "letter"):
+            _, pages = rules_of("kpn", lang, paper_name, cut=8.0)
+            assert len(pages) == 1, (lang, paper_name)
+
+
+def plateau_figure(lang: str, number: int):
+    kit, pages = rules_of("plateau", lang)
+    drawn = [
+        (page, item)
+        for page in pages
+        for item in page.items
+        if isinstance(item, Group) and figures.is_figure(item) and item.key[1] != "contents"
+    ]
+    return kit, drawn[number]
+
+
+def test_plateau_move_is_an_arrow_from_a2_to_the_stack_on_b2():
+    kit, (page, group) = plateau_figure("en", 1)
+    board = kit.component("board")
+    figure = [section.figure for section in kit.rules if section.figure][1]
+    assert figure.moves == ["A2-B2"]
+    rows, cols = figures.window_of(figure.window, board.rows, board.cols)
+    cell = board.cell * group.scale
+
+    def centre(at: str) -> tuple[float, float]:
+        row, col = figures.board_layout.cell_of(at)
+        return group.x + (col - cols.start + 0.5) * cell, group.y + (row - rows.start + 0.5) * cell
+
+    def inside(x: float, y: float) -> bool:
+        return group.x <= x <= group.x + group.shown_w and group.y <= y <= group.y + group.shown_h
+
+    heads = [
+        i
+        for i in page.items
+        if isinstance(i, Path) and i.fill == figure_marks.ARROW_INK and i.stroke is None and inside(*i.points[0])
+    ]
+    dots = [i for i in page.items if isinstance(i, Circle) and i.fill == figure_marks.ARROW_INK and inside(i.cx, i.cy)]
+    shafts = [
+        i for i in page.items if isinstance(i, Line) and i.stroke.color == figure_marks.ARROW_INK and inside(i.x1, i.y1)
+    ]
+    assert len(heads) == len(dots) == len(shafts) == 1
+    (start,) = dots
+    assert (start.cx, start.cy) == pytest.approx(centre("A2"))
+    tip = heads[0].points[0]
+    bx, by = centre("B2")
+    assert tip[1] == pytest.approx(by) and tip[0] == pytest.approx(bx - figure_marks.END_SHORT * cell)
+    assert shafts[0].stroke.width == figure_marks.ARROW_W
+    base_w = math.dist(heads[0].points[1], heads[0].points[2])
+    assert (
+        base_w == pytest.approx(figure_marks.HEAD_W)
+        and math.dist((start.cx, start.cy), tip) >= 3 * figure_marks.HEAD_LEN
+    )
+
+
+@pytest.mark.parametrize("number", [0, 1, 2])
+def test_plateau_stacks_show_the_top_stone_whole_and_those_under_it_as_their_edges(number):
+    kit, (_, group) = plateau_figure("cs", number)
+    figure = [section.figure for section in kit.rules if section.figure][number]
+    stone = kit.component("stones").size
+    owners = {o.id: o.color for o in kit.component("stones").owners}
+    layers = [i for i in group.items if isinstance(i, Rect) and i.stroke and i.stroke.color == figure_marks.LAYER_EDGE]
+    art = [i for i in group.items if isinstance(i, Group)]
+    assert len(layers) == sum(len(cell.stack) for cell in figure.cells), "each piece under the top, and the top's line"
+    assert len(art) == len(figure.cells), "only the top stone of a stack is drawn with its face"
+    at = 0
+    for cell, stone_art in zip(figure.cells, art, strict=True):
+        mine = layers[at : at + len(cell.stack)]
+        at += len(cell.stack)
+        *under, top = mine
+        assert top.fill is None and [r.fill for r in under] == [owners[ref.split(".")[1]] for ref in cell.stack[:-1]]
+        assert all((r.x, r.w, r.h) == (top.x, stone, stone) for r in mine)
+        steps = [b.y - a.y for a, b in zip(mine[::-1], mine[-2::-1], strict=False)]
+        assert all(step * group.scale >= 1.5 for step in steps), "each stone under shows a band at least 1.5 mm tall"
+        row, _ = figures.board_layout.cell_of(cell.at)
+        rows, _ = figures.window_of(figure.window, 4, 4)
+        cell_top = (row - rows.start) * kit.component("board").cell
+        assert cell_top <= top.y and under[0].y + stone <= cell_top + kit.component("board").cell + 1e-9
+        bleed = top.x - stone_art.x
+        assert bleed >= 0 and stone_art.y == pytest.approx(top.y - bleed)
+
+
+def test_a_tall_stack_stays_in_its_cell_and_shows_every_piece():
+    layers = figure_marks.stack_layers(6, 40.0, 40.0, 32.0, 32.0)
+    assert [layer.top for layer in layers] == [False] * 5 + [True]
+    ys = [layer.y for layer in layers]
+    assert ys == sorted(ys, reverse=True) and min(ys) >= 0 and max(ys) + 32.0 <= 40.0 + 1e-9
+    assert all(a - b > 1.5 for a, b in zip(ys, ys[1:], strict=False))
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "en"])
+def test_plateau_prints_the_coordinates_its_captions_name(built, lang):
+    pdf = pdfplumber.open(built("plateau", lang))
+    page = pdf.pages[0]
+    words = page.extract_words()
+    captions = " ".join(w["text"] for w in words)
+    assert "A2" in captions and "B2" in captions
+    marks = [w for w in words if w["text"] in ("A", "B", "C", "D") and abs(w["bottom"] - w["top"] - 7 * 0.72) < 3]
+    rows = [w for w in words if w["text"] in ("2", "3") and w["x0"] > page.width / 2]
+    letters = {w["text"] for w in marks if w["x0"] > page.width / 2}
+    assert letters == {"A", "B", "C", "D"} and {w["text"] for w in rows} >= {"2", "3"}
+    sizes = {round(c["size"], 1) for c in page.chars if c["text"] in "ABCD" and c["x0"] > page.width / 2}
+    assert figures.MARK_PT in sizes
+    board = pdfplumber.open(built("plateau", lang)).pages[2]
+    assert {"A", "B", "C", "D", "1", "2", "3", "4"} <= {w["text"] for w in board.extract_words()}
+
+
+def test_plateau_arrow_is_drawn_on_the_pdf(built):
+    page = pdfplumber.open(built("plateau", "en")).pages[0]
+    dark = [
+        c
+        for c in page.lines + page.curves
+        if c.get("stroking_color") in ((0.102, 0.102, 0.102), [0.102, 0.102, 0.102])
+        or (c.get("non_stroking_color") and tuple(round(v, 2) for v in c["non_stroking_color"]) == (0.1, 0.1, 0.1))
+    ]
+    widths = [round(c.get("linewidth", 0) * PT, 2) for c in dark]
+    assert any(w == pytest.approx(figure_marks.ARROW_W, abs=0.02) for w in widths), widths
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_kpn_examples_print_with_their_diacritics_at_label_size(built, lang):
+    page = pdfplumber.open(built("kpn", lang)).pages[0]
+    text = " ".join(w["text"] for w in page.extract_words())
+    for number in (1, 2):
+        assert text.count(EXAMPLE[lang].format(n=number)) >= 2, "under its tile and in the caption"
+    first = EXAMPLE[lang][0]
+    sizes = {round(c["size"], 1) for c in page.chars if c["text"] == first}
+    assert figures.LABEL_PT in sizes
+
+
+def test_cell_name_pattern_reads_cells_not_paper_or_codes():
+    found = [m.group(0) for m in CELL_NAME.finditer("Print on A4-size card, x/A2, B2B; move A2 to B2, then C3.")]
+    assert found == ["A2", "B2", "C3"]
+
+
+def test_a_caption_naming_a_cell_on_a_board_without_coordinates_is_a_finding_on_its_line():
+    loaded = build.load("plateau")
+    kit = loaded.kit
+    board = kit.component("board").model_copy(update={"coordinates": False})
+    bare = kit.model_copy(update={"components": [board if c.id == "board" else c for c in kit.components]})
+    problems = check_kit(loaded.source, bare)
+    named = [p for p in problems if "prints no coordinates" in p.message]
+    assert [(p.field[: len("rules[4].figure.caption.")], p.message.split(" but")[0]) for p in named] == [
+        ("rules[4].figure.caption.", "names the cell A2"),
+        ("rules[5].figure.caption.", "names the cell B3"),
+    ], "once a text: the moving figure's caption and the stack figure's"
+    problem = named[0]
+    lines = loaded.source.path.read_text(encoding="utf-8").splitlines()
+    assert problem.line is not None and "A2" in lines[problem.line - 1]
+    assert not [p for p in check_kit(loaded.source, kit) if "prints no coordinates" in p.message]
+
+
+def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
+    loaded = build.load("kpn")
+    kit = loaded.kit
+    number, section = next((n, s) for n, s in enumerate(kit.rules) if s.figure)
+    ctx = Context(paper=paper("letter"), tr=Localizer("pl"))
+    assert not [p for p in check_layout(loaded.source, kit, layout_kit(kit, ctx)) if "mm a reader" in p.message]
+    rules_list = list(kit.rules)
+    low = section.figure.model_copy(update={"height": 40.0})
+    rules_list[number] = section.model_copy(update={"figure": low})
+    small = kit.model_copy(update={"rules": rules_list})
+    problems = [p for p in check_layout(loaded.source, small, layout_kit(small, ctx)) if "mm a reader" in p.message]
+    (problem,) = problems
+    assert problem.severity == "warning" and problem.field == f"rules[{number}].figure.height"
+    shown = 40.0 / section.figure.height * 12.25
+    assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None
