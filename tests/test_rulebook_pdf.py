@@ -1,6 +1,6 @@
 """The rules pages measured in the built PDFs, as a reader sees them: Polish and Czech lines never
 end with a one-letter word, no text is smaller than 7 pt but a ruler's digits, the last page's
-two columns end level, no heading ends a column, the credits sit at the page's foot, narrow
+two columns end as level as whole units allow, no heading ends a column, the credits sit at the page's foot, narrow
 columns hyphenate, and running text is set in the text face (digits without a slashed zero)."""
 
 from __future__ import annotations
@@ -89,7 +89,9 @@ def test_last_rules_page_has_level_columns_and_credits_at_its_foot(built, kit, p
     across = max(mm(c["x1"]) for c in credits) - min(mm(c["x0"]) for c in credits) > mm(page.width) / 2
     if across:  # under both columns, which end level
         if bottoms[1]:
-            assert abs(bottoms[0] - bottoms[1]) <= 2 * LEADING_MM + 0.5, bottoms
+            # as level as whole units allow: the gaps of the shorter column are never widened to
+            # level it (both columns keep one spacing, tests/test_rules_type.py)
+            assert abs(bottoms[0] - bottoms[1]) <= 4 * LEADING_MM + 0.5, bottoms
         else:
             assert bottoms[0] <= mm(page.height) / 3, "only a few lines carried over"
         assert min(mm(c["top"]) for c in credits) > max(bottoms)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import html
+import math
 import re
 from dataclasses import dataclass
 
@@ -34,6 +35,8 @@ from printkit.words.textchars import SOFT_HYPHEN
 
 SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at most this much
 HYPHENATE_ROOM = 0.1  # a word is hyphenated only when at least this share of the line is left
+JUSTIFY_SHRINK = 0.2  # justified: a space may shrink by this much (Noto Serif's 0.26 em to 0.21 em)
+MAX_WORD_GAP = 0.5  # em: a justified line whose spaces would open wider is set ragged-right
 _TAG = re.compile(r"<(/?)([a-z]+)\s*([^>]*?)\s*(/?)>")
 _SIZE = re.compile(r"""size\s*=\s*["']?([0-9.]+)["']?$""")
 _SPACES = re.compile(r"[^\S\xa0]+")  # white space that separates words; a no-break space does not
@@ -140,7 +143,8 @@ def _wrap(
 ) -> Wrapped:
     words = _words(_pieces(markup, bold, size_pt), face)
     breaker = _Breaker(width / MM_PER_POINT, size_pt, face, hyphenation.hyphenator(lang), justify)
-    return Wrapped(tuple(breaker.lines(words)), leading_pt)
+    fitted = breaker.total_fit(words) if justify else None
+    return Wrapped(tuple(fitted if fitted is not None else breaker.lines(words)), leading_pt)
 
 
 def of(item: RichText) -> Wrapped:
@@ -240,6 +244,10 @@ class _Breaker:
         self.face = face
         self.hyphenator = hyphenator
         self.justify = justify
+        # justified text shrinks its spaces further and hyphenates whenever a word does not fit,
+        # so that its lines stretch less (ragged text keeps reportlab's breaks)
+        self.shrink = JUSTIFY_SHRINK if justify else SPACE_SHRINK
+        self.hyphenate_room = 0.0 if justify else HYPHENATE_ROOM
         self.lines_done: list[Line] = []
         self._start()
 
@@ -258,7 +266,7 @@ class _Breaker:
                 continue
             width = word.width
             wanted = self.used + self.space + width if self.line else width
-            limit = self.width + SPACE_SHRINK * (self.spaces + self.space)
+            limit = self.width + self.shrink * (self.spaces + self.space)
             if self.line and wanted > limit or not self.line and width > self.width:
                 parts_of_word = self._split(word) if width > self.width else []
                 if len(parts_of_word) > 1:
@@ -282,6 +290,75 @@ class _Breaker:
             self._end_line(last=True)
         return self.lines_done
 
+    def total_fit(self, words: list[_Word | None]) -> list[Line] | None:
+        """A justified paragraph's lines chosen together, as a book sets them: of every way to
+        break it (between words and at the language's hyphenation points) the one whose lines
+        stretch or shrink their spaces least, a hyphen and a line set ragged-right costing more
+        (see ``_badness``); None for a paragraph with a <br/> or a word wider than the line,
+        which the greedy ``lines`` breaks."""
+        if any(word is _BREAK for word in words):
+            return None
+        parts = [part for word in words if word is not None for part in self._parts(word)]
+        if not parts or any(part.width > self.width for part, _ in parts):
+            return None
+        best: list[tuple[float, int]] = [(0.0, 0)] + [(math.inf, 0)] * len(parts)
+        for end in range(1, len(parts) + 1):
+            for start in range(end - 1, -1, -1):
+                cost = self._badness(parts, start, end, last=end == len(parts))
+                if cost is None:
+                    break  # a longer line (an earlier start) fits even less
+                if best[start][0] + cost < best[end][0]:
+                    best[end] = (best[start][0] + cost, start)
+        breaks = [len(parts)]
+        while breaks[-1]:
+            breaks.append(best[breaks[-1]][1])
+        breaks.reverse()
+        for start, end in zip(breaks, breaks[1:], strict=False):
+            for word in _joined(parts[start:end], self.face):
+                self._place(word, self.used + self.space if self.line else 0.0)
+            self._end_line(last=end == len(parts))
+        return self.lines_done
+
+    def _parts(self, word: _Word) -> list[tuple[_Word, str]]:
+        """The word cut at every hyphenation point ``_hyphenated`` may choose: each part and how a
+        line may end after it ("word": the word's end, "cut": with a hyphen added). A compound's
+        own hyphen is no break: readers and the tests take a hyphen at a line's end for a cut."""
+        text, bold, size = word.pieces[-1]
+        start = text.rfind("\xa0") + 1
+        cuts = self._break_points(text[start:])
+        if not cuts:
+            return [(word, "word")]
+        parts: list[tuple[_Word, str]] = []
+        at = 0
+        for n, (head_end, tail_start) in enumerate(cuts):
+            before = word.pieces[:-1] if n == 0 else []
+            parts.append((_Word(before + [(text[at : start + head_end], bold, size)], None, self.face), "cut"))
+            at = start + tail_start
+        parts.append((_Word([(text[at:], bold, size)], word.space, self.face), "word"))
+        return parts
+
+    def _badness(self, parts: list[tuple[_Word, str]], start: int, end: int, last: bool) -> float | None:
+        """What setting ``parts[start:end]`` as one line costs: the square of how far its spaces
+        stretch (in quarter ems) or shrink (as a share of what they may give up), 1 a line, 3 a
+        hyphen, 50 more a line set ragged-right as its spaces would open wider than MAX_WORD_GAP;
+        None when it is too wide even with its spaces shrunk."""
+        words = _joined(parts[start:end], self.face)
+        natural = sum(word.width for word in words) + sum(word.trailing_space for word in words[:-1])
+        spaces = sum(word.trailing_space for word in words[:-1])
+        if natural > self.width + self.shrink * spaces + 1e-6:
+            return None
+        hyphen = 3.0 if parts[end - 1][1] == "cut" else 0.0
+        if last:
+            return hyphen
+        gaps = _gaps([piece for word in words for piece in word.pieces]) + len(words) - 1
+        if natural > self.width:
+            return 1.0 + hyphen + ((natural - self.width) / (self.shrink * spaces)) ** 2
+        size = max(size for word in words for _, _, size in word.pieces)
+        stretch = (self.width - natural) / max(gaps, 1)
+        badness = 1.0 + hyphen + (stretch / (0.25 * size)) ** 2
+        space = fonts.width_pt(" ", size, False, self.face)
+        return badness + 50.0 if not gaps or space + stretch > MAX_WORD_GAP * size else badness
+
     def _place(self, word: _Word, x: float) -> None:
         if self.line:
             self.spaces += self.space
@@ -295,8 +372,10 @@ class _Breaker:
         hyphen, or no point that fits. Only the word's last run of text after a no-break space is
         cut, so "w\xa0ogrodzie" may become "w\xa0ogro-" and "dzie"."""
         room = self.width - self.used - self.space
-        if room < HYPHENATE_ROOM * self.width:
+        if room <= self.hyphenate_room * self.width:
             return None
+        if self.justify:  # the head may take what the line's spaces may give up
+            room += self.shrink * (self.spaces + self.space)
         text, bold, size = word.pieces[-1]
         start = text.rfind("\xa0") + 1
         before = word.width - fonts.width_pt(text, size, bold, self.face)
@@ -342,7 +421,7 @@ class _Breaker:
             if word.space and index < len(self.line) - 1:
                 segments.append((" ", *word.space))
         size = max((size for word, _ in self.line for _, _, size in word.pieces), default=self.size_pt)
-        word_space = self._shrink(segments) or (self._stretch(segments) if self.justify and not last else 0.0)
+        word_space = self._shrink(segments) or (self._stretch(segments, size) if self.justify and not last else 0.0)
         word_space *= MM_PER_POINT
         self.lines_done.append(Line(_runs(segments, word_space, self.face), self.used * MM_PER_POINT, size, word_space))
         self._start()
@@ -354,16 +433,38 @@ class _Breaker:
         gaps = len(self.line) - 1 + sum(text.count("\xa0") for text, _, _ in segments)
         return -over / gaps if over >= 1e-8 and gaps > 0 else 0.0
 
-    def _stretch(self, segments: list[Piece]) -> float:
-        """Points added to each space so a justified line fills the box."""
+    def _stretch(self, segments: list[Piece], size: float) -> float:
+        """Points added to each space so a justified line fills the box; 0 (the line set
+        ragged-right) when its spaces would open wider than MAX_WORD_GAP em."""
         gaps = _gaps(segments)
-        return (self.width - self.used) / gaps if gaps else 0.0
+        if not gaps:
+            return 0.0
+        stretch = (self.width - self.used) / gaps
+        space = fonts.width_pt(" ", size, False, self.face)
+        return stretch if space + stretch <= MAX_WORD_GAP * size + 1e-9 else 0.0
 
 
 def _gaps(segments: list[Piece]) -> int:
     """The spaces the PDF's word spacing (Tw) moves on a line: those between words and every
     no-break space, which reportlab's subsets print with the same code as a space."""
     return sum(text.count(" ") + text.count("\xa0") for text, _, _ in segments)
+
+
+def _joined(parts: list[tuple[_Word, str]], face: str) -> list[_Word]:
+    """A line's parts of words joined into its words, the last ending in a hyphen when the line
+    breaks inside it."""
+    words: list[_Word] = []
+    how = "word"
+    for part, how_next in parts:
+        if words and how != "word":
+            words[-1] = _Word(words[-1].pieces + part.pieces, part.space, face)
+        else:
+            words.append(part)
+        how = how_next
+    if how == "cut":
+        text, bold, size = words[-1].pieces[-1]
+        words[-1] = _Word(words[-1].pieces[:-1] + [(text + "-", bold, size)], None, face)
+    return words
 
 
 def _append_letter(part: list[Piece], letter: str, bold: bool, size: float) -> list[Piece]:

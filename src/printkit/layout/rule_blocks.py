@@ -18,6 +18,10 @@ if TYPE_CHECKING:  # a figure block's type only: rule_blocks needs nothing of fi
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
+# The steps by which rules that would leave a short last page are fitted: the body's leading in
+# points and the gaps before a paragraph and a heading in mm, each step a little tighter (the
+# type's size never changes); the last is as tight as a publisher's fitted page goes (1.15).
+FIT_STEPS = ((BODY_LEADING, 1.6, 3.6), (11.7, 1.4, 3.3), (11.3, 1.2, 3.0), (10.9, 1.0, 2.7))
 BULLET_INDENT = 4.0
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 
@@ -30,12 +34,18 @@ class Block:
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
     figure: figures.Laid | None = None  # a figure's drawing fitted to its column (kind figure)
+    fit: int = 0  # the FIT_STEPS step the rules are set at
 
     @property
     def size(self) -> tuple[float, float]:
-        return {"heading": (HEAD_PT, HEAD_LEADING), "credits": (CREDITS_PT, CREDITS_LEADING)}.get(
-            self.kind, (BODY_PT, BODY_LEADING)
-        )
+        body = (BODY_PT, FIT_STEPS[self.fit][0])
+        return {"heading": (HEAD_PT, HEAD_LEADING), "credits": (CREDITS_PT, CREDITS_LEADING)}.get(self.kind, body)
+
+    @property
+    def gap(self) -> float:
+        """Millimetres before the block when it does not start a column."""
+        _, paragraph_gap, heading_gap = FIT_STEPS[self.fit]
+        return heading_gap if self.kind == "heading" else paragraph_gap
 
 
 def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrapped:

@@ -14,11 +14,8 @@ from printkit.layout import paragraph
 from printkit.layout.primitives import Item
 from printkit.layout.rule_blocks import Block, block_height, block_items, block_wrap
 
-PARAGRAPH_GAP = 1.6
-HEADING_GAP = 3.6
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
-MAX_LEVEL_GAP = 2.5  # mm a gap between blocks may grow to level a balanced column
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
 
 
@@ -207,9 +204,8 @@ def opening_words(markup: str) -> str:
 
 
 def gap_before(block: Block, column_top: bool) -> float:
-    if column_top:
-        return 0.0
-    return HEADING_GAP if block.kind == "heading" else PARAGRAPH_GAP
+    """The same in every column: none at a column's top, else the block's own (``Block.gap``)."""
+    return 0.0 if column_top else block.gap
 
 
 def slice_height(part: Slice, width: float, lang: str) -> float:
@@ -218,23 +214,12 @@ def slice_height(part: Slice, width: float, lang: str) -> float:
     return (part.last - part.first) * part.block.size[1] * MM_PER_POINT
 
 
-def level_gap(slices: list[Slice], short_by: float) -> float:
-    """What each gap between the blocks of a balanced column grows by so that its bottom is level
-    with the other column's, as a book's columns end on one line; 0 when that would open gaps
-    wider than MAX_LEVEL_GAP."""
-    gaps = len(slices) - 1
-    if gaps < 1 or short_by <= 0:
-        return 0.0
-    spare = short_by / gaps
-    return spare if spare <= MAX_LEVEL_GAP else 0.0
-
-
-def column_items(slices: list[Slice], x: float, top: float, width: float, lang: str, spare: float = 0.0) -> list[Item]:
-    """A column's items from ``top``; ``spare`` mm more between blocks levels a balanced column."""
+def column_items(slices: list[Slice], x: float, top: float, width: float, lang: str) -> list[Item]:
+    """A column's items from ``top``, spaced as every column is (``gap_before``)."""
     items: list[Item] = []
     y = top
     for index, part in enumerate(slices):
-        y += gap_before(part.block, index == 0) + (spare if index else 0.0)
+        y += gap_before(part.block, index == 0)
         height = slice_height(part, width, lang)
         lines = None if part.whole else (part.first, part.last)
         items.extend(block_items(part.block, x, y, width, height, lang, lines))

@@ -7,7 +7,7 @@ Besides the kit's own sections, two are generated from the kit itself, "what you
 from __future__ import annotations
 
 import html
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
@@ -15,8 +15,8 @@ from printkit.base.errors import Loc
 from printkit.layout import bounds, figures
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
-from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, Block, block_height
-from printkit.layout.rule_columns import Flow, column_items, keep_together, level_gap
+from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, FIT_STEPS, Block, block_height
+from printkit.layout.rule_columns import Flow, column_items, keep_together
 from printkit.layout.text import fit_text
 from printkit.words.messages import page_span, pages_word
 from printkit.words.typography import number_range, to_markup, typeset
@@ -31,6 +31,7 @@ STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
 STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
+SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -189,61 +190,120 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
 
 def layout(kit: Kit, ctx: Context) -> list[Page]:
     """The rules pages: columns filled in turn, the last page's columns balanced and the credits
-    at its foot."""
+    at its foot. Rules that would end on a short page (under SHORT_LAST of its height) after a
+    full one are fitted, a FIT_STEPS step at a time, until they need a page fewer; when even the
+    tightest step does not save the page, the page before the last gives it lines until it holds
+    SHORT_LAST."""
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
-    flow = Flow(keep_together(all_blocks(kit, ctx, col_w)), col_w, ctx.lang)
-    credits = credits_block(kit, ctx)
-    credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
-    bottom = ctx.paper.height - ctx.margin
+    blocks = all_blocks(kit, ctx, col_w)
     header, top = title_items(kit, ctx)
-
     strip, top = placed_strip(kit, header, top, ctx)
     if strip is not None:
         header.append(strip.group)
-    pages: list[list[Item]] = []
-    while True:
-        items = list(header) if not pages else []
-        flow_start = (flow.unit, flow.done_lines)
-        carry = 0.0
-        last = flow.balanced(columns, bottom - credits_h - top)
-        if last is None and credits and (tight := flow.balanced(columns, bottom - top)) is not None:
-            # the text fills the page: the credits close the shorter column if they fit under it
-            shorter = min(range(columns), key=lambda n: flow.column_height(tight[n]))
-            credit_w = col_w
-            credit_h = block_height(credits, credit_w, ctx.lang) + CREDITS_GAP
-            if flow.column_height(tight[shorter]) + credit_h <= bottom - top:
-                for column, slices in enumerate(tight):
-                    items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-                x = column_x(ctx, shorter, col_w)
-                items.extend(credits_items(credits, ctx, bottom - credit_h + CREDITS_GAP, x, credit_w))
-                pages.append(items)
-                break
-            flow.unit, flow.done_lines = flow_start
-            carry = credits_h  # the text would fill this page and leave the credits a page alone
-        if last is not None:
-            level = max((flow.column_height(slices) for slices in last), default=0.0)
-            for column, slices in enumerate(last):
-                spare = level_gap(slices, level - flow.column_height(slices))
-                items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang, spare))
-            if credits:
-                items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP))
-            pages.append(items)
-            break
-        for column in range(columns):
-            # so that the last lines go over to the next page with the credits (never the credits alone)
-            room = bottom - top - (carry if column == columns - 1 else 0.0)
-            slices = flow.column(room)
-            items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-        pages.append(items)
-        top = ctx.margin
+    pour = Pour(ctx, columns, col_w, header, top, credits_block(kit, ctx))
+    usual = pour.poured(blocks, 0)
+    chosen = usual
+    if usual.short:
+        fitted = (pour.poured(blocks, step) for step in range(1, len(FIT_STEPS)))
+        chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
+    if chosen.short:
+        chosen = pour.rebalanced(blocks, chosen)
     shown: dict[tuple[object, ...], figures.Laid | figures.Strip] = {
-        block.figure.key: block.figure for unit in flow.units for block in unit if block.figure
+        block.figure.key: block.figure for unit in chosen.flow.units for block in unit if block.figure
     }
     if strip is not None:
         shown[strip.group.key] = strip
     copies: dict[str, int] = {}
-    return [rules_page(ctx, items, shown, copies) for items in pages]
+    return [rules_page(ctx, items, shown, copies) for items in chosen.pages]
+
+
+@dataclass(frozen=True)
+class Poured:
+    """The rules poured into pages: each page's items, the flow that poured them and how much of
+    its text height the last page's taller column holds (1 for a single or a full page)."""
+
+    pages: list[list[Item]]
+    flow: Flow
+    last_share: float
+    step: int  # the FIT_STEPS step they are set at
+
+    @property
+    def short(self) -> bool:
+        return len(self.pages) > 1 and self.last_share < SHORT_LAST
+
+
+@dataclass(frozen=True)
+class Pour:
+    """What pours the rules into pages: the paper, the columns, the title block and the credits."""
+
+    ctx: Context
+    columns: int
+    col_w: float
+    header: list[Item]
+    top: float
+    credits: Block | None
+
+    def rebalanced(self, blocks: list[Block], short: Poured) -> Poured:
+        """``short`` poured again with the page before the last ended higher, a few millimetres
+        at a time, until the last page holds SHORT_LAST (the pages stay as many)."""
+        best = short
+        for less in range(2, 200, 2):
+            poured = self.poured(blocks, short.step, cap=(len(short.pages) - 2, float(less)))
+            if len(poured.pages) != len(short.pages):
+                break
+            best = poured
+            if not poured.short:
+                break
+        return best
+
+    def poured(self, blocks: list[Block], step: int, cap: tuple[int, float] | None = None) -> Poured:
+        """The blocks set at FIT_STEPS[step] and poured; ``cap`` (page index, mm) ends that page's
+        columns that much higher."""
+        ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
+        flow = Flow(keep_together([replace(block, fit=step) for block in blocks]), col_w, ctx.lang)
+        credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
+        bottom = ctx.paper.height - ctx.margin
+        top = self.top
+        pages: list[list[Item]] = []
+        while True:
+            items = list(self.header) if not pages else []
+            if cap is not None and cap[0] == len(pages):
+                limit = bottom - cap[1]
+            else:
+                limit = bottom
+            flow_start = (flow.unit, flow.done_lines)
+            carry = 0.0
+            last = flow.balanced(columns, bottom - credits_h - top)
+            if last is None and credits and (tight := flow.balanced(columns, limit - top)) is not None:
+                # the text fills the page: the credits close the shorter column if they fit under it
+                shorter = min(range(columns), key=lambda n: flow.column_height(tight[n]))
+                credit_h = block_height(credits, col_w, ctx.lang) + CREDITS_GAP
+                if flow.column_height(tight[shorter]) + credit_h <= bottom - top:
+                    for column, slices in enumerate(tight):
+                        items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                    x = column_x(ctx, shorter, col_w)
+                    items.extend(credits_items(credits, ctx, bottom - credit_h + CREDITS_GAP, x, col_w))
+                    pages.append(items)
+                    return Poured(pages, flow, 1.0, step)
+                flow.unit, flow.done_lines = flow_start
+                carry = credits_h  # the text would fill this page and leave the credits a page alone
+            if last is not None:
+                # the columns keep one spacing: a shorter one ends higher, its gaps are never widened
+                for column, slices in enumerate(last):
+                    items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                if credits:
+                    items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP))
+                pages.append(items)
+                level = max((flow.column_height(slices) for slices in last), default=0.0)
+                return Poured(pages, flow, level / (bottom - credits_h - top), step)
+            for column in range(columns):
+                # so that the last lines go over to the next page with the credits (never the credits alone)
+                room = limit - top - (carry if column == columns - 1 else 0.0)
+                slices = flow.column(room)
+                items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+            pages.append(items)
+            top = ctx.margin
 
 
 def rules_page(

@@ -14,7 +14,9 @@ import re
 
 NBSP = "\xa0"
 ONE_LETTER_WORDS = {"pl": "aiouwz", "cs": "aikosuvz", "en": "aI"}
-_NUMBER_BEFORE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=\S)")  # "18 rund", "100 %"
+# "18 rund", "100 %"; not the number ending a product ("6 × 6 i 3 baterie"): the product stays
+# whole without carrying the next words, which made one unbreakable 30 mm run in ogród's rules
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,\xa0])(\d+(?:[.,]\d+)?) (?=\S)")
 _SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"

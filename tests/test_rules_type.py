@@ -1,0 +1,192 @@
+"""The rules' type as a publisher would accept it (issue 28, build item 2), measured on the PDF and
+checked as layout data, for every shipped kit, language and paper: no word space in justified text
+over half an em (a line that would open wider is set ragged-right), no rules page holding under a
+third of its text height after a full one, and one spacing of paragraphs and headings in both
+columns."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+
+import pdfplumber
+import pytest
+
+from conftest import kit_cases, mm
+from printkit import fonts
+from printkit import pipeline as build
+from printkit.base.units import MM_PER_POINT
+from printkit.layout import paragraph
+from printkit.layout.primitives import RichText
+from printkit.layout.rule_blocks import BODY_PT, FIT_STEPS, HEAD_PT, Block
+from printkit.layout.rule_columns import Flow, keep_together
+from printkit.layout.rules import SHORT_LAST
+
+CASES = kit_cases()
+MAX_GAP_EM = 0.5
+WORD_GAP_EM = 0.1  # a gap between two letters wider than this is a word space (kerning is far less)
+
+
+def rules_pages(path) -> list:
+    """The rules pages: the first and those after it set in the rules' serif."""
+    pdf = pdfplumber.open(path)
+    pages = [pdf.pages[0]]
+    for page in pdf.pages[1:]:
+        if not any("NotoSerif" in c["fontname"] for c in page.chars):
+            break
+        pages.append(page)
+    return pages
+
+
+def body_lines(page) -> dict[tuple[int, float], list[dict]]:
+    """The page's lines of body text (the rules' serif at the body size, bullets left out), by
+    column and baseline, each line's letters left to right."""
+    lines: dict[tuple[int, float], list[dict]] = defaultdict(list)
+    for char in page.chars:
+        if abs(char["size"] - BODY_PT) < 0.01 and "NotoSerif" in char["fontname"] and char["text"] != "•":
+            column = 0 if char["x0"] < page.width / 2 else 1
+            lines[(column, round(char["bottom"], 1))].append(char)
+    return {key: sorted(chars, key=lambda c: c["x0"]) for key, chars in lines.items()}
+
+
+def word_gaps(chars: list[dict]) -> list[float]:
+    """The spaces between the words of a line, in ems of the text's size: from the end of a word's
+    last letter to the start of the next word's first (a space's glyph, where the PDF has one,
+    is its natural width, and the word spacing set in the PDF follows it)."""
+    letters = [char for char in chars if not char["text"].isspace()]
+    gaps = ((b["x0"] - a["x1"]) / a["size"] for a, b in zip(letters, letters[1:], strict=False))
+    return [gap for gap in gaps if gap > WORD_GAP_EM]
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_no_word_space_in_the_rules_is_over_half_an_em(built, kit, lang, paper):
+    gaps = []
+    for page in rules_pages(built(kit, lang, "--paper", paper)):
+        for (column, baseline), chars in body_lines(page).items():
+            gaps += [(gap, column, baseline, "".join(c["text"] for c in chars)) for gap in word_gaps(chars)]
+    assert len(gaps) > 150, "the rules' word spaces were found"
+    wide = [(round(gap, 2), text) for gap, _, _, text in gaps if gap > MAX_GAP_EM + 0.005]
+    assert not wide, wide[:5]
+    # most spaces stay near the font's own (Noto Serif: 0.26 em): the text is not set loose throughout
+    assert 0.24 <= statistics.median(gap for gap, *_ in gaps) <= 0.36
+
+
+def test_ogrod_sets_its_product_without_a_stretched_line(built):
+    """'pusty ogród 6 × 6 i 3 nieskreślone baterie' was one unbreakable run (the number ending the
+    product bound to the next word): its line opened its spaces to 1.1 em."""
+    for page in rules_pages(built("ogrod", "pl")):
+        for chars in body_lines(page).values():
+            text = "".join(c["text"] for c in chars)
+            if text.startswith("Każdy bierze"):
+                assert max(word_gaps(chars)) <= MAX_GAP_EM
+                assert text.endswith("6\xa0×\xa06") or text.endswith("6 × 6")  # the product stays whole
+                return
+    raise AssertionError("the paragraph was found")
+
+
+def laid_rules(kit: str, lang: str, paper: str) -> list:
+    loaded = build.load(kit)
+    document = build.laid_out(loaded, build.context(loaded, lang, paper))
+    return [page for page in document.pages if page.role == "rules"]
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_justified_lines_as_data_open_no_space_wider_than_half_an_em(kit, lang, paper):
+    lines = ragged = 0
+    for page in laid_rules(kit, lang, paper):
+        for item in page.items:
+            if isinstance(item, RichText) and item.align == "justify":
+                wrapped = paragraph.of(item)
+                for n, line in enumerate(wrapped.lines):
+                    space = fonts.width_pt(" ", line.size_pt, False, item.face) * MM_PER_POINT
+                    assert space + line.word_space <= MAX_GAP_EM * line.size_pt * MM_PER_POINT + 1e-6
+                    last = item.lines is None and n == len(wrapped.lines) - 1
+                    if not last:
+                        lines += 1
+                        ragged += line.word_space == 0 and line.width < item.w - 0.3
+    assert lines > 20
+    assert ragged <= 0.25 * lines, f"{ragged} of {lines} lines set ragged-right"
+
+
+def test_a_paragraph_is_broken_as_a_whole_not_line_by_line():
+    """Greedy breaking left 'Everyone takes a blank player sheet: an empty' 1.1 em loose; the
+    paragraph's breaks chosen together keep every line within half an em, hyphenating where it helps."""
+    markup = (
+        "Każdy bierze czystą kartę gracza: pusty ogród 6\xa0×\xa06\xa0i\xa03\xa0nieskreślone baterie. "
+        "Gracze na zmianę rzucają kośćmi, wpisują rośliny do ogrodu i\xa0liczą punkty za sąsiedztwo."
+    )
+    wrapped = paragraph.wrap(markup, 89.5, BODY_PT, 12.2, face="body", lang="pl", justify=True)
+    space = fonts.width_pt(" ", BODY_PT, False, "body") * MM_PER_POINT
+    for line in wrapped.lines[:-1]:
+        assert 0 < space + line.word_space <= MAX_GAP_EM * BODY_PT * MM_PER_POINT
+    assert all(line.width <= 89.5 + 1e-6 or line.word_space < 0 for line in wrapped.lines)
+    ragged = paragraph.wrap(markup, 89.5, BODY_PT, 12.2, face="body", lang="pl")
+    assert [line.word_space for line in ragged.lines if line.word_space > 0] == []  # ragged text never stretches
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_no_rules_page_under_a_third_full_after_a_full_one_as_data(kit, lang, paper):
+    pages = laid_rules(kit, lang, paper)
+    if len(pages) == 1:
+        return
+    last = pages[-1]
+    texts = [item for item in last.items if isinstance(item, RichText) and item.size_pt >= BODY_PT]
+    held = max(item.y + item.h for item in texts) - min(item.y for item in texts)
+    credits = min(item.y for item in last.items if isinstance(item, RichText) and item.size_pt < 8)
+    assert held >= SHORT_LAST * (credits - 12.0) - 4.0, (held, credits)
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_no_rules_page_under_a_third_full_after_a_full_one_on_the_pdf(built, kit, lang, paper):
+    pages = rules_pages(built(kit, lang, "--paper", paper))
+    if len(pages) == 1:
+        return
+    sizes = (BODY_PT, HEAD_PT)
+    text = [c for c in pages[-1].chars if any(abs(c["size"] - size) < 0.01 for size in sizes)]
+    held = mm(max(c["bottom"] for c in text) - min(c["top"] for c in text))
+    credits = mm(min(c["top"] for c in pages[-1].chars if abs(c["size"] - 7.5) < 0.01))
+    assert held >= SHORT_LAST * (credits - 12.0) - 4.0, (held, credits)  # from the top margin to the credits
+
+
+def baseline_steps(page) -> dict[tuple[str, str], set[float]]:
+    """The distances between consecutive baselines of each column (mm, to 0.1), by the kinds of
+    the two lines (body or heading); steps across a figure (over two heading leadings) left out."""
+    rows: dict[int, dict[float, str]] = defaultdict(dict)
+    for char in page.chars:
+        if "Noto" not in char["fontname"] or char["top"] < 100:  # below the title block
+            continue
+        sizes = {"body": BODY_PT, "heading": HEAD_PT}
+        kind = next((name for name, size in sizes.items() if abs(char["size"] - size) < 0.01), None)
+        if kind and char["text"] != "•":
+            rows[0 if char["x0"] < page.width / 2 else 1][round(char["bottom"], 2)] = kind
+    steps: dict[tuple[str, str], set[float]] = defaultdict(set)
+    for column in rows.values():
+        baselines = sorted(column)
+        for a, b in zip(baselines, baselines[1:], strict=False):
+            step = mm(b - a)
+            if step < 2 * mm(14.0):
+                steps[(column[a], column[b])].add(round(step, 1))
+    return steps
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_both_columns_space_paragraphs_and_headings_alike(built, kit, lang, paper):
+    for page in rules_pages(built(kit, lang, "--paper", paper)):
+        steps = baseline_steps(page)
+        # within a paragraph one leading, between blocks one gap more: two steps in all, as in every column
+        assert len(steps[("body", "body")]) <= 2, steps[("body", "body")]
+        assert len(steps[("body", "heading")]) <= 1, steps[("body", "heading")]
+        assert len(steps[("heading", "body")]) <= 1, steps[("heading", "body")]
+
+
+def test_the_flow_spaces_every_column_by_the_blocks_alone():
+    """A balanced last page no longer widens the gaps of its shorter column to end it level."""
+    blocks = [Block("heading", "Start"), Block("paragraph", "Słowo " * 40), Block("paragraph", "Krótki.")]
+    for step in range(len(FIT_STEPS)):
+        fitted = [Block(block.kind, block.markup, fit=step) for block in blocks]
+        flow = Flow(keep_together(fitted), 80.0, "pl")
+        _, paragraph_gap, heading_gap = FIT_STEPS[step]
+        assert [block.gap for block in fitted] == [heading_gap, paragraph_gap, paragraph_gap]
+        assert flow.column_height(flow.column(500.0)) == pytest.approx(
+            sum(flow.wrapped(block).height for block in fitted) + 2 * paragraph_gap
+        )
