@@ -443,7 +443,7 @@ class VersionMarked:
 
 def version_marked(kit: Kit, page: Page) -> VersionMarked | None:
     """The version mark of the page's component when its pieces carry one, else None."""
-    if "version" not in kit.kit.model_fields_set or not page.pieces:
+    if not kit.kit.version_mark or not page.pieces:
         return None
     component = next((c for c in kit.components if c.id == page.component), None)
     for field, dimension in (("height", "tall"), ("size", "wide")):
