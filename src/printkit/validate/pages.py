@@ -22,6 +22,7 @@ from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.validate.findings import Findings, page_roles
 from printkit.validate.proofs import check_page_invariants
+from printkit.validate.safezone import check_safe_zone
 from printkit.words import icons, textchars
 from printkit.words.locale import Localizer, kit_icons
 from printkit.words.pagewords import typed_page_numbers
@@ -130,6 +131,7 @@ def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[st
         check_text_overlaps(cores, where, texts, found, version_marked(kit, page))
         check_piece_overlaps(page, where, found, seen.pieces)
         check_printed_glyphs(suspects, where, texts, found)
+        check_safe_zone(kit, page, str(where), where.loc, found)
     found.settle_repeats()
 
 

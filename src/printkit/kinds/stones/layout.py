@@ -20,7 +20,7 @@ from printkit.layout.symbols import moves_diagram
 INK = "#1a1a1a"
 DISC = 0.41  # the face disc's radius, of the stone's side
 ARROWS = 0.9  # the arrows' reach, of the disc's radius
-SAFE_ZONE = 2.0  # mm inside the cut line kept free of what must be read: a cut 0.5 mm off spares it
+SAFE_ZONE = 3.0  # mm inside the cut line kept free of what must be read (validate/safezone.py)
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
 
 
