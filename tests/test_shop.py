@@ -126,14 +126,14 @@ def test_the_bleed_is_the_cards_fill_to_the_last_pixel(exported):
 
 
 def test_the_index_lists_every_piece_side_once_by_count(exported):
-    """kpn: 4 cheat-sheet cards (no back) and 60 tiles of 4 colours with a back each: 124 sides;
-    identical drawings share one file, its count and copies saying how many."""
+    """kpn: 4 cheat-sheet cards (printkit's default back, one file) and 60 tiles of 4 colours with a
+    back each: 128 sides; identical drawings share one file, its count and copies saying how many."""
     folder, rows = exported("kpn", "--for", "png")
     assert sorted(p.name for p in folder.iterdir()) == sorted([r["file"] for r in rows] + ["index.csv", MARKER])
     counts: dict[tuple[str, str], int] = {}
     for row in rows:
         counts[row["component"], row["side"]] = counts.get((row["component"], row["side"]), 0) + int(row["count"])
-    assert counts == {("aid", "face"): 4, ("tiles", "face"): 60, ("tiles", "back"): 60}
+    assert counts == {("aid", "face"): 4, ("aid", "back"): 4, ("tiles", "face"): 60, ("tiles", "back"): 60}
     backs = [row for row in rows if row["component"] == "tiles" and row["side"] == "back"]
     assert [(r["file"], r["count"], r["copies"]) for r in backs] == [
         ("tiles-01-back.png", "15", "1-15"),
@@ -182,11 +182,12 @@ def test_pdf_pages_are_trim_plus_bleed_with_trim_and_bleed_boxes(exported):
 
 
 def test_pdf_faces_and_backs_interleaved_or_in_two_files(exported):
-    """kpn's 64 pieces: 128 pages face, back, ...; a card without a back gets a blank page so that
-    the pairs stay; separate: 64 faces and 64 backs."""
+    """kpn's 64 pieces: 128 pages face, back, ...; a card without a back gets printkit's default back;
+    separate: 64 faces and 64 backs."""
     folder, rows = exported("kpn", "--for", "pdf")
     assert len(pypdf.PdfReader(folder / "kpn.pdf").pages) == 128
-    assert [row["side"] for row in rows] == ["face", "blank"] * 4 + ["face", "back"] * 60
+    assert [row["side"] for row in rows] == ["face", "back"] * 64
+    assert [row["back_design"] for row in rows if row["side"] == "face"] == ["default"] * 4 + ["kit"] * 60
     apart, apart_rows = exported("kpn", "--for", "pdf", "--backs", "separate")
     assert sorted(p.name for p in apart.iterdir()) == [MARKER, "index.csv", "kpn-backs.pdf", "kpn-faces.pdf"]
     assert len(pypdf.PdfReader(apart / "kpn-faces.pdf").pages) == 64
