@@ -1,6 +1,6 @@
 """Every card deck has a back in every export: the kit's own, or printkit's one default back
 (layout.default_back) that the shop export and the Tabletop Simulator export both draw; index.csv
-says which back each face takes; a side that breaks the shop's 3 mm safe zone is refused."""
+says which back each face takes; a side that breaks the shop's 3 mm safe zone is a warning on its line."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_the_tabletop_simulator_back_is_the_same_design():
     assert page.items == default_back(50.0, 40.0, "Karty towarów")
 
 
-def test_a_design_that_breaks_the_shops_safe_zone_is_a_finding_on_its_line(tmp_path, run):
+def test_a_design_that_breaks_the_shops_safe_zone_is_a_warning_on_its_line(tmp_path, run):
     source = (REPO / "kits" / "targ.yaml").read_text(encoding="utf-8")
     frame = "      - {type: frame, inset: 3.45mm, width: 0.9mm, radius: 1.5mm}"
     assert source.count(frame) == 1
@@ -61,9 +61,11 @@ def test_a_design_that_breaks_the_shops_safe_zone_is_a_finding_on_its_line(tmp_p
     kit.write_text(source.replace(frame, frame.replace("3.45mm", "1.8mm")), encoding="utf-8")  # ink 1.35 mm in
     line = next(n for n, text in enumerate(source.splitlines(), 1) if text == "  - id: cards")
     result = run("export", str(kit), "--for", "png", "-o", str(tmp_path / "out"))
-    assert result.code == 1
+    assert result.code == 0  # a warning, one line for the component: the export is still written
     [message] = result.err.strip().splitlines()
     assert message.startswith(
-        f"{kit}:{line}: components[1]: a frame on the face of berries 1 comes 1.3 mm from the cut"
+        f"{kit}:{line}: components[1]: warning: a frame on the face of berries 1 comes 1.3 mm from the cut"
     )
-    assert "safe zone" in message and not (tmp_path / "out").exists()
+    assert message.endswith("keep text and frames at least 3 mm inside it (the safe zone)")
+    clean = run("export", "targ", "--for", "png", "-o", str(tmp_path / "clean"))
+    assert clean.code == 0 and clean.err == ""  # the shipped design keeps the safe zone

@@ -267,9 +267,12 @@ def back_design(art: SideArt | None) -> str:
 
 
 def check_safe_zone(loaded: pipeline.LoadedKit, pieces: list[ShopPiece]) -> None:
-    """A side whose text or frame comes nearer its cut than the shop's 3 mm safe zone is refused,
-    on its component's line: a shop's cut strays that far."""
+    """A warning on the component's line for the first side of each component whose text or frame
+    comes nearer its cut than the shop's 3 mm safe zone: a shop's cut strays that far."""
+    warned: set[str] = set()
     for piece in pieces:
+        if piece.face.component in warned:
+            continue
         for art in (piece.face, piece.back):
             if art is None:
                 continue
@@ -284,7 +287,10 @@ def check_safe_zone(loaded: pipeline.LoadedKit, pieces: list[ShopPiece]) -> None
                     f"a print shop's cut strays up to {SAFE_ZONE:g} mm, so keep text and frames at least "
                     f"{SAFE_ZONE:g} mm inside it (the safe zone)"
                 )
-                raise pipeline.located(loaded, LayoutProblem(("components", index), message))
+                warning = pipeline.located(loaded, LayoutProblem(("components", index), f"warning: {message}"))
+                click.echo(str(warning), err=True)
+                warned.add(art.component)
+                break
 
 
 def sides(

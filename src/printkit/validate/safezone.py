@@ -7,7 +7,7 @@ edge. What is measured is the ink of texts (from the baseline to the capitals' h
 stroked frames (a rectangle or an outline, its stroke's outer half included); fills and pictures
 may run into the bleed, and a piece cut along a shape (a circle, a hexagon) keeps its safe zone
 inside the shape, not its box, so it is not measured here. The finding names the component's
-field, with the worst place of the page.
+field, with the worst place of the page, as a warning.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ def check_safe_zone(
         f"{what} on {page_name} comes {max(gap, 0.0):.1f} mm from the trim of a {piece.width:g} × {piece.height:g} mm "
         f"piece that bleeds{more}: keep text and frames at least {SAFE_ZONE:g} mm inside the cut (the safe zone), "
         "where a cut a little off or a print shop's tolerance cannot reach them",
+        severity="warning",  # a design choice to question, not a misprint: --strict makes it an error
     )
 
 
