@@ -1,9 +1,11 @@
-"""Bleed, cut lines that show, and the safe zone, measured on every shipped kit's PDF.
+"""Bleed, cut lines and crop marks, and the safe zone, measured on every shipped kit's PDF.
 
-A piece with a fill or a coloured edge (stones, tiles, filled cards) is drawn 2 mm past its cut
-line on both sides, so a cut 0.5 mm off or a back 1-2 mm off shows no white sliver; the line it is
-cut along contrasts at least 3:1 with the colour it lies on; nothing that must be read comes
-within 2 mm of the cut.
+A piece with a fill or a coloured edge (stones, tiles) is drawn 2 mm past its cut line on both
+sides, so a cut 0.5 mm off or a back 1-2 mm off shows no white sliver; nothing is drawn on its trim
+(a hairline there shows as a sliver when the cut strays): black crop marks outside the block and
+its bleed stand in line with each of its cuts. A piece that does not bleed has a cut line on its
+trim that contrasts at least 3:1 with the colour it lies on. Nothing that must be read comes within
+3 mm of the cut of a piece that bleeds (2 mm of one that does not).
 """
 
 from __future__ import annotations
@@ -13,13 +15,16 @@ import pytest
 from conftest import first_language_cases
 from piece_pdf import TOLERANCE, horizontal_at, page_shapes, page_words, vertical_at
 from printkit import pipeline
+from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH
 from printkit.layout.marks import contrast
 
 CASES = [(kit, lang, paper, how) for kit, lang, paper in first_language_cases() for how in ("duplex", "fold")]
 FIRST_LANGUAGE = {kit: lang for kit, lang, _ in first_language_cases(("a4",))}
 INK_SAVER_CASES = [(kit, lang, paper, "duplex", "--ink-saver") for kit, lang, paper, how in CASES if how == "duplex"]
-SAFE_ZONE = 2.0
-EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 2.0}}
+SAFE_ZONE = 2.0  # mm, a piece that does not bleed
+BLEEDING_SAFE_ZONE = 3.0  # mm, one that bleeds: validate/safezone.py
+EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 0.0}}
+BLACK = "#000000"
 
 
 def hex_of(colour: tuple) -> str:
@@ -63,45 +68,83 @@ def test_the_shipped_kits_bleed_what_has_a_fill():
 @pytest.mark.parametrize(
     "kit, lang, paper, how, extra", [(*case, "") for case in CASES] + INK_SAVER_CASES, ids=lambda v: str(v)
 )
-def test_every_filled_piece_bleeds_on_both_sides_and_its_cut_line_shows(measured, kit, lang, paper, how, extra):
+def test_every_filled_piece_bleeds_and_is_cut_by_crop_marks_or_a_line_that_shows(
+    measured, kit, lang, paper, how, extra
+):
     manifest, shapes, _ = measured(kit, lang, paper, how, *([extra] if extra else []))
+    bled_boxes: dict[int, list[tuple]] = {}
+    for row in cut_rows(manifest):
+        bleed = bleed_of(kit, row)
+        if bleed:
+            box = (row["x"] - bleed, row["y"] - bleed, row["width"] + 2 * bleed, row["height"] + 2 * bleed)
+            bled_boxes.setdefault(row["page"], []).append(box)
     for row in cut_rows(manifest):
         bleed = bleed_of(kit, row)
         x, y, w, h = row["x"], row["y"], row["width"], row["height"]
         page = shapes[row["page"]]
+        where = (row["component"], row["copy"], row["side"], row["page"])
         if bleed:
             fills = [r for r in page["rects"] if r.fill and r.at(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)]
-            assert fills, f"{row['component']} {row['copy']} ({row['side']}) on page {row['page']}: no {bleed} mm bleed"
+            assert fills, f"{where}: no {bleed} mm bleed"
             ground = hex_of(fills[0].fill)
         else:
             ground = "#ffffff"  # an unfilled frame: the line lies on the paper
-        if row["side"] == "back":
-            continue  # a back is cut along its face's line
         if row.get("cut", "rectangle") != "rectangle":
             continue  # round and hexagonal outlines are measured in test_cut_paths
+        if bleed:  # nothing on the trim, a crop mark outside every bleed in line with each cut
+            on_trim = [
+                line
+                for line in page["lines"]
+                if (vertical_at([line], x, y, y + h) or vertical_at([line], x + w, y, y + h))
+                or (horizontal_at([line], y, x, x + w) or horizontal_at([line], y + h, x, x + w))
+            ]
+            assert on_trim == [], f"{where}: a line on the trim of a piece that bleeds"
+            if row["side"] == "back":
+                continue  # a back is cut along its face's marks
+            marks = [
+                line
+                for line in page["lines"]
+                if line.stroke
+                and hex_of(line.stroke) == BLACK
+                and abs(max(line.w, line.h) - MARK_LENGTH) <= TOLERANCE
+                and not any(apart(line, box) < MARK_GAP - TOLERANCE for box in bled_boxes[row["page"]])
+            ]
+            assert any(m.w <= TOLERANCE and abs(m.x - x) <= TOLERANCE for m in marks), where
+            assert any(m.w <= TOLERANCE and abs(m.x - x - w) <= TOLERANCE for m in marks), where
+            assert any(m.h <= TOLERANCE and abs(m.y - y) <= TOLERANCE for m in marks), where
+            assert any(m.h <= TOLERANCE and abs(m.y - y - h) <= TOLERANCE for m in marks), where
+            continue
+        if row["side"] == "back":
+            continue  # a back is cut along its face's line
         lines = [line for line in page["lines"] if line.stroke and contrast(hex_of(line.stroke), ground) >= 3.0]
-        assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h), (row["component"], row["copy"])
-        assert horizontal_at(lines, y, x, x + w) and horizontal_at(lines, y + h, x, x + w), (
-            row["component"],
-            row["copy"],
-        )
+        assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h), where
+        assert horizontal_at(lines, y, x, x + w) and horizontal_at(lines, y + h, x, x + w), where
+
+
+def apart(line, box: tuple) -> float:
+    """How far a line stays from a box (negative or 0 when it touches or crosses it)."""
+    bx, by, bw, bh = box
+    across = max(bx - (line.x + line.w), line.x - (bx + bw))
+    down = max(by - (line.y + line.h), line.y - (by + bh))
+    return max(across, down)
 
 
 @pytest.mark.parametrize("kit, lang, paper, how", CASES, ids=lambda v: str(v))
-def test_nothing_to_read_within_2_mm_of_the_cut(measured, kit, lang, paper, how):
+def test_nothing_to_read_within_the_safe_zone_of_the_cut(measured, kit, lang, paper, how):
     manifest, _, words = measured(kit, lang, paper, how)
     for row in cut_rows(manifest):
         x, y, w, h = row["x"], row["y"], row["width"], row["height"]
+        safe = BLEEDING_SAFE_ZONE if bleed_of(kit, row) else SAFE_ZONE
         for word in words[row["page"]]:
             centre_x, centre_y = word["x"] + word["w"] / 2, word["y"] + word["h"] / 2
             if not (x < centre_x < x + w and y < centre_y < y + h):
                 continue
-            assert word["x"] >= x + SAFE_ZONE - TOLERANCE and word["x"] + word["w"] <= x + w - SAFE_ZONE + TOLERANCE, (
+            assert word["x"] >= x + safe - TOLERANCE and word["x"] + word["w"] <= x + w - safe + TOLERANCE, (
                 f"'{word['text']}' on page {row['page']}"
             )
             # a word's box holds the font's whole ascent and descent; its letters fill about 70 % of it
             ink_top, ink_bottom = centre_y - 0.35 * word["h"], centre_y + 0.35 * word["h"]
-            assert ink_top >= y + SAFE_ZONE - TOLERANCE and ink_bottom <= y + h - SAFE_ZONE + TOLERANCE, (
+            assert ink_top >= y + safe - TOLERANCE and ink_bottom <= y + h - safe + TOLERANCE, (
                 f"'{word['text']}' on page {row['page']}"
             )
 

@@ -114,7 +114,7 @@ def test_the_bleed_is_the_cards_fill_to_the_last_pixel(exported):
     every pixel of the outermost ring, 3.175 mm past the cut, has the fill's colour (no white)."""
     folder, rows = exported("targ", "--for", "png")
     tints = {"berries": "#f3eaf0", "crystals": "#e9f1f7", "honey": "#f8f0e6"}
-    for row in rows:
+    for row in (row for row in rows if row["side"] == "face"):  # the default back is white paper
         ring = outermost(Image.open(folder / row["file"]))
         assert all(close(pixel, tints[row["type"]]) for pixel in ring), row["file"]
     poker, poker_rows = exported(POKER, "--for", "png")
@@ -126,14 +126,14 @@ def test_the_bleed_is_the_cards_fill_to_the_last_pixel(exported):
 
 
 def test_the_index_lists_every_piece_side_once_by_count(exported):
-    """kpn: 4 cheat-sheet cards (no back) and 60 tiles of 4 colours with a back each: 124 sides;
-    identical drawings share one file, its count and copies saying how many."""
+    """kpn: 4 cheat-sheet cards (printkit's default back, one file) and 60 tiles of 4 colours with a
+    back each: 128 sides; identical drawings share one file, its count and copies saying how many."""
     folder, rows = exported("kpn", "--for", "png")
     assert sorted(p.name for p in folder.iterdir()) == sorted([r["file"] for r in rows] + ["index.csv", MARKER])
     counts: dict[tuple[str, str], int] = {}
     for row in rows:
         counts[row["component"], row["side"]] = counts.get((row["component"], row["side"]), 0) + int(row["count"])
-    assert counts == {("aid", "face"): 4, ("tiles", "face"): 60, ("tiles", "back"): 60}
+    assert counts == {("aid", "face"): 4, ("aid", "back"): 4, ("tiles", "face"): 60, ("tiles", "back"): 60}
     backs = [row for row in rows if row["component"] == "tiles" and row["side"] == "back"]
     assert [(r["file"], r["count"], r["copies"]) for r in backs] == [
         ("tiles-01-back.png", "15", "1-15"),
@@ -146,17 +146,18 @@ def test_the_index_lists_every_piece_side_once_by_count(exported):
 def test_every_copy_has_its_own_row_where_the_drawings_differ(exported):
     """targ's 36 cards each print their index (1/12 ...): 36 face files, copy numbers padded to 2 digits."""
     folder, rows = exported("targ", "--for", "png")
+    rows = [row for row in rows if row["side"] == "face"]  # and one default back for all 36
     assert [row["file"] for row in rows] == [f"cards-{n:02d}-face.png" for n in range(1, 37)]
     assert all(row["count"] == "1" for row in rows)
     assert {Image.open(folder / row["file"]).size for row in rows} == {(666, 547)}  # 56.35 x 46.35 mm
 
 
 def test_bleed_kit_keeps_each_components_own_bleed(exported):
-    """targ's cards print with printkit's 2 mm (their fill runs to the edge): 54 x 44 mm = 638 x
-    520 px, and the outermost pixels are still the card's tint."""
+    """targ's cards print with their own bleed, 0 (their tint stops at the trim): 50 x 40 mm = 591 x
+    472 px, and the outermost pixels are the card's tint."""
     folder, rows = exported("targ", "--for", "png", "--bleed", "kit")
     image = Image.open(folder / rows[0]["file"])
-    assert image.size == (638, 520)  # 637.80, 519.69
+    assert image.size == (591, 472)  # 590.55, 472.44
     assert all(close(pixel, "#f3eaf0") for pixel in outermost(image))
 
 
@@ -182,11 +183,12 @@ def test_pdf_pages_are_trim_plus_bleed_with_trim_and_bleed_boxes(exported):
 
 
 def test_pdf_faces_and_backs_interleaved_or_in_two_files(exported):
-    """kpn's 64 pieces: 128 pages face, back, ...; a card without a back gets a blank page so that
-    the pairs stay; separate: 64 faces and 64 backs."""
+    """kpn's 64 pieces: 128 pages face, back, ...; a card without a back gets printkit's default back;
+    separate: 64 faces and 64 backs."""
     folder, rows = exported("kpn", "--for", "pdf")
     assert len(pypdf.PdfReader(folder / "kpn.pdf").pages) == 128
-    assert [row["side"] for row in rows] == ["face", "blank"] * 4 + ["face", "back"] * 60
+    assert [row["side"] for row in rows] == ["face", "back"] * 64
+    assert [row["back_design"] for row in rows if row["side"] == "face"] == ["default"] * 4 + ["kit"] * 60
     apart, apart_rows = exported("kpn", "--for", "pdf", "--backs", "separate")
     assert sorted(p.name for p in apart.iterdir()) == [MARKER, "index.csv", "kpn-backs.pdf", "kpn-faces.pdf"]
     assert len(pypdf.PdfReader(apart / "kpn-faces.pdf").pages) == 64

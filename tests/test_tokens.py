@@ -73,7 +73,7 @@ def test_the_shape_inside_each_frame_tells_the_players_apart(latarnie):
             c
             for c in curves
             if c.fill and c.fill != WHITE and c.inside(token["x"], token["y"], token["width"], token["height"])
-        ]  # the version's label is the only white fill
+        ]
         assert len(inside) == 1, f"one shape in token {token['copy']}"
         shape = inside[0]
         if token["shape"] == "circle":
@@ -96,7 +96,7 @@ def test_each_token_carries_its_players_letter(latarnie):
             and w["x"] + w["w"] < token["x"] + token["width"]
             and token["y"] < w["y"] < token["y"] + token["height"]
         ]
-        assert sorted(inside) == sorted([token["letter"], "v1.0"])  # and the kit's version, in a corner
+        assert inside == [token["letter"]]  # and nothing else: no version mark (the kit asks for none)
 
 
 def test_the_token_page_carries_a_labelled_50_mm_ruler(latarnie):

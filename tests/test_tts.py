@@ -94,7 +94,7 @@ def test_each_cell_holds_its_own_card(exported):
     folder, index = exported("targ")
     deck = index["decks"][0]
     face = Image.open(folder / deck["sheets"][0]["face"]).convert("RGB")
-    frame_x = tts.pixels(1.8, deck["dpi"])  # the frame's line: 0.9 mm wide, its middle 1.8 mm inside the cut
+    frame_x = tts.pixels(3.45, deck["dpi"])  # the frame's line: 0.9 mm wide, its middle 3.45 mm inside the cut
     for first, colour in ((0, "#8a2c6a"), (12, "#1f6fb0"), (24, "#b86e00")):  # berries, crystals, honey
         for index_in_type in (0, 11):
             piece = cell(face, deck, first + index_in_type)

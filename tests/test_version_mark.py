@@ -7,7 +7,7 @@ import json
 
 import pdfplumber
 
-from conftest import REPO, mm
+from conftest import mm
 from piece_pdf import build, build_text, pieces
 from printkit.cli import main
 
@@ -29,30 +29,50 @@ def inside(mark: dict, row: dict) -> bool:
     return row["x"] < mark["x"] < row["x"] + row["width"] and row["y"] < mark["y"] < row["y"] + row["height"]
 
 
-def test_every_targ_card_carries_the_version_on_its_face(tmp_path):
-    pdf, manifest = build("targ", tmp_path)
-    for page in (3, 4):
-        cards = pieces(manifest, kind="card", page=page)
-        found = marks(pdf, page)
-        assert len(found) == len(cards) == 18
-        assert {mark["pt"] for mark in found} == {7.0}
-        for card in cards:  # one label each, on the bottom edge's centre
-            [mark] = [m for m in found if inside(m, card)]
-            assert abs(mark["x"] - (card["x"] + card["width"] / 2)) < 0.05
-            assert card["y"] + card["height"] - 4.0 < mark["y"] < card["y"] + card["height"] - 1.2
+SHIPPED = ("latarnie", "ogrod", "plateau", "targ", "kpn")
 
 
-def test_two_sided_tiles_carry_it_on_their_backs_only(tmp_path):
-    pdf, manifest = build("kpn", tmp_path)
-    face_pages = {row["page"] for row in pieces(manifest, kind="tile", side="face")}
-    back_pages = {row["page"] for row in pieces(manifest, kind="tile", side="back")}
-    assert all(
-        not any(inside(m, row) for m in marks(pdf, row["page"])) for row in pieces(manifest, side="face", kind="tile")
-    )
-    total = sum(len(marks(pdf, page)) for page in back_pages)
-    assert total == len(pieces(manifest, kind="tile", side="back")) == 60
-    assert face_pages.isdisjoint(back_pages)
+def test_the_shipped_kits_print_no_version_on_any_page(tmp_path):
+    """They set version: "1.0" for their credits but not version_mark: the pieces carry only the game."""
+    for kit in SHIPPED:
+        pdf, manifest = build(kit, tmp_path)
+        assert pieces(manifest), kit
+        with pdfplumber.open(pdf) as document:
+            words = [w["text"] for page in document.pages for w in page.extract_words()]
+        assert LABEL not in words, kit
 
+
+def test_asked_for_it_goes_on_every_back_inside_the_safe_zone_and_never_on_a_face(tmp_path):
+    kit = KIT.replace("VERSION", 'version: "1.0"\n  version_mark: true').replace("BACK", BACK)
+    pdf, manifest = build_text(kit, tmp_path, "backed")
+    faces, backs = pieces(manifest, kind="card", side="face"), pieces(manifest, kind="card", side="back")
+    assert len(faces) == len(backs) == 2
+    for row in faces:
+        assert not any(inside(m, row) for m in marks(pdf, row["page"]))
+    for row in backs:
+        [mark] = [m for m in marks(pdf, row["page"]) if inside(m, row)]
+        assert mark["pt"] == 7.0
+        assert abs(mark["x"] - (row["x"] + row["width"] / 2)) < 0.05
+        with pdfplumber.open(pdf) as document:
+            [word] = [
+                w for w in document.pages[row["page"] - 1].extract_words() if w["text"] == LABEL and inside(mark, row)
+            ][:1]
+        # the type's foot at least the 3 mm safe zone above the cut line
+        assert row["y"] + row["height"] - mm(word["bottom"]) >= 3.0
+
+
+def test_a_piece_without_a_back_goes_without_even_when_asked(tmp_path):
+    kit = KIT.replace("VERSION", 'version: "1.0"\n  version_mark: true').replace("BACK", "")
+    pdf, manifest = build_text(kit, tmp_path, "faces")
+    assert len(pieces(manifest, kind="card", side="face")) == 2
+    with pdfplumber.open(pdf) as document:
+        assert not any(w["text"] == LABEL for p in document.pages for w in p.extract_words())
+
+
+BACK = """
+    back:
+      - {type: fill, color: "#dddddd"}
+      - {type: text, box: [5, 40, 53, 10], text: {en: "Back"}}"""
 
 KIT = """
 kit:
@@ -71,7 +91,7 @@ components:
     types:
       - {id: card, count: 2, name: {en: "Card"}}
     face:
-      - {type: name, box: [5, 5, 53, 10]}
+      - {type: name, box: [5, 5, 53, 10]}BACK
 rules:
   - heading: {en: "Rules"}
     body: {en: "Play."}
@@ -81,7 +101,7 @@ invariants:
 
 
 def test_a_kit_that_sets_no_version_prints_none(tmp_path):
-    pdf, _ = build_text(KIT.replace("VERSION", ""), tmp_path, "plain")
+    pdf, _ = build_text(KIT.replace("VERSION", "").replace("BACK", BACK), tmp_path, "plain")
     with pdfplumber.open(pdf) as document:
         assert not any(w["text"].startswith("v1") for p in document.pages for w in p.extract_words())
 
@@ -96,34 +116,31 @@ def reprint(folder, name: str, kit_text: str, old) -> tuple:
 
 
 def test_a_new_version_alone_is_nothing_to_reprint_and_a_reprint_carries_it(tmp_path, capsys):
-    build_text(KIT.replace("VERSION", 'version: "1.0"'), tmp_path, "first")
+    marked = KIT.replace("BACK", BACK).replace("VERSION", 'version: "1.0"\n  version_mark: true')
+    build_text(marked, tmp_path, "first")
     old = tmp_path / "first.json"
-    bumped = KIT.replace("VERSION", 'version: "1.1"')
+    bumped = marked.replace('version: "1.0"', 'version: "1.1"')
     pdf, manifest = reprint(tmp_path, "same", bumped, old)
     assert "nothing to reprint" in capsys.readouterr().out and not pdf.exists() and manifest is None
     pdf, manifest = reprint(tmp_path, "edited", bumped.replace('{en: "Card"}', '{en: "Carte"}'), old)
-    assert manifest is not None and len(pieces(manifest, kind="card", side="face")) == 2
+    assert manifest is not None and len(pieces(manifest, kind="card", side="back")) == 2
     with pdfplumber.open(pdf) as document:
-        assert [w["text"] for w in document.pages[0].extract_words()].count("v1.1") == 2
+        assert [w["text"] for p in document.pages for w in p.extract_words()].count("v1.1") == 2
 
 
-def test_a_card_too_short_for_its_mark_is_found_on_its_height(run, tmp_path):
-    """The mark sits at the card's foot, so a card 4 mm shorter puts it on the name: the finding
-    is on the height's line (the value that moved it) and names the text's line as the other fix."""
-    source = (REPO / "kits" / "targ.yaml").read_text(encoding="utf-8")
-    assert source.count("\n    height: 40mm\n") == 1
-    path = tmp_path / "targ.yaml"
-    path.write_text(source.replace("\n    height: 40mm\n", "\n    height: 36mm\n"), encoding="utf-8")
-    height_line = source.splitlines().index("    height: 40mm") + 1
-    name_line = source.splitlines().index('        name: {pl: "Jagody", cs: "Bobule", en: "Berries"}') + 1
+def test_a_back_text_under_the_mark_is_found_on_the_height(run, tmp_path):
+    """The mark sits at the back's foot, so a card 12 mm shorter puts it on the back's text: the
+    finding is on the height's line (the value that moved it) and names the text's line."""
+    kit = KIT.replace("BACK", BACK).replace("VERSION", 'version: "1.0"\n  version_mark: true')
+    source = kit.replace("height: 88mm", "height: 52mm")
+    path = tmp_path / "short.yaml"
+    path.write_text(source, encoding="utf-8")
+    height_line = source.splitlines().index("    height: 52mm") + 1
+    text_line = next(n for n, line in enumerate(source.splitlines(), 1) if 'text: {en: "Back"}' in line)
     checked = run("validate", str(path))
     assert checked.code == 1
-    findings = checked.err.splitlines()[:-1]
-    assert findings and all(f.startswith(f"{path}:{height_line}: components[1].height: ") for f in findings)
-    assert (
-        f"the version mark '{LABEL}' on each 36 mm tall piece overlaps the text 'Jagody' on page 3 (cards)"
-        in findings[0]
-    )
-    assert findings[0].endswith(
-        f"so make the piece bigger or move the text (line {name_line}) away from the edge (in pl)"
-    )
+    findings = [line for line in checked.err.splitlines()[:-1] if "version mark" in line]
+    assert findings and all(f.startswith(f"{path}:{height_line}: components[0].height: ") for f in findings)
+    assert f"the version mark '{LABEL}' on each 52 mm tall piece overlaps the text 'Back'" in findings[0]
+    fix = f"so make the piece bigger or move the text (line {text_line}) away from the edge (in en)"
+    assert findings[0].endswith(fix)

@@ -38,6 +38,7 @@ from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.commands.options import Backs, Format
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
+from printkit.layout.default_back import default_back
 from printkit.layout.primitives import Document, Item, Page, Piece, Side
 from printkit.output import presets
 from printkit.output.files import check_folder, write_folder
@@ -46,6 +47,7 @@ from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, sh
 from printkit.pictures.prepared import Pictures
 from printkit.render import pdf
 from printkit.render.raster import check_dpi, check_pixels, exact_page_images
+from printkit.validate.safezone import SAFE_ZONE, breaches
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
@@ -257,7 +259,59 @@ def piece_layout(loaded: pipeline.LoadedKit, ctx: Context, request: Request) -> 
             pages = doc_layout.components_pages(kit, scratch, lambda c: c.id in ids)
         except LayoutProblem as problem:
             raise pipeline.located(loaded, problem) from None
-    return paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures, kit.kinds))
+    pieces = paired(sides(doc_layout.versioned(kit, pages), widths, ctx.pictures, kit.kinds))
+    check_safe_zone(loaded, pieces)
+    titles = {c.id: ctx.tr(getattr(c, "title", None)) or c.id for c in components}
+    return [with_back(piece, titles) for piece in pieces]
+
+
+DEFAULT = "default:"  # a default back's digest starts so
+
+
+def with_back(piece: ShopPiece, titles: dict[str, str]) -> ShopPiece:
+    """A card without a back of its own gets printkit's default back (layout.default_back, the one
+    the Tabletop Simulator export draws too): a shop never prints a deck with blank backs."""
+    face = piece.face
+    if piece.back is not None or face.kind != "card":
+        return piece
+    title = titles.get(face.component, face.component)
+    items = default_back(face.width, face.height, title, face.bleed, face.bleed)
+    back = replace(face, side="back", items=items, digest=f"{DEFAULT}{face.component}")
+    return ShopPiece(face, back)
+
+
+def back_design(art: SideArt | None) -> str:
+    """What a face's back is: the kit's own, printkit's default, or blank (a piece with no back)."""
+    if art is None or not art.digest:
+        return "blank"
+    return "default" if art.digest.startswith(DEFAULT) else "kit"
+
+
+def check_safe_zone(loaded: pipeline.LoadedKit, pieces: list[ShopPiece]) -> None:
+    """A warning on the component's line for the first side of each component whose text or frame
+    comes nearer its cut than the shop's 3 mm safe zone: a shop's cut strays that far."""
+    warned: set[str] = set()
+    for piece in pieces:
+        if piece.face.component in warned:
+            continue
+        for art in (piece.face, piece.back):
+            if art is None:
+                continue
+            page = Page(*art.page_size, "shop", art.component, art.items)
+            cut = Piece(art.kind, art.type, art.copy, art.bleed, art.bleed, art.width, art.height, art.side)
+            found = breaches(page, [cut])
+            if found:
+                gap, what, _ = min(found, key=lambda breach: breach[0])
+                index = next(i for i, c in enumerate(loaded.kit.components) if c.id == art.component)
+                message = (
+                    f"{what} on the {art.side} of {art.type} {art.copy} comes {max(gap, 0.0):.1f} mm from the cut: "
+                    f"a print shop's cut strays up to {SAFE_ZONE:g} mm, so keep text and frames at least "
+                    f"{SAFE_ZONE:g} mm inside it (the safe zone)"
+                )
+                warning = pipeline.located(loaded, LayoutProblem(("components", index), f"warning: {message}"))
+                click.echo(str(warning), err=True)
+                warned.add(art.component)
+                break
 
 
 def sides(
@@ -433,12 +487,22 @@ def pdf_files(pieces: list[ShopPiece], pager: Pager, document: Document, stem: s
     else:
         runs = {f"{stem}.pdf": [art for pair in pairs for art in pair if art is not None]}
     files = {name: rendered(document, [pager.page(a) for a in arts], pager.correction) for name, arts in runs.items()}
-    rows = [
-        (name, number, art.component, art.copy, art.side if art.digest else "blank", 1, art.type)
-        for name, arts in runs.items()
-        for number, art in enumerate(arts, start=1)
-    ]
-    files[INDEX] = table(("file", "page", "component", "copy", "side", "count", "type"), rows)
+    where = {id(art): (name, number) for name, arts in runs.items() for number, art in enumerate(arts, start=1)}
+    back_of = {id(face): back for face, back in pairs}
+    rows = []
+    for name, arts in runs.items():
+        for number, art in enumerate(arts, start=1):
+            side = art.side if art.digest else "blank"
+            back, design = "", ""
+            if art.side == "face":  # which back this face takes: its file and page, and whose design
+                taken = back_of.get(id(art))
+                design = back_design(taken)
+                if taken is not None:
+                    file, page = where[id(taken)]
+                    back = f"{file} page {page}"
+            rows.append((name, number, art.component, art.copy, side, 1, art.type, back, design))
+    header = ("file", "page", "component", "copy", "side", "count", "type", "back", "back_design")
+    files[INDEX] = table(header, rows)
     return files
 
 
@@ -480,13 +544,26 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
     drawn = rendered(document, pages, pager.correction)
     images = exact_page_images(drawn, sizes, dpi)
     files: dict[str, bytes] = {}
+    names = {
+        (d.art.component, d.art.side, d.art.digest): png_name(d.art, len(str(counts[d.art.component]))) for d in found
+    }
+    backs = {  # which back each face design takes: one file for every copy of it
+        (p.face.component, p.face.digest): p.back for p in pieces
+    }
     rows = []
     for design, image in zip(found, images, strict=True):
-        name = png_name(design.art, len(str(counts[design.art.component])))
-        files[name] = image
         art = design.art
-        rows.append((name, art.component, art.copy, art.side, len(design.copies), spans(design.copies), art.type))
-    files[INDEX] = table(("file", "component", "copy", "side", "count", "copies", "type"), rows)
+        name = names[(art.component, art.side, art.digest)]
+        files[name] = image
+        back, kind = "", ""
+        if art.side == "face":
+            taken = backs.get((art.component, art.digest))
+            kind = back_design(taken)
+            back = names[(taken.component, taken.side, taken.digest)] if taken is not None else ""
+        count, copies = len(design.copies), spans(design.copies)
+        rows.append((name, art.component, art.copy, art.side, count, copies, art.type, back, kind))
+    header = ("file", "component", "copy", "side", "count", "copies", "type", "back", "back_design")
+    files[INDEX] = table(header, rows)
     return files
 
 

@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING
 import click
 from PIL import Image, ImageDraw
 
-from printkit import fonts, pipeline
+from printkit import pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_INCH
 from printkit.layout.context import Context
-from printkit.layout.primitives import Box, Document, Page, Rect, Stroke, Text
+from printkit.layout.default_back import default_back
+from printkit.layout.primitives import Box, Document, Page
 from printkit.output import manifest as placements
 from printkit.output.files import check_folder, write_folder
 from printkit.render import pdf
@@ -54,7 +55,6 @@ MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
 MAX_SIDE = 4096  # pixels: the largest sheet side every Tabletop Simulator machine loads
 BEST_DPI = 300  # no sharper than print
 INDEX = "tts.json"
-BACK_FRAME = Stroke(color="#7f7f7f", width=0.6)
 
 
 @dataclass(frozen=True)
@@ -162,16 +162,10 @@ def largest_dpi(cols: int, rows: int, width: float, height: float) -> int:
 
 
 def plain_back(width: float, height: float, title: str) -> Document:
-    """A back for a deck that has none: a frame and the deck's name, as a one-page document."""
-    inset = min(width, height) * 0.06
-    room = width - 4 * inset
-    size = fonts.fit_size(title, room, 12.0, bold=True, smallest=4.0)
-    frame = Rect(inset, inset, width - 2 * inset, height - 2 * inset, BACK_FRAME, None, inset)
-    items = (
-        frame,
-        Text(width / 2, height / 2 + fonts.cap_height(size) / 2, title, size, True, "center", "#555555", room),
+    """A back for a deck that has none (layout.default_back, the shop export's too), as a one-page document."""
+    return Document(
+        (Page(width, height, "back", None, default_back(width, height, title)),), title=title, author="", lang=""
     )
-    return Document((Page(width, height, "back", None, items),), title=title, author="", lang="")
 
 
 # --- rasterising and writing -----------------------------------------------------------------

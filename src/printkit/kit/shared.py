@@ -125,8 +125,14 @@ class KitInfo(Model):
     version: str = Field(
         "1.0",
         max_length=20,
-        description="The kit's version, at most 20 characters; when set, printed in 7 pt on every cut piece (its "
-        "back if it has one).",
+        description="The kit's version, at most 20 characters (the rules' credits may name it; pieces carry it only "
+        "with version_mark).",
+    )
+    version_mark: bool = Field(
+        False,
+        description="True to print the version in 7 pt on the back of every cut piece that has one, inside its "
+        "3 mm safe zone, so that pieces of two printed generations do not mix; never on a face. False (the "
+        "default): pieces carry only the game.",
     )
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")

@@ -126,8 +126,8 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
 
 
 def versioned(kit: Kit, pages: list[Page]) -> list[Page]:
-    """The pages with the kit's version on every cut piece, if the kit sets ``version``."""
-    return with_versions(pages, kit.kit.version, kit.kinds) if "version" in kit.kit.model_fields_set else pages
+    """The pages with the kit's version on the back of every cut piece, if the kit asks (``version_mark``)."""
+    return with_versions(pages, kit.kit.version, kit.kinds) if kit.kit.version_mark else pages
 
 
 def with_numbers(ctx: Context, numbers: dict[str, Any]) -> Context:

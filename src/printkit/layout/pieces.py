@@ -12,19 +12,20 @@ from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import bounds, grown
+from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH, bounds, crop_marks, grown
 from printkit.layout.context import Context
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
+    CUT_ON_LIGHT,
     HEADER_HEIGHT,
     RULER_HEIGHT,
     cut_line_items,
     cut_stroke_on,
     fold_line,
-    piece_cut_items,
     piece_page_header,
     ruler_at,
+    segment_line,
 )
 from printkit.layout.primitives import Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
@@ -90,6 +91,11 @@ def piece_area(ctx: Context) -> Box:
 
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
+    if run.bleed and not any(p.cut_box for p in run.pieces):  # room for the crop marks around the block
+        # across: the marks' whole length, but none right of folded faces (aligned right, against the fold);
+        # down: the bands above and below hold BAND_GAP of them (the heading and the ruler hug the marks)
+        m, down = MARK_GAP + MARK_LENGTH, max(0.0, MARK_GAP + MARK_LENGTH - BAND_GAP)
+        area = Box(area.x + m, area.y + down, area.w - (m if align == "right" else 2 * m), area.h - 2 * down)
     try:
         if run.nested:
             return hextiles.honeycomb_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
@@ -127,18 +133,22 @@ def sheets_of(found: list[Slot]) -> list[list[Slot]]:
     return [[slot for slot in found if slot.sheet == sheet] for sheet in range(count)]
 
 
-def face_items(run: PieceRun, sheet: list[Slot], ctx: Context) -> tuple[list[Item], list[Piece]]:
-    """The faces of one sheet with their cut lines drawn over them (none in screen images)."""
+def face_items(
+    run: PieceRun, sheet: list[Slot], ctx: Context, fold_x: float | None = None
+) -> tuple[list[Item], list[Piece]]:
+    """The faces of one sheet with their cut lines or crop marks (none in screen images)."""
     items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
     if ctx.options.cut_guides:
-        items += cut_items(run, sheet)
+        items += cut_items(run, sheet, fold_x)
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
 
 
-def cut_items(run: PieceRun, sheet: list[Slot]) -> list[Item]:
-    """Cut lines shared by touching frames, or each piece's own outline when the pieces bleed or
-    are cut along their shape, in a colour that shows on the piece."""
+def cut_items(run: PieceRun, sheet: list[Slot], fold_x: float | None = None) -> list[Item]:
+    """The cutting convention (docs/printing.md, "How pieces are cut"): a piece cut along its shape
+    gets its outline; a piece that bleeds gets nothing on its trim (a hairline there shows as a
+    sliver when the cut strays) but crop marks on the paper outside the block and its bleed, in
+    line with every cut; pieces that do not bleed get one grey line on each shared trim."""
     if any(run.pieces[s.index].cut_box is not None for s in sheet):
         outlines: list[Item] = []
         for s in sheet:
@@ -147,7 +157,10 @@ def cut_items(run: PieceRun, sheet: list[Slot]) -> list[Item]:
             outlines.append(Path(piece.cut.outline(box.x, box.y, box.w, box.h), cut_stroke_on(piece.edge)))
         return outlines
     if run.bleed:
-        return [item for s in sheet for item in piece_cut_items(s.box, cut_stroke_on(run.pieces[s.index].edge))]
+        boxes = [s.box for s in sheet]
+        # folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
+        keep = bounds(boxes).right if fold_x is not None else float("inf")
+        return [segment_line(m, CUT_ON_LIGHT) for m in crop_marks(boxes, run.bleed) if min(m.x1, m.x2) <= keep]
     edges = {run.pieces[s.index].edge for s in sheet}
     return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
 
@@ -184,9 +197,11 @@ def cut_instruction(run: PieceRun) -> str:
     return "cut_apart" if run.bleed else "cut_here"
 
 
-def block_of(run: PieceRun, boxes: list[Box]) -> Box:
-    """What a sheet's pieces cover, their bleed included: the block the heading and ruler hug."""
-    return grown(bounds(boxes), run.bleed)
+def block_of(run: PieceRun, boxes: list[Box], marked: bool = True) -> Box:
+    """What a sheet's pieces cover, their bleed and (``marked``, bleeding pieces) their crop marks
+    included: the block the heading and ruler hug."""
+    marks = MARK_GAP + MARK_LENGTH if run.bleed and marked and not any(p.cut_box for p in run.pieces) else 0.0
+    return grown(bounds(boxes), run.bleed + marks)
 
 
 def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True) -> list[Item]:
@@ -227,7 +242,7 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
         furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
-        back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet])
+        back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet], False)
         heading = framing(
             ctx,
             back_block,
@@ -250,7 +265,7 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     offset = ctx.options.back_offset
     pages = []
     for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
-        items, rows = face_items(run, sheet, ctx)
+        items, rows = face_items(run, sheet, ctx, fold_x)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
         faces = [s.box for s in sheet]
         block = block_of(run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces])

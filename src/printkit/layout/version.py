@@ -1,10 +1,12 @@
-"""The kit's version on every cut piece, so that pieces of two printed generations do not mix.
+"""The kit's version on the back of every cut piece, when the kit asks for it (``version_mark``),
+so that pieces of two printed generations do not mix.
 
-It goes on the piece's back when the piece has one (the back is the same for a whole deck, so the
-mark costs no design room on the face), else on its face; centred on the bottom edge (a token's in
-the top-right corner of its frame, clear of its shape), in 7 pt type
-(the smallest printkit prints but for the ruler's digits) on a small white label, so that it reads
-on any colour. A piece too small for the label (under 12 mm across or 8 mm down) goes without.
+A piece carries only the game by default. Asked for, the mark goes on the piece's back (the back
+is the same for a whole deck, so it costs no design room) and never on a face: a piece without a
+back goes without. It is centred on the bottom edge, its label SAFE_ZONE inside the cut line (the
+safe zone every piece keeps, so a cut a little off never halves it), in 7 pt type (the smallest
+printkit prints but for the ruler's digits) on a small white label, so that it reads on any colour.
+A piece too small for the label (under 12 mm across or 12 mm down) goes without.
 """
 
 from __future__ import annotations
@@ -19,11 +21,10 @@ if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
 
 VERSION_PT = 7.0
-EDGE = 1.2  # mm between the label and the cut line: a cutting error of a millimetre keeps it whole
-CORNER_EDGE = 2.1  # mm from a token's cut lines to its mark's type: the safe zone's 2 mm and a little
+SAFE_ZONE = 3.0  # mm inside the cut line kept free of the mark, as of every text and frame of a bleeding piece
 PAD = 0.5  # mm of white around the type
 INK = "#444444"
-MIN_WIDTH, MIN_HEIGHT = 12.0, 8.0
+MIN_WIDTH, MIN_HEIGHT = 12.0, 12.0
 MARK = "version"  # the label's Group key: one PDF form for every piece
 
 
@@ -33,41 +34,28 @@ def label(version: str) -> str:
 
 
 def with_versions(pages: list[Page], version: str, kinds: Registry) -> list[Page]:
-    """``pages`` with the version mark on each piece ``kinds`` cut out, on its back, or on its face if it has none."""
+    """``pages`` with the version mark on the back of each piece ``kinds`` cuts out (none on a face)."""
     text = label(version)
-    backed = {_key(piece) for page in pages for piece in page.pieces if piece.side == "back"}
     out = []
     for page in pages:
         marks: list[Item] = []
         for piece in page.pieces:
-            wanted = "back" if _key(piece) in backed else "face"
-            if kinds.cut(piece.kind) and piece.side == wanted:
+            if kinds.cut(piece.kind) and piece.side == "back":
                 marks += version_mark(piece, text)
         out.append(replace(page, items=page.items + tuple(marks)) if marks else page)
     return out
 
 
-def _key(piece: Piece) -> tuple[str, object, str, int]:
-    return piece.kind, dict(piece.extra).get("deck"), piece.component, piece.copy
-
-
 def version_mark(piece: Piece, text: str) -> list[Item]:
-    """The label centred on the piece's bottom edge, EDGE inside its cut line."""
+    """The label centred on the piece's bottom edge, SAFE_ZONE inside its cut line."""
     width = fonts.text_width(text, VERSION_PT)
     ascent, descent = fonts.vertical_extent(VERSION_PT)
-    if piece.width < max(MIN_WIDTH, width + 2 * (PAD + EDGE)) or piece.height < MIN_HEIGHT:
+    if piece.width < max(MIN_WIDTH, width + 2 * (PAD + SAFE_ZONE)) or piece.height < MIN_HEIGHT:
         return []
     w, h = width + 2 * PAD, ascent + descent + 2 * PAD
     backing = Rect(0.0, 0.0, w, h, stroke=None, fill="#ffffff", radius=PAD)
     words = Text(w / 2, PAD + ascent, text, VERSION_PT, align="center", color=INK, max_w=width)
-    if piece.kind == "token":
-        # A shape inside a square frame on white paper: the type alone, in the frame's top-right
-        # corner, which a circle, a triangle's sloping side, a diamond or a star leave free, and
-        # outside the 2 mm a cut may miss by.
-        x = piece.x + piece.width - CORNER_EDGE - (w - PAD)
-        y = piece.y + CORNER_EDGE - PAD
-        return [Group((MARK, text, "corner"), x, y, w, h, (words,))]
-    x, y = piece.x + (piece.width - w) / 2, piece.y + piece.height - EDGE - h
+    x, y = piece.x + (piece.width - w) / 2, piece.y + piece.height - SAFE_ZONE - h
     return [Group((MARK, text), x, y, w, h, (backing, words))]
 
 

@@ -23,6 +23,7 @@ from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichT
 from printkit.validate.figure_sizes import check_figure_sizes
 from printkit.validate.findings import Findings, page_roles
 from printkit.validate.proofs import check_page_invariants
+from printkit.validate.safezone import check_safe_zone
 from printkit.words import icons, textchars
 from printkit.words.locale import Localizer, kit_icons
 from printkit.words.pagewords import typed_page_numbers
@@ -132,6 +133,7 @@ def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[st
         check_text_overlaps(cores, where, texts, found, version_marked(kit, page))
         check_piece_overlaps(page, where, found, seen.pieces)
         check_printed_glyphs(suspects, where, texts, found)
+        check_safe_zone(kit, page, str(where), where.loc, found)
     found.settle_repeats()
 
 
@@ -445,7 +447,7 @@ class VersionMarked:
 
 def version_marked(kit: Kit, page: Page) -> VersionMarked | None:
     """The version mark of the page's component when its pieces carry one, else None."""
-    if "version" not in kit.kit.model_fields_set or not page.pieces:
+    if not kit.kit.version_mark or not page.pieces:
         return None
     component = next((c for c in kit.components if c.id == page.component), None)
     for field, dimension in (("height", "tall"), ("size", "wide")):

@@ -116,9 +116,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cut each token along the grey line around it (a cutting machine follows the cut file).",
     },
     "cut_apart": {
-        "pl": "Wytnij każdy element wzdłuż jego linii cięcia; kolor poza linią to spad, który odcinasz.",
-        "cs": "Každý dílek vystřihněte podél jeho řezné čáry; barva za čárou je spadávka, kterou odříznete.",
-        "en": "Cut each piece along its own cut line; the colour past the line is bleed, to be cut away.",
+        "pl": "Tnij wzdłuż linii wyznaczonych przez znaczniki cięcia na marginesie; kolor poza elementem to spad, "
+        "który odcinasz.",
+        "cs": "Stříhejte podél čar, které určují ořezové značky na okraji; barva za dílkem je spadávka, kterou "
+        "odříznete.",
+        "en": "Cut along the lines the crop marks in the margin set out; the colour past each piece is bleed, to be "
+        "cut away.",
     },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
@@ -126,10 +129,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Fold along the dashed line, glue the halves together, then cut along the grey lines.",
     },
     "fold_apart": {
-        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij każdy element wzdłuż jego linii cięcia.",
-        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte každý dílek podél jeho "
-        "řezné čáry.",
-        "en": "Fold along the dashed line, glue the halves together, then cut each piece along its own cut line.",
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem tnij wzdłuż linii wyznaczonych przez "
+        "znaczniki cięcia na marginesie.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak stříhejte podél čar, které určují ořezové "
+        "značky na okraji.",
+        "en": "Fold along the dashed line, glue the halves together, then cut along the lines the crop marks in the "
+        "margin set out.",
     },
     "board_instruction": {
         "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką na dole strony.",

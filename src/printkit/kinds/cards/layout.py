@@ -16,7 +16,7 @@ from printkit.layout.cardgrid import CardGrid, GridSpec
 from printkit.layout.context import Context, Options, Paper
 from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
-from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, piece_cut_items, segment_line
+from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, segment_line
 from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.words.locale import Localizer
 
@@ -26,7 +26,7 @@ HEXAGON = CutPath("hexagon")
 
 def spec(component: DeckComponent) -> GridSpec:
     return GridSpec(
-        component.width, component.height, component.print_gutter, component.print_bleed, component.crop_marks
+        component.width, component.height, component.print_gutter, component.print_bleed, component.print_crop_marks
     )
 
 
@@ -199,17 +199,17 @@ def back_page(designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], 
 
 
 def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[str | None]) -> list[Item]:
-    """Cut lines (one for two touching pieces; each piece's own where they bleed apart) in a colour
-    that shows on each piece's colour at its edge (``edges``)."""
+    """Cut lines on the trim (one for two touching pieces) in a colour that shows on each piece's
+    colour at its edge (``edges``); none on a deck that bleeds: its crop marks show the cuts, and a
+    hairline on the trim would show as a sliver on a piece cut a little off it."""
     if component.print_bleed:
-        pairs = zip(boxes, edges, strict=True)
-        return [item for box, edge in pairs for item in piece_cut_items(box, cut_stroke_on(edge))]
+        return []
     return cut_line_items(boxes, cut_stroke_on(edges[0] if len(set(edges)) == 1 else None))
 
 
 def crop_mark_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
-    """Black crop marks outside the block, on the paper, in line with every cut."""
-    if not component.crop_marks:
+    """Black crop marks on the paper outside the block and its bleed, in line with every cut."""
+    if not component.print_crop_marks:
         return []
     return [segment_line(s, CUT_ON_LIGHT) for s in cardgrid.crop_marks(boxes, component.print_bleed)]
 

@@ -296,7 +296,12 @@ class DeckComponent(ComponentBase):
         description="How far the fill runs past the cut line (0, or 2-3 mm); on the card grid it needs a gutter of "
         "at least twice the bleed. None: 2 mm when a fill or pattern runs to the piece's edge, else 0.",
     )
-    crop_marks: bool = Field(True, description="Print crop marks outside the block of pieces, in line with every cut.")
+    crop_marks: bool = Field(
+        True,
+        description="Print crop marks outside the block of pieces, in line with every cut. A deck that bleeds "
+        "always has them (nothing is drawn on its trim, so they are what the knife follows); false leaves "
+        "an unbled deck with its cut lines alone.",
+    )
     per_page: Count | None = Field(
         None, description="Exactly this many pieces on a page (the rulebook's promise); none for as many as fit."
     )
@@ -336,6 +341,11 @@ class DeckComponent(ComponentBase):
             return self.bleed
         full = [e for e in self.face + (self.back or []) if e.box is None and e.type in ("fill", "pattern")]
         return DEFAULT_BLEED if full else 0.0
+
+    @property
+    def print_crop_marks(self) -> bool:
+        """Crop marks are printed: asked for, or the deck bleeds (its trim then carries no cut line)."""
+        return self.crop_marks or self.print_bleed > 0
 
     @property
     def print_gutter(self) -> float:

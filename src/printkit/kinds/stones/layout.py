@@ -28,7 +28,7 @@ from printkit.layout.symbols import moves_diagram
 INK = "#1a1a1a"
 DISC = 0.41  # the face disc's radius, of the stone's side
 ARROWS = 0.9  # the arrows' reach, of the disc's radius
-SAFE_ZONE = 2.0  # mm inside the cut line kept free of what must be read: a cut 0.5 mm off spares it
+SAFE_ZONE = 3.0  # mm inside the cut line kept free of what must be read (validate/safezone.py)
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
 DARK_BODY = 0.2  # an owner's colour darker than this luminance prints as a rim and a light field
 RIM = 1.6  # mm of the dark rim inside the cut: a cut 1 mm off still leaves dark on the edge; inside SAFE_ZONE
