@@ -3,6 +3,8 @@ crop marks, a token's outline, a split board's sheet), whatever the kit's ``prin
 
 from __future__ import annotations
 
+import re
+
 import pdfplumber
 
 from conftest import REPO
@@ -43,17 +45,15 @@ def instructions(run, tmp_path, monkeypatch, kit: str) -> str:
 
 def test_a_deck_printed_with_crop_marks_is_cut_though_the_kit_says_nothing(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, DECK)
-    assert "Cut out cards along the cut lines." in text
-    assert "Nothing needs cutting" not in text
+    assert "Cards 2 1 one-sided yes" in text
 
 
 def test_a_deck_without_crop_marks_still_prints_cards_to_cut(run, tmp_path, monkeypatch):
     kit = DECK.replace("    height: 88mm\n", "    height: 88mm\n    crop_marks: false\n")
     text = instructions(run, tmp_path, monkeypatch, kit)
-    assert "Cut out cards along the cut lines." in text
+    assert "Cards 2 1 one-sided yes" in text
 
 
 def test_a_sheet_alone_needs_no_cutting(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, (REPO / "tests" / "kits" / "mini.yaml").read_text("utf-8"))
-    assert "Nothing needs cutting." in text
-    assert "Cut out" not in text
+    assert re.search(r"Cut Rules 1 0 \(screen\) one-sided no [^0-9]+ 2 1 one-sided no In the print dialog", text), text
