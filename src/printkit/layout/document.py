@@ -230,6 +230,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         two_sided=ctx.options.two_sided,
         dpi=ctx.dpi,
         pictures=ctx.pictures,
+        on_sheets=True,
     )
 
 
