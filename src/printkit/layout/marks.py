@@ -129,7 +129,7 @@ def piece_page_header(
     ]
 
 
-FOOTER_TICK = 3.0  # the compact ruler's end ticks fit the footer band
+FOOTER_TICK = 2.5  # the compact ruler's end ticks fit the footer band
 FOOTER_NOTE_PT = 7.0
 FOOTER_SCALE_PT = 7.0
 

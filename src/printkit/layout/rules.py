@@ -148,7 +148,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     flow = Flow(keep_together(all_blocks(kit, ctx, col_w)), col_w, ctx.lang)
     credits = credits_block(kit, ctx)
     credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
-    bottom = ctx.paper.height - ctx.margin
+    bottom = ctx.bottom
     header, top = title_items(kit, ctx)
 
     strip, top = placed_strip(kit, header, top, ctx)
