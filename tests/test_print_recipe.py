@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPO
 from piece_pdf import build, page_text
 from printkit import pipeline
 
@@ -88,7 +89,8 @@ def printed_pieces(manifest: dict, pages: Counter[int]) -> Counter[str]:
 
 
 def needed_pieces(kit_name: str, manifest: dict, players: int, has_pawns: bool) -> Counter[str]:
-    """The pieces the game needs: each component's pieces in the whole PDF, times its copies."""
+    """The pieces the game needs: each component's pieces in the whole PDF, times its copies (the
+    rules' figures once when the rules are printed)."""
     kit = pipeline.load(kit_name).kit
     everything = printed_pieces(manifest, Counter(page["number"] for page in manifest["pages"]))
     needed: Counter[str] = Counter()
@@ -156,6 +158,22 @@ def test_the_recipe_follows_the_build_options_in_every_language(tmp_path, kit_na
     pdf, manifest = build(kit_name, tmp_path, "--lang", lang, *options)
     recipe = check_recipe(kit_name, pdf, manifest, lang)
     assert recipe.two_sided == ("fold" not in options and manifest["duplex"] is not None)
+
+
+@pytest.mark.parametrize(
+    "kit_name, ranges",
+    [("kpn", "pages 1–10, 1 copy;"), ("ogrod", "page 1, 1 copy; page 2, as many copies as players;")],
+)
+def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, ranges):
+    """A kit whose rules are not read on screen prints them once: in kpn's two-sided build the rules
+    page and its blank back are one sheet."""
+    text = (REPO / "kits" / f"{kit_name}.yaml").read_text(encoding="utf-8")
+    kit = tmp_path / f"{kit_name}.yaml"
+    kit.write_text(text + "\nrules_on_screen: false\n", encoding="utf-8")
+    pdf, manifest = build(str(kit), tmp_path, "--lang", "en")
+    recipe = check_recipe(str(kit), pdf, manifest, "en")
+    assert 1 in recipe.once
+    assert f"In the print dialog: {ranges}" in page_text(pdf, 1)
 
 
 def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
