@@ -85,5 +85,11 @@ class Context:
         return self.paper.height - max(self.margin, FOOTER_CLEAR)
 
     @property
+    def room_height(self) -> float:
+        """The content's height above the footer's band: what a page that must not reach the
+        footer (a board, its ruler) may fill."""
+        return self.bottom - self.margin
+
+    @property
     def content_height(self) -> float:
         return self.paper.height - 2 * self.margin
