@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from conftest import mm
 from printkit.base.units import MM_PER_INCH
+from printkit.layout.marks import FOOTER_TICK
 from printkit.words.messages import message
 
 TOLERANCE = 0.05  # mm
@@ -84,13 +85,13 @@ def colour(value) -> tuple:
 
 def fifty_mm_rulers(lines: list[Line]) -> list[tuple[Line, Line]]:
     """(left, right) end ticks of every 50 mm ruler: black vertical ticks of 4 mm (the full ruler) or
-    3 mm (the compact one in a footer), level and exactly 50 mm apart (grey crop marks are not)."""
+    2.5 mm (the compact one in a footer), level and exactly 50 mm apart (grey crop marks are not)."""
     ticks = [
         line
         for line in lines
         if line.w <= TOLERANCE
         and line.stroke == BLACK
-        and any(abs(line.h - length) <= TOLERANCE for length in (3.0, 4.0))
+        and any(abs(line.h - length) <= TOLERANCE for length in (FOOTER_TICK, 4.0))
     ]
     return [
         (a, b)

@@ -196,7 +196,7 @@ def test_a_board_too_big_for_the_page_names_the_board_the_excess_and_the_largest
     assert caught.value.loc == ("cell",)
     assert caught.value.message == (
         "board 'big' does not fit on A4: 8 × 8 cells of 40 mm need 320.0 × 348.0 mm with title and ruler, "
-        "134.0 mm too wide and 75.0 mm too tall in portrait, the closer fit (186.0 × 273.0 mm inside the margins); "
+        "134.0 mm too wide and 77.2 mm too tall in portrait, the closer fit (186.0 × 270.8 mm inside the margins); "
         "cells of at most 23 mm fit"
     )
     fitting = big.model_copy(update={"cell": 23.0})

@@ -46,25 +46,23 @@ def instructions(run, tmp_path, monkeypatch, kit: str) -> str:
 
 def test_a_deck_printed_with_crop_marks_is_cut_though_the_kit_says_nothing(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, DECK)
-    assert "Cut out along the cut lines: cards." in text
-    assert "Nothing needs cutting" not in text
+    assert "Cards 2 1 one-sided yes" in text
 
 
 def test_a_deck_without_crop_marks_still_prints_cards_to_cut(run, tmp_path, monkeypatch):
     kit = DECK.replace("    height: 88mm\n", "    height: 88mm\n    crop_marks: false\n")
     text = instructions(run, tmp_path, monkeypatch, kit)
-    assert "Cut out along the cut lines: cards." in text
+    assert "Cards 2 1 one-sided yes" in text
 
 
 def test_a_sheet_alone_needs_no_cutting(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, (REPO / "tests" / "kits" / "mini.yaml").read_text("utf-8"))
-    assert "Nothing needs cutting." in text
-    assert "Cut out" not in text
+    assert re.search(r"Cut Rules 1 0 \(screen\) one-sided no [^0-9]+ 2 1 one-sided no In the print dialog", text), text
 
 
 # A kit's own noun, in the nominative as the kit gives it: a sentence that bent it into another case
-# ("Wytnij mapa", "Vystřihněte mapa") would misspell it, so the instructions name it only after a
-# colon or in parentheses, where the nominative is right.
+# ("Wytnij mapa", "Vystřihněte mapa") would misspell it, so the print recipe names it in its table,
+# where the nominative is right, and no instruction takes it as a verb's object.
 SINGULAR = (
     DECK.replace("languages: [en]", "languages: [pl, cs, en]")
     .replace('title: {en: "Cards"}', 'title: {pl: "Mapa", cs: "Mapa", en: "Map"}')
@@ -77,23 +75,21 @@ SINGULAR = (
 
 
 @pytest.mark.parametrize(
-    ("lang", "cut", "verbs"),
+    ("lang", "verbs"),
     [
-        ("pl", "Wytnij wzdłuż linii cięcia: mapa.", ("Wytnij", "Wydrukuj")),
-        ("cs", "Vystřihněte podél řezných čar: mapa.", ("Vystřihněte", "Vytiskněte")),
-        ("en", "Cut out along the cut lines: map.", ("Cut out", "Print")),
+        ("pl", ("Wytnij", "Wydrukuj")),
+        ("cs", ("Vystřihněte", "Vytiskněte")),
+        ("en", ("Cut out", "Print")),
     ],
 )
-def test_a_kit_noun_is_never_bent_into_a_case(run, tmp_path, monkeypatch, lang, cut, verbs):
+def test_a_kit_noun_is_never_bent_into_a_case(run, tmp_path, monkeypatch, lang, verbs):
     (tmp_path / "kit.yaml").write_text(SINGULAR, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     result = run("build", "kit.yaml", "--lang", lang, "-o", "kit.pdf")
     assert result.code == 0, result.err
     with pdfplumber.open(tmp_path / "kit.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
-    assert cut in text
     noun = "Map" if lang == "en" else "Mapa"
-    printed = re.search(rf"\(({noun})\)", text)
-    assert printed, f"the print line names the component in parentheses: {text}"
+    assert re.search(rf"\b{noun} 2 1 ", text), f"the recipe's table names the component as the kit does: {text}"
     for verb in verbs:  # no verb takes the noun as its object: "Wytnij mapa", "Vytiskněte mapa"
         assert not re.search(rf"{verb} (the )?{noun.lower()}\b", text, flags=re.IGNORECASE), text

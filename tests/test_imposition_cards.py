@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.layout.cardgrid import (
-    FOOTER_BAND,
     MARK_GAP,
     MARK_LENGTH,
     GridSpec,
@@ -17,7 +16,7 @@ from printkit.layout.cardgrid import (
     fitting,
     grown,
 )
-from printkit.layout.context import PAPERS, SAFE_EDGE
+from printkit.layout.context import FOOTER_CLEAR, PAPERS, SAFE_EDGE
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.primitives import Box
 
@@ -40,7 +39,7 @@ def test_targ_cards_fill_a_page_with_18_in_three_columns_of_six(paper):
     assert (block.w, block.h) == pytest.approx((150.0, 240.0))
     assert block.x == pytest.approx((grid.page_w - 150.0) / 2)
     assert block.y - SAFE_EDGE - MARK_GAP - MARK_LENGTH >= -EPS
-    assert grid.page_h - block.bottom - FOOTER_BAND - MARK_GAP - MARK_LENGTH >= -EPS
+    assert grid.page_h - block.bottom - FOOTER_CLEAR - MARK_GAP - MARK_LENGTH >= -EPS
 
 
 def test_without_a_promise_the_orientation_holding_more_wins():
@@ -138,12 +137,12 @@ def test_any_grid_keeps_pieces_apart_inside_the_safe_area_and_marks_off_every_pi
     for i, a in enumerate(boxes):
         art = grown(a, bleed)
         assert art.x >= SAFE_EDGE - EPS and art.right <= grid.page_w - SAFE_EDGE + EPS
-        assert art.y >= SAFE_EDGE - EPS and art.bottom <= grid.page_h - FOOTER_BAND + EPS
+        assert art.y >= SAFE_EDGE - EPS and art.bottom <= grid.page_h - FOOTER_CLEAR + EPS
         for b in boxes[i + 1 :]:
             assert not crosses_box(grown(a, bleed), b) and not crosses_box(grown(b, bleed), a)
     for m in crop_marks(boxes, bleed) if marks else []:
         assert SAFE_EDGE - EPS <= min(m.x1, m.x2) and max(m.x1, m.x2) <= grid.page_w - SAFE_EDGE + EPS
-        assert SAFE_EDGE - EPS <= min(m.y1, m.y2) and max(m.y1, m.y2) <= grid.page_h - FOOTER_BAND + EPS
+        assert SAFE_EDGE - EPS <= min(m.y1, m.y2) and max(m.y1, m.y2) <= grid.page_h - FOOTER_CLEAR + EPS
         assert not any(crosses(m, grown(b, bleed)) for b in boxes)
 
 

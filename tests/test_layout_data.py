@@ -76,8 +76,8 @@ def test_rules_text_has_the_numbers_of_the_components(ogrod):
     text = " ".join(i.markup for i in rules.items if isinstance(i, RichText)).replace("\xa0", " ")
     assert "Over 18 rounds" in text
     assert "6 × 6 garden and 3 unused batteries" in text
-    assert "Print page 2 (Garden – player sheet) once for each player." in text
-    assert "The PDF has 2 A4 pages." in text
+    assert "In the print dialog: page 2, as many copies as players; single-sided; actual size (100 %)." in text
+    assert "all pages" not in text
 
 
 def test_personal_sheets_carry_each_name(ogrod):

@@ -150,7 +150,7 @@ def test_a_sheet_stands_on_the_pages_vertical_centre(kit, lang, paper):
         (box,) = [p for p in page.pieces if p.kind == "sheet"]
         assert all(extent(item)[0] >= box.y - 1e-6 for item in page.items), "the heading is the sheet's top"
         above = box.y - ctx.margin
-        below = page.height - ctx.margin - (box.y + box.height)
+        below = ctx.bottom - (box.y + box.height)  # centred in the room above the footer's band
         assert above >= -1e-6 and abs(above - below) <= 0.01, (
             f"{page.component}: {above:.1f} mm above, {below:.1f} below"
         )

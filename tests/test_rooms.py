@@ -36,12 +36,12 @@ def test_the_guide_gives_the_room_on_each_paper_and_orientation_as_every_board_k
                 ctx = replace(ctx, paper=paper.landscape())
             need = extent(board, ctx)
             rooms = {
-                f"{ctx.content_width - need.extra_w:.1f} × {ctx.content_height - need.extra_h:.1f} mm",
-                f"{ctx.content_width:.1f} × {ctx.content_height - hexboard.extra_height(hexes, ctx):.1f} mm",
-                f"{ctx.content_width:.1f} × {ctx.content_height - track.extra_height(strip, ctx):.1f} mm",
+                f"{ctx.content_width - need.extra_w:.1f} × {ctx.room_height - need.extra_h:.1f} mm",
+                f"{ctx.content_width:.1f} × {ctx.room_height - hexboard.extra_height(hexes, ctx):.1f} mm",
+                f"{ctx.content_width:.1f} × {ctx.room_height - track.extra_height(strip, ctx):.1f} mm",
             }
             assert len(rooms) == 1, rooms  # the three kinds have the same room
-            margins = f"{ctx.content_width:.1f} × {ctx.content_height:.1f} mm"
+            margins = f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm"
             row = f"| {paper.name:<6} | {orientation:<11} | {margins:<18} | {rooms.pop():<23} |"
             assert row in GUIDE, row
 

@@ -168,8 +168,8 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "pl",
             [
                 "15 płytek, po 5 kamieni",
-                "Wydrukuj strony 5–10 (Płytki) raz.",
-                "druk dwustronny z obracaniem wzdłuż dłuższej krawędzi",
+                "Płytki 5–10 1 dwustronnie tak",
+                "obracanie wzdłuż dłuższej krawędzi",
                 "2 osoby: 3 i 4 płytki",
                 "4 osoby: 2, 2, 3 i 3 płytki",
                 "5 × 5",
@@ -180,7 +180,7 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "en",
             [
                 "15 tiles, 5 each of rock, paper and scissors",
-                "Print pages 5–10 (Tiles) once.",
+                "Tiles 5–10 1 two-sided yes",
                 "two-sided, flip on the long edge",
                 "4 players: 2, 2, 3 and 3 tiles",
                 "4 × 4 with two players",

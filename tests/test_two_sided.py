@@ -177,18 +177,17 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
         (
             "long",
             [
-                "Print pages 5–6 (Stones) once.",
-                "In the print dialog choose all pages, two-sided, flip on the long edge, and actual size (100 %, no "
-                "fit to page); the PDF asks for these settings itself.",
+                "Stones 5–6 1 two-sided yes",
+                "In the print dialog: pages 3–7, 1 copy; two-sided, flip on the long edge; actual size (100 %).",
             ],
         ),
-        ("short", ["In the print dialog choose all pages, two-sided, flip on the short edge,"]),
+        ("short", ["In the print dialog: pages 3–7, 1 copy; two-sided, flip on the short edge;"]),
         (
             "fold",
             [
-                "Print pages 4–5 (Stones) single-sided; fold each sheet along the dashed line, glue it, and only then "
-                "cut.",
-                "In the print dialog choose all pages, single-sided, and actual size",
+                "Stones 4–5 1 fold over yes",
+                "Fold each sheet of pages 4–5 along the dashed line, glue it, and only then cut.",
+                "In the print dialog: pages 3–6, 1 copy; single-sided; actual size (100 %).",
             ],
         ),
     ],
@@ -198,14 +197,14 @@ def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, s
     text = page_text(pdf, 1)
     for sentence in sentences:
         assert sentence in text
-    assert ("In the print dialog choose all pages, two-sided" in text) == (variant != "fold")
+    assert ("two-sided, flip on the" in text) == (variant != "fold")
 
 
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("cs", "oboustranný tisk s otáčením podle delší hrany"),
-        ("pl", "druk dwustronny z obracaniem wzdłuż dłuższej krawędzi"),
+        ("cs", "V dialogu tisku: strany 3–7, 1 kopie; oboustranně, otáčení podle delší hrany;"),
+        ("pl", "W oknie drukowania: strony 3–7, 1 kopia; dwustronnie, obracanie wzdłuż dłuższej krawędzi;"),
     ],
 )
 def test_the_two_sided_instruction_in_czech_and_polish(tmp_path, lang, words):

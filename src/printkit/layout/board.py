@@ -169,14 +169,14 @@ def fitting(board: BoardComponent, ctx: Context) -> Context | None:
     """The context with a portrait page when the whole board fits there, else landscape, else None."""
     need = extent(board, ctx)
     for option in orientations(ctx):
-        if need.width <= option.content_width + 1e-6 and need.height <= option.content_height + 1e-6:
+        if need.width <= option.content_width + 1e-6 and need.height <= option.room_height + 1e-6:
             return option
     return None
 
 
 def too_big_message(board: BoardComponent, need: Extent, options: list[Context]) -> str:
     def excess(option: Context) -> tuple[float, float]:
-        return max(0.0, need.width - option.content_width), max(0.0, need.height - option.content_height)
+        return max(0.0, need.width - option.content_width), max(0.0, need.height - option.room_height)
 
     closest = min(options, key=lambda o: sum(excess(o)))
     wide, tall = excess(closest)
@@ -191,7 +191,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
         f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
         f"{board.cell:g} mm "
         f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
-        f"({closest.content_width:.1f} × {closest.content_height:.1f} mm inside the margins); cells of at most "
+        f"({closest.content_width:.1f} × {closest.room_height:.1f} mm inside the margins); cells of at most "
         f"{largest:g} mm fit"
     )
 
@@ -199,8 +199,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
 def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) -> float:
     """The largest cell, in half millimetres, with which the whole board fits one page of ``options``."""
     largest = max(
-        min((o.content_width - need.extra_w) / board.cols, (o.content_height - need.extra_h) / board.rows)
-        for o in options
+        min((o.content_width - need.extra_w) / board.cols, (o.room_height - need.extra_h) / board.rows) for o in options
     )
     return math.floor(largest * 2) / 2
 
@@ -224,7 +223,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     else:
         least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
     left = min(max(centred, least), most)
-    block_top = ctx.margin + (ctx.content_height - need.height) / 2  # title, board, legend, ruler: one block
+    block_top = ctx.margin + (ctx.room_height - need.height) / 2  # title, board, legend, ruler: one block
     top = block_top + HEADER_HEIGHT + GAP + above
     items: list[Item] = piece_page_header(
         ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"), top=block_top

@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.layout.context import SAFE_EDGE, Paper
+from printkit.layout.context import FOOTER_CLEAR, SAFE_EDGE, Paper
 from printkit.layout.imposition import DoesNotFit, Segment
 from printkit.layout.primitives import EPSILON, Box
 
 MARK_GAP = 1.0  # between the block (with its bleed) and the start of a crop mark
 MARK_LENGTH = 4.0
-FOOTER_BAND = 9.0  # from the bottom edge: the page footer (game and page number) lives here
 ORIENTATIONS = ("portrait", "landscape")
 
 
@@ -74,7 +73,7 @@ class CardGrid:
 def printable(page_w: float, page_h: float, spec: GridSpec) -> Box:
     """Where the block of pieces may lie: the safe edge, the footer band and the marks kept free."""
     side = SAFE_EDGE + spec.outside
-    bottom = max(SAFE_EDGE, FOOTER_BAND) + spec.outside
+    bottom = max(SAFE_EDGE, FOOTER_CLEAR) + spec.outside
     return Box(side, side, page_w - 2 * side, page_h - side - bottom)
 
 

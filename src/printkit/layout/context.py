@@ -30,6 +30,8 @@ PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.
 
 SAFE_EDGE = 5.0  # nothing is printed closer than this to the paper's edge
 MARGIN = 12.0  # the margin of ordinary content pages (rules, sheets, boards)
+FOOTER_EDGE = 10.0  # the page footer (its text and ruler) stays this far from the paper's edge
+FOOTER_CLEAR = 14.2  # from the bottom edge: the footer's band, which content above it leaves free
 
 
 def paper(name: str) -> Paper:
@@ -79,6 +81,18 @@ class Context:
     @property
     def content_width(self) -> float:
         return self.paper.width - 2 * self.margin
+
+    @property
+    def bottom(self) -> float:
+        """Where the content of a page with a footer ends: the margin, or the top of the
+        footer's band where that is higher."""
+        return self.paper.height - max(self.margin, FOOTER_CLEAR)
+
+    @property
+    def room_height(self) -> float:
+        """The content's height above the footer's band: what a page that must not reach the
+        footer (a board, its ruler) may fill."""
+        return self.bottom - self.margin
 
     @property
     def content_height(self) -> float:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.layout import imposition, rules
-from printkit.layout.context import PAPERS, Context, Paper
+from printkit.layout.context import FOOTER_EDGE, PAPERS, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Item, Page, Text
 from printkit.layout.text import fit_text
@@ -230,6 +230,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         two_sided=ctx.options.two_sided,
         dpi=ctx.dpi,
         pictures=ctx.pictures,
+        on_sheets=True,
     )
 
 
@@ -238,7 +239,8 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     (and a compact ruler where a piece of ``kinds`` must keep its size)."""
     if page.side == "back":
         return page
-    y = page.height - ctx.margin / 2  # the descenders stay clear of the unprintable edge
+    # the descenders FOOTER_EDGE from the edge: inside what a home printer prints
+    y = page.height - FOOTER_EDGE - fonts.vertical_extent(FOOTER_PT)[1] - 0.05
     page_no = ctx.tr.msg("page_of", n=number, total=total)
     scale: list[Item] = []
     title_end = page.width - ctx.margin

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Iterable
 
 from printkit import fonts
-from printkit.layout.context import Context
+from printkit.layout.context import FOOTER_CLEAR, Context
 from printkit.layout.imposition import Segment, cut_lines
 from printkit.layout.primitives import CUT, FOLD, Box, Group, Item, Line, Stroke, Text
 
@@ -46,7 +46,7 @@ def ruler(x: float, y: float, label: str, scale_note: str = "", label_w: float =
 def ruler_at_bottom(ctx: Context, page_w: float, page_h: float, x: float | None = None) -> list[Item]:
     """The ruler in the bottom margin band, from the left margin (or ``x``), saying the page must
     be printed at 100 %."""
-    return ruler_at(ctx, page_w, page_h - ctx.margin - RULER_HEIGHT, x)
+    return ruler_at(ctx, page_w, page_h - max(ctx.margin, FOOTER_CLEAR) - RULER_HEIGHT, x)
 
 
 def ruler_at(ctx: Context, page_w: float, top: float, x: float | None = None) -> list[Item]:
@@ -129,7 +129,7 @@ def piece_page_header(
     ]
 
 
-FOOTER_TICK = 3.0  # the compact ruler's end ticks fit the footer band
+FOOTER_TICK = 2.5  # the compact ruler's end ticks fit the footer band
 FOOTER_NOTE_PT = 7.0
 FOOTER_SCALE_PT = 7.0
 

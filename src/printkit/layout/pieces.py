@@ -213,7 +213,7 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     """
     items = piece_page_header(ctx, title, note, top=block.y - BAND_GAP - HEADER_HEIGHT)
     if with_ruler:
-        lowest = ctx.paper.height - ctx.margin - RULER_HEIGHT
+        lowest = ctx.bottom - RULER_HEIGHT
         items += ruler_at(ctx, ctx.paper.width, min(block.bottom + BAND_GAP, lowest))
     return items
 

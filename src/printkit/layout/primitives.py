@@ -242,4 +242,5 @@ class Document:
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
     two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out
     dpi: int = 300  # the kit's resolution (dpi:): what the picture icons inside texts are prepared at
+    on_sheets: bool = False  # pages for a home printer's paper: a landscape one is written portrait, /Rotate 90
     pictures: Pictures = field(default_factory=Pictures, compare=False, repr=False)  # what its Images draw

@@ -14,7 +14,7 @@ from printkit.layout import paragraph
 from printkit.layout.primitives import Align, Item, RichText, Text
 
 if TYPE_CHECKING:  # a figure block's type only: rule_blocks needs nothing of figures to run
-    from printkit.layout import figures
+    from printkit.layout import figures, recipe
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
@@ -33,7 +33,7 @@ class Block:
     kind: str  # heading | paragraph | item | credits | figure
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
-    figure: figures.Laid | None = None  # a figure's drawing fitted to its column (kind figure)
+    figure: figures.Laid | recipe.Table | None = None  # a figure fitted to its column, or the print recipe's table
     fit: int = 0  # the FIT_STEPS step the rules are set at
 
     @property

@@ -1,7 +1,7 @@
 """The rules pages: a title block, then headings, paragraphs and lists flowing over two columns.
 
 Besides the kit's own sections, two are generated from the kit itself, "what you need" and
-"how to print", so they can never contradict the PDF.
+the print recipe (layout/recipe.py), so they can never contradict the PDF.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.base.errors import Loc
-from printkit.layout import bounds, figures
+from printkit.layout import bounds, figures, recipe
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, FIT_STEPS, Block, block_height
 from printkit.layout.rule_columns import Flow, column_items, keep_together
 from printkit.layout.text import fit_text
-from printkit.words.messages import page_span, pages_word
+from printkit.words.messages import page_span
 from printkit.words.typography import number_range, to_markup, typeset
 
 if TYPE_CHECKING:
@@ -81,72 +81,27 @@ def page_ref(ctx: Context, component_id: str, naming: bool = False) -> str:
     return page_span(ctx.lang, first, last, naming)
 
 
-def in_sentence(title: str) -> str:
-    """A component's title inside a sentence: 'Żetony strażników' → 'żetony strażników' (an
-    initial capital followed by a small letter is only the title's; 'TTS' or 'A4' stay)."""
-    if len(title) > 1 and title[0].isupper() and title[1].islower():
-        return title[0].lower() + title[1:]
-    return title
-
-
-def print_blocks(kit: Kit, ctx: Context) -> list[Block]:
-    tr = ctx.tr
-    total = int(tr.numbers.get("pages", 0))
-    sentences = [tr.msg("pdf_pages", count=total, pages_word=pages_word(ctx.lang, total), paper=ctx.paper.name)]
-    rules_last = int(tr.numbers.get("lastpage.rules", 1))
-    rules_pages = page_span(ctx.lang, 1, rules_last, naming=True)
-    sentences.append(tr.msg("rules_on_screen" if kit.rules_on_screen else "rules_print", pages=rules_pages))
-    cut_titles = []
-    for component in kit.components:
-        if not component.in_kit:
-            continue
-        what = tr(component.title) or component.id
-        pages = page_ref(ctx, component.id)
-        plan = component.print
-        two_sided = component.id in ctx.sides
-        if plan.copies == "optional":
-            sentences.append(
-                tr.msg(
-                    "print_optional", pages=pages, Pages=pages[:1].upper() + pages[1:], what=what, note=tr(plan.note)
-                )
-            )
-        else:
-            sentences.append(
-                tr.msg("print_once" if plan.copies == "once" else "print_per_player", pages=pages, what=what)
-            )
-        if plan.note and plan.copies != "optional":
-            sentences.append(tr(plan.note))
-        if two_sided and ctx.sides[component.id] == "fold":
-            capital = pages[:1].upper() + pages[1:]
-            sentences.append(tr.msg("print_fold", pages=pages, Pages=capital, what=what))
-        if plan.cut or component.id in ctx.cut:
-            cut_titles.append(in_sentence(what))
-    sentences.append(print_dialog_sentence(ctx))
-    if cut_titles:
-        sentences.append(tr.msg("cut", what=", ".join(cut_titles)))
-    else:
-        sentences.append(tr.msg("nothing_to_cut"))
-    return [Block("heading", html.escape(tr.msg("print_heading")))] + [Block("item", html.escape(s)) for s in sentences]
-
-
-def print_dialog_sentence(ctx: Context) -> str:
-    """What to choose in the print dialog for the whole PDF: two-sided when any component prints
-    duplex backs (every other page then has a blank back of its own), else single-sided."""
-    if "duplex" in ctx.sides.values():
-        return ctx.tr.msg("print_all_duplex", edge=ctx.tr.msg(f"edge_{ctx.options.flip}"))
-    return ctx.tr.msg("one_sided")
+def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
+    """The print recipe (layout/recipe.py): its table, the print-dialog line and the notes."""
+    found = recipe.recipe_at(kit, ctx, col_w)
+    return [
+        Block("heading", html.escape(ctx.tr.msg("print_heading"))),
+        Block("figure", "", figure=found.table),
+        Block("paragraph", f"<b>{html.escape(found.dialog)}</b>"),
+        *(Block("item", html.escape(note)) for note in found.notes),
+    ]
 
 
 def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     """Every block of the rules in reading order, typeset in the language (the credits are not
     among them: they sit at the foot of the last page); a section's figure follows its body,
     fitted to a column ``col_w`` mm wide."""
-    blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx)
+    blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx, col_w)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
     blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
-    at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx))
+    at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx, col_w))
     for number, section in enumerate(kit.rules):
         at += 1 + len(body_blocks(ctx.tr(section.body)))
         if section.figure is not None:
@@ -210,7 +165,10 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     if chosen.short:
         chosen = pour.rebalanced(blocks, chosen)
     shown: dict[tuple[object, ...], figures.Laid | figures.Strip] = {
-        block.figure.key: block.figure for unit in chosen.flow.units for block in unit if block.figure
+        block.figure.key: block.figure
+        for unit in chosen.flow.units
+        for block in unit
+        if isinstance(block.figure, figures.Laid)
     }
     if strip is not None:
         shown[strip.group.key] = strip
@@ -263,7 +221,7 @@ class Pour:
         ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
         flow = Flow(keep_together([replace(block, fit=step) for block in blocks]), col_w, ctx.lang)
         credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
-        bottom = ctx.paper.height - ctx.margin
+        bottom = ctx.bottom
         top = self.top
         pages: list[list[Item]] = []
         while True:

@@ -89,7 +89,7 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
     # the print dialog's default: two-sided for a kit with backs (its other pages have blank
     # backs), else single-sided, whatever the printer's own default is
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex] if document.duplex else "Simplex")
-    drawer = _Drawer(canvas, correction, document.dpi, document.pictures)
+    drawer = _Drawer(canvas, correction, document.dpi, document.pictures, document.on_sheets)
     for number, page in enumerate(document.pages, start=1):
         drawer.page(page)
         if progress is not None:
@@ -114,12 +114,14 @@ class _Drawer:
         correction: tuple[float, float] = (1.0, 1.0),
         dpi: int = 300,
         pictures: Pictures | None = None,
+        on_sheets: bool = False,
     ):
         self.canvas = canvas
         self.dpi = dpi  # what a picture icon inside a text is prepared at (the kit's dpi:)
         self.pictures = pictures or Pictures()  # the kit's pictures as the pipeline prepared them: no file is read here
         self.drawings: dict[str, Any] = {}  # an SVG's digest: its drawing, converted once a document
         self.correction = correction  # the scale every page is drawn at, about its centre (see render)
+        self.on_sheets = on_sheets  # a landscape page is a portrait sheet turned (see page)
         self.forms: dict[tuple, str] = {}  # a group's key and size: its form's name in this document
         self.height = 0.0
         self.state: dict[str, object] = {}  # what the stream being written has set: pen, fill, font
@@ -138,12 +140,23 @@ class _Drawer:
         }
 
     def page(self, page: Page) -> None:
+        """On a home printer's paper (``on_sheets``) a landscape page is written as a portrait
+        sheet with its drawing turned a quarter left and /Rotate 90: a printer or a viewer that
+        ignores /Rotate prints it on portrait paper as it is, and one that honours it shows it
+        upright (and turns it back for portrait paper)."""
         c = self.canvas
-        c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+        turned = self.on_sheets and page.width > page.height
+        if turned:
+            c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))  # reportlab writes it turned
+            c.setPageRotation(90)
+            c.transform(0, 1, -1, 0, mm_to_pt(page.height), 0)  # (x, y) -> (height - y, x)
+        else:
+            c.setPageSize((mm_to_pt(page.width), mm_to_pt(page.height)))
+            c.setPageRotation(0)
         if page.trim:
-            c.setTrimBox(self._box(page, page.trim))
+            c.setTrimBox(self._turned(self._box(page, page.trim), page, turned))
         if page.bleed:
-            c.setBleedBox(self._box(page, page.bleed))
+            c.setBleedBox(self._turned(self._box(page, page.bleed), page, turned))
         if self.correction != (1.0, 1.0):
             sx, sy = self.correction
             width, height = mm_to_pt(page.width), mm_to_pt(page.height)
@@ -161,6 +174,15 @@ class _Drawer:
             x, w = page.width / 2 + (x - page.width / 2) * sx, w * sx
             y, h = page.height / 2 + (y - page.height / 2) * sy, h * sy
         return (mm_to_pt(x), mm_to_pt(page.height - y - h), mm_to_pt(x + w), mm_to_pt(page.height - y))
+
+    @staticmethod
+    def _turned(box: tuple[float, float, float, float], page: Page, turned: bool) -> tuple[float, float, float, float]:
+        """A box given on the landscape page, on the portrait sheet it is written as."""
+        if not turned:
+            return box
+        x0, y0, x1, y1 = box
+        height = mm_to_pt(page.height)
+        return (height - y1, x0, height - y0, x1)
 
     def y(self, y_mm: float) -> float:
         return mm_to_pt(self.height - y_mm)

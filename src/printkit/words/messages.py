@@ -13,69 +13,65 @@ CATALOG: dict[str, dict[str, str]] = {
     "print_heading": {"pl": "Jak wydrukować zestaw", "cs": "Jak vytisknout sadu", "en": "How to print the kit"},
     "printed": {"pl": "Z tego PDF", "cs": "Z tohoto PDF", "en": "From this PDF"},
     "not_printed": {"pl": "Spoza PDF", "cs": "Mimo PDF", "en": "Not in the PDF"},
-    "pdf_pages": {
-        "pl": "PDF ma {count} {pages_word} {paper}.",
-        "cs": "PDF má {count} {pages_word} {paper}.",
-        "en": "The PDF has {count} {paper} {pages_word}.",
+    # the print recipe (layout/recipe.py): a table and one line for the print dialog
+    "recipe_what": {"pl": "Co", "cs": "Co", "en": "What"},
+    "recipe_pages": {"pl": "Strony", "cs": "Strany", "en": "Pages"},
+    "recipe_copies": {"pl": "Kopie", "cs": "Kopie", "en": "Copies"},
+    "recipe_sides": {"pl": "Druk", "cs": "Tisk", "en": "Sides"},
+    "recipe_cut": {"pl": "Ciąć", "cs": "Stříhat", "en": "Cut"},
+    "recipe_rules": {"pl": "Zasady", "cs": "Pravidla", "en": "Rules"},
+    "recipe_screen": {"pl": "0 (ekran)", "cs": "0 (obrazovka)", "en": "0 (screen)"},
+    "recipe_per_player": {"pl": "1 na gracza", "cs": "1 na hráče", "en": "1 per player"},
+    "recipe_optional": {"pl": "w razie potrzeby", "cs": "podle potřeby", "en": "if needed"},
+    "recipe_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "one-sided"},
+    "recipe_two_sided": {"pl": "dwustronnie", "cs": "oboustranně", "en": "two-sided"},
+    "recipe_fold": {"pl": "do złożenia", "cs": "k přeložení", "en": "fold over"},
+    "recipe_yes": {"pl": "tak", "cs": "ano", "en": "yes"},
+    "recipe_no": {"pl": "nie", "cs": "ne", "en": "no"},
+    "recipe_optional_note": {
+        "pl": "Tylko jeśli {note}: {pages} ({what}), 1 kopia.",
+        "cs": "Jen pokud {note}: {pages} ({what}), 1 kopie.",
+        "en": "Only if {note}: {pages} ({what}), 1 copy.",
     },
-    "rules_on_screen": {
-        "pl": "Zasady ({pages}) wystarczy czytać na ekranie.",
-        "cs": "Pravidla ({pages}) stačí číst na obrazovce.",
-        "en": "The rules ({pages}) can stay on screen.",
+    "recipe_fold_note": {
+        "pl": "Złóż każdą kartkę z {pages} wzdłuż przerywanej linii, sklej i dopiero potem tnij.",
+        "cs": "Každý list z {pages} přeložte podél přerušované čáry, slepte a teprve potom stříhejte.",
+        "en": "Fold each sheet of {pages} along the dashed line, glue it, and only then cut.",
     },
-    "rules_print": {
-        "pl": "Wydrukuj zasady ({pages}) raz.",
-        "cs": "Pravidla ({pages}) vytiskněte jednou.",
-        "en": "Print the rules ({pages}) once.",
+    "recipe_by_sheets": {
+        "pl": "Poza tym PDF: {what} (printkit sheets).",
+        "cs": "Mimo toto PDF: {what} (printkit sheets).",
+        "en": "Not in this PDF: {what} (printkit sheets).",
     },
-    "print_once": {
-        "pl": "Wydrukuj {pages} ({what}) raz.",
-        "cs": "Vytiskněte {pages} ({what}) jednou.",
-        "en": "Print {pages} ({what}) once.",
+    "recipe_by_boxes": {
+        "pl": "Poza tym PDF: {what} (printkit build --boxes).",
+        "cs": "Mimo toto PDF: {what} (printkit build --boxes).",
+        "en": "Not in this PDF: {what} (printkit build --boxes).",
     },
-    "print_per_player": {
-        "pl": "Wydrukuj {pages} ({what}) osobno dla każdego gracza.",
-        "cs": "Vytiskněte {pages} ({what}) pro každého hráče zvlášť.",
-        "en": "Print {pages} ({what}) once for each player.",
+    "dialog_page": {"pl": "strona {pages}", "cs": "strana {pages}", "en": "page {pages}"},
+    "dialog_pages": {"pl": "strony {pages}", "cs": "strany {pages}", "en": "pages {pages}"},
+    "dialog_once": {"pl": "{pages}, 1 kopia", "cs": "{pages}, 1 kopie", "en": "{pages}, 1 copy"},
+    "dialog_per_player": {
+        "pl": "{pages}, tyle kopii, ilu jest graczy",
+        "cs": "{pages}, tolik kopií, kolik je hráčů",
+        "en": "{pages}, as many copies as players",
     },
-    "print_optional": {
-        "pl": "{Pages} ({what}) drukujesz tylko wtedy, gdy {note}.",
-        "cs": "{Pages} ({what}) tiskněte, jen když {note}.",
-        "en": "Print {pages} ({what}) only when {note}.",
+    "dialog_nothing": {"pl": "nic", "cs": "nic", "en": "nothing"},
+    "dialog_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "single-sided"},
+    "dialog_two_sided": {
+        "pl": "dwustronnie, obracanie wzdłuż {edge}",
+        "cs": "oboustranně, otáčení podle {edge}",
+        "en": "two-sided, flip on the {edge}",
     },
-    "one_sided": {
-        "pl": "W oknie drukowania wybierz: wszystkie strony, druk jednostronny i rozmiar rzeczywisty (100 %, bez "
-        "dopasowania do strony); PDF sam prosi o te ustawienia.",
-        "cs": "V dialogu tisku zvolte: všechny strany, jednostranný tisk a skutečnou velikost (100 %, bez "
-        "přizpůsobení stránce); PDF o tato nastavení žádá samo.",
-        "en": "In the print dialog choose all pages, single-sided, and actual size (100 %, no fit to page); the PDF "
-        "asks for these settings itself.",
-    },
-    "print_all_duplex": {
-        "pl": "W oknie drukowania wybierz: wszystkie strony, druk dwustronny z obracaniem wzdłuż {edge} i rozmiar "
-        "rzeczywisty (100 %, bez dopasowania do strony); PDF sam prosi o te ustawienia. Każda strona bez tyłu ma "
-        "za sobą pustą stronę, więc każdy tył trafia za swój przód, a za stronę do wycinania lub czytania nic.",
-        "cs": "V dialogu tisku zvolte: všechny strany, oboustranný tisk s otáčením podle {edge} a skutečnou "
-        "velikost (100 %, bez přizpůsobení stránce); PDF o tato nastavení žádá samo. Za každou stranou bez rubu "
-        "následuje prázdná strana, takže každý rub vyjde za svým lícem a za stranu k vystřihování nebo čtení nic.",
-        "en": "In the print dialog choose all pages, two-sided, flip on the {edge}, and actual size (100 %, no fit "
-        "to page); the PDF asks for these settings itself. Every page without a back is followed by a blank one, "
-        "so each back lands behind its front and nothing lands behind a page to cut or read.",
+    "dialog_line": {
+        "pl": "W oknie drukowania: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
+        "cs": "V dialogu tisku: {runs}; {sides}; skutečná velikost (100 %).",
+        "en": "In the print dialog: {runs}; {sides}; actual size (100 %).",
     },
     "scale_only": {
         "pl": "Drukuj w skali 100 % (bez dopasowania do strony).",
         "cs": "Tiskněte v měřítku 100 % (bez přizpůsobení stránce).",
         "en": "Print at 100 % scale (no fit to page).",
-    },
-    "nothing_to_cut": {
-        "pl": "Niczego nie trzeba wycinać.",
-        "cs": "Nic se nevystřihuje.",
-        "en": "Nothing needs cutting.",
-    },
-    "cut": {
-        "pl": "Wytnij wzdłuż linii cięcia: {what}.",
-        "cs": "Vystřihněte podél řezných čar: {what}.",
-        "en": "Cut out along the cut lines: {what}.",
     },
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_per_player": {
@@ -184,13 +180,6 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "edge_long": {"pl": "dłuższej krawędzi", "cs": "delší hrany", "en": "long edge"},
     "edge_short": {"pl": "krótszej krawędzi", "cs": "kratší hrany", "en": "short edge"},
-    "print_fold": {
-        "pl": "{Pages} ({what}) drukuj jednostronnie; każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero "
-        "potem wytnij.",
-        "cs": "{Pages} ({what}) tiskněte jednostranně; každý list přeložte podél přerušované čáry, slepte a teprve "
-        "potom vystřihněte.",
-        "en": "Print {pages} ({what}) single-sided; fold each sheet along the dashed line, glue it, and only then cut.",
-    },
     # the calibration sheet (printkit calibrate)
     "cal_title": {
         "pl": "Kalibracja drukarki: skala i druk dwustronny",

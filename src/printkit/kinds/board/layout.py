@@ -99,7 +99,7 @@ def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
     need = extent(board, ctx)
     ring = ring_depth(board)  # a sheet carries at most one side of a track: the other is the glue strip's
     across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
-    down = (ctx.content_height - need.extra_h + ring - board.glue) / board.cell
+    down = (ctx.room_height - need.extra_h + ring - board.glue) / board.cell
     return math.floor(across + 1e-6), math.floor(down + 1e-6)
 
 
@@ -114,7 +114,7 @@ def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
         raise LayoutProblem(
             ("cell",),
             f"board '{board.id}': one cell of {board.cell:g} mm with its {board.glue:g} mm glue strip does not "
-            f"fit on a sheet of {ctx.paper.name} ({ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the "
+            f"fit on a sheet of {ctx.paper.name} ({ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the "
             "margins, less the title and the ruler); make the cells smaller",
         )
     return min(plans, key=lambda plan: plan.sheets)
@@ -132,7 +132,7 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
     return (
         f"board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): it needs {need.width:.1f} × {need.height:.1f} mm and a page holds "
-        f"{ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins, so a sheet takes at most "
+        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so a sheet takes at most "
         f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
         f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )

@@ -186,7 +186,7 @@ def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
         ("size",),
         f"hex board '{board.id}' does not fit on {ctx.paper.name}: its {len(grid.cells)} hexes of {board.size:g} mm "
         f"need {grid.width:.1f} × {need_h:.1f} mm with title and ruler ({ctx.content_width:.1f} × "
-        f"{ctx.content_height:.1f} mm inside the margins, either way up); hexes of at most "
+        f"{ctx.room_height:.1f} mm inside the margins, either way up); hexes of at most "
         f"{largest_size(board, grid, options):g} mm fit",
     )
 
@@ -194,7 +194,7 @@ def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
 def largest_size(board: HexBoardComponent, grid: Placed, options: list[Context]) -> float:
     """The largest hexes, to half a millimetre, with which the board fits one page either way up."""
     largest = max(
-        board.size * min(o.content_width / grid.width, (o.content_height - extra_height(board, o)) / grid.height)
+        board.size * min(o.content_width / grid.width, (o.room_height - extra_height(board, o)) / grid.height)
         for o in options
     )
     return math.floor(largest * 2) / 2
@@ -213,7 +213,7 @@ def room(board: HexBoardComponent, ctx: Context) -> str | None:
         f"hex board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): its {len(grid.cells)} hexes of {board.size:g} mm need {grid.width:.1f} × "
         f"{grid.height + extra_height(board, ctx):.1f} mm with title and ruler and a page holds "
-        f"{ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins, so a sheet takes at most "
+        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so a sheet takes at most "
         f"{across} columns × {down} rows of hexes and one more of each as its glue strip; hexes of at most "
         f"{largest_size(board, grid, orientations(ctx)):g} mm fit on one page"
     )
@@ -221,7 +221,7 @@ def room(board: HexBoardComponent, ctx: Context) -> str | None:
 
 def fits(board: HexBoardComponent, ctx: Context, grid: Placed) -> bool:
     need_h = grid.height + extra_height(board, ctx)
-    return grid.width <= ctx.content_width + 1e-6 and need_h <= ctx.content_height + 1e-6
+    return grid.width <= ctx.content_width + 1e-6 and need_h <= ctx.room_height + 1e-6
 
 
 def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
@@ -231,7 +231,7 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
         return split_pages(board, ctx, grid)
     ctx = oriented(board, ctx, grid)
     block_h = grid.height + extra_height(board, ctx)  # title, hexes, legend, ruler: one block, centred
-    block_top = ctx.margin + (ctx.content_height - block_h) / 2
+    block_top = ctx.margin + (ctx.room_height - block_h) / 2
     left = ctx.margin + (ctx.content_width - grid.width) / 2
     top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(
@@ -312,7 +312,7 @@ def capacity(board: HexBoardComponent, ctx: Context) -> tuple[int, int]:
     """How many columns and rows of hexes a sheet holds with one more of each (the glue strip the
     next sheet is laid on): k flat-top columns are (1.5 k + 0.5) R wide, m rows m + 0.5 hexes tall."""
     s, big = board.size, circumradius(board)
-    wide, tall = ctx.content_width, ctx.content_height - extra_height(board, ctx)
+    wide, tall = ctx.content_width, ctx.room_height - extra_height(board, ctx)
     if board.orientation == "flat":
         return math.floor((wide / big - 0.5) / 1.5 - 1 + 1e-6), math.floor(tall / s - 1.5 + 1e-6)
     return math.floor(wide / s - 1.5 + 1e-6), math.floor((tall / big - 0.5) / 1.5 - 1 + 1e-6)
@@ -331,7 +331,7 @@ def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> sheetpl
         raise LayoutProblem(
             ("size",),
             f"hex board '{board.id}': two hexes of {board.size:g} mm do not fit on a sheet of {ctx.paper.name} "
-            f"({ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins); make the hexes smaller",
+            f"({ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins); make the hexes smaller",
         )
     best = min(plans, key=lambda plan: plan.sheets)
     sheetplan.check_sheet_count(board.id, best)

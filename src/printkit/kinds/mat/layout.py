@@ -17,7 +17,7 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.mat.model import MatComponent
 from printkit.kinds.mat.words import MESSAGES
 from printkit.layout import sheet
-from printkit.layout.context import Context, Paper
+from printkit.layout.context import FOOTER_CLEAR, Context, Paper
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.primitives import Item, Page, Piece, Rect, Stroke, Text
 
@@ -58,6 +58,7 @@ def page_size(mat: MatComponent, ctx: Context) -> tuple[float, float]:
 def layout(mat: MatComponent, ctx: Context) -> list[Page]:
     width, height = page_size(mat, ctx)
     m = ctx.margin
+    footer_clear = max(m, FOOTER_CLEAR)  # the page footer's band, kept free
     items: list[Item] = []
     top = m
     if mat.title:
@@ -79,10 +80,10 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
             band_items, band_h = sheet.draw_band(band, x, y, panel_w, ctx)
         except LayoutProblem as problem:
             raise problem.within(("panels", index)) from None
-        if y + band_h > height - m + 1e-6:
+        if y + band_h > height - footer_clear + 1e-6:
             raise LayoutProblem(
                 ("panels", index),
-                f"the mat's panels run {y + band_h - (height - m):.1f} mm past the printable area of "
+                f"the mat's panels run {y + band_h - (height - footer_clear):.1f} mm past the printable area of "
                 f"{ctx.paper.name}; shorten them or make the places smaller",
             )
         items += band_items

@@ -37,7 +37,7 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
-    bottom = ctx.paper.height - m
+    bottom = ctx.bottom
     top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
     items, y = header(component, ctx, name, top)
     for index, band in enumerate(component.rows):

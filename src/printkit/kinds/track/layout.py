@@ -105,7 +105,7 @@ def _note(track: TrackComponent, ctx: Context) -> str:
 def route(track: TrackComponent, ctx: Context) -> Route | None:
     """The track's route on ctx's paper, or None when it does not fit there."""
     most_cols = math.floor(ctx.content_width / track.space + 1e-6)
-    most_rows = math.floor((ctx.content_height - extra_height(track, ctx)) / track.space + 1e-6)
+    most_rows = math.floor((ctx.room_height - extra_height(track, ctx)) / track.space + 1e-6)
     if most_cols < 1 or most_rows < 1:
         return None
     count = len(spaces(track))
@@ -125,7 +125,7 @@ def oriented(track: TrackComponent, ctx: Context) -> tuple[Context, Route]:
     raise LayoutProblem(
         ("space",),
         f"track '{track.id}' does not fit on {ctx.paper.name}: {count} spaces of {track.space:g} mm as a "
-        f"{track.shape} need more than the {ctx.content_width:.1f} × {ctx.content_height:.1f} mm inside the margins "
+        f"{track.shape} need more than the {ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins "
         f"(either way up, less the title and the ruler); {largest_space(track, ctx)}",
     )
 
@@ -157,7 +157,7 @@ def room(track: TrackComponent, ctx: Context) -> str | None:
         laid = f"in {path.rows} rows of at most {path.cols}, back and forth"
     return (
         f"track '{track.id}' takes one page of {ctx.paper.name} ({side}): {count} spaces of {s:g} mm {laid}; a page "
-        f"holds {option.content_width:.1f} × {option.content_height - extra_height(track, option):.1f} mm for "
+        f"holds {option.content_width:.1f} × {option.room_height - extra_height(track, option):.1f} mm for "
         f"spaces inside the margins (less the title and the ruler), {math.floor(option.content_width / s + 1e-6)} "
         "across"
     )
@@ -167,7 +167,7 @@ def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     ctx, path = oriented(track, ctx)
     s = track.space
     block_h = extra_height(track, ctx) + path.rows * s  # title, track, note, ruler: one block, centred
-    block_top = ctx.margin + (ctx.content_height - block_h) / 2
+    block_top = ctx.margin + (ctx.room_height - block_h) / 2
     left = ctx.margin + (ctx.content_width - path.cols * s) / 2
     top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(

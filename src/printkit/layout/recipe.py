@@ -1,0 +1,209 @@
+"""The print recipe: what to print, how often, on how many sides and whether to cut it, as a small
+table, and the one line to type into the print dialog with exact page ranges.
+
+Both come from the page plan of the build (the laid-out page numbers, the two-sided components
+and the cut ones the context carries), never from per-kit text: the rules read on screen, an
+optional page or a page printed once per player is never in a range printed once, and a range in
+a two-sided build covers whole sheets (a one-sided page with its blank back), so printing it
+two-sided puts nothing behind the wrong page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from printkit import fonts
+from printkit.layout.context import Context
+from printkit.layout.primitives import Item, Line, Stroke, Text
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Kit
+
+TABLE_PT = 7.8
+ROW_H = 4.1  # mm from one row's baseline to the next
+CELL_GAP = 2.2  # mm between two columns
+RULE_GAP = 1.3  # mm between a row's baseline and the rule under it
+TABLE_AFTER = 0.6  # mm under the table's last rule
+
+Span = tuple[int, int]  # first and last page, inclusive
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: what, its pages, its copies, its sides and whether it is cut."""
+
+    what: str
+    pages: str
+    copies: str
+    sides: str
+    cut: str
+
+    @property
+    def cells(self) -> tuple[str, str, str, str, str]:
+        return (self.what, self.pages, self.copies, self.sides, self.cut)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The recipe's table fitted to a column ``width`` mm wide: a header row and a row a part."""
+
+    header: Row
+    rows: tuple[Row, ...]
+    width: float
+
+    @property
+    def height(self) -> float:
+        return (len(self.rows) + 1) * ROW_H + RULE_GAP + TABLE_AFTER
+
+    def column_widths(self) -> list[float]:
+        """The last four columns as wide as their widest cell; "what" takes the rest."""
+        rest = [
+            max(fonts.text_width(row.cells[n], TABLE_PT, bold=row is self.header, face="body") for row in self.all_rows)
+            + CELL_GAP
+            for n in range(1, 5)
+        ]
+        return [self.width - sum(rest), *rest]
+
+    @property
+    def all_rows(self) -> tuple[Row, ...]:
+        return (self.header, *self.rows)
+
+    def items(self, x: float, y: float, lang: str | None = None) -> list[Item]:
+        """The table with its top at ``y``: the header in bold over a rule, a hairline under the
+        last row."""
+        widths = self.column_widths()
+        items: list[Item] = []
+        ascent = fonts.cap_height(TABLE_PT, "body")
+        for number, row in enumerate(self.all_rows):
+            baseline = y + ascent + 0.6 + number * ROW_H
+            left = x
+            for cell, width in zip(row.cells, widths, strict=True):
+                room = width - CELL_GAP
+                bold = number == 0
+                size = fonts.fit_size(cell, room, TABLE_PT, bold=bold, smallest=6.0, face="body")
+                items.append(Text(left, baseline, cell, size, bold, max_w=room, face="body"))
+                left += width
+            if number == 0:
+                items.append(Line(x, baseline + RULE_GAP, x + self.width, baseline + RULE_GAP, Stroke(width=0.35)))
+        bottom = y + ascent + 0.6 + len(self.rows) * ROW_H + RULE_GAP
+        items.append(Line(x, bottom, x + self.width, bottom, Stroke(width=0.2, color="#666666")))
+        return items
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """The table, the print-dialog line and the notes that go under it."""
+
+    table: Table
+    dialog: str
+    notes: tuple[str, ...]
+
+
+def span_of(ctx: Context, key: str) -> Span | None:
+    first = int(ctx.tr.numbers.get(f"page.{key}", 0))
+    if not first:
+        return None
+    return first, int(ctx.tr.numbers.get(f"lastpage.{key}", first))
+
+
+def two_sided_build(ctx: Context) -> bool:
+    """The PDF holds duplex backs: it is printed two-sided as a whole, a sheet per odd page."""
+    return "duplex" in ctx.sides.values()
+
+
+def whole_sheets(span: Span, ctx: Context) -> Span:
+    """``span`` grown to whole sheets in a two-sided build: a sheet starts on an odd page, so a
+    range ending on an odd page takes the blank back behind it (the PDF's last page has none)."""
+    first, last = span
+    total = int(ctx.tr.numbers.get("pages", last))
+    if two_sided_build(ctx) and last % 2 == 1 and last < total:
+        last += 1
+    return first, last
+
+
+def merged(spans: list[Span]) -> list[Span]:
+    """Adjacent and overlapping spans joined, in page order."""
+    out: list[Span] = []
+    for first, last in sorted(spans):
+        if out and first <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], last))
+        else:
+            out.append((first, last))
+    return out
+
+
+def ranges_text(spans: list[Span]) -> str:
+    """'2', '3–10', '1, 3–10' (en dashes)."""
+    return ", ".join(str(a) if a == b else f"{a}\u2013{b}" for a, b in spans)
+
+
+def pages_clause(ctx: Context, spans: list[Span]) -> str:
+    """'page 2' or 'pages 1, 3–10', in the language."""
+    several = len(spans) > 1 or spans[0][0] != spans[0][1]
+    return ctx.tr.msg("dialog_pages" if several else "dialog_page", pages=ranges_text(spans))
+
+
+def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
+    """The print recipe of the build ``ctx`` describes (its page numbers settled or guessed), its
+    table ``width`` mm wide."""
+    tr = ctx.tr
+    header = Row(*(tr.msg(f"recipe_{name}") for name in ("what", "pages", "copies", "sides", "cut")))
+    rows: list[Row] = []
+    once: list[Span] = []
+    per_player: list[Span] = []
+    notes: list[str] = []
+    one_side = tr.msg("recipe_one_sided")
+    rules = span_of(ctx, "rules")
+    if rules is not None:
+        copies = tr.msg("recipe_screen") if kit.rules_on_screen else "1"
+        rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, one_side, tr.msg("recipe_no")))
+        if not kit.rules_on_screen:
+            once.append(whole_sheets(rules, ctx))
+    elsewhere: list[str] = []
+    for component in kit.components:
+        what = tr(component.title) or component.id
+        kind = kit.kinds.kind_of(component)
+        span = span_of(ctx, component.id) if component.in_kit else None
+        if span is None:
+            if kind.box:
+                elsewhere.append(tr.msg("recipe_by_boxes", what=what))
+            elif kind.personalised:
+                elsewhere.append(tr.msg("recipe_by_sheets", what=what))
+            continue
+        plan = component.print
+        side = ctx.sides.get(component.id)
+        sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
+        cut = tr.msg("recipe_yes") if plan.cut or component.id in ctx.cut else tr.msg("recipe_no")
+        copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
+        rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
+        if plan.copies == "once":
+            once.append(whole_sheets(span, ctx))
+        elif plan.copies == "per_player":
+            per_player.append(whole_sheets(span, ctx))
+        if plan.copies == "optional":
+            note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
+            notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
+        elif plan.note:
+            notes.append(tr(plan.note))
+        if side == "fold":
+            notes.append(tr.msg("recipe_fold_note", pages=pages_clause(ctx, [span])))
+    return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
+
+
+def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:
+    """The one line for the print dialog: the pages printed once, then the pages printed once per
+    player, the sides and the scale."""
+    tr = ctx.tr
+    runs = []
+    if once:
+        runs.append(tr.msg("dialog_once", pages=pages_clause(ctx, merged(once))))
+    if per_player:
+        runs.append(tr.msg("dialog_per_player", pages=pages_clause(ctx, merged(per_player))))
+    if not runs:
+        runs.append(tr.msg("dialog_nothing"))
+    if two_sided_build(ctx):
+        sides = tr.msg("dialog_two_sided", edge=tr.msg(f"edge_{ctx.options.flip}"))
+    else:
+        sides = tr.msg("dialog_one_sided")
+    return tr.msg("dialog_line", runs="; ".join(runs), sides=sides)

@@ -1,0 +1,197 @@
+"""The print recipe on the rules page, followed literally by a simulated user.
+
+The user reads the printed recipe from the PDF (not the layout data): the one print-dialog line
+with its page ranges and copies, and the "only if" notes of optional pages. Printing what it says
+for every player count must give exactly the components the game needs, counted piece by piece
+with the manifest (--manifest), and nothing twice: no page printed once appears in two ranges, the
+rules read on screen are not printed, and in a two-sided build every range covers whole sheets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+from piece_pdf import build, page_text
+from printkit import pipeline
+
+KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
+
+DIALOG = {
+    "en": r"In the print dialog: (?P<runs>.*?); (?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); "
+    r"actual size \(100 %\)\.",
+    "pl": r"W oknie drukowania: (?P<runs>.*?); (?P<sides>jednostronnie|dwustronnie, obracanie wzdłuż "
+    r"(?:dłuższej|krótszej) krawędzi); rozmiar rzeczywisty \(100 %\)\.",
+    "cs": r"V dialogu tisku: (?P<runs>.*?); (?P<sides>jednostranně|oboustranně, otáčení podle (?:delší|kratší) hrany); "
+    r"skutečná velikost \(100 %\)\.",
+}
+RUN = re.compile(
+    r"(?:pages?|strona|strony|strana|strany) (?P<ranges>\d[\d–, ]*?), (?P<copies>1 copy|1 kopia|1 kopie|"
+    r"as many copies as players|tyle kopii, ilu jest graczy|tolik kopií, kolik je hráčů)"
+)
+OPTIONAL = {
+    "en": r"Only if [^:]*: pages? (?P<ranges>\d[\d–, ]*?) \(",
+    "pl": r"Tylko jeśli [^:]*: (?:strona|strony) (?P<ranges>\d[\d–, ]*?) \(",
+    "cs": r"Jen pokud [^:]*: (?:strana|strany) (?P<ranges>\d[\d–, ]*?) \(",
+}
+TWO_SIDED = {"en": "two-sided", "pl": "dwustronnie", "cs": "oboustranně"}
+EDGE = {"long": ("long", "dłuższej", "delší"), "short": ("short", "krótszej", "kratší")}
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What the printed recipe tells the user to do."""
+
+    once: list[int]  # the pages printed once, in the order the line names them (a page twice if named twice)
+    per_player: list[int]  # the pages printed once for each player
+    optional: list[int]  # the pages an "only if" note asks for
+    two_sided: bool
+    edge: str | None
+
+
+def pages_of(ranges: str) -> list[int]:
+    pages: list[int] = []
+    for part in ranges.split(","):
+        first, _, last = part.strip().partition("–")
+        pages.extend(range(int(first), int(last or first) + 1))
+    return pages
+
+
+def read_recipe(pdf: Path, lang: str) -> Recipe:
+    """The recipe as the printed rules page says it (the text as pypdf reads it, hyphens joined)."""
+    text = page_text(pdf, 1).replace("\xa0", " ")
+    found = re.findall(DIALOG[lang], text)
+    assert len(found) == 1, f"one print-dialog line expected on page 1, found {len(found)}: {text[:600]}"
+    runs, sides = found[0]
+    once: list[int] = []
+    per_player: list[int] = []
+    parsed = list(RUN.finditer(runs))
+    assert "; ".join(m.group(0) for m in parsed) == runs, runs  # nothing in the line the user cannot follow
+    for run in parsed:
+        (once if run.group("copies").startswith("1 ") else per_player).extend(pages_of(run.group("ranges")))
+    optional = [page for ranges in re.findall(OPTIONAL[lang], text) for page in pages_of(ranges)]
+    edge = next((name for name, words in EDGE.items() if any(word in sides for word in words)), None)
+    return Recipe(once, per_player, optional, TWO_SIDED[lang] in sides, edge)
+
+
+def printed_pieces(manifest: dict, pages: Counter[int]) -> Counter[str]:
+    """The pieces printed, by the component whose page carries them (the rules' figures as 'rules')."""
+    owner = {page["number"]: page.get("component") or page["role"] for page in manifest["pages"]}
+    counted: Counter[str] = Counter()
+    for piece in manifest["pieces"]:
+        counted[owner[piece["page"]]] += pages[piece["page"]]
+    return +counted
+
+
+def needed_pieces(kit_name: str, manifest: dict, players: int, has_pawns: bool) -> Counter[str]:
+    """The pieces the game needs: each component's pieces in the whole PDF, times its copies (the
+    rules' figures once when the rules are printed)."""
+    kit = pipeline.load(kit_name).kit
+    everything = printed_pieces(manifest, Counter(page["number"] for page in manifest["pages"]))
+    needed: Counter[str] = Counter()
+    if not kit.rules_on_screen:
+        needed["rules"] = everything["rules"]
+    for component in kit.components:
+        copies = {"once": 1, "per_player": players, "optional": 0 if has_pawns else 1}[component.print.copies]
+        if everything[component.id]:
+            needed[component.id] = everything[component.id] * copies
+    return +needed
+
+
+def check_recipe(kit_name: str, pdf: Path, manifest: dict, lang: str) -> Recipe:
+    recipe = read_recipe(pdf, lang)
+    total = len(manifest["pages"])
+    kinds = {page["number"]: page for page in manifest["pages"]}
+    assert len(recipe.once) == len(set(recipe.once)), f"a page printed twice: {recipe.once}"
+    assert not set(recipe.once) & set(recipe.per_player), "a page both once and per player"
+    assert not set(recipe.optional) & set(recipe.once + recipe.per_player), "an optional page printed anyway"
+    assert all(1 <= page <= total for page in recipe.once + recipe.per_player + recipe.optional)
+    assert recipe.two_sided == (manifest["duplex"] is not None)
+    assert recipe.edge == manifest["duplex"]
+    if recipe.two_sided:
+        for run in (recipe.once, recipe.per_player):
+            sheets = Counter((page + 1) // 2 for page in run)
+            for sheet, count in sheets.items():  # both sides of a sheet, or the last page alone
+                assert count == 2 or sheet * 2 - 1 == total, f"half a sheet printed: sheet {sheet} of {run}"
+    for page in recipe.once + recipe.per_player:
+        assert kinds[page]["role"] != "blank" or kinds[page].get("side") == "back", page
+    kit = pipeline.load(kit_name).kit
+    players = range(kit.kit.players.min, kit.kit.players.max + 1)
+    for count in players:
+        for has_pawns in (True, False):
+            printed = Counter(recipe.once) + Counter({page: count for page in recipe.per_player})
+            if not has_pawns:
+                printed += Counter(recipe.optional)
+            got = printed_pieces(manifest, printed)
+            assert got == needed_pieces(kit_name, manifest, count, has_pawns), (count, has_pawns, recipe)
+    return recipe
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kit_name", KITS)
+def test_a_user_who_follows_the_recipe_prints_what_the_game_needs(tmp_path, kit_name, paper):
+    lang = pipeline.load(kit_name).kit.kit.default_lang
+    pdf, manifest = build(kit_name, tmp_path, "--paper", paper)
+    recipe = check_recipe(kit_name, pdf, manifest, lang)
+    rules = [page["number"] for page in manifest["pages"] if page["role"] == "rules"]
+    assert not set(rules) & set(recipe.once + recipe.per_player), "the rules stay on screen"
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize(
+    "kit_name, options",
+    [
+        ("plateau", ("--flip", "short")),
+        ("plateau", ("--two-sided", "fold")),
+        ("kpn", ("--two-sided", "fold", "--paper", "letter")),
+        ("kpn", ()),
+        ("ogrod", ()),
+        ("latarnie", ()),
+    ],
+)
+def test_the_recipe_follows_the_build_options_in_every_language(tmp_path, kit_name, options, lang):
+    pdf, manifest = build(kit_name, tmp_path, "--lang", lang, *options)
+    recipe = check_recipe(kit_name, pdf, manifest, lang)
+    assert recipe.two_sided == ("fold" not in options and manifest["duplex"] is not None)
+
+
+@pytest.mark.parametrize(
+    "kit_name, ranges",
+    [("kpn", "pages 1–10, 1 copy;"), ("ogrod", "page 1, 1 copy; page 2, as many copies as players;")],
+)
+def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, ranges):
+    """A kit whose rules are not read on screen prints them once: in kpn's two-sided build the rules
+    page and its blank back are one sheet."""
+    text = (REPO / "kits" / f"{kit_name}.yaml").read_text(encoding="utf-8")
+    kit = tmp_path / f"{kit_name}.yaml"
+    kit.write_text(text + "\nrules_on_screen: false\n", encoding="utf-8")
+    pdf, manifest = build(str(kit), tmp_path, "--lang", "en")
+    recipe = check_recipe(str(kit), pdf, manifest, "en")
+    assert 1 in recipe.once
+    assert f"In the print dialog: {ranges}" in page_text(pdf, 1)
+
+
+def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
+    ogrod, _ = build("ogrod", tmp_path, "--lang", "en")
+    assert "In the print dialog: page 2, as many copies as players; single-sided;" in page_text(ogrod, 1)
+    latarnie, _ = build("latarnie", tmp_path, "--lang", "en")
+    text = page_text(latarnie, 1)
+    assert "In the print dialog: page 2, 1 copy; single-sided; actual size (100 %)." in text
+    assert "Only if you have no pawns of your own (8 in each of two colours): page 3 (Guard tokens), 1 copy." in text
+    assert "all pages" not in text
+
+
+def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_path):
+    pdf, _ = build("plateau", tmp_path, "--lang", "en")
+    text = page_text(pdf, 1)
+    assert (
+        "What Pages Copies Sides Cut Rules 1–2 0 (screen) one-sided no The board 3 1 one-sided no "
+        "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
+    )
+    boxed, _ = build("kpn", tmp_path, "--lang", "en")
+    assert "Not in this PDF: A tuck box for the tiles (printkit build --boxes)." in page_text(boxed, 1)
