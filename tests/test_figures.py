@@ -14,6 +14,7 @@ from printkit.layout import bounds, figures, rules
 from printkit.layout.context import Context, paper
 from printkit.layout.document import kit_numbers, layout_kit
 from printkit.layout.primitives import Group, Text
+from printkit.layout.strip import STRIP_H
 from printkit.words.locale import Localizer
 
 SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
@@ -135,7 +136,7 @@ def test_what_is_in_the_kit_shows_one_of_each_printed_component_with_its_count(k
         assert shown == int(numbers.get(f"{component.id}.total", 1)), (component.id, own)
         if component.print.copies == "per_player":
             assert own == [ctx.tr.msg("strip_per_player")]
-    assert all(s.shown_h == pytest.approx(figures.STRIP_H) for s in samples)
+    assert all(s.shown_h == pytest.approx(STRIP_H) for s in samples)
     assert ctx.margin <= strip.x and strip.x + strip.w <= ctx.paper.width - ctx.margin + 1e-6
     row = next(p for p in pages[0].pieces if p.kind == "figure" and dict(p.extra).get("contents"))
     assert dict(row.extra)["components"] == [c.id for c in printed]

@@ -24,6 +24,7 @@ from printkit.kit.file import shipped_kit_names
 from printkit.layout import bounds, paragraph
 from printkit.layout.primitives import Document, Page, RichText
 from printkit.render.pdf import render
+from printkit.words.typography import typeset
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER}
 
@@ -256,3 +257,16 @@ def test_a_letter_wider_than_the_line_stands_alone_and_the_wrap_ends(text):
     assert "".join(printed).replace(" ", "") == text.replace(" ", "")
     assert all(line.width > 0.5 for line in wrapped.lines if "W" in "".join(run.text for run in line.runs))
     assert len(wrapped.lines) <= len(text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "kept"),
+    [
+        ("cs", "Tři hráči. Příklad 1: odkrytá destička", "Příklad\xa01:"),
+        ("pl", "Przykład 2: zakryta płytka", "Przykład\xa02:"),
+        ("en", "Example 12: a face-down tile", "Example\xa012:"),
+    ],
+)
+def test_a_labels_number_never_starts_a_line_alone(lang, text, kept):
+    """'Příklad 1:' in kpn's caption broke after 'Příklad', leaving '1:' to start the next line."""
+    assert kept in typeset(text, lang)

@@ -45,7 +45,10 @@ def strip_labels(path: Path) -> list[str]:
     labels = [
         w
         for w in words
-        if w["size"] == pytest.approx(LABEL_PT, abs=0.05) and "Bold" in w["fontname"] and mm(w["top"]) < 70
+        if w["size"] == pytest.approx(LABEL_PT, abs=0.05)
+        and "Bold" in w["fontname"]
+        and mm(w["top"]) < 70
+        and w["text"].startswith("×")  # not a letter of a piece drawn small enough to match the size
     ]
     assert labels, "no contents strip"
     return [" ".join(w["text"].split()) for w in sorted(labels, key=lambda w: w["x0"])]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.base.errors import Loc
 from printkit.layout import bounds, figures, recipe
+from printkit.layout import strip as contents
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, FIT_STEPS, Block, block_height
@@ -164,7 +165,7 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
         chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
     if chosen.short:
         chosen = pour.rebalanced(blocks, chosen)
-    shown: dict[tuple[object, ...], figures.Laid | figures.Strip] = {
+    shown: dict[tuple[object, ...], figures.Laid | contents.Strip] = {
         block.figure.key: block.figure
         for unit in chosen.flow.units
         for block in unit
@@ -267,7 +268,7 @@ class Pour:
 def rules_page(
     ctx: Context,
     items: list[Item],
-    shown: dict[tuple[object, ...], figures.Laid | figures.Strip],
+    shown: dict[tuple[object, ...], figures.Laid | contents.Strip],
     copies: dict[str, int],
 ) -> Page:
     """A rules page; each figure drawn on it is a row of its manifest, numbered from 1 within its
@@ -281,7 +282,7 @@ def rules_page(
     return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
 
 
-def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tuple[figures.Strip | None, float]:
+def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tuple[contents.Strip | None, float]:
     """ "What is in the kit" beside the title, right-aligned in the title block (its drawings as
     tall as the block allows, STRIP_H at most), when it fits there: it then costs the columns
     nothing. Else across the page under the title. Returns the strip placed (None when the kit
@@ -289,12 +290,12 @@ def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tupl
     right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
     room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
     rule_y = top - TITLE_AFTER
-    drawn_h = min(figures.STRIP_H, rule_y - ctx.margin - 1.0 - figures.STRIP_LABEL)
-    beside = figures.contents_strip(kit, ctx, ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
+    drawn_h = min(contents.STRIP_H, rule_y - ctx.margin - 1.0 - contents.STRIP_LABEL)
+    beside = contents.contents_strip(kit, ctx, ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
     if beside is not None and beside.group.w <= room_w:
         group = replace(beside.group, x=ctx.paper.width - ctx.margin - beside.group.w, y=rule_y - 1.0 - beside.height)
         return replace(beside, group=group), top
-    under = figures.contents_strip(kit, ctx, ctx.content_width)
+    under = contents.contents_strip(kit, ctx, ctx.content_width)
     if under is None:
         return None, top
     return replace(under, group=replace(under.group, x=ctx.margin, y=top)), top + under.height + STRIP_AFTER

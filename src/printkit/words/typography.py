@@ -19,6 +19,7 @@ ONE_LETTER_WORDS = {"pl": "aiouwz", "cs": "aikosuvz", "en": "aI"}
 _NUMBER_BEFORE = re.compile(r"(?<![\w.,\xa0])(\d+(?:[.,]\d+)?) (?=\S)")
 _SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
+_LABEL_NUMBER = re.compile(r"(?<=\w) (\d{1,3}):")  # "Example 1:", "Krok 2:": a label's number stays with it
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -43,6 +44,7 @@ def typeset(text: str, lang: str) -> str:
     text = _RANGE.sub("\\1\u2013\\2", text)
     text = _SIGN.sub(NBSP + "\\1" + NBSP, text)
     text = _DASH.sub(NBSP + "– ", text)
+    text = _LABEL_NUMBER.sub(NBSP + "\\1:", text)
     text = _NUMBER_BEFORE.sub("\\1" + NBSP, text)
     one_letter = _ONE_LETTER.get(lang)
     return one_letter.sub("\\1" + NBSP, text) if one_letter else text

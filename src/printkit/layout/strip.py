@@ -1,0 +1,111 @@
+"""'What is in the kit': the contents strip at the top of the rules, one of each type of piece
+drawn small as its own kind draws it, with how many the kit prints of it (figures.py draws the
+rules' other figures with the same pieces)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from printkit import fonts
+from printkit.base.errors import LayoutProblem
+from printkit.kit.shared import Figure
+from printkit.layout.context import Context
+from printkit.layout.figures import FIGURE_KEY, LABEL_PT, PIECE_EDGE, board_drawing, is_board, legible
+from printkit.layout.placeable import Placeable
+from printkit.layout.primitives import Group, Item, Piece, Rect, Text
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Kit
+
+
+STRIP_H = 12.0  # mm: the height of each component's drawing in "what is in the kit"
+STRIP_GAP = 6.0  # between two components of the strip
+STRIP_LABEL = 3.6  # mm under the drawings for the counts
+
+
+@dataclass(frozen=True)
+class Strip:
+    """'What is in the kit' at the top of the rules: one of each printed component, small, as its
+    own layout draws it, with its count from the kit's numbers; one group, one manifest row."""
+
+    group: Group
+    components: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        return self.group.h
+
+    def row(self, group: Group) -> Piece:
+        extra = (("components", list(self.components)), ("contents", True))
+        return Piece("figure", self.components[0], 1, group.x, group.y, group.w, group.h, extra=extra)
+
+
+Sample = tuple[tuple[Item, ...], float, float, str]  # a drawing, its width and height, its label
+
+
+def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
+    """What the strip shows of a component: one of each type of its pieces (``Kind.strip_pieces``:
+    a token set, an owner's colour) or its first piece, each labelled with how many the kit prints
+    of it; for anything else, its first page, "× 1", or "× 1 per player" for a page printed once
+    for each player."""
+    numbers = ctx.tr.numbers
+    kind = kit.kinds.kind_of(component)
+    typed = kind.strip_pieces(component) if kind.strip_pieces is not None else []
+    first = kind.first_piece(component) if kind.first_piece is not None else None
+    if first is not None and not typed:
+        typed = [(first, 0)]
+    if typed and kind.figure_piece is not None:
+        samples = []
+        for parts, count in typed:
+            source = kind.figure_piece(component, parts)
+            assert isinstance(source, Placeable), source  # a kind's strip pieces are ones it names
+            w, h = source.size
+            items: tuple[Item, ...] = (source.draw(ctx, "face"),)
+            if source.edge:
+                items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
+            shown = count or int(numbers.get(f"{component.id}.total", source.available))
+            samples.append((items, w, h, ctx.tr.msg("strip_count", count=shown)))
+        return samples
+    label = ctx.tr.msg("strip_per_player" if component.print.copies == "per_player" else "strip_count", count=1)
+    if is_board(component):
+        board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
+        return [(board.items, board.w, board.h, label)]
+    page = kind.layout(component, ctx)[0]
+    outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
+    return [((outline, *page.items), page.width, page.height, label)]
+
+
+def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
+    """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
+    for the rules to place; None when the kit turns it off or prints nothing."""
+    shown = [c for c in kit.components if c.in_kit]
+    if not kit.kit.contents or not shown:
+        return None
+    samples: list[tuple[str, int, Sample]] = []
+    for component in shown:
+        try:
+            found = component_samples(component, kit, ctx)
+        except LayoutProblem as problem:
+            raise problem.within(("components", kit.components.index(component))) from None
+        samples += [(component.id, number, sample) for number, sample in enumerate(found)]
+    natural = sum(
+        max(w * drawn_h / h, fonts.text_width(label, LABEL_PT, True, "body")) for _, _, (_, w, h, label) in samples
+    )
+    natural += STRIP_GAP * (len(samples) - 1)
+    fit = min(1.0, width / natural)
+    height = drawn_h * fit
+    cap = fonts.cap_height(LABEL_PT, "body")
+    left = 0.0
+    items: list[Item] = []
+    for component_id, number, (drawing, w, h, label) in samples:
+        scale = height / h
+        room = max(w * scale, fonts.text_width(label, LABEL_PT, True, "body") * fit)  # a label wider than its drawing
+        sample_key = (FIGURE_KEY, "contents", component_id, number, ctx.lang, w, h)
+        x = left + (room - w * scale) / 2
+        items.append(Group(sample_key, x, 0.0, w, h, legible(drawing, scale), scale=scale))
+        items.append(Text(left + room / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
+        left += room + STRIP_GAP * fit
+    strip_key = (FIGURE_KEY, "contents", ctx.lang, width, tuple(c.id for c in shown))
+    group = Group(strip_key, 0.0, 0.0, natural * fit, height + STRIP_LABEL, tuple(items))
+    return Strip(group, tuple(c.id for c in shown))
