@@ -194,4 +194,4 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
         "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
-    assert "Not in this PDF: A tuck box for the tiles (printkit build --boxes)." in page_text(boxed, 1)
+    assert "In a PDF file of its own: A tuck box for the tiles." in page_text(boxed, 1)

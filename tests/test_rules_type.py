@@ -91,21 +91,25 @@ def laid_rules(kit: str, lang: str, paper: str) -> list:
 
 
 @pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
-def test_justified_lines_as_data_open_no_space_wider_than_half_an_em(kit, lang, paper):
-    lines = ragged = 0
+def test_the_rules_are_set_flush_left_with_an_even_rag_as_data(kit, lang, paper):
+    """The rules' text is flush left and hyphenated (rule_blocks.RULES_JUSTIFIED: justified within
+    half an em, about one line in ten had to be set ragged inside a justified paragraph, which
+    read as a stray break): no line stretches its spaces, none overfills its column, and every
+    line but a paragraph's last fills at least three quarters of it (0.79 the least, 0.95 the
+    median across the kits when this was written)."""
+    lines = 0
     for page in laid_rules(kit, lang, paper):
         for item in page.items:
-            if isinstance(item, RichText) and item.align == "justify":
+            if isinstance(item, RichText) and item.size_pt >= BODY_PT and not item.bold:
+                assert item.align == "left"
                 wrapped = paragraph.of(item)
                 for n, line in enumerate(wrapped.lines):
-                    space = fonts.width_pt(" ", line.size_pt, False, item.face) * MM_PER_POINT
-                    assert space + line.word_space <= MAX_GAP_EM * line.size_pt * MM_PER_POINT + 1e-6
-                    last = item.lines is None and n == len(wrapped.lines) - 1
-                    if not last:
+                    # never stretched; a line may take a word more by shrinking its spaces 5 % at most
+                    assert line.word_space <= 1e-9 and line.width <= 1.01 * item.w
+                    if n < len(wrapped.lines) - 1:
                         lines += 1
-                        ragged += line.word_space == 0 and line.width < item.w - 0.3
+                        assert line.width >= 0.75 * item.w, (item.markup[:60], n, line.width / item.w)
     assert lines > 20
-    assert ragged <= 0.25 * lines, f"{ragged} of {lines} lines set ragged-right"
 
 
 def test_a_paragraph_is_broken_as_a_whole_not_line_by_line():

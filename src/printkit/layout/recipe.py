@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 TABLE_PT = 7.8
+MIN_PT = 7.0  # the rules' smallest text
 ROW_H = 4.1  # mm from one row's baseline to the next
 CELL_GAP = 2.2  # mm between two columns
 RULE_GAP = 1.3  # mm between a row's baseline and the rule under it
@@ -56,14 +57,32 @@ class Table:
     def height(self) -> float:
         return (len(self.rows) + 1) * ROW_H + RULE_GAP + TABLE_AFTER
 
-    def column_widths(self) -> list[float]:
-        """The last four columns as wide as their widest cell; "what" takes the rest."""
+    def column_widths(self, size: float = TABLE_PT) -> list[float]:
+        """The last four columns as wide as their widest cell at ``size``; "what" takes the rest."""
         rest = [
-            max(fonts.text_width(row.cells[n], TABLE_PT, bold=row is self.header, face="body") for row in self.all_rows)
+            max(fonts.text_width(row.cells[n], size, bold=row is self.header, face="body") for row in self.all_rows)
             + CELL_GAP
             for n in range(1, 5)
         ]
         return [self.width - sum(rest), *rest]
+
+    def size_pt(self) -> float:
+        """One type size for the whole table: TABLE_PT, or the largest size, a tenth of a point
+        at a time, at which every cell fits its column, never under MIN_PT (a long component
+        name took its own row down to 6 pt); at a smaller size the narrower columns leave "what"
+        more room."""
+        size = TABLE_PT
+        while size > MIN_PT + 1e-9 and not self.fits(size):
+            size = round(size - 0.1, 1)
+        return size
+
+    def fits(self, size: float) -> bool:
+        widths = self.column_widths(size)
+        return all(
+            fonts.text_width(cell, size, bold=row is self.header, face="body") <= width - CELL_GAP + 1e-9
+            for row in self.all_rows
+            for cell, width in zip(row.cells, widths, strict=True)
+        )
 
     @property
     def all_rows(self) -> tuple[Row, ...]:
@@ -72,17 +91,15 @@ class Table:
     def items(self, x: float, y: float, lang: str | None = None) -> list[Item]:
         """The table with its top at ``y``: the header in bold over a rule, a hairline under the
         last row."""
-        widths = self.column_widths()
+        size = self.size_pt()
+        widths = self.column_widths(size)
         items: list[Item] = []
         ascent = fonts.cap_height(TABLE_PT, "body")
         for number, row in enumerate(self.all_rows):
             baseline = y + ascent + 0.6 + number * ROW_H
             left = x
             for cell, width in zip(row.cells, widths, strict=True):
-                room = width - CELL_GAP
-                bold = number == 0
-                size = fonts.fit_size(cell, room, TABLE_PT, bold=bold, smallest=6.0, face="body")
-                items.append(Text(left, baseline, cell, size, bold, max_w=room, face="body"))
+                items.append(Text(left, baseline, cell, size, number == 0, max_w=width - CELL_GAP, face="body"))
                 left += width
             if number == 0:
                 items.append(Line(x, baseline + RULE_GAP, x + self.width, baseline + RULE_GAP, Stroke(width=0.35)))
@@ -187,7 +204,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         elif plan.note:
             notes.append(tr(plan.note))
         if side == "fold":
-            notes.append(tr.msg("recipe_fold_note", pages=pages_clause(ctx, [span])))
+            clause = pages_clause(ctx, [span])
+            notes.append(tr.msg("recipe_fold_note", Pages=clause[:1].upper() + clause[1:]))
     return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
 
 

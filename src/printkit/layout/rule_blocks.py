@@ -17,6 +17,11 @@ if TYPE_CHECKING:  # a figure block's type only: rule_blocks needs nothing of fi
     from printkit.layout import figures, recipe
 
 BODY_PT, BODY_LEADING = 9.4, 12.2
+# The rules are set flush left, ragged right, hyphenated. Justified, an 88 mm column of Polish or
+# Czech kept to word spaces of at most 0.5 em (issue 28) still had to set about one line in ten
+# ragged inside a justified paragraph (numbers tied to their nouns, long compounds), which every
+# reviewer read as a stray line break; a ragged column is even throughout and never stretches.
+RULES_JUSTIFIED = False
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
 # The steps by which rules that would leave a short last page are fitted: the body's leading in
 # points and the gaps before a paragraph and a heading in mm, each step a little tighter (the
@@ -53,7 +58,9 @@ def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrappe
     text_width = width - (BULLET_INDENT if block.kind == "item" else 0)
     heading = block.kind == "heading"
     face = "headings" if heading else "body"
-    return paragraph.wrap(block.markup, text_width, size, leading, heading, face, lang, justify=not heading)
+    return paragraph.wrap(
+        block.markup, text_width, size, leading, heading, face, lang, justify=RULES_JUSTIFIED and not heading
+    )
 
 
 def block_height(block: Block, width: float, lang: str | None = None) -> float:
@@ -77,7 +84,7 @@ def block_items(
     size, leading = block.size
     heading = block.kind == "heading"
     face: str = "headings" if heading else "body"
-    align: Align = "left" if heading else "justify"
+    align: Align = "justify" if RULES_JUSTIFIED and not heading else "left"
     if block.kind == "item":
         baseline = y + fonts.cap_height(size, "body") + (leading - size) * 0.35 * MM_PER_POINT
         return [
