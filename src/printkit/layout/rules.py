@@ -32,6 +32,7 @@ STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
 STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
+REBALANCE_MOST = 198  # mm the page before a short last one may end higher, at most
 SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
 
 
@@ -204,17 +205,28 @@ class Pour:
     credits: Block | None
 
     def rebalanced(self, blocks: list[Block], short: Poured) -> Poured:
-        """``short`` poured again with the page before the last ended higher, a few millimetres
-        at a time, until the last page holds SHORT_LAST (the pages stay as many)."""
-        best = short
-        for less in range(2, 200, 2):
-            poured = self.poured(blocks, short.step, cap=(len(short.pages) - 2, float(less)))
-            if len(poured.pages) != len(short.pages):
-                break
-            best = poured
-            if not poured.short:
-                break
-        return best
+        """``short`` poured again with the page before the last ended higher, by the least of
+        2, 4, ... REBALANCE_MOST mm that leaves the last page holding SHORT_LAST with the pages
+        as many; found by bisection (the last page holds more as the cap grows): 7 pourings, where
+        trying each in turn took up to 49 and half of plateau's build. When none does, the
+        largest cap that keeps the pages as many."""
+        pages = len(short.pages)
+
+        def poured(steps: int) -> Poured:
+            return self.poured(blocks, short.step, cap=(pages - 2, 2.0 * steps))
+
+        low, high = 0, REBALANCE_MOST // 2 + 1  # caps in 2 mm steps: low is short, high is not or too many pages
+        found: Poured | None = None
+        kept = short
+        while high - low > 1:
+            middle = (low + high) // 2
+            tried = poured(middle)
+            if len(tried.pages) != pages or not tried.short:
+                high = middle
+                found = tried if len(tried.pages) == pages else found
+            else:
+                low, kept = middle, tried
+        return found if found is not None else kept
 
     def poured(self, blocks: list[Block], step: int, cap: tuple[int, float] | None = None) -> Poured:
         """The blocks set at FIT_STEPS[step] and poured; ``cap`` (page index, mm) ends that page's
