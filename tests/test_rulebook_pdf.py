@@ -66,10 +66,11 @@ def test_no_line_ends_with_a_one_letter_word(built, kit, lang):
 
 @pytest.mark.parametrize("kit", KITS)
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
-def test_no_text_below_7_pt_but_ruler_digits(built, kit, lang):
+@pytest.mark.parametrize("two_sided", ["duplex", "fold"])  # fold: its fold line's label (was 6.5 pt)
+def test_no_text_below_7_pt_but_ruler_digits(built, kit, lang, two_sided):
     small = {
         (number, c["text"], round(c["size"], 2))
-        for number, page in enumerate(pdfplumber.open(built(kit, lang)).pages, start=1)
+        for number, page in enumerate(pdfplumber.open(built(kit, lang, "--two-sided", two_sided)).pages, start=1)
         for c in page.chars
         if c["size"] < 6.99 and not c["text"].isdigit()
     }

@@ -15,6 +15,7 @@ from printkit.layout.primitives import CUT, FOLD, Box, Group, Item, Line, Stroke
 RULER_LENGTH = 50.0
 RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers
 RULER_LABEL_PT = 7.0
+MARK_LABEL_PT = 7.0  # the fold line's label: the smallest text printkit prints (was 6.5)
 TICK = Stroke(width=0.15)
 TITLE_PT = 14.0
 INSTRUCTION_PT = 8.5
@@ -110,7 +111,7 @@ def segment_line(segment: Segment, stroke: Stroke) -> Line:
 
 def fold_line(x: float, top: float, bottom: float, label: str) -> list[Item]:
     """A dashed vertical fold line with its name written beside its top end."""
-    return [Line(x, top, x, bottom, FOLD), Text(x + 1.5, top + 3.0, label, 6.5, color="#555555")]
+    return [Line(x, top, x, bottom, FOLD), Text(x + 1.5, top + 3.0, label, MARK_LABEL_PT, color="#555555")]
 
 
 def piece_page_header(
