@@ -10,7 +10,7 @@ bottom in Regular). Its advance and every other glyph stay, so no text measures 
 its hinting program goes (written for the old outline). The SIL Open Font License (OFL.txt)
 allows the change; the font declares no Reserved Font Name.
 
-Needs fontTools (not a printkit dependency): ``pip install fonttools; python tools/unslashed_zero.py``.
+Needs fontTools (the `maintain` extra): ``pip install -e ".[maintain]"; python tools/unslashed_zero.py``.
 Running it on the changed files changes nothing more (a zero with two contours is left alone).
 """
 
