@@ -28,7 +28,8 @@ def ink_margins(pdf_path, dpi: int = INK_DPI) -> list[tuple[float, float, float,
     """Per page, how far the ink stays from the left, top, right and bottom edges, in mm.
 
     A non-white pixel holds ink somewhere inside it, so each distance is measured to the pixel's
-    outer side: the figure can be up to one pixel too small, never too large.
+    outer side: the figure can be up to one pixel too small, never too large. A page with no ink
+    keeps the whole paper from every edge.
     """
     pixel = MM_PER_INCH / dpi
     margins = []
@@ -39,7 +40,9 @@ def ink_margins(pdf_path, dpi: int = INK_DPI) -> list[tuple[float, float, float,
             grey = page.render(scale=dpi / 72).to_pil().convert("L")
             ink = grey.point(lambda level: 255 if level <= WHITE else 0)
             found = ink.getbbox()  # the first inked column and row, and one past the last ones
-            assert found is not None, "a page with no ink at all"
+            if found is None:  # an empty back (its note left out where the front leaves no room)
+                margins.append((width, height, width, height))
+                continue
             left, top, right, bottom = found
             margins.append((left * pixel, top * pixel, width - right * pixel, height - bottom * pixel))
     finally:
@@ -85,7 +88,8 @@ def colour(value) -> tuple:
 
 def fifty_mm_rulers(lines: list[Line]) -> list[tuple[Line, Line]]:
     """(left, right) end ticks of every 50 mm ruler: black vertical ticks of 4 mm (the full ruler) or
-    2.5 mm (the compact one in a footer), level and exactly 50 mm apart (grey crop marks are not)."""
+    2.5 mm (the compact one in a footer), level and exactly 50 mm apart, with the scale's ticks
+    between them (black crop marks 50 mm apart have none)."""
     ticks = [
         line
         for line in lines
@@ -97,8 +101,21 @@ def fifty_mm_rulers(lines: list[Line]) -> list[tuple[Line, Line]]:
         (a, b)
         for a in ticks
         for b in ticks
-        if abs(a.h - b.h) <= TOLERANCE and abs(a.y - b.y) <= TOLERANCE and abs(b.x - a.x - 50.0) <= TOLERANCE
+        if abs(a.h - b.h) <= TOLERANCE
+        and abs(a.y - b.y) <= TOLERANCE
+        and abs(b.x - a.x - 50.0) <= TOLERANCE
+        and scale_ticks_between(lines, a, b) >= 9
     ]
+
+
+def scale_ticks_between(lines: list[Line], a: Line, b: Line) -> int:
+    """How many vertical ticks stand between two end ticks, level with them: a ruler has its mm or
+    5 mm ticks there; two black crop marks 50 mm apart (the cut of a 50 mm card) have none."""
+    return sum(
+        1
+        for line in lines
+        if line.w <= TOLERANCE and a.x + TOLERANCE < line.x < b.x - TOLERANCE and abs(line.y - a.y) <= a.h + TOLERANCE
+    )
 
 
 def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:

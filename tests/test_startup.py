@@ -116,12 +116,23 @@ def test_a_shipped_kit_builds_without_the_modules_of_features_it_does_not_use(tm
     assert {"pydantic", "reportlab", "yaml", "pyphen", "printkit"} <= top_level(seen["modules"])
 
 
-def test_hyphenation_patterns_are_read_only_when_a_word_needs_cutting(tmp_path):
-    """Every card of the benchmark deck fits its box: its build never reads a language's patterns."""
-    deck = Path(__file__).resolve().parents[1] / "benchmarks" / "kits" / "deck1000.yaml"
-    seen = build_process(tmp_path, str(deck), "-o", str(tmp_path / "deck.pdf"))
-    assert (tmp_path / "deck.pdf").read_bytes().startswith(b"%PDF-")
-    assert "pyphen" not in top_level(seen["modules"])
+def pyphen_loaded_after(markup: str, width_mm: float) -> bool:
+    """Whether setting ``markup`` ragged in a column ``width_mm`` wide, in a fresh Python, loads pyphen."""
+    code = (
+        "import sys\n"
+        "from printkit.layout import paragraph\n"
+        f"paragraph.wrap({markup!r}, {width_mm}, 9.4, 12.2, lang='pl')\n"
+        "print('pyphen' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip() == "True"
+
+
+def test_hyphenation_patterns_are_read_only_when_a_word_needs_cutting():
+    """A paragraph whose words all fit their lines never reads a language's patterns (pyphen and
+    its dictionary load on the first word that must be cut); one that needs a cut does."""
+    assert not pyphen_loaded_after("Krótkie słowa mieszczą się w wierszu.", 80)
+    assert pyphen_loaded_after("Gracze na zmianę rzucają kośćmi i wpisują rośliny do ogrodu, licząc punkty.", 45)
 
 
 def test_a_build_leaves_its_objects_frozen_for_the_process_end(tmp_path):

@@ -186,7 +186,7 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
             "fold",
             [
                 "Stones 4–5 1 fold over yes",
-                "Fold each sheet of pages 4–5 along the dashed line, glue it, and only then cut.",
+                "Pages 4–5: fold each sheet along the dashed line, glue it, and only then cut.",
                 "In the print dialog: pages 3–6, 1 copy; single-sided; actual size (100 %).",
             ],
         ),

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
-from printkit.layout import imposition, rules
-from printkit.layout.context import FOOTER_EDGE, PAPERS, Context, Paper
+from printkit.layout import bounds, imposition, rules
+from printkit.layout.context import FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Document, Item, Page, Text
 from printkit.layout.text import fit_text
@@ -174,10 +174,15 @@ def sheet_kind(page: Page) -> str:
 
 
 def blank_page(ctx: Context, like: Page) -> Page:
-    """The back of a one-sided page: empty but for a grey line in the top margin saying so (there
-    it lands behind the other page's empty top margin, never behind a piece or a text)."""
+    """The back of a one-sided page: empty but for a grey line in the top margin saying so, its
+    baseline above the topmost ink of ``like`` (the page it backs), so that it lands behind empty
+    paper, never behind a piece, a mark or a text; left out when ``like`` leaves no such room
+    inside the printable area (kpn's aids on Letter put their crop marks 5.1 mm from the top)."""
     text = ctx.tr.msg("blank_page")
-    y = ctx.margin - 2.0
+    tops = [box[1] for placed in bounds.flatten(like.items) if (box := bounds.ink_box(placed)) is not None]
+    y = min(ctx.margin - 2.0, min(tops, default=ctx.margin) - 1.0)
+    if y - fonts.cap_height(BLANK_PT, "body") * 1.4 < SAFE_EDGE:
+        return Page(like.width, like.height, "blank", None, (), side="back")
     width = like.width - 2 * ctx.margin
     label = fit_text(like.width / 2, y, text, width, BLANK_PT, smallest=5.0, align="center", color="#666666")
     return Page(like.width, like.height, "blank", None, (label,), side="back")
