@@ -64,6 +64,7 @@ def cut_line_items(boxes: Iterable[Box], stroke: Stroke = CUT) -> list[Item]:
 
 
 MIN_CONTRAST = 3.0  # a cut line at least this far (WCAG contrast ratio) from the colour it lies on
+LIGHT_EDGE = 1.25  # a piece's edge this close to white (contrast ratio) shows no cut: it gets a line
 CUT_ON_DARK = Stroke(color="#ffffff", width=0.3)
 CUT_ON_LIGHT = Stroke(color="#000000", width=0.25)
 
@@ -98,6 +99,12 @@ def cut_stroke_on(edge: str | None) -> Stroke:
     if edge is None or contrast(CUT.color, edge) >= MIN_CONTRAST:
         return CUT
     return CUT_ON_LIGHT if contrast(CUT_ON_LIGHT.color, edge) >= contrast(CUT_ON_DARK.color, edge) else CUT_ON_DARK
+
+
+def on_paper(edge: str | None) -> bool:
+    """A piece's colour at its cut line that looks like the paper itself (None: the paper), so that
+    nothing shows where to cut it: white, or nearly (contrast with white under LIGHT_EDGE)."""
+    return edge is None or contrast(edge, "#ffffff") < LIGHT_EDGE
 
 
 def piece_cut_items(box: Box, stroke: Stroke) -> list[Item]:

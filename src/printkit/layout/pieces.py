@@ -23,11 +23,13 @@ from printkit.layout.marks import (
     cut_line_items,
     cut_stroke_on,
     fold_line,
+    on_paper,
+    piece_cut_items,
     piece_page_header,
     ruler_at,
     segment_line,
 )
-from printkit.layout.primitives import Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import CUT, Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 FOLD_GUTTER = 8.0
@@ -160,7 +162,11 @@ def cut_items(run: PieceRun, sheet: list[Slot], fold_x: float | None = None) -> 
         boxes = [s.box for s in sheet]
         # folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
         keep = bounds(boxes).right if fold_x is not None else float("inf")
-        return [segment_line(m, CUT_ON_LIGHT) for m in crop_marks(boxes, run.bleed) if min(m.x1, m.x2) <= keep]
+        marks = [segment_line(m, CUT_ON_LIGHT) for m in crop_marks(boxes, run.bleed) if min(m.x1, m.x2) <= keep]
+        # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
+        # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
+        light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
+        return marks + [item for box in light for item in piece_cut_items(box, CUT)]
     edges = {run.pieces[s.index].edge for s in sheet}
     return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
 
