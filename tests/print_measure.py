@@ -173,3 +173,15 @@ def assert_qpdf_clean(pdf_path) -> None:
     assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout, (
         result.stdout + result.stderr
     )
+
+
+def rules_pages(path) -> list:
+    """The PDF's pages that hold the rules: the first, and those after it set in the rules' serif
+    (a page that continues the rules may start mid-paragraph, without a heading)."""
+    pdf = pdfplumber.open(path)
+    pages = [pdf.pages[0]]
+    for page in pdf.pages[1:]:
+        if not any("NotoSerif" in c["fontname"] for c in page.chars):
+            break
+        pages.append(page)
+    return pages

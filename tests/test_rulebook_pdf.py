@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 
 from conftest import mm
+from print_measure import rules_pages
 from printkit.kit.file import shipped_kit_names
 from printkit.words.typography import ONE_LETTER_WORDS
 
@@ -20,18 +21,6 @@ BODY_PT = 9.4
 CAPTION_PT = 8.0  # a figure's caption (layout/figures.py)
 LEADING_MM = mm(12.2)
 MARGIN_MM = 12.0
-
-
-def rules_pages(path) -> list:
-    """The PDF's pages that hold the rules: the first, and those after it set in the rules' serif
-    (a page that continues the rules may start mid-paragraph, without a heading)."""
-    pdf = pdfplumber.open(path)
-    pages = [pdf.pages[0]]
-    for page in pdf.pages[1:]:
-        if not any("NotoSerif" in c["fontname"] for c in page.chars):
-            break
-        pages.append(page)
-    return pages
 
 
 def columns(page) -> list:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 
-import pdfplumber
 import pytest
 
 from conftest import kit_cases, mm
+from print_measure import rules_pages
 from printkit import fonts
 from printkit import pipeline as build
 from printkit.base.units import MM_PER_POINT
@@ -25,17 +25,6 @@ from printkit.layout.rules import SHORT_LAST
 CASES = kit_cases()
 MAX_GAP_EM = 0.5
 WORD_GAP_EM = 0.1  # a gap between two letters wider than this is a word space (kerning is far less)
-
-
-def rules_pages(path) -> list:
-    """The rules pages: the first and those after it set in the rules' serif."""
-    pdf = pdfplumber.open(path)
-    pages = [pdf.pages[0]]
-    for page in pdf.pages[1:]:
-        if not any("NotoSerif" in c["fontname"] for c in page.chars):
-            break
-        pages.append(page)
-    return pages
 
 
 def body_lines(page) -> dict[tuple[int, float], list[dict]]:

@@ -183,10 +183,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         kind = kit.kinds.kind_of(component)
         span = span_of(ctx, component.id) if component.in_kit else None
         if span is None:
-            if kind.box:
-                elsewhere.append(tr.msg("recipe_by_boxes", what=what))
-            elif kind.personalised:
-                elsewhere.append(tr.msg("recipe_by_sheets", what=what))
+            if kind.box or kind.personalised:  # `build --boxes` and `printkit sheets` write their own PDFs
+                elsewhere.append(tr.msg("recipe_elsewhere", what=what))
             continue
         plan = component.print
         side = ctx.sides.get(component.id)

@@ -38,12 +38,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{Pages}: každý list přeložte podél přerušované čáry, slepte a teprve potom stříhejte.",
         "en": "{Pages}: fold each sheet along the dashed line, glue it, and only then cut.",
     },
-    "recipe_by_sheets": {
-        "pl": "W osobnym pliku PDF: {what}.",
-        "cs": "V samostatném souboru PDF: {what}.",
-        "en": "In a PDF file of its own: {what}.",
-    },
-    "recipe_by_boxes": {
+    "recipe_elsewhere": {
         "pl": "W osobnym pliku PDF: {what}.",
         "cs": "V samostatném souboru PDF: {what}.",
         "en": "In a PDF file of its own: {what}.",
