@@ -136,22 +136,7 @@ def test_every_kind_of_value_a_rule_reads_has_sites_in_every_kit():
     assert set().union(*KINDS_PINNED.values()) == set(KINDS) | {"icon"}
 
 
-# Open regression (stop 34): targ with 5 players runs its trace to the end of the 6 s budget shared
-# with the checks (issue 28's new checks take more of it), so the blame of players.max gives up
-# before naming line 24. Not strict: on a fast run it still passes. To be fixed, not kept.
-SLOW_BLAME = {("targ", ("kit", "players", "max"), "whole")}
-
-
-@pytest.mark.parametrize(
-    "name, loc, kind",
-    [
-        pytest.param(*site, marks=pytest.mark.xfail(strict=False, reason="stop 34: the blame's budget runs out"))
-        if site in SLOW_BLAME
-        else site
-        for site in SITES
-    ],
-    ids=[f"{n}:{'.'.join(map(str, loc))}:{k}" for n, loc, k in SITES],
-)
+@pytest.mark.parametrize("name, loc, kind", SITES, ids=[f"{n}:{'.'.join(map(str, loc))}:{k}" for n, loc, k in SITES])
 def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
     tracer, _ = read_by_rules(name)
     caught = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from pydantic import ValidationError
@@ -285,14 +286,30 @@ def table_cell(loc: Loc, kind: str) -> bool:
 
 
 def _all_hold(kit: Kit, rules: dict[int, invariants.Check]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a trial kit's numbers keep every rule: a yes or no, asked hundreds of times by the
+    blame's search, so the numbers are converted once per trial and no failure is put into words."""
+    checked = [(kit.invariants[i], check) for i, check in rules.items() if not is_about_pages(check)]
+
     def all_hold(numbers: dict[str, Any]) -> bool:
         if numbers["players.min"] > numbers["players.max"]:
             return False  # no player count at all: every per-player rule would hold vacuously
-        return not any(
-            evaluate(kit.invariants[i], check, numbers) for i, check in rules.items() if not is_about_pages(check)
-        )
+        values = evaluation.scalars(numbers)
+        return all(holds(rule, check, values) for rule, check in checked)
 
     return all_hold
+
+
+def holds(rule: Invariant, check: invariants.Check, values: dict[str, evaluation.Scalar]) -> bool:
+    """Whether the rule holds for every player count it is stated for; a rule that cannot be read
+    does not."""
+    for players in player_counts(rule, values):
+        table = values if players is None else {**values, "players": Fraction(players)}
+        try:
+            if not all(link.holds for link in evaluation.Evaluator.over(table, explain=False).links(check)):
+                return False
+        except invariants.InvariantError:
+            return False
+    return True
 
 
 def common_causes(suspects: list[Loc], why: Blame) -> list[Loc]:
