@@ -23,10 +23,10 @@ from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.base.progress import SILENT, Progress
 from printkit.base.units import mm_to_pt
 from printkit.fonts import kit as kitfonts
-from printkit.kinds import load_kinds
+from printkit.kinds import load_kinds, own_kind_names
 from printkit.kit import file as kitfile
 from printkit.kit.kinds import Registry
-from printkit.kit.model import Kit, parse_kit
+from printkit.kit.model import Kit, kinds_used, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
@@ -89,7 +89,7 @@ def modelled(
     """The kit's typed model (its components of ``kinds``, by default printkit's own), checked
     before layout, with the kit's own fonts proved; KitError listing every finding when an error
     (or with ``strict`` a warning) refuses it."""
-    kit = parse_kit(source, kinds if kinds is not None else load_kinds())
+    kit = parse_kit(source, kinds if kinds is not None else load_kinds(only=kinds_used(source.data, own_kind_names())))
     pictures, found = prepared_pictures(source, kit, decode)
     problems = check_kit(source, kit, found)
     faces = kitfonts.proved(kit, source.folder)

@@ -24,14 +24,24 @@ from printkit.kit.kinds import Kind, Registry
 
 
 @functools.cache
-def load_kinds(extra: Path | None = None) -> Registry:
+def load_kinds(extra: Path | None = None, only: frozenset[str] | None = None) -> Registry:
     """Every kind of this package, and of the kind folders in ``extra`` when given (a folder of
     kinds of one's own, each as a kind of printkit's is: ``extra/NAME/kind.py`` with its ``KIND``),
-    in their ``Kind.order``."""
-    found = [own_kind(name) for name in kind_packages(__path__)]
+    in their ``Kind.order``.
+
+    ``only``, when given, names the kinds of this package to load (a kind's name is its folder's):
+    the pipeline passes the kinds a kit file names, so a build imports the modules of the 1-4
+    kinds a shipped kit uses, not of all 11 (start-up: docs/speed.md)."""
+    found = [own_kind(name) for name in own_kind_names() if only is None or name in only]
     if extra is not None:
         found += [extra_kind(extra, name) for name in kind_packages([str(extra)])]
     return Registry.of(found)
+
+
+@functools.cache
+def own_kind_names() -> tuple[str, ...]:
+    """The names of printkit's own kinds (their folders), found without importing one."""
+    return tuple(kind_packages(__path__))
 
 
 def kind_packages(path: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ import difflib
 import functools
 import types
 import typing
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, Field, ValidationError, create_model
@@ -92,8 +93,9 @@ def kit_model(kinds: Registry, used: frozenset[str] | None = None) -> type[Kit]:
     ``used``, when given, narrows the union to the kinds it names (``parse_kit`` passes the kinds a
     kit file uses): pydantic builds the validator of every member on the first parse, 10-15 ms a
     kind of a 0.7 s build, and a shipped kit uses 1-4 of 11. A component's errors read the same
-    either way (the union is told apart by ``kind``); the page plan still names every kind's role
-    and the model still carries the whole registry."""
+    either way (the union is told apart by ``kind``); the page plan names the registry's kinds'
+    roles (the pipeline's registry holds the kinds the kit uses: ``load_kinds(only=...)``), and the
+    model carries the whole registry."""
     members = [kind for kind in kinds.kinds if used is None or kind.name in used]
     models = tuple(dict.fromkeys(kind.model for kind in members))
     component: Any = Annotated[Union.__getitem__(models), Field(discriminator="kind")]
@@ -135,7 +137,7 @@ def parse_kit(source: KitSource, kinds: Registry) -> Kit:
                 )
             ]
         )
-    model = kit_model(kinds, kinds_used(source.data, kinds))
+    model = kit_model(kinds, kinds_used(source.data, kinds.by_name))
     try:
         return model.model_validate(source.data)
     except ValidationError as exc:
@@ -143,15 +145,15 @@ def parse_kit(source: KitSource, kinds: Registry) -> Kit:
         raise KitError(_dedupe(problems)) from None
 
 
-def kinds_used(data: dict[Any, Any], kinds: Registry) -> frozenset[str] | None:
+def kinds_used(data: object, kinds: Collection[str]) -> frozenset[str] | None:
     """The kinds the kit data's components name, when each is one of ``kinds`` (then the union
     need hold no other); None when a component names none or an unknown one, so that the whole
     union's message lists every kind."""
-    components = data.get("components")
+    components = data.get("components") if isinstance(data, dict) else None
     if not isinstance(components, list) or not components:
         return None
     named = [component.get("kind") if isinstance(component, dict) else None for component in components]
-    if not all(isinstance(name, str) and name in kinds.by_name for name in named):
+    if not all(isinstance(name, str) and name in kinds for name in named):
         return None
     return frozenset(typing.cast(list[str], named))
 

@@ -407,3 +407,8 @@ class IconDef(Model):
 
 # A {placeholder}: a name or arithmetic, optionally with word forms (placeholders.py reads it).
 PLACEHOLDER = re.compile(r"\{([A-Za-z_(][^{}]*)\}")
+
+
+# What a deck fills per piece (cards.layout) and the validator lets its texts name (validate.kit):
+PIECE_PLACEHOLDERS = ("name", "letter", "count")  # filled in a deck's element texts and a type's text
+INDEX_PLACEHOLDERS = PIECE_PLACEHOLDERS + ("index",)  # and in an index element's own line

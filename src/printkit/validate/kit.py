@@ -14,9 +14,8 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
 from printkit.kit.file import KitSource
-from printkit.kit.shared import PLACEHOLDER, walk
+from printkit.kit.shared import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
 from printkit.layout.marks import contrast
 from printkit.pictures.prepared import Finding

@@ -222,10 +222,6 @@ class DeckType(Model):
     )
 
 
-PIECE_PLACEHOLDERS = ("name", "letter", "count")  # filled in a deck's element texts and a type's text
-INDEX_PLACEHOLDERS = PIECE_PLACEHOLDERS + ("index",)  # and in an index element's own line
-
-
 class DeckOwner(Model):
     """Whose pieces they are (a player's colour); every type is made once per owner."""
 
