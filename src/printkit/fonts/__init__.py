@@ -104,9 +104,15 @@ def drawn(char: str) -> bool:
 
 def missing_characters(text: str, bold: bool = False, face: str = "pieces") -> list[str]:
     """The characters of ``text`` the font cannot draw (reportlab would print a black box)."""
-    name = font_name(bold, face)
+    return list(_missing_in(text, font_name(bold, face)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _missing_in(text: str, name: str) -> tuple[str, ...]:
+    """missing_characters once per text and font: a table's rows often repeat a cell's text, and
+    the check reads every character of it (a 12 MB deck table: 4 s of a build before)."""
     if _drawable(name).issuperset(text):
-        return []
+        return ()
     charmap = _charmap(name)
     missing: list[str] = []
     for char in text:
@@ -114,7 +120,7 @@ def missing_characters(text: str, bold: bool = False, face: str = "pieces") -> l
             continue
         if ord(char) not in charmap and char not in missing:
             missing.append(char)
-    return missing
+    return tuple(missing)
 
 
 def no_glyph(missing: list[str], where: str = "") -> str:

@@ -306,12 +306,16 @@ def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     return set(PIECE_PLACEHOLDERS)
 
 
+STRAY_BRACE = re.compile("[{}]")  # searched at C speed: a table's cell may hold 100,000 characters
+
+
 def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
     """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
     for lang, value in text.items():
         rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
-        stray = next((ch for ch in rest if ch in "{}"), None)
-        if stray:
+        found_brace = STRAY_BRACE.search(rest)
+        if found_brace:
+            stray = found_brace[0]
             found.add(
                 loc + (lang,),
                 f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
