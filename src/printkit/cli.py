@@ -26,12 +26,32 @@ from printkit.base.errors import PrintkitError
 from printkit.output.files import reading
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
+
+
+class PaperSize(click.ParamType):
+    """--paper: a paper's name or its WIDTHxHEIGHT, read once into a ``Paper`` (layout/paper.py)."""
+
+    name = "paper"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        # Start-up: the paper's reader (a small module) only once a command reads its --paper.
+        from printkit.layout.paper import Paper, paper
+
+        if isinstance(value, Paper):
+            return value
+        try:
+            return paper(str(value))
+        except PrintkitError as exc:
+            self.fail(str(exc), param, ctx)
+
+
 PAPER = click.option(
     "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    type=PaperSize(),
+    metavar="a4|a3|a5|letter|legal|tabloid|WxH[in]",
     default="a4",
     show_default=True,
-    help="Paper size.",
+    help="Paper: a name, or the size in mm (210x297) or inches (8.5x11in).",
 )
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF.")
 

@@ -29,7 +29,9 @@ from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
-from printkit.layout.context import Context, Options, paper
+from printkit.layout.context import Context, Options
+from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
+from printkit.layout.paper import Paper, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
 from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
@@ -172,13 +174,15 @@ def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -
 def context(
     loaded: LoadedKit,
     lang: str | None,
-    paper_name: str = "a4",
+    on: Paper | str = DEFAULT_PAPER,
     options: Options | None = None,
     players: list[str] | None = None,
 ) -> Context:
+    """The context a command lays the kit out in: the paper ``on`` (a Paper, or what names one:
+    'letter', '210x297'), the language, the options and the players' names."""
     chosen = choose_language(loaded.kit, lang)
     return Context(
-        paper=paper(paper_name),
+        paper=on if isinstance(on, Paper) else paper(on),
         tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
@@ -378,11 +382,14 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     return [path for path, _ in files]
 
 
-def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
-    """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
+def calibration(lang: str, on: Paper | str, flip: Flip) -> Document:
+    """The two-sided calibration sheet in ``lang`` on the paper ``on`` (as for ``context``), its back
+    for ``flip``."""
     if lang not in LANGUAGES:
         raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
-    return calibration_sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
+    return calibration_sheet.layout(
+        Context(on if isinstance(on, Paper) else paper(on), Localizer(lang), Options(flip=flip))
+    )
 
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:

@@ -16,6 +16,7 @@ from printkit.base.progress import Progress
 from printkit.commands.options import Cut, back_offset
 from printkit.layout.context import Context, Options, TwoSided
 from printkit.layout.inksaver import ink_saver
+from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import protect
 
@@ -26,7 +27,7 @@ class BuildOptions:
 
     kit: str
     lang: str | None
-    paper: str
+    paper: Paper
     output: Path | None
     two_sided: TwoSided
     flip: Flip

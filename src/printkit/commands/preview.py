@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
+from printkit.layout.paper import Paper
 from printkit.render.raster import check_dpi
 
 
@@ -17,7 +18,7 @@ class PreviewOptions:
 
     kit: str
     lang: str | None
-    paper: str
+    paper: Paper
     dpi: int
     folder: Path
 

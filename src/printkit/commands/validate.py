@@ -10,6 +10,7 @@ import click
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
 from printkit.kit import file as kitfile
+from printkit.layout.paper import Paper
 from printkit.validate.proofs import proved
 
 
@@ -20,7 +21,7 @@ class ValidateOptions:
     kit: str | None
     all_kits: bool
     strict: bool
-    paper: str
+    paper: Paper
 
 
 def run(options: ValidateOptions) -> None:
@@ -47,6 +48,6 @@ def validate(name: str, options: ValidateOptions) -> None:
     pipeline.verify(loaded, ctx)
     for warning in loaded.warnings:
         click.echo(str(warning), err=True)
-    click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, options.paper)}")
+    click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, ctx.paper)}")
     for line in pipeline.rooms(loaded, ctx):
         click.echo(f"  {line}")

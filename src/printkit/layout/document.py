@@ -231,7 +231,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         lang=ctx.lang,
         subject=ctx.tr(kit.kit.subtitle),
         duplex=duplex,
-        paper=ctx.paper.name,
+        paper=ctx.paper,
         two_sided=ctx.options.two_sided,
         dpi=ctx.dpi,
         pictures=ctx.pictures,

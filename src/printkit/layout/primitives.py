@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
+from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
+from printkit.layout.paper import Paper
 from printkit.pictures.prepared import Pictures
 
 Align = Literal["left", "center", "right", "justify"]
@@ -238,7 +240,7 @@ class Document:
     lang: str
     subject: str = ""
     duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
-    paper: str = "A4"  # the name of the paper the pages were laid out for
+    paper: Paper = DEFAULT_PAPER  # the paper the pages were laid out for
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
     two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out
     dpi: int = 300  # the kit's resolution (dpi:): what the picture icons inside texts are prepared at
