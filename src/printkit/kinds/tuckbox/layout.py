@@ -195,6 +195,7 @@ def derived(box: TuckboxComponent, values: dict[str, Any]) -> dict[str, Any]:
 
 # --- the paper a net needs ------------------------------------------------------------------------
 
+
 def room_on(paper: Paper) -> tuple[float, float]:
     """The width and height a net may take on a portrait ``paper``: inside the margins, under the heading."""
     return paper.width - 2 * MARGIN, paper.height - NET_TOP - MARGIN
