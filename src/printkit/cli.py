@@ -98,6 +98,13 @@ def list_kits() -> None:
     help="The edge a duplex printer turns the sheet over.",
 )
 @click.option(
+    "--backs",
+    type=click.Choice(["print", "none"]),
+    default="print",
+    show_default=True,
+    help="none: faces only for two-sided cards and tiles (to sleeve), packed on the card grid without backs.",
+)
+@click.option(
     "--back-offset",
     "back_offset",
     metavar="X,Y",

@@ -267,6 +267,25 @@ def layout_findings(
     return documents, by_language(found)
 
 
+def faces_only(loaded: LoadedKit) -> tuple[LoadedKit, frozenset[str]]:
+    """The kit for a build that prints no backs (``build --backs none``: sleeved cards need none),
+    each component with backs as its kind prints it without them (``Kind.faces_only``), and their
+    ids (the layout leaves their backs out: ``Options.faces_only``). Their numbers
+    ({deck.per_page}, {deck.pages}) and the page plan's checks follow, so a kit whose rules quote
+    a two-sided page count is refused with the reason."""
+    kit = loaded.kit
+    components, ids = [], set()
+    for component in kit.components:
+        without = kit.kinds.kind_of(component).faces_only
+        changed = without(component) if without is not None else None
+        if changed is not None:
+            ids.add(component.id)
+        components.append(changed if changed is not None else component)
+    if not ids:
+        return loaded, frozenset()
+    return replace(loaded, kit=kit.model_copy(update={"components": components})), frozenset(ids)
+
+
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
     base = loaded.name + suffix
     name = base if lang == loaded.kit.kit.default_lang else f"{base}-{lang}"

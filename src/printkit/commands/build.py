@@ -13,7 +13,7 @@ import click
 from printkit import pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.progress import Progress
-from printkit.commands.options import Cut, back_offset
+from printkit.commands.options import Cut, Sides, back_offset
 from printkit.layout.context import Context, Options, TwoSided
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.paper import Paper
@@ -31,6 +31,7 @@ class BuildOptions:
     output: Path | None
     two_sided: TwoSided
     flip: Flip
+    backs: Sides
     back_offset: str | None
     printer: str | None
     stock: str | None
@@ -53,9 +54,11 @@ def run(options: BuildOptions) -> None:
     loaded = pipeline.load(options.kit, decode=False)
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
-    ctx = pipeline.context(
-        loaded, options.lang, options.paper, Options(options.two_sided, options.flip, offset, cut=options.cut)
-    )
+    faces: frozenset[str] = frozenset()
+    if options.backs == "none":
+        loaded, faces = pipeline.faces_only(loaded)
+    chosen = Options(options.two_sided, options.flip, offset, cut=options.cut, faces_only=faces)
+    ctx = pipeline.context(loaded, options.lang, options.paper, chosen)
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:

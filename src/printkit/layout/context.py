@@ -33,6 +33,7 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut: Literal["frames", "outline"] | None = None  # how tokens are cut, overriding the kit's choice
     cut_guides: bool = True  # False for images seen on screen (export-tts): no cut lines, no crop marks
+    faces_only: frozenset[str] = frozenset()  # the decks printed without their backs (build --backs none)
 
 
 @dataclass(frozen=True)

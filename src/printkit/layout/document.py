@@ -232,7 +232,7 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         subject=ctx.tr(kit.kit.subtitle),
         duplex=duplex,
         paper=ctx.paper,
-        two_sided=ctx.options.two_sided,
+        two_sided="none" if ctx.options.faces_only else ctx.options.two_sided,
         dpi=ctx.dpi,
         pictures=ctx.pictures,
         on_sheets=True,

@@ -342,6 +342,21 @@ class DeckComponent(ComponentBase):
         full = [e for e in self.face + (self.back or []) if e.box is None and e.type in ("fill", "pattern")]
         return DEFAULT_BLEED if full else 0.0
 
+    def faces_only(self) -> "DeckComponent | None":
+        """The deck as ``build --backs none`` prints it, or None when it has no back to leave out. A
+        deck whose back alone sent it to the two-sided imposition (a rectangle at ``imposition: auto``)
+        goes on the card grid: packed as many to a page as fit, without the bands a back turned over
+        either edge needs; a bleed the back alone asked for goes too. The back stays in the model,
+        for a figure of the rules that shows one; the layout leaves it out (``Options.faces_only``)."""
+        if not self.back:
+            return None
+        update: dict[str, Any] = {}
+        if self.imposition == "auto" and self.shape == "rectangle":
+            update["imposition"] = "grid"
+        if self.bleed is None:
+            update["bleed"] = self.model_copy(update={"back": None}).print_bleed
+        return self.model_copy(update=update)
+
     @property
     def print_crop_marks(self) -> bool:
         """Crop marks are printed: asked for, or the deck bleeds (its trim then carries no cut line)."""
