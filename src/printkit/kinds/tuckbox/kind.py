@@ -35,12 +35,21 @@ def check_box(
     to build it on). Its picture is checked with the kit's others
     (printkit.pictures.prepared)."""
     at = ("components", index)
-    decks = {c.id: c for c in kit.components if isinstance(c, DeckComponent)}
+    decks: dict[str, DeckComponent] = {}
+    for component in kit.components:
+        if isinstance(component, DeckComponent):
+            decks[component.id] = component
     if box.holds not in decks:
         known = ", ".join(sorted(decks)) or "none"
         found.add(at + ("holds",), f"'{box.holds}' is not a deck of this kit (decks: {known})")
         return
     deck = decks[box.holds]
+    if deck.sleeve is not None and box.sleeve:
+        found.add(
+            at + ("sleeve",),
+            f"deck '{deck.id}' names its sleeve ({deck.sleeve.width:g} × {deck.sleeve.height:g} mm), which sizes "
+            "the box; leave out the box's sleeve:",
+        )
     room = layout.inside(box, kit.kinds.kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"
     for net, what in nets(room):

@@ -52,18 +52,22 @@ class Inside:
 
 
 def inside(box: BoxBase, numbers: dict[str, Any]) -> Inside | None:
-    """The inside of ``box`` from the numbers of the deck it holds; None when it holds no deck."""
+    """The inside of ``box`` from the numbers of the deck it holds, sleeved when the deck names its
+    sleeve ({deck.sleeve_width}); None when it holds no deck."""
     deck = box.holds
     if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
         return None
     cards = int(numbers[f"{deck}.total"])
+    width, height = held_size(deck, numbers)
     room = box.sleeve + box.allowance
-    return Inside(
-        float(numbers[f"{deck}.width"]) + room,
-        float(numbers[f"{deck}.height"]) + room,
-        cards * box.thickness + box.allowance,
-        cards,
-    )
+    return Inside(width + room, height + room, cards * box.thickness + box.allowance, cards)
+
+
+def held_size(deck: str, numbers: dict[str, Any]) -> tuple[float, float]:
+    """A piece of ``deck`` as it is held and laid down: in its sleeve when the deck names one."""
+    if f"{deck}.sleeve_width" in numbers:
+        return float(numbers[f"{deck}.sleeve_width"]), float(numbers[f"{deck}.sleeve_height"])
+    return float(numbers[f"{deck}.width"]), float(numbers[f"{deck}.height"])
 
 
 class Flat(Protocol):
