@@ -200,3 +200,23 @@ def test_a_tuck_box_too_big_for_a4_names_the_paper_it_fits_and_prints_on_it(run,
         assert sorted((mm(float(page.mediabox.width)), mm(float(page.mediabox.height)))) == pytest.approx(
             sorted(SIZES[paper_name]), abs=0.01
         )
+
+
+def test_on_a5_the_footer_ruler_takes_its_short_note_and_stays_inside_the_paper(run, tmp_path):
+    """A5 is 148 mm wide: the page number, the compact 50 mm ruler and the long "print at 100 %"
+    Polish note do not fit one line there (141.7 mm, and 124 mm between the margins), so the note takes
+    its short form where it must, and the game's name gives way where it has no room."""
+    from printkit.words.messages import message
+
+    for lang in ("pl", "cs", "en"):
+        target = tmp_path / f"kpn-{lang}.pdf"
+        result = run("build", "kpn", "--backs", "none", "--paper", "a5", "--lang", lang, "-o", str(target))
+        assert result.code == 0, result.err
+        reader = PdfReader(target)
+        aid = " ".join(reader.pages[3].extract_text().split())  # a page of player aids, filled by the grid
+        if lang == "en":  # 43.0 mm of English note fits beside the ruler and the page number
+            assert message(lang, "scale_only") in aid
+        else:  # 59.8 mm of Polish, 63.0 mm of Czech do not
+            assert message(lang, "scale_only_short") in aid and message(lang, "scale_only") not in aid
+        for number, margins in enumerate(ink_margins(target, dpi=50), start=1):
+            assert min(margins) >= SAFE_EDGE - PIXEL, (lang, number, margins)

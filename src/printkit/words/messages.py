@@ -75,6 +75,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Tiskněte v měřítku 100 % (bez přizpůsobení stránce).",
         "en": "Print at 100 % scale (no fit to page).",
     },
+    "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100 %"},
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_per_player": {
         "pl": "{count} × {text} na gracza",
