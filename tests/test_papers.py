@@ -220,3 +220,33 @@ def test_on_a5_the_footer_ruler_takes_its_short_note_and_stays_inside_the_paper(
             assert message(lang, "scale_only_short") in aid and message(lang, "scale_only") not in aid
         for number, margins in enumerate(ink_margins(target, dpi=50), start=1):
             assert min(margins) >= SAFE_EDGE - PIXEL, (lang, number, margins)
+
+
+@pytest.mark.parametrize("paper_name", ["tabloid", "230x330"])
+def test_the_manifest_and_the_cut_file_are_on_the_paper_built_on(run, tmp_path, paper_name):
+    import json
+
+    width, height = SIZES[paper_name]
+    pdf, manifest, svg = (tmp_path / f"latarnie.{suffix}" for suffix in ("pdf", "json", "svg"))
+    args = [
+        "build",
+        "latarnie",
+        "--paper",
+        paper_name,
+        "-o",
+        str(pdf),
+        "--manifest",
+        str(manifest),
+        "--cut-svg",
+        str(svg),
+    ]
+    assert run(*args).code == 0
+    named = paper(paper_name)
+    assert json.loads(manifest.read_text(encoding="utf-8"))["paper"] == {
+        "name": named.name,
+        "width": width,
+        "height": height,
+    }
+    assert f'width="{width:g}mm" height="{height:g}mm" viewBox="0 0 {width:g} {height:g}"' in svg.read_text(
+        encoding="utf-8"
+    )
