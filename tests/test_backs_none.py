@@ -130,3 +130,12 @@ def test_a_page_plan_entry_for_faces_only_is_checked_in_a_faces_only_build(run, 
         f"{kit}:28: page_plan[2]: the rules state the deck is on page 4, but the layout gives only 3 pages"
     )
     assert run("build", str(kit), "-o", str(tmp_path / "y.pdf")).code == 0  # a duplex build skips that entry
+    validated = run("validate", str(kit), "--backs", "none")  # validate proves the faces-only layout too
+    assert validated.code == 1 and validated.err.startswith(refused.err.split(" (in en)")[0])
+    assert run("validate", str(kit)).code == 0
+
+
+def test_validate_says_it_proved_the_faces_only_layout(run):
+    result = run("validate", "kpn", "--backs", "none", "--paper", "letter")
+    assert result.code == 0 and " on Letter faces only, in pl, cs, en" in result.out
+    assert " on A4, in " in run("validate", "targ", "--backs", "none").out  # nothing two-sided to leave out

@@ -54,6 +54,13 @@ PAPER = click.option(
     help="Paper: a name, or the size in mm (210x297) or inches (8.5x11in).",
 )
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF.")
+BACKS = click.option(
+    "--backs",
+    type=click.Choice(["print", "none"]),
+    default="print",
+    show_default=True,
+    help="none: faces only for two-sided cards and tiles (to sleeve), packed on the card grid without backs.",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -97,13 +104,7 @@ def list_kits() -> None:
     show_default=True,
     help="The edge a duplex printer turns the sheet over.",
 )
-@click.option(
-    "--backs",
-    type=click.Choice(["print", "none"]),
-    default="print",
-    show_default=True,
-    help="none: faces only for two-sided cards and tiles (to sleeve), packed on the card grid without backs.",
-)
+@BACKS
 @click.option(
     "--back-offset",
     "back_offset",
@@ -231,6 +232,7 @@ def preview(**given: Any) -> None:
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @PAPER
+@BACKS
 def validate(**given: Any) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
     from printkit.commands import validate as command  # start-up: this command's modules only (see above)

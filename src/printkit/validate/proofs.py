@@ -339,16 +339,18 @@ def innermost(locs: list[Loc]) -> list[Loc]:
     return [loc for loc in locs if not any(other[: len(loc)] == loc and loc != other for other in locs)]
 
 
-def proved(kit: Kit, paper: Paper) -> str:
+def proved(kit: Kit, paper: Paper, faces_only: bool = False) -> str:
     """What a clean validation proved: '9 invariants proved (3 for each of 2–4 players), on A4,
-    in pl, cs, en' (every language laid out and checked), so that 'ok' says what it covers."""
+    in pl, cs, en' (every language laid out and checked; 'on A4 faces only' for the layout of
+    ``--backs none``), so that 'ok' says what it covers."""
     rules = kit.invariants
     players = kit.kit.players
     counts = f"{players.min}" if players.min == players.max else f"{players.min}–{players.max}"
     per_player = sum(1 for rule in rules if rule.for_players)
     each = f" ({per_player} for each of {counts} players)" if per_player else ""
     what = f"{len(rules)} invariant{'s' if len(rules) != 1 else ''} proved{each}" if rules else "no invariants"
-    return f"{what}, on {paper.name}, in {', '.join(kit.kit.languages)}"
+    sides = " faces only" if faces_only else ""
+    return f"{what}, on {paper.name}{sides}, in {', '.join(kit.kit.languages)}"
 
 
 MAX_TABLE_SUSPECTS = 24
