@@ -35,12 +35,10 @@ class PaperSize(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         # Start-up: the paper's reader (a small module) only once a command reads its --paper.
-        from printkit.layout.paper import Paper, paper
+        from printkit.layout.paper import Paper, as_paper
 
-        if isinstance(value, Paper):
-            return value
         try:
-            return paper(str(value))
+            return as_paper(value if isinstance(value, Paper) else str(value))
         except PrintkitError as exc:
             self.fail(str(exc), param, ctx)
 

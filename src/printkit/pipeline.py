@@ -31,7 +31,7 @@ from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options
 from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
-from printkit.layout.paper import Paper, paper
+from printkit.layout.paper import Paper, as_paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
 from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
@@ -182,7 +182,7 @@ def context(
     'letter', '210x297'), the language, the options and the players' names."""
     chosen = choose_language(loaded.kit, lang)
     return Context(
-        paper=on if isinstance(on, Paper) else paper(on),
+        paper=as_paper(on),
         tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
@@ -406,9 +406,7 @@ def calibration(lang: str, on: Paper | str, flip: Flip) -> Document:
     for ``flip``."""
     if lang not in LANGUAGES:
         raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
-    return calibration_sheet.layout(
-        Context(on if isinstance(on, Paper) else paper(on), Localizer(lang), Options(flip=flip))
-    )
+    return calibration_sheet.layout(Context(as_paper(on), Localizer(lang), Options(flip=flip)))
 
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:

@@ -78,6 +78,11 @@ def paper(text: str) -> Paper:
     return named_size(width, height)
 
 
+def as_paper(given: Paper | str) -> Paper:
+    """``given`` itself, or the paper it names or measures (``paper``)."""
+    return given if isinstance(given, Paper) else paper(given)
+
+
 def named_size(width: float, height: float) -> Paper:
     """The named paper of this size (``210x297`` is A4, by its name in messages), else a paper named
     by its size."""
