@@ -139,3 +139,9 @@ def test_validate_says_it_proved_the_faces_only_layout(run):
     result = run("validate", "kpn", "--backs", "none", "--paper", "letter")
     assert result.code == 0 and " on Letter faces only, in pl, cs, en" in result.out
     assert " on A4, in " in run("validate", "targ", "--backs", "none").out  # nothing two-sided to leave out
+
+
+def test_preview_shows_the_faces_only_pages(run, tmp_path):
+    result = run("preview", "kpn", "--backs", "none", "--lang", "en", "--dpi", "20", "-o", str(tmp_path))
+    assert result.code == 0 and result.out.startswith(f"{tmp_path}: 5 PNG files")
+    assert sorted(path.name for path in tmp_path.glob("*.png")) == [f"kpn-en-{n}.png" for n in range(1, 6)]

@@ -208,6 +208,7 @@ def calibrate(**given: Any) -> None:
 @click.argument("kit")
 @LANG
 @PAPER
+@BACKS
 @click.option("--dpi", type=int, default=60, show_default=True, help="Pixels per inch of the PNG files.")
 @click.option(
     "-o",

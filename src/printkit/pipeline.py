@@ -267,6 +267,12 @@ def layout_findings(
     return documents, by_language(found)
 
 
+def with_backs(loaded: LoadedKit, backs: str) -> tuple[LoadedKit, frozenset[str]]:
+    """The kit as ``--backs`` asks: as it is ("print"), or faces only ("none", ``faces_only``); and
+    the components whose backs are left out, for ``Options.faces_only``."""
+    return faces_only(loaded) if backs == "none" else (loaded, frozenset())
+
+
 def faces_only(loaded: LoadedKit) -> tuple[LoadedKit, frozenset[str]]:
     """The kit for a build that prints no backs (``build --backs none``: sleeved cards need none),
     each component with backs as its kind prints it without them (``Kind.faces_only``), and their

@@ -54,9 +54,7 @@ def run(options: BuildOptions) -> None:
     loaded = pipeline.load(options.kit, decode=False)
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
-    faces: frozenset[str] = frozenset()
-    if options.backs == "none":
-        loaded, faces = pipeline.faces_only(loaded)
+    loaded, faces = pipeline.with_backs(loaded, options.backs)
     chosen = Options(options.two_sided, options.flip, offset, cut=options.cut, faces_only=faces)
     ctx = pipeline.context(loaded, options.lang, options.paper, chosen)
     target = checked_target(loaded, ctx, options)

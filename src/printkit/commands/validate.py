@@ -47,9 +47,7 @@ def validate(name: str, options: ValidateOptions) -> None:
     """One kit: every language laid out and checked, its warnings, what was proved and the room
     its paper-dependent components take; KitError naming every problem."""
     loaded = pipeline.load(name, strict=options.strict)
-    faces: frozenset[str] = frozenset()
-    if options.backs == "none":  # the layout of `build --backs none`, and the page plan's entries for it
-        loaded, faces = pipeline.faces_only(loaded)
+    loaded, faces = pipeline.with_backs(loaded, options.backs)  # --backs none: `build --backs none`'s layout
     ctx = pipeline.context(loaded, None, options.paper, Options(faces_only=faces))
     pipeline.verify(loaded, ctx)
     for warning in loaded.warnings:
