@@ -208,8 +208,8 @@ def test_calibrate_writes_output_calibration_pdf_by_default(run, tmp_path, monke
 
 
 def test_calibrate_refuses_an_unknown_paper_in_one_line(run, tmp_path):
-    result = run("calibrate", "--paper", "a5", "-o", str(tmp_path / "c.pdf"))
-    assert result.code == 1 and "'a5' is not one of 'a4', 'letter'" in result.err and not (tmp_path / "c.pdf").exists()
+    result = run("calibrate", "--paper", "b5", "-o", str(tmp_path / "c.pdf"))
+    assert result.code == 1 and "'b5' is not a paper: give its name" in result.err and not (tmp_path / "c.pdf").exists()
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)

@@ -61,7 +61,8 @@ def test_debug_adds_the_traceback_of_an_internal_error(run, broken_load, monkeyp
     [
         (
             ["build", "ogrod", "--paper", "A7"],
-            "printkit build: invalid value for '--paper': 'A7' is not one of 'a4', 'letter'"
+            "printkit build: invalid value for '--paper': 'A7' is not a paper: give its name (a5, a4, letter, "
+            "legal, a3, tabloid) or its size as WIDTHxHEIGHT in mm or inches, e.g. 210x297 or 8.5x11in"
             " (see 'printkit build --help')",
         ),
         (

@@ -16,7 +16,7 @@ from printkit.layout.cardgrid import (
     fitting,
     grown,
 )
-from printkit.layout.context import FOOTER_CLEAR, PAPERS, SAFE_EDGE
+from printkit.layout.context import FOOTER_CLEAR, PAPERS, SAFE_EDGE, Paper
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.primitives import Box
 
@@ -117,7 +117,7 @@ pieces = st.tuples(
     st.floats(15.0, 130.0),
     st.sampled_from([(0.0, 0.0), (2.0, 0.0), (4.0, 2.0), (6.0, 3.0)]),
     st.booleans(),
-    st.sampled_from(["a4", "letter"]),
+    st.one_of(st.sampled_from(sorted(PAPERS)), st.tuples(st.floats(100.0, 1200.0), st.floats(100.0, 1200.0))),
     st.one_of(st.none(), st.integers(1, 30)),
 )
 
@@ -128,7 +128,9 @@ def test_any_grid_keeps_pieces_apart_inside_the_safe_area_and_marks_off_every_pi
     width, height, (gutter, bleed), marks, paper, per_page = case
     spec = GridSpec(width, height, gutter, bleed, marks)
     try:
-        grid = choose_grid(PAPERS[paper], spec, per_page)
+        grid = choose_grid(
+            PAPERS[paper] if isinstance(paper, str) else Paper("measured", *sorted(paper)), spec, per_page
+        )
     except DoesNotFit:
         return
     count = per_page or grid.capacity

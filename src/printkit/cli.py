@@ -26,14 +26,39 @@ from printkit.base.errors import PrintkitError
 from printkit.output.files import reading
 
 LANG = click.option("--lang", metavar="pl|cs|en", help="Language of the texts (default: the kit's own).")
+
+
+class PaperSize(click.ParamType):
+    """--paper: a paper's name or its WIDTHxHEIGHT, read once into a ``Paper`` (layout/paper.py)."""
+
+    name = "paper"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        # Start-up: the paper's reader (a small module) only once a command reads its --paper.
+        from printkit.layout.paper import Paper, as_paper
+
+        try:
+            return as_paper(value if isinstance(value, Paper) else str(value))
+        except PrintkitError as exc:
+            self.fail(str(exc), param, ctx)
+
+
 PAPER = click.option(
     "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    type=PaperSize(),
+    metavar="a4|a3|a5|letter|legal|tabloid|WxH[in]",
     default="a4",
     show_default=True,
-    help="Paper size.",
+    help="Paper: a name, or the size in mm (210x297) or inches (8.5x11in).",
 )
 OUTPUT = click.option("-o", "--output", type=click.Path(path_type=Path), help="Where to write the PDF.")
+BACKS = click.option(
+    "--backs",
+    type=click.Choice(["print", "none"]),
+    default="print",
+    show_default=True,
+    help="none: faces only for two-sided cards and tiles (to sleeve), packed on the card grid without backs.",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -77,6 +102,7 @@ def list_kits() -> None:
     show_default=True,
     help="The edge a duplex printer turns the sheet over.",
 )
+@BACKS
 @click.option(
     "--back-offset",
     "back_offset",
@@ -182,6 +208,7 @@ def calibrate(**given: Any) -> None:
 @click.argument("kit")
 @LANG
 @PAPER
+@BACKS
 @click.option("--dpi", type=int, default=60, show_default=True, help="Pixels per inch of the PNG files.")
 @click.option(
     "-o",
@@ -204,6 +231,7 @@ def preview(**given: Any) -> None:
 @click.option("--all", "all_kits", is_flag=True, help="Validate every shipped kit.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @PAPER
+@BACKS
 def validate(**given: Any) -> None:
     """Check that KIT agrees with its own rules; exit 1 naming each problem."""
     from printkit.commands import validate as command  # start-up: this command's modules only (see above)

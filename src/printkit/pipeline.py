@@ -29,7 +29,9 @@ from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, kinds_used, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import document as doc_layout
-from printkit.layout.context import Context, Options, paper
+from printkit.layout.context import Context, Options
+from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
+from printkit.layout.paper import Paper, as_paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
 from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
@@ -172,13 +174,15 @@ def layout_findings_despite_errors(loaded: LoadedKit, problems: list[Problem]) -
 def context(
     loaded: LoadedKit,
     lang: str | None,
-    paper_name: str = "a4",
+    on: Paper | str = DEFAULT_PAPER,
     options: Options | None = None,
     players: list[str] | None = None,
 ) -> Context:
+    """The context a command lays the kit out in: the paper ``on`` (a Paper, or what names one:
+    'letter', '210x297'), the language, the options and the players' names."""
     chosen = choose_language(loaded.kit, lang)
     return Context(
-        paper=paper(paper_name),
+        paper=as_paper(on),
         tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
         options=options or Options(),
         players=players,
@@ -261,6 +265,31 @@ def layout_findings(
                 continue
             found[lang] = check_layout(loaded.source, loaded.kit, documents[lang])
     return documents, by_language(found)
+
+
+def with_backs(loaded: LoadedKit, backs: str) -> tuple[LoadedKit, frozenset[str]]:
+    """The kit as ``--backs`` asks: as it is ("print"), or faces only ("none", ``faces_only``); and
+    the components whose backs are left out, for ``Options.faces_only``."""
+    return faces_only(loaded) if backs == "none" else (loaded, frozenset())
+
+
+def faces_only(loaded: LoadedKit) -> tuple[LoadedKit, frozenset[str]]:
+    """The kit for a build that prints no backs (``build --backs none``: sleeved cards need none),
+    each component with backs as its kind prints it without them (``Kind.faces_only``), and their
+    ids (the layout leaves their backs out: ``Options.faces_only``). Their numbers
+    ({deck.per_page}, {deck.pages}) and the page plan's checks follow, so a kit whose rules quote
+    a two-sided page count is refused with the reason."""
+    kit = loaded.kit
+    components, ids = [], set()
+    for component in kit.components:
+        without = kit.kinds.kind_of(component).faces_only
+        changed = without(component) if without is not None else None
+        if changed is not None:
+            ids.add(component.id)
+        components.append(changed if changed is not None else component)
+    if not ids:
+        return loaded, frozenset()
+    return replace(loaded, kit=kit.model_copy(update={"components": components})), frozenset(ids)
 
 
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
@@ -378,11 +407,12 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     return [path for path, _ in files]
 
 
-def calibration(lang: str, paper_name: str, flip: Flip) -> Document:
-    """The two-sided calibration sheet in ``lang`` on ``paper_name``, its back for ``flip``."""
+def calibration(lang: str, on: Paper | str, flip: Flip) -> Document:
+    """The two-sided calibration sheet in ``lang`` on the paper ``on`` (as for ``context``), its back
+    for ``flip``."""
     if lang not in LANGUAGES:
         raise PrintkitError(f"unknown language '{lang}'; printkit speaks {', '.join(LANGUAGES)}")
-    return calibration_sheet.layout(Context(paper(paper_name), Localizer(lang), Options(flip=flip)))
+    return calibration_sheet.layout(Context(as_paper(on), Localizer(lang), Options(flip=flip)))
 
 
 def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:

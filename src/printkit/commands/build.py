@@ -13,9 +13,10 @@ import click
 from printkit import pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.progress import Progress
-from printkit.commands.options import Cut, back_offset
+from printkit.commands.options import Cut, Sides, back_offset
 from printkit.layout.context import Context, Options, TwoSided
 from printkit.layout.inksaver import ink_saver
+from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import protect
 
@@ -26,10 +27,11 @@ class BuildOptions:
 
     kit: str
     lang: str | None
-    paper: str
+    paper: Paper
     output: Path | None
     two_sided: TwoSided
     flip: Flip
+    backs: Sides
     back_offset: str | None
     printer: str | None
     stock: str | None
@@ -52,9 +54,9 @@ def run(options: BuildOptions) -> None:
     loaded = pipeline.load(options.kit, decode=False)
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
-    ctx = pipeline.context(
-        loaded, options.lang, options.paper, Options(options.two_sided, options.flip, offset, cut=options.cut)
-    )
+    loaded, faces = pipeline.with_backs(loaded, options.backs)
+    chosen = Options(options.two_sided, options.flip, offset, cut=options.cut, faces_only=faces)
+    ctx = pipeline.context(loaded, options.lang, options.paper, chosen)
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:

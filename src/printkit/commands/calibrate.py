@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
+from printkit.layout.paper import Paper
 from printkit.layout.primitives import Flip
 
 
@@ -16,7 +17,7 @@ class CalibrateOptions:
     """`printkit calibrate`."""
 
     lang: str
-    paper: str
+    paper: Paper
     flip: Flip
     output: Path | None
 

@@ -70,7 +70,7 @@ class ExportOptions:
     component: str | None
     list_presets: bool
     lang: str | None
-    paper: str
+    paper: Paper
     given: frozenset[str] = frozenset()
 
 

@@ -17,6 +17,7 @@ from printkit.base.units import parse_offset
 Cut = Literal["frames", "outline"]
 Format = Literal["png", "pdf"]  # printkit export --for
 Backs = Literal["interleaved", "separate"]  # printkit export --backs
+Sides = Literal["print", "none"]  # printkit build --backs: none prints two-sided decks' faces only
 
 
 def back_offset(text: str) -> tuple[float, float]:

@@ -8,6 +8,9 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
+from printkit.commands.options import Sides
+from printkit.layout.context import Options
+from printkit.layout.paper import Paper
 from printkit.render.raster import check_dpi
 
 
@@ -17,7 +20,8 @@ class PreviewOptions:
 
     kit: str
     lang: str | None
-    paper: str
+    paper: Paper
+    backs: Sides
     dpi: int
     folder: Path
 
@@ -26,7 +30,8 @@ def run(options: PreviewOptions) -> None:
     """The dpi checked before the kit is read; the pages laid out, checked and rasterised."""
     check_dpi(options.dpi)
     loaded = pipeline.load(options.kit)
-    ctx = pipeline.context(loaded, options.lang, options.paper)
+    loaded, faces = pipeline.with_backs(loaded, options.backs)
+    ctx = pipeline.context(loaded, options.lang, options.paper, Options(faces_only=faces))
     document = pipeline.lay_out(loaded, ctx)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     paths = pipeline.write_previews(document, options.folder, stem, options.dpi)

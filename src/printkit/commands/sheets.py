@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
+from printkit.layout.paper import Paper
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class SheetsOptions:
     count: int
     names: str
     lang: str | None
-    paper: str
+    paper: Paper
     output: Path | None
 
 

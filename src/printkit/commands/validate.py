@@ -9,7 +9,10 @@ import click
 
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
+from printkit.commands.options import Sides
 from printkit.kit import file as kitfile
+from printkit.layout.context import Options
+from printkit.layout.paper import Paper
 from printkit.validate.proofs import proved
 
 
@@ -20,7 +23,8 @@ class ValidateOptions:
     kit: str | None
     all_kits: bool
     strict: bool
-    paper: str
+    paper: Paper
+    backs: Sides
 
 
 def run(options: ValidateOptions) -> None:
@@ -43,10 +47,11 @@ def validate(name: str, options: ValidateOptions) -> None:
     """One kit: every language laid out and checked, its warnings, what was proved and the room
     its paper-dependent components take; KitError naming every problem."""
     loaded = pipeline.load(name, strict=options.strict)
-    ctx = pipeline.context(loaded, None, options.paper)
+    loaded, faces = pipeline.with_backs(loaded, options.backs)  # --backs none: `build --backs none`'s layout
+    ctx = pipeline.context(loaded, None, options.paper, Options(faces_only=faces))
     pipeline.verify(loaded, ctx)
     for warning in loaded.warnings:
         click.echo(str(warning), err=True)
-    click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, options.paper)}")
+    click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, ctx.paper, bool(faces))}")
     for line in pipeline.rooms(loaded, ctx):
         click.echo(f"  {line}")

@@ -87,6 +87,9 @@ class Kind(Generic[C]):
     # one piece of each type the kit strip shows (a token set, an owner's colour), each with how
     # many the kit prints of it: [(reference parts, count)]; None shows the first piece and the total
     strip_pieces: Callable[[C], list[tuple[list[str], int]]] | None = None
+    # for a kind whose pieces may have backs (a deck): the component as printed without them
+    # (``build --backs none``), or None when it has none to leave out
+    faces_only: Callable[[C], C | None] | None = None
     # the words its pages print that no other kind does, by key then language (``Localizer.msg``)
     messages: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict, compare=False)
 

@@ -282,10 +282,10 @@ class PlannedPage(Model):
     page: Annotated[Int, Field(ge=1, le=2000)] = Field(description="The page number promised.")
     role: str = Field(description="What kind of page it is.")  # one of the registry's page_roles (kit_model)
     component: Identifier | None = Field(None, description="The component on that page, if one.")
-    two_sided: Literal["duplex", "fold"] | None = Field(
+    two_sided: Literal["duplex", "fold", "none"] | None = Field(
         None,
         description="Checked only in a build with this --two-sided mode: a duplex build gives one-sided pages "
-        "blank backs, which moves the pages after them.",
+        "blank backs, which moves the pages after them; 'none' in a build with --backs none (faces only).",
     )
 
 

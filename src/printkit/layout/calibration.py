@@ -56,7 +56,7 @@ def layout(ctx: Context) -> Document:
     back = back_page(ctx, back_centre(ctx, centre))
     title = ctx.tr.msg("cal_title")
     pages = (with_footer(front, title, ctx, 1, 2, NO_KINDS), with_footer(back, title, ctx, 2, 2, NO_KINDS))  # no piece
-    return Document(pages, title=title, author="printkit", lang=ctx.lang, duplex=ctx.options.flip, paper=ctx.paper.name)
+    return Document(pages, title=title, author="printkit", lang=ctx.lang, duplex=ctx.options.flip, paper=ctx.paper)
 
 
 def front_page(ctx: Context) -> tuple[Page, tuple[float, float]]:

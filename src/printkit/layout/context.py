@@ -5,40 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from printkit.base.errors import PrintkitError
 from printkit.kit.paths import KitFolder
 from printkit.kit.shared import KitInfo
 from printkit.kit.theme import PLAIN, Theme
+from printkit.layout.paper import PAPERS as PAPERS  # a kind's layout reads the paper from here (kinds_extra/)
+from printkit.layout.paper import Paper as Paper
+from printkit.layout.paper import paper as paper
 from printkit.layout.primitives import Flip
 from printkit.pictures.prepared import Pictures
 from printkit.words.locale import Localizer
-
-
-@dataclass(frozen=True)
-class Paper:
-    """A paper size in mm."""
-
-    name: str
-    width: float
-    height: float
-
-    def landscape(self) -> Paper:
-        return Paper(self.name, self.height, self.width)
-
-
-PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
 
 SAFE_EDGE = 5.0  # nothing is printed closer than this to the paper's edge
 MARGIN = 12.0  # the margin of ordinary content pages (rules, sheets, boards)
 FOOTER_EDGE = 10.0  # the page footer (its text and ruler) stays this far from the paper's edge
 FOOTER_CLEAR = 14.2  # from the bottom edge: the footer's band, which content above it leaves free
-
-
-def paper(name: str) -> Paper:
-    try:
-        return PAPERS[name.lower()]
-    except KeyError:
-        raise PrintkitError(f"unknown paper '{name}'; use one of: {', '.join(PAPERS)}") from None
 
 
 TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
@@ -53,6 +33,7 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut: Literal["frames", "outline"] | None = None  # how tokens are cut, overriding the kit's choice
     cut_guides: bool = True  # False for images seen on screen (export-tts): no cut lines, no crop marks
+    faces_only: frozenset[str] = frozenset()  # the decks printed without their backs (build --backs none)
 
 
 @dataclass(frozen=True)

@@ -231,8 +231,8 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
         lang=ctx.lang,
         subject=ctx.tr(kit.kit.subtitle),
         duplex=duplex,
-        paper=ctx.paper.name,
-        two_sided=ctx.options.two_sided,
+        paper=ctx.paper,
+        two_sided="none" if ctx.options.faces_only else ctx.options.two_sided,
         dpi=ctx.dpi,
         pictures=ctx.pictures,
         on_sheets=True,
@@ -250,15 +250,16 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     scale: list[Item] = []
     title_end = page.width - ctx.margin
     if needs_scale_note(page, ctx.tr.msg("scale_only"), kinds):
-        scale, title_end = footer_ruler(
-            page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only")
-        )
+        right = page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0
+        scale, title_end = footer_ruler(right, y, ctx.tr.msg("scale_only"))
+        if title_end < ctx.margin:  # a narrow paper (A5): the note's short form
+            scale, title_end = footer_ruler(right, y, ctx.tr.msg("scale_only_short"))
     if page.name:
         title = named_footer(title, page.name, title_end - 5.0 - ctx.margin)
-    footer = (
-        fit_text(ctx.margin, y, title, title_end - 5.0 - ctx.margin, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),
-        Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),
-    )
+    footer: tuple[Item, ...] = (Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),)
+    room = title_end - 5.0 - ctx.margin
+    if fonts.text_width(title, FOOTER_PT) <= room:  # the game's name where the paper leaves room for it
+        footer = (fit_text(ctx.margin, y, title, room, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),) + footer
     return replace(page, items=page.items + footer + tuple(scale))
 
 

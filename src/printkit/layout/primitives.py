@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.layout.cutpath import RECTANGLE, CutPath
+from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
+from printkit.layout.paper import Paper
 from printkit.pictures.prepared import Pictures
 
 Align = Literal["left", "center", "right", "justify"]
@@ -238,9 +240,9 @@ class Document:
     lang: str
     subject: str = ""
     duplex: Flip | None = None  # how a duplex printer flips the sheets, None without backs
-    paper: str = "A4"  # the name of the paper the pages were laid out for
+    paper: Paper = DEFAULT_PAPER  # the paper the pages were laid out for
     faces: tuple[tuple[str, str, str], ...] = ()  # the kit's own fonts: (role, regular, bold) font names
-    two_sided: Literal["duplex", "fold"] = "duplex"  # how two-sided pieces were laid out
+    two_sided: Literal["duplex", "fold", "none"] = "duplex"  # how two-sided pieces were laid out (none: faces only)
     dpi: int = 300  # the kit's resolution (dpi:): what the picture icons inside texts are prepared at
     on_sheets: bool = False  # pages for a home printer's paper: a landscape one is written portrait, /Rotate 90
     pictures: Pictures = field(default_factory=Pictures, compare=False, repr=False)  # what its Images draw

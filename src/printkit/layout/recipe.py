@@ -189,6 +189,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         plan = component.print
         side = ctx.sides.get(component.id)
         sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
+        if component.id in ctx.options.faces_only:
+            sides = tr.msg("recipe_faces_only")
         cut = tr.msg("recipe_yes") if plan.cut or component.id in ctx.cut else tr.msg("recipe_no")
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
         rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
@@ -201,9 +203,10 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
         elif plan.note:
             notes.append(tr(plan.note))
-        if side == "fold":
+        if side == "fold" or component.id in ctx.options.faces_only:
             clause = pages_clause(ctx, [span])
-            notes.append(tr.msg("recipe_fold_note", Pages=clause[:1].upper() + clause[1:]))
+            note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
+            notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
     return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
 
 

@@ -16,7 +16,6 @@ from printkit.kit.file import KitSource
 from printkit.kit.shared import walk
 from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
-from printkit.layout.context import paper as paper_named
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
@@ -545,7 +544,7 @@ class TextIndex:
     def __init__(self, kit: Kit, document: Document, given: Mapping[str, Loc] | None = None):
         from printkit.layout.document import page_numbers
 
-        numbers = kit_numbers(kit, paper_named(document.paper)) | page_numbers(list(document.pages))
+        numbers = kit_numbers(kit, document.paper) | page_numbers(list(document.pages))
         tr = Localizer(document.lang, numbers, kit_icons(kit, document.pictures))
         self.entries: list[tuple[Loc, str]] = []
         for loc, value in walk(kit, ()):

@@ -17,8 +17,7 @@ from printkit.facts import evaluation, invariants
 from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
 from printkit.kit.model import Kit
 from printkit.kit.shared import Invariant
-from printkit.layout.context import PAPERS
-from printkit.layout.context import paper as paper_named
+from printkit.layout.context import PAPERS, Paper
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Document
 from printkit.validate.findings import Findings, page_roles
@@ -30,7 +29,7 @@ def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None
     read a number this paper changes (a deck's per_page and pages when it declares no per_page)."""
     from printkit.layout.document import page_numbers
 
-    on_a4, on_paper = kit_numbers(kit), kit_numbers(kit, paper_named(document.paper))
+    on_a4, on_paper = kit_numbers(kit), kit_numbers(kit, document.paper)
     moved = {name for name, value in on_paper.items() if on_a4.get(name) != value}
     numbers = on_paper | page_numbers(list(document.pages))
     for index, rule in enumerate(kit.invariants):
@@ -46,7 +45,7 @@ def check_page_invariants(kit: Kit, document: Document, found: Findings) -> None
         )
         if not (about_pages or about_paper):
             continue
-        where = f"on {document.paper} " if about_paper else ""
+        where = f"on {document.paper.name} " if about_paper else ""
         for failure in evaluate(rule, check, numbers):
             with_players = players_phrase(failure.players)
             gives = (
@@ -357,16 +356,18 @@ def innermost(locs: list[Loc]) -> list[Loc]:
     return [loc for loc in locs if not any(other[: len(loc)] == loc and loc != other for other in locs)]
 
 
-def proved(kit: Kit, paper: str) -> str:
+def proved(kit: Kit, paper: Paper, faces_only: bool = False) -> str:
     """What a clean validation proved: '9 invariants proved (3 for each of 2–4 players), on A4,
-    in pl, cs, en' (every language laid out and checked), so that 'ok' says what it covers."""
+    in pl, cs, en' (every language laid out and checked; 'on A4 faces only' for the layout of
+    ``--backs none``), so that 'ok' says what it covers."""
     rules = kit.invariants
     players = kit.kit.players
     counts = f"{players.min}" if players.min == players.max else f"{players.min}–{players.max}"
     per_player = sum(1 for rule in rules if rule.for_players)
     each = f" ({per_player} for each of {counts} players)" if per_player else ""
     what = f"{len(rules)} invariant{'s' if len(rules) != 1 else ''} proved{each}" if rules else "no invariants"
-    return f"{what}, on {paper_named(paper).name}, in {', '.join(kit.kit.languages)}"
+    sides = " faces only" if faces_only else ""
+    return f"{what}, on {paper.name}{sides}, in {', '.join(kit.kit.languages)}"
 
 
 MAX_TABLE_SUSPECTS = 24

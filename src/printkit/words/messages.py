@@ -26,6 +26,13 @@ CATALOG: dict[str, dict[str, str]] = {
     "recipe_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "one-sided"},
     "recipe_two_sided": {"pl": "dwustronnie", "cs": "oboustranně", "en": "two-sided"},
     "recipe_fold": {"pl": "do złożenia", "cs": "k přeložení", "en": "fold over"},
+    "recipe_faces_only": {"pl": "tylko awersy", "cs": "jen líce", "en": "faces only"},
+    "recipe_faces_note": {
+        "pl": "{Pages}: tylko awersy, bez rewersów; każdy element po wycięciu włóż do koszulki z nieprzezroczystym "
+        "tyłem.",
+        "cs": "{Pages}: jen líce, bez rubů; každý dílek po vystřižení vložte do obalu s neprůhlednou zadní stranou.",
+        "en": "{Pages}: faces only, no backs; once cut, slide each piece into a sleeve with an opaque back.",
+    },
     "recipe_yes": {"pl": "tak", "cs": "ano", "en": "yes"},
     "recipe_no": {"pl": "nie", "cs": "ne", "en": "no"},
     "recipe_optional_note": {
@@ -68,6 +75,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Tiskněte v měřítku 100 % (bez přizpůsobení stránce).",
         "en": "Print at 100 % scale (no fit to page).",
     },
+    "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100 %"},
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_per_player": {
         "pl": "{count} × {text} na gracza",

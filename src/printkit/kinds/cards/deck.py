@@ -106,6 +106,8 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
         f"{p}.per_page": per_page,
         f"{p}.pages": math.ceil(total / per_page),
     }
+    if deck.sleeve is not None:
+        values |= {f"{p}.sleeve_width": deck.sleeve.width, f"{p}.sleeve_height": deck.sleeve.height}
     for kind in deck.types:
         values[f"{p}.{kind.id}"] = kind.count * copies
         values[f"{p}.{kind.id}.count"] = kind.count

@@ -124,4 +124,5 @@ KIND = Kind(
     figure_piece=deck.figure_piece,
     first_piece=deck.first_piece,
     strip_pieces=deck.strip_pieces,
+    faces_only=DeckComponent.faces_only,
 )

@@ -64,7 +64,8 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     has a back), or as touching pieces through ``pieces`` (see the deck's ``imposition``)."""
     if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
-    if component.back and ctx.options.two_sided == "fold":
+    backs = backs_printed(component, ctx)
+    if backs and ctx.options.two_sided == "fold":
         raise LayoutProblem(
             ("imposition",),
             "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or "
@@ -73,16 +74,16 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     page_grid = grid(component, ctx.paper)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
-    side: PageSide | None = "face" if component.back else None
+    side: PageSide | None = "face" if backs else None
     designs = deck.Designs(component, ctx)
     frames: dict[int, Frame] = {}
     pages = []
     for i in range(0, len(items), step):
         chunk = items[i : i + step]
         if len(chunk) not in frames:
-            frames[len(chunk)] = frame(component, page_grid, len(chunk), ctx.options)
+            frames[len(chunk)] = frame(component, page_grid, len(chunk), ctx.options, backs)
         pages.append(face_page(designs, frames[len(chunk)], chunk, role, kind, side))
-        if component.back:
+        if backs:
             pages.append(back_page(designs, frames[len(chunk)], chunk, role, kind))
     return pages
 
@@ -103,11 +104,16 @@ class Frame:
     back_boxes: PageBoxes = ((0.0, 0.0, 0.0, 0.0), None)
 
 
-def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options) -> Frame:
+def backs_printed(component: DeckComponent, ctx: Context) -> bool:
+    """The deck has a back and this build prints it (not ``build --backs none``)."""
+    return bool(component.back) and component.id not in ctx.options.faces_only
+
+
+def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options, with_backs: bool) -> Frame:
     faces = page_grid.slots(count)
     cutting = tuple(crop_mark_items(component, faces)) if options.cut_guides else ()
     face = Frame(page_grid.page_w, page_grid.page_h, tuple(faces), cutting, page_boxes(component, faces))
-    if not component.back:
+    if not with_backs:
         return face
     w, h = page_grid.page_w, page_grid.page_h
     backs = [imposition.back_box(box, w, h, options.flip, options.back_offset) for box in faces]
@@ -123,8 +129,9 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
     a new row, and when an owner's count is odd the imposition then falls back to one column."""
     arts = []
     designs = deck.Designs(component, ctx)
+    backs = backs_printed(component, ctx)
     for piece in deck.deck_pieces(component):
-        back = designs.back(piece.owner, 0.0, 0.0) if component.back else None
+        back = designs.back(piece.owner, 0.0, 0.0) if backs else None
         row = manifest_row(kind, piece, Box(0, 0, component.width, component.height), "face", component)
         edge = deck.edge_colour(designs.design(piece.type, piece.owner))
         face = deck.piece_face(designs, piece)

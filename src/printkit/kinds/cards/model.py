@@ -222,6 +222,14 @@ class DeckType(Model):
     )
 
 
+class Sleeve(Model):
+    """The sleeve every piece of a deck is played in: its outer size, which a box holding the deck and
+    the places of a mat that name the deck (``fits:``) are measured against."""
+
+    width: Length = Field(description="The sleeve's outer width, e.g. 66mm (at least the piece's width).")
+    height: Length = Field(description="The sleeve's outer height, e.g. 91mm (at least the piece's height).")
+
+
 class DeckOwner(Model):
     """Whose pieces they are (a player's colour); every type is made once per owner."""
 
@@ -242,7 +250,9 @@ def _deck_schema(schema: dict[str, Any]) -> None:
 
 
 DEFAULT_BLEED = 2.0  # mm: hides a cut 0.5 mm off and a duplex back 1-2 mm off
-_DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
+_DECK_NUMBERS = (
+    "count", "total", "types", "owners", "width", "height", "per_page", "pages", "sleeve_width", "sleeve_height"
+)  # fmt: skip
 
 
 class DeckComponent(ComponentBase):
@@ -250,7 +260,8 @@ class DeckComponent(ComponentBase):
 
     Numbers: {id.total} (also {id.count}), {id.TYPE} per type, {id.OWNER} and {id.OWNER.TYPE} per
     owner, {id.types}, {id.owners}, {id.width}, {id.height} (mm), {id.per_page} and {id.pages}
-    (without a per_page, those two count on the paper printed on: 9 poker cards fit A4, 8 Letter).
+    (without a per_page, those two count on the paper printed on: 9 poker cards fit A4, 8 Letter);
+    with a sleeve, {id.sleeve_width} and {id.sleeve_height} (mm).
     """
 
     NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"table"})  # read into types before the model
@@ -286,6 +297,11 @@ class DeckComponent(ComponentBase):
         None,
         description="The space between neighbouring pieces on the card grid; 0 for touching pieces that share cut "
         "lines; none for twice the bleed.",
+    )
+    sleeve: Sleeve | None = Field(
+        None,
+        description="The sleeve the pieces are played in ({width: 66mm, height: 91mm}); a box holding the deck "
+        "and a mat's places that fit it are sized to the sleeved pieces. None: unsleeved.",
     )
     bleed: Bleed | None = Field(
         None,
@@ -338,6 +354,21 @@ class DeckComponent(ComponentBase):
         full = [e for e in self.face + (self.back or []) if e.box is None and e.type in ("fill", "pattern")]
         return DEFAULT_BLEED if full else 0.0
 
+    def faces_only(self) -> "DeckComponent | None":
+        """The deck as ``build --backs none`` prints it, or None when it has no back to leave out. A
+        deck whose back alone sent it to the two-sided imposition (a rectangle at ``imposition: auto``)
+        goes on the card grid: packed as many to a page as fit, without the bands a back turned over
+        either edge needs; a bleed the back alone asked for goes too. The back stays in the model,
+        for a figure of the rules that shows one; the layout leaves it out (``Options.faces_only``)."""
+        if not self.back:
+            return None
+        update: dict[str, Any] = {}
+        if self.imposition == "auto" and self.shape == "rectangle":
+            update["imposition"] = "grid"
+        if self.bleed is None:
+            update["bleed"] = self.model_copy(update={"back": None}).print_bleed
+        return self.model_copy(update=update)
+
     @property
     def print_crop_marks(self) -> bool:
         """Crop marks are printed: asked for, or the deck bleeds (its trim then carries no cut line)."""
@@ -366,6 +397,11 @@ class DeckComponent(ComponentBase):
             raise ValueError(
                 f"a bleed of {bleed:g} mm needs a gutter of at least {2 * bleed:g} mm, or it would print "
                 "over the neighbouring piece"
+            )
+        if self.sleeve is not None and (self.sleeve.width < self.width or self.sleeve.height < self.height):
+            raise ValueError(
+                f"a {self.width:g} × {self.height:g} mm piece does not go into a {self.sleeve.width:g} × "
+                f"{self.sleeve.height:g} mm sleeve; give the sleeve's outer size, at least the piece's"
             )
         names = [t.id for t in self.types] + [o.id for o in self.owners or []]
         seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps

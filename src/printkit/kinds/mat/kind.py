@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from printkit.kinds.cards.model import DeckComponent
 from printkit.kinds.mat import layout
 from printkit.kinds.mat.model import MatComponent
 from printkit.kinds.mat.words import MESSAGES
@@ -19,6 +20,36 @@ def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Fi
     check_legend_symbols(component.panels, ("components", index, "panels"), kit.kit.languages, found)
 
 
+def check_places_fit(kit: Kit, index: int, mat: MatComponent, found: Findings) -> None:
+    """A mat whose places promise to hold a deck's pieces (``fits: DECK``) has places no smaller than
+    one of them, in its sleeve when the deck names one, laid either way round."""
+    if mat.fits is None:
+        return
+    at = ("components", index)
+    decks: dict[str, DeckComponent] = {}
+    for component in kit.components:
+        if isinstance(component, DeckComponent):
+            decks[component.id] = component
+    deck = decks.get(mat.fits)
+    if deck is None:
+        known = ", ".join(sorted(decks)) or "none"
+        found.add(at + ("fits",), f"'{mat.fits}' is not a deck of this kit (decks: {known})")
+        return
+    held = (deck.sleeve.width, deck.sleeve.height) if deck.sleeve else (deck.width, deck.height)
+    place = (mat.place_width, mat.place_height)
+    if any(w <= place[0] + 1e-9 and h <= place[1] + 1e-9 for w, h in (held, held[::-1])):
+        return
+    noun = kit.kinds.kind_of(deck).pieces[0].name
+    what = f"a {deck.width:g} × {deck.height:g} mm {noun}"
+    if deck.sleeve:
+        what += f" in its {held[0]:g} × {held[1]:g} mm sleeve"
+    found.add(
+        at + ("place_width",),
+        f"a place of {place[0]:g} × {place[1]:g} mm does not hold {what} of deck '{deck.id}'; make the places "
+        f"at least {held[0]:g} × {held[1]:g} mm",
+    )
+
+
 KIND = Kind(
     "mat",
     MatComponent,
@@ -27,6 +58,6 @@ KIND = Kind(
     order=80,
     page_role="board",
     pieces=(PieceKind("place", scale_critical=True),),
-    checks=(check_panel_symbols,),
+    checks=(check_panel_symbols, check_places_fit),
     messages=MESSAGES,
 )

@@ -13,6 +13,7 @@ from printkit.kit.shared import (
     ComponentBase,
     Count,
     Gap,
+    Identifier,
     Int,
     Length,
     Model,
@@ -41,6 +42,11 @@ class MatComponent(ComponentBase):
     place_width: Length = Field(description="A place's width; at least the width of the piece laid on it.")
     place_height: Length = Field(description="A place's height; at least the height of the piece laid on it.")
     columns: Count = Field(description="Places per row.")
+    fits: Identifier | None = Field(
+        None,
+        description="The deck whose pieces the places hold, in their sleeves when it names one (the validator "
+        "checks that one fits a place, either way round).",
+    )
     gap: Gap = Field(3.0, description="The space between places.")
     places: list[PlaceGroup] = Field(
         min_length=1, description="The places in order, grouped by the player count that uses them."

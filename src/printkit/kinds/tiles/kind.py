@@ -18,4 +18,5 @@ KIND = Kind(
     figure_piece=cards_deck.figure_piece,
     first_piece=cards_deck.first_piece,
     strip_pieces=cards_deck.strip_pieces,
+    faces_only=DeckComponent.faces_only,
 )

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def check_tuckbox(kit: Kit, index: int, box: TuckboxComponent, found: Findings) -> None:
-    """The box holds a deck of this kit, its picture is usable, and its net fits A4 or Letter."""
+    """The box holds a deck of this kit, its picture is usable, and its net fits a paper printkit names."""
     check_box(kit, index, box, found, lambda room: [(layout.net_of(room), "the tuck box's net")])
 
 
@@ -31,21 +31,30 @@ def check_box(
     nets: Callable[[Inside], list[tuple[Flat, str]]],
 ) -> None:
     """Any box sized from a deck: it holds a deck of this kit, and each of its ``nets`` (a net
-    and what to call it) fits A4 or Letter. Its picture is checked with the kit's others
+    and what to call it) fits a paper printkit names (on a smaller one, its layout says which paper
+    to build it on). Its picture is checked with the kit's others
     (printkit.pictures.prepared)."""
     at = ("components", index)
-    decks = {c.id: c for c in kit.components if isinstance(c, DeckComponent)}
+    decks: dict[str, DeckComponent] = {}
+    for component in kit.components:
+        if isinstance(component, DeckComponent):
+            decks[component.id] = component
     if box.holds not in decks:
         known = ", ".join(sorted(decks)) or "none"
         found.add(at + ("holds",), f"'{box.holds}' is not a deck of this kit (decks: {known})")
         return
     deck = decks[box.holds]
+    if deck.sleeve is not None and box.sleeve:
+        found.add(
+            at + ("sleeve",),
+            f"deck '{deck.id}' names its sleeve ({deck.sleeve.width:g} × {deck.sleeve.height:g} mm), which sizes "
+            "the box; leave out the box's sleeve:",
+        )
     room = layout.inside(box, kit.kinds.kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"
-    papers = tuple(PAPERS.values())
     for net, what in nets(room):
-        if all(layout.orientation_on(net, paper) is None for paper in papers):
-            found.add(at + ("holds",), layout.too_big(net, papers, what))
+        if not layout.fits_a_paper(net):
+            found.add(at + ("holds",), layout.too_big(net, layout.LARGEST_PAPERS, what))
 
 
 KIND = Kind(

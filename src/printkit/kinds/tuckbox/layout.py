@@ -17,7 +17,7 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kinds.tuckbox.words import MESSAGES
-from printkit.layout.context import MARGIN, Context, Paper
+from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
@@ -52,18 +52,22 @@ class Inside:
 
 
 def inside(box: BoxBase, numbers: dict[str, Any]) -> Inside | None:
-    """The inside of ``box`` from the numbers of the deck it holds; None when it holds no deck."""
+    """The inside of ``box`` from the numbers of the deck it holds, sleeved when the deck names its
+    sleeve ({deck.sleeve_width}); None when it holds no deck."""
     deck = box.holds
     if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
         return None
     cards = int(numbers[f"{deck}.total"])
+    width, height = held_size(deck, numbers)
     room = box.sleeve + box.allowance
-    return Inside(
-        float(numbers[f"{deck}.width"]) + room,
-        float(numbers[f"{deck}.height"]) + room,
-        cards * box.thickness + box.allowance,
-        cards,
-    )
+    return Inside(width + room, height + room, cards * box.thickness + box.allowance, cards)
+
+
+def held_size(deck: str, numbers: dict[str, Any]) -> tuple[float, float]:
+    """A piece of ``deck`` as it is held and laid down: in its sleeve when the deck names one."""
+    if f"{deck}.sleeve_width" in numbers:
+        return float(numbers[f"{deck}.sleeve_width"]), float(numbers[f"{deck}.sleeve_height"])
+    return float(numbers[f"{deck}.width"]), float(numbers[f"{deck}.height"])
 
 
 class Flat(Protocol):
@@ -195,8 +199,6 @@ def derived(box: TuckboxComponent, values: dict[str, Any]) -> dict[str, Any]:
 
 # --- the paper a net needs ------------------------------------------------------------------------
 
-LARGER_PAPERS = (Paper("A3", 297.0, 420.0), Paper("Tabloid", 279.4, 431.8), Paper("SRA3", 320.0, 450.0))
-
 
 def room_on(paper: Paper) -> tuple[float, float]:
     """The width and height a net may take on a portrait ``paper``: inside the margins, under the heading."""
@@ -247,14 +249,20 @@ def facts_items(ctx: Context, centre: float, y: float, width: float, ink: str) -
     return items, y
 
 
+def fits_a_paper(net: Flat) -> bool:
+    """The net fits one of the papers printkit names (a box on A3 only is printed with --paper a3)."""
+    return any(orientation_on(net, paper) is not None for paper in PAPERS.values())
+
+
 def paper_needed(net: Flat) -> str:
-    """The smallest larger paper the net fits on, for a message."""
-    for paper in LARGER_PAPERS:
+    """The smallest named paper the net fits on, for a message."""
+    for key, paper in sorted(PAPERS.items(), key=lambda named: named[1].width * named[1].height):
         if orientation_on(net, paper) is not None:
-            return (
-                f"it needs {paper.name} paper ({paper.width:g} × {paper.height:g} mm), which printkit does not print on"
-            )
-    return "it fits no common paper"
+            return f"it fits {paper.name} ({paper.size_text}): build it with --paper {key}, or"
+    return "it fits no paper printkit names:"
+
+
+LARGEST_PAPERS = (PAPERS["a3"], PAPERS["tabloid"])  # what a message about a net too big for any paper names
 
 
 def too_big(net: Flat, papers: tuple[Paper, ...], what: str = "the tuck box's net") -> str:
@@ -262,7 +270,7 @@ def too_big(net: Flat, papers: tuple[Paper, ...], what: str = "the tuck box's ne
     rooms = " or ".join(f"{paper.name} ({room_on(paper)[0]:g} × {room_on(paper)[1]:g} mm)" for paper in papers)
     return (
         f"{what} is {net.width:.1f} × {net.height:.1f} mm and does not fit inside the margins of "
-        f"{rooms}, either way round; {paper_needed(net)}: hold fewer or thinner cards, or split the deck into "
+        f"{rooms}, either way round; {paper_needed(net)} hold fewer or thinner cards, or split the deck into "
         "two boxes"
     )
 

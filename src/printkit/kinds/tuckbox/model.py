@@ -35,7 +35,11 @@ class BoxBase(ComponentBase):
     thickness: Thickness = Field(
         0.3, description="One card's thickness in the box (the card stock's, with its sleeve's if sleeved)."
     )
-    sleeve: Room = Field(0.0, description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none.")
+    sleeve: Room = Field(
+        0.0,
+        description="What a sleeve adds to a card's width and height, e.g. 3mm; 0 for none, or for a deck that "
+        "names its own sleeve (its sleeve: sizes the box).",
+    )
     allowance: Room = Field(
         1.0, description="Room added to the inside's width, height and depth, so the deck slides in."
     )
