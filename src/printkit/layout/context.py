@@ -9,7 +9,8 @@ from printkit.base.errors import PrintkitError
 from printkit.kit.paths import KitFolder
 from printkit.kit.shared import KitInfo
 from printkit.kit.theme import PLAIN, Theme
-from printkit.layout.primitives import Flip
+from printkit.layout.primitives import BLACK, Flip
+from printkit.layout.registration import MarkSet
 from printkit.pictures.prepared import Pictures
 from printkit.words.locale import Localizer
 
@@ -41,6 +42,24 @@ def paper(name: str) -> Paper:
         raise PrintkitError(f"unknown paper '{name}'; use one of: {', '.join(PAPERS)}") from None
 
 
+@dataclass(frozen=True)
+class CropMarks:
+    """How crop marks are drawn: ``length`` mm long, starting ``offset`` mm outside the pieces' block
+    and its bleed, in ``colour``. The page keeps room for them outside the block (cardgrid)."""
+
+    length: float = 4.0
+    offset: float = 1.0
+    colour: str = BLACK
+
+    @property
+    def room(self) -> float:
+        """How far the marks reach outside the block and its bleed."""
+        return self.offset + self.length
+
+
+CROP_MARKS = CropMarks()  # as printkit draws them unless told
+
+
 TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
 
 
@@ -53,6 +72,9 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut: Literal["frames", "outline"] | None = None  # how tokens are cut, overriding the kit's choice
     cut_guides: bool = True  # False for images seen on screen (export-tts): no cut lines, no crop marks
+    crop: CropMarks = CROP_MARKS  # the crop marks' length, offset and colour (--crop-marks)
+    cut_plan: bool = False  # number the guillotine cuts of every sheet of pieces in its margin (--cut-plan)
+    registration: MarkSet | None = None  # a cutting machine's marks on every sheet of pieces (--registration)
 
 
 @dataclass(frozen=True)
