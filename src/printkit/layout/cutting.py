@@ -45,7 +45,9 @@ def with_cutting_aids(pages: list[Page], options: Options, kit: Kit) -> list[Pag
     if options.registration is None and not options.cut_plan:
         return pages
     out = []
-    for number, page in enumerate(pages, start=1):
+    sheets: dict[str | None, int] = {}  # each component's pages so far, to name the one refused
+    for page in pages:
+        number = sheets[page.component] = sheets.get(page.component, 0) + 1
         pieces = cut_pieces(page, kit.kinds)
         added: list[Item] = []
         if pieces and options.registration is not None:
@@ -73,7 +75,15 @@ def piece_boxes(pieces: list[Piece]) -> list[Box]:
 
 def check_readable(page: Page, number: int, pieces: list[Piece], marks: MarkSet, kit: Kit) -> None:
     """Every piece inside the marks' readable area and clear of every mark, and nothing printed on
-    a mark; else LayoutProblem naming the page, what lies where, and how far off."""
+    a mark; else LayoutProblem naming the component's page (``number``, from 1), what lies where,
+    and how far off."""
+    if page.width > page.height:
+        raise problem(
+            kit,
+            page,
+            f"--registration {marks.name}: page {number} of '{page.component}' is landscape, and a cutting machine "
+            "reads its marks on the sheet fed portrait; give the component orientation: portrait",
+        )
     area = marks.readable(page.width, page.height)
     for piece in pieces:
         past = outside(Box(piece.x, piece.y, piece.width, piece.height), area)
@@ -81,7 +91,7 @@ def check_readable(page: Page, number: int, pieces: list[Piece], marks: MarkSet,
             raise problem(
                 kit,
                 page,
-                f"--registration {marks.name}: on page {number}, {piece.kind} {piece.copy} of '{piece.component}' "
+                f"--registration {marks.name}: on page {number} of '{page.component}', {named(piece, page)} "
                 f"lies {past:.1f} mm outside the {area.w:.1f} × {area.h:.1f} mm that {marks.title} reads between "
                 f"its marks; put fewer pieces on a page (per_page, orientation) or print it without --registration",
             )
@@ -96,10 +106,16 @@ def check_readable(page: Page, number: int, pieces: list[Piece], marks: MarkSet,
                 raise problem(
                     kit,
                     page,
-                    f"--registration {marks.name}: on page {number}, what '{page.component}' prints at "
+                    f"--registration {marks.name}: on page {number} of '{page.component}', what it prints at "
                     f"{ink[0]:.1f}, {ink[1]:.1f} mm reaches onto a registration mark at {box.x + marks.clear:.1f}, "
                     f"{box.y + marks.clear:.1f} mm (kept {marks.clear:g} mm clear); print it without --registration",
                 )
+
+
+def named(piece: Piece, page: Page) -> str:
+    """A piece as the kit names it: "card 3", or "card 3 ('berries')" for a type of the page's component."""
+    own = f" ('{piece.component}')" if piece.component != page.component else ""
+    return f"{piece.kind} {piece.copy}{own}"
 
 
 def outside(box: Box, area: Box) -> float:
