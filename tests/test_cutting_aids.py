@@ -44,9 +44,15 @@ def simulate(sheet: Box, cuts: list[cutplan.Cut], pieces: list[Box]) -> list[Box
                 inside = part.contains(piece)
                 assert not (inside and span[0] + 1e-6 < cut.position < span[1] - 1e-6), f"cut {cut.number} cuts {piece}"
             if cut.axis == "x":
-                after += [Box(part.x, part.y, cut.position - part.x, part.h), Box(cut.position, part.y, part.right - cut.position, part.h)]
+                after += [
+                    Box(part.x, part.y, cut.position - part.x, part.h),
+                    Box(cut.position, part.y, part.right - cut.position, part.h),
+                ]
             else:
-                after += [Box(part.x, part.y, part.w, cut.position - part.y), Box(part.x, cut.position, part.w, part.bottom - cut.position)]
+                after += [
+                    Box(part.x, part.y, part.w, cut.position - part.y),
+                    Box(part.x, cut.position, part.w, part.bottom - cut.position),
+                ]
         paper = after
     return paper
 
@@ -118,9 +124,18 @@ def test_every_sheet_of_a_shipped_kit_is_freed_by_its_numbered_cuts(tmp_path, ki
                 continue  # nested hexagons: cut by machine
             assert len(cuts) == cutplan.least_cuts(sheet, pieces), f"page {number}: more cuts than lines"
             words = document.pages[number - 1].extract_words()
-            margin = [w["text"] for w in words if w["top"] * MM < 9 or w["x0"] * MM < 9 or w["bottom"] * MM > page["height"] - 9 or w["x1"] * MM > page["width"] - 9]
+            margin = [
+                w["text"]
+                for w in words
+                if w["top"] * MM < 9
+                or w["x0"] * MM < 9
+                or w["bottom"] * MM > page["height"] - 9
+                or w["x1"] * MM > page["width"] - 9
+            ]
             for cut in cuts:
                 assert str(cut.number) in margin, f"page {number}: cut {cut.number} is not numbered in the margin"
+            text = document.pages[number - 1].extract_text()
+            assert f"Guillotine: cut in order from 1 to {len(cuts)}, each cut edge to edge." in text, f"page {number}"
 
 
 def crop_lines(pdf, number: int, colour: tuple) -> list[dict]:
@@ -140,7 +155,9 @@ def test_crop_marks_have_the_length_offset_and_colour_asked_for(tmp_path):
     number = min(sheets(manifest))
     top = min(p.y for p in sheets(manifest)[number])
     usual = crop_lines(pdf, number, (0, 0, 0))
-    asked, manifest, _ = build(tmp_path, "plateau", "--crop-length", "6", "--crop-offset", "2", "--crop-colour", "#FF00FF")
+    asked, manifest, _ = build(
+        tmp_path, "plateau", "--crop-length", "6", "--crop-offset", "2", "--crop-colour", "#FF00FF"
+    )
     top_asked = min(p.y for p in sheets(manifest)[number])
     magenta = crop_lines(asked, number, (1, 0, 1))
     assert magenta
@@ -170,7 +187,8 @@ def printed_marks(page) -> list[tuple[float, float, float, float]]:
 
 def near(found, expected) -> bool:
     return len(found) == len(expected) and all(
-        all(abs(a - b) <= TENTH for a, b in zip(f, e, strict=True)) for f, e in zip(sorted(found), sorted(expected), strict=True)
+        all(abs(a - b) <= TENTH for a, b in zip(f, e, strict=True))
+        for f, e in zip(sorted(found), sorted(expected), strict=True)
     )
 
 
@@ -184,12 +202,18 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
             page = manifest["pages"][number - 1]
             expected = [(b.x, b.y, b.w, b.h) for b in marks.rects(page["width"], page["height"])]
             assert expected[0] == (10.0, 10.0, 5.0, 5.0)  # the square, 10 mm in from the top-left corner
-            found = [r for r in printed_marks(document.pages[number - 1]) if any(abs(r[0] - e[0]) < 1 and abs(r[1] - e[1]) < 1 for e in expected)]
+            found = [
+                r
+                for r in printed_marks(document.pages[number - 1])
+                if any(abs(r[0] - e[0]) < 1 and abs(r[1] - e[1]) < 1 for e in expected)
+            ]
             assert near(found, expected), f"page {number}: {found}"
             area = marks.readable(page["width"], page["height"])
             assert all(area.contains(piece) for piece in pieces), f"page {number}"
             layer = root.find(f".//{SVG}g[@id='page-{number}-marks']")
-            in_svg = [tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")]
+            in_svg = [
+                tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")
+            ]
             assert near(in_svg, found), f"page {number}: the cut SVG's marks differ from the printed ones"
             assert near(dxf_marks(tmp_path / "dxf" / f"{kit}-page-{number}.dxf", page["height"]), found)
 
@@ -220,7 +244,10 @@ def test_cricut_refuses_a_deck_larger_than_its_print_then_cut_area(tmp_path, cap
         main(["build", "targ", "--lang", "en", "--registration", "cricut", "-o", str(target)])
     assert exc.value.code == 1 and not target.exists()
     error = capsys.readouterr().err
-    assert "kits/targ.yaml:" in error and "--registration cricut: on page 1 of 'cards', card 1 ('berries') lies 7.1 mm" in error
+    assert (
+        "kits/targ.yaml:" in error
+        and "--registration cricut: on page 1 of 'cards', card 1 ('berries') lies 7.1 mm" in error
+    )
     assert "outside the 171.4 × 234.9 mm" in error and "Traceback" not in error
 
 
@@ -244,7 +271,9 @@ def test_an_unknown_mark_set_names_the_known_ones():
 
 
 def test_a_users_mark_set_file_is_checked_field_by_field(tmp_path, monkeypatch):
-    (tmp_path / "registration.json").write_text('{"marks": {"mine": {"inset": 10, "thickness": 0.5, "marks": [{"shape": "star"}]}}}')
+    (tmp_path / "registration.json").write_text(
+        '{"marks": {"mine": {"inset": 10, "thickness": 0.5, "marks": [{"shape": "star"}]}}}'
+    )
     monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path))
     with pytest.raises(PrintkitError, match=r"registration.json:1: marks\.mine\.marks\[0\]\.shape"):
         marksets.find("mine")

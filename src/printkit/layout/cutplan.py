@@ -129,11 +129,13 @@ PLAN_COLOUR = "#333333"
 LABEL_GAP = 0.6  # from a cut's line to its number, and between two numbers in one row
 
 
-def plan_items(cuts: list[Cut], page_w: float, page_h: float, edge: float) -> list[Item]:
+def plan_items(cuts: list[Cut], page_w: float, page_h: float, edge: float, legend: str = "") -> list[Item]:
     """Each cut's number in the margin, ``edge`` (the unprintable edge) from the paper's edge: a cut
     down the sheet (x) numbered just right of its line at the top, one across (y) just above its
     line at the left. Where two numbers would touch, the later one goes to the far margin (the
-    bottom, the right), so that numbers of cuts 3 mm apart (a gutter of two bleeds) stay legible."""
+    bottom, the right), so that numbers of cuts 3 mm apart (a gutter of two bleeds) stay legible.
+    The ``legend`` (how to read the numbers) goes in the bottom margin, at the right or else the
+    left end, wherever no number lies; nowhere when both are taken."""
     ascent, descent = fonts.vertical_extent(PLAN_PT, bold=True)
     items: list[Item] = []
     ends: dict[tuple[Axis, int], float] = {}  # how far each row of numbers is taken
@@ -151,4 +153,22 @@ def plan_items(cuts: list[Cut], page_w: float, page_h: float, edge: float) -> li
             align: Align = "left" if row == 0 else "right"
             x = edge if row == 0 else page_w - edge
             items.append(Text(x, start + ascent, label, PLAN_PT, bold=True, align=align, color=PLAN_COLOUR))
-    return items
+    return items + legend_items(legend, items, page_w, page_h, edge)
+
+
+def legend_items(legend: str, numbers: list[Item], page_w: float, page_h: float, edge: float) -> list[Item]:
+    """The legend in the bottom margin where it touches no number of ``numbers`` (see plan_items)."""
+    if not legend:
+        return []
+    descent = fonts.vertical_extent(PLAN_PT)[1]
+    baseline = page_h - edge - descent
+    width = fonts.text_width(legend, PLAN_PT)
+    taken = [
+        (item.x, item.x + fonts.text_width(item.text, PLAN_PT, bold=True))
+        for item in numbers
+        if isinstance(item, Text) and abs(item.y - baseline) < 3.0
+    ]
+    for left in (page_w - edge - width, edge):
+        if left >= edge and not any(a < left + width + LABEL_GAP and left - LABEL_GAP < b for a, b in taken):
+            return [Text(left, baseline, legend, PLAN_PT, color=PLAN_COLOUR, max_w=width)]
+    return []

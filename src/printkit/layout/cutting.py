@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from printkit.base.errors import LayoutProblem
 from printkit.layout import bounds, cutplan
-from printkit.layout.context import SAFE_EDGE, Context, Options
+from printkit.layout.context import SAFE_EDGE, Context
 from printkit.layout.primitives import Box, Item, Page, Piece
 from printkit.layout.registration import MarkSet
+from printkit.words.typography import typeset
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
@@ -39,9 +40,10 @@ def cut_pieces(page: Page, kinds: Registry) -> list[Piece]:
     return [piece for piece in page.pieces if kinds.cut(piece.kind) and piece.side == "face"]
 
 
-def with_cutting_aids(pages: list[Page], options: Options, kit: Kit) -> list[Page]:
-    """``pages`` with the registration marks and the cut plan ``options`` ask for on every sheet of
-    pieces; LayoutProblem when a sheet breaks the marks' readable area."""
+def with_cutting_aids(pages: list[Page], ctx: Context, kit: Kit) -> list[Page]:
+    """``pages`` with the registration marks and the cut plan ctx's options ask for on every sheet
+    of pieces; LayoutProblem when a sheet breaks the marks' readable area."""
+    options = ctx.options
     if options.registration is None and not options.cut_plan:
         return pages
     out = []
@@ -54,19 +56,20 @@ def with_cutting_aids(pages: list[Page], options: Options, kit: Kit) -> list[Pag
             check_readable(page, number, pieces, options.registration, kit)
             added += options.registration.items(page.width, page.height)
         if pieces and options.cut_plan:
-            added += plan_items(page, pieces)
+            added += plan_items(page, pieces, ctx)
         out.append(replace(page, items=page.items + tuple(added)) if added else page)
     return out
 
 
-def plan_items(page: Page, pieces: list[Piece]) -> list[Item]:
+def plan_items(page: Page, pieces: list[Piece], ctx: Context) -> list[Item]:
     """The numbers of the sheet's cuts in its margin; none for pieces no guillotine frees (a
     honeycomb of hexagons: a machine or scissors cut those)."""
     try:
         cuts = cutplan.plan(Box(0.0, 0.0, page.width, page.height), piece_boxes(pieces))
     except cutplan.NoGuillotinePlan:
         return []
-    return cutplan.plan_items(cuts, page.width, page.height, SAFE_EDGE)
+    legend = typeset(ctx.tr.msg("cut_plan", n=len(cuts)), ctx.lang)
+    return cutplan.plan_items(cuts, page.width, page.height, SAFE_EDGE, legend)
 
 
 def piece_boxes(pieces: list[Piece]) -> list[Box]:

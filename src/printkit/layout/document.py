@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.layout import bounds, cutting, imposition, rules
-from printkit.layout.context import FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
+from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Document, Item, Page, Text
+from printkit.layout.primitives import Box, Document, Item, Page, Text
 from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 
@@ -118,7 +118,7 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     base = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     guess: dict[str, Any] = {}
     component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
-    component_pages = cutting.with_cutting_aids(component_pages, ctx.options, kit)
+    component_pages = cutting.with_cutting_aids(component_pages, ctx, kit)
     sides = two_sided_components(component_pages)
     to_cut = cut_components(component_pages, kit.kinds)
     for _ in range(4):
@@ -224,7 +224,7 @@ def layout_boxes(kit: Kit, ctx: Context) -> Document:
     """The kit's boxes only (every component of a box kind, in the kit or not), as a PDF of their own."""
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).box)
-    pages = cutting.with_cutting_aids(pages, ctx.options, kit)
+    pages = cutting.with_cutting_aids(pages, ctx, kit)
     if not pages:
         boxes = " or ".join(kind.name for kind in kit.kinds.kinds if kind.box)
         raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
@@ -257,10 +257,10 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     if page.side == "back":
         return page
     # the descenders FOOTER_EDGE from the edge: inside what a home printer prints
-    y = page.height - FOOTER_EDGE - fonts.vertical_extent(FOOTER_PT)[1] - 0.05
+    y = footer_baseline(page, ctx, kinds)
     page_no = ctx.tr.msg("page_of", n=number, total=total)
     scale: list[Item] = []
-    left, right = footer_span(page, ctx, kinds, y - fonts.vertical_extent(FOOTER_PT)[0])
+    left, right = footer_span(page, ctx, kinds, y)
     title_end = right
     if needs_scale_note(page, ctx.tr.msg("scale_only"), kinds):
         scale, title_end = footer_ruler(right - fonts.text_width(page_no, FOOTER_PT) - 5.0, y, ctx.tr.msg("scale_only"))
@@ -273,15 +273,38 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     return replace(page, items=page.items + footer + tuple(scale))
 
 
-def footer_span(page: Page, ctx: Context, kinds: Registry, top: float) -> tuple[float, float]:
-    """Where the footer's words start and end: the margins, or beside a registration mark that
-    reaches into the footer's band (below ``top``) on a sheet that carries the marks."""
-    left, right = ctx.margin, page.width - ctx.margin
+def footer_marks(page: Page, ctx: Context, kinds: Registry) -> list[Box]:
+    """The registration marks (grown by the room they keep clear) on a sheet that carries them."""
     marks = ctx.options.registration
     if marks is None or not cutting.cut_pieces(page, kinds):
-        return left, right
-    for box in marks.keep_out(page.width, page.height):
-        if box.bottom > top and box.y < page.height - SAFE_EDGE:
+        return []
+    return marks.keep_out(page.width, page.height)
+
+
+def footer_baseline(page: Page, ctx: Context, kinds: Registry) -> float:
+    """The footer's baseline: its descenders FOOTER_EDGE from the paper's edge (inside what a home
+    printer prints), or raised just above a flat registration mark that lies under its words (the
+    arm of Silhouette's bottom-left L), though never into the content above: a sheet with marks
+    keeps the marks' margin free (``cutting.pieces_ctx``), or the footer's band where that is wider."""
+    ascent, descent = fonts.vertical_extent(FOOTER_PT)
+    y = page.height - FOOTER_EDGE - descent - 0.05
+    marks = ctx.options.registration
+    content = page.height - max(FOOTER_CLEAR, marks.margin(page.width, page.height) if marks else 0.0)
+    for box in footer_marks(page, ctx, kinds):
+        across = min(box.right, page.width - ctx.margin) - max(box.x, ctx.margin)
+        raised = box.y - descent - 0.05
+        if across > 0 and box.y < y + descent and raised - ascent >= content:
+            y = min(y, raised)
+    return y
+
+
+def footer_span(page: Page, ctx: Context, kinds: Registry, baseline: float) -> tuple[float, float]:
+    """Where the footer's words start and end: the margins, or beside a registration mark that
+    still reaches into the footer's line at ``baseline``."""
+    left, right = ctx.margin, page.width - ctx.margin
+    ascent, descent = fonts.vertical_extent(FOOTER_PT)
+    for box in footer_marks(page, ctx, kinds):
+        if box.bottom > baseline - ascent and box.y < baseline + descent:
             if box.x < page.width / 2:
                 left = max(left, box.right)
             else:
