@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import ezdxf
+import ezdxf.recover
+import ezdxf.units
 import pdfplumber
 import pytest
 
@@ -215,27 +218,24 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
                 tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")
             ]
             assert near(in_svg, found), f"page {number}: the cut SVG's marks differ from the printed ones"
-            assert near(dxf_marks(tmp_path / "dxf" / f"{kit}-page-{number}.dxf", page["height"]), found)
+            layers = dxf_boxes(tmp_path / "dxf" / f"{kit}-page-{number}.dxf", page["height"])
+            assert near(layers["REGISTRATION"], found) and near(
+                layers["SHEET"], [(0, 0, page["width"], page["height"])]
+            )
+            assert near(layers["CUT"], [(p.x, p.y, p.w, p.h) for p in pieces]), f"page {number}: the DXF's outlines"
 
 
-def dxf_marks(path, height: float) -> list[tuple[float, float, float, float]]:
-    """The REGISTRATION polylines of a DXF as boxes in mm from the paper's top-left corner."""
-    pairs = path.read_text(encoding="utf-8").split("\n")
-    codes = list(zip(pairs[0::2], pairs[1::2], strict=False))
-    boxes, points, layer = [], [], None
-    for code, value in codes:
-        if code == "0" and value in ("SEQEND", "POLYLINE") and layer == "REGISTRATION" and points:
-            xs, ys = [x for x, _ in points], [height - y for _, y in points]
-            boxes.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-        if code == "0" and value == "POLYLINE":
-            points, layer = [], None
-        elif code == "8":
-            layer = value
-        elif code == "10":
-            points.append((float(value), 0.0))
-        elif code == "20":
-            points[-1] = (points[-1][0], float(value))
-    return sorted(set(boxes))
+def dxf_boxes(path, height: float) -> dict[str, list[tuple[float, float, float, float]]]:
+    """Each layer's closed polylines of a DXF, read by ezdxf (which must find nothing to repair), as
+    boxes in mm from the paper's top-left corner."""
+    document, auditor = ezdxf.recover.readfile(path)
+    assert not auditor.errors and not auditor.fixes and document.units == ezdxf.units.MM
+    found: dict[str, list[tuple[float, float, float, float]]] = {}
+    for polyline in document.modelspace().query("POLYLINE"):
+        assert polyline.is_closed
+        xs, ys = zip(*((p[0], height - p[1]) for p in polyline.points()), strict=True)
+        found.setdefault(polyline.dxf.layer, []).append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return found
 
 
 def test_cricut_refuses_a_deck_larger_than_its_print_then_cut_area(tmp_path, capsys):
