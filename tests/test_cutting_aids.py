@@ -11,6 +11,8 @@ import ezdxf.recover
 import ezdxf.units
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.base.errors import PrintkitError
 from printkit.cli import main
@@ -277,3 +279,56 @@ def test_a_users_mark_set_file_is_checked_field_by_field(tmp_path, monkeypatch):
     monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path))
     with pytest.raises(PrintkitError, match=r"registration.json:1: marks\.mine\.marks\[0\]\.shape"):
         marksets.find("mine")
+
+
+def test_a_sheet_to_fold_is_planned_folded(tmp_path):
+    """plateau folded: the faces stand left of the fold (the page's middle); the plan frees them
+    from that half, which is what lies on the trimmer once the sheet is folded and glued."""
+    pdf, manifest, _ = build(tmp_path, "plateau", "--two-sided", "fold", "--cut-plan")
+    with pdfplumber.open(pdf) as document:
+        for number, pieces in sheets(manifest).items():
+            page = manifest["pages"][number - 1]
+            assert page["side"] == "fold"
+            half = Box(0, 0, page["width"] / 2, page["height"])
+            assert all(half.contains(piece) for piece in pieces)
+            cuts = freed(half, pieces)
+            assert all(cut.position <= half.right for cut in cuts if cut.axis == "x")
+            assert f"from 1 to {len(cuts)}," in document.pages[number - 1].extract_text()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    cols=st.integers(1, 6),
+    rows=st.integers(1, 6),
+    short=st.integers(0, 5),
+    size=st.tuples(st.floats(10, 40), st.floats(10, 40)),
+    gutter=st.sampled_from([0.0, 3.0, 4.5]),
+)
+def test_any_grid_is_freed_with_one_cut_per_edge(cols, rows, short, size, gutter):
+    """A block of pieces (a last row maybe shorter) on an A4 sheet: the plan frees every piece at
+    its size, cuts through none, and needs one cut per distinct edge (the floor)."""
+    w, h = size
+    pieces = [Box(12 + c * (w + gutter), 20 + r * (h + gutter), w, h) for r in range(rows) for c in range(cols)]
+    pieces = pieces[: max(1, len(pieces) - min(short, cols - 1))]
+    sheet = Box(0, 0, 12 + cols * (w + gutter) + 12, 20 + rows * (h + gutter) + 20)
+    cuts = freed(sheet, pieces)
+    assert len(cuts) == cutplan.least_cuts(sheet, pieces)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_no_word_of_a_marked_sheet_touches_a_mark(tmp_path, kit):
+    """The footer rises over Silhouette's bottom-left L; headings keep the marks' margin (kpn's
+    box in Polish once pushed its title out of its box beside the L)."""
+    marks = marksets.find("silhouette")
+    for extra in ((), ("--boxes",)) if kit == "kpn" else ((),):
+        pdf, manifest, _ = build(tmp_path, kit, "--registration", "silhouette", "--cut-plan", *extra)
+        with pdfplumber.open(pdf) as document:
+            for number in sheets(manifest):
+                page = manifest["pages"][number - 1]
+                keep_out = marks.keep_out(page["width"], page["height"])
+                for word in document.pages[number - 1].extract_words():
+                    ink = (word["x0"] * MM, word["top"] * MM, word["x1"] * MM, word["bottom"] * MM)
+                    for box in keep_out:
+                        x0, y0, x1, y1 = box.x + 0.05, box.y + 0.05, box.right - 0.05, box.bottom - 0.05
+                        apart = ink[2] <= x0 or x1 <= ink[0] or ink[3] <= y0 or y1 <= ink[1]
+                        assert apart, f"page {number}: '{word['text']}' on a mark"

@@ -63,9 +63,12 @@ def with_cutting_aids(pages: list[Page], ctx: Context, kit: Kit) -> list[Page]:
 
 def plan_items(page: Page, pieces: list[Piece], ctx: Context) -> list[Item]:
     """The numbers of the sheet's cuts in its margin; none for pieces no guillotine frees (a
-    honeycomb of hexagons: a machine or scissors cut those)."""
+    honeycomb of hexagons: a machine or scissors cut those). A sheet of faces to fold over is cut
+    folded: its plan frees the faces from the half left of the fold (pieces.fold_pages)."""
+    # a sheet to fold over is folded and glued first: its faces' half is what is cut
+    width = page.width / 2 if page.side == "fold" else page.width
     try:
-        cuts = cutplan.plan(Box(0.0, 0.0, page.width, page.height), piece_boxes(pieces))
+        cuts = cutplan.plan(Box(0.0, 0.0, width, page.height), piece_boxes(pieces))
     except cutplan.NoGuillotinePlan:
         return []
     legend = typeset(ctx.tr.msg("cut_plan", n=len(cuts)), ctx.lang)
