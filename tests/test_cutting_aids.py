@@ -116,9 +116,10 @@ def sheets(manifest: dict) -> dict[int, list[Box]]:
     return found
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("kit", KITS)
-def test_every_sheet_of_a_shipped_kit_is_freed_by_its_numbered_cuts(tmp_path, kit):
-    pdf, manifest, _ = build(tmp_path, kit, "--cut-plan")
+def test_every_sheet_of_a_shipped_kit_is_freed_by_its_numbered_cuts(tmp_path, kit, paper):
+    pdf, manifest, _ = build(tmp_path, kit, "--cut-plan", paper=paper)
     with pdfplumber.open(pdf) as document:
         for number, pieces in sheets(manifest).items():
             page = manifest["pages"][number - 1]
@@ -197,10 +198,13 @@ def near(found, expected) -> bool:
     )
 
 
-@pytest.mark.parametrize("kit", KITS)
-def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_inside(tmp_path, kit):
+@pytest.mark.parametrize(
+    ("kit", "paper"), [(kit, "a4") for kit in KITS] + [(kit, "letter") for kit in KITS if kit != "kpn"]
+)
+def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_inside(tmp_path, kit, paper):
     marks = marksets.find("silhouette")
-    pdf, manifest, svg = build(tmp_path, kit, "--registration", "silhouette", "--cut-dxf", str(tmp_path / "dxf"))
+    dxf = ("--cut-dxf", str(tmp_path / "dxf"))
+    pdf, manifest, svg = build(tmp_path, kit, "--registration", "silhouette", *dxf, paper=paper)
     root = ET.parse(svg).getroot()
     with pdfplumber.open(pdf) as document:
         for number, pieces in sheets(manifest).items():
@@ -238,6 +242,18 @@ def dxf_boxes(path, height: float) -> dict[str, list[tuple[float, float, float, 
         xs, ys = zip(*((p[0], height - p[1]) for p in polyline.points()), strict=True)
         found.setdefault(polyline.dxf.layer, []).append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     return found
+
+
+def test_silhouette_refuses_kpns_aids_on_letter_with_the_reason(tmp_path, capsys):
+    """kpn's four 90 × 125 mm aids fill Letter's height: the grid keeps its own margins, and the
+    lower pair ends 1.4 mm past the area the marks leave."""
+    target = tmp_path / "kpn.pdf"
+    with pytest.raises(SystemExit) as exc:
+        main(["build", "kpn", "--lang", "en", "--paper", "letter", "--registration", "silhouette", "-o", str(target)])
+    assert exc.value.code == 1 and not target.exists()
+    error = capsys.readouterr().err
+    assert "kits/kpn.yaml:" in error and "--registration silhouette: on page 1 of 'aid', card 1" in error
+    assert "lies 1.4 mm outside the 192.9 × 256.4 mm" in error
 
 
 def test_cricut_refuses_a_deck_larger_than_its_print_then_cut_area(tmp_path, capsys):
