@@ -348,3 +348,27 @@ def test_no_word_of_a_marked_sheet_touches_a_mark(tmp_path, kit):
                         x0, y0, x1, y1 = box.x + 0.05, box.y + 0.05, box.right - 0.05, box.bottom - 0.05
                         apart = ink[2] <= x0 or x1 <= ink[0] or ink[3] <= y0 or y1 <= ink[1]
                         assert apart, f"page {number}: '{word['text']}' on a mark"
+
+
+def test_a_reprint_carries_the_marks_and_its_cut_plan(tmp_path):
+    """--changed-since: every reprinted sheet is of pieces, marked and planned as in a full build."""
+    import json
+
+    _, manifest, _ = build(tmp_path, "latarnie")
+    for row in manifest["pieces"]:
+        if row.get("hash"):
+            row["hash"] = "0" * len(row["hash"])  # every piece drawn differently before
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(manifest), encoding="utf-8")
+    pdf, reprint, _ = build(
+        tmp_path, "latarnie", "--changed-since", str(old), "--registration", "silhouette", "--cut-plan"
+    )
+    marks = marksets.find("silhouette")
+    with pdfplumber.open(pdf) as document:
+        for number, pieces in sheets(reprint).items():
+            page = reprint["pages"][number - 1]
+            expected = [(b.x, b.y, b.w, b.h) for b in marks.rects(page["width"], page["height"])]
+            found = [r for r in printed_marks(document.pages[number - 1]) if r[2] < 25 and r[3] < 25]
+            assert near([f for f in found if any(near([f], [e]) for e in expected)], expected)
+            cuts = freed(Box(0, 0, page["width"], page["height"]), pieces)
+            assert f"from 1 to {len(cuts)}," in document.pages[number - 1].extract_text()

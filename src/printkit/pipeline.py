@@ -28,6 +28,7 @@ from printkit.kit import file as kitfile
 from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, parse_kit
 from printkit.layout import calibration as calibration_sheet
+from printkit.layout import cutting
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
@@ -433,8 +434,12 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
-    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers)))
-    reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
+    # every reprinted sheet is of pieces to cut: laid out clear of registration marks, if asked for
+    piece_ctx = cutting.pieces_ctx(doc_layout.with_numbers(ctx, numbers))
+    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, piece_ctx))
+    reprinted = own_document(
+        loaded, ctx, lambda kit, c: doc_layout.document(kit, c, cutting.with_cutting_aids(pages, c, kit))
+    )
     return reprinted, [piece.name for piece in fresh]
 
 
