@@ -286,6 +286,8 @@ def test_cricut_frames_the_tokens_of_latarnie(tmp_path):
 def test_an_unknown_mark_set_names_the_known_ones():
     with pytest.raises(PrintkitError, match="known: cricut, silhouette"):
         marksets.find("brother")
+    with pytest.raises(PrintkitError, match="did you mean silhouette"):
+        marksets.find("silhuette")
 
 
 def test_a_users_mark_set_file_is_checked_field_by_field(tmp_path, monkeypatch):
@@ -372,3 +374,22 @@ def test_a_reprint_carries_the_marks_and_its_cut_plan(tmp_path):
             assert near([f for f in found if any(near([f], [e]) for e in expected)], expected)
             cuts = freed(Box(0, 0, page["width"], page["height"]), pieces)
             assert f"from 1 to {len(cuts)}," in document.pages[number - 1].extract_text()
+
+
+def test_a_users_own_mark_set_is_printed_where_it_says(tmp_path, monkeypatch):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "registration.json").write_text(
+        '{"marks": {"mine": {"title": "CAMEO at 12 mm", "inset": 12, "thickness": 0.5, "clear": 1,'
+        ' "marks": [{"shape": "square", "corner": "top-left", "size": 5},'
+        ' {"shape": "corner", "corner": "bottom-right", "size": 15}]}}}',
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(config))
+    pdf, manifest, svg = build(tmp_path, "latarnie", "--registration", "mine")
+    number = min(sheets(manifest))
+    with pdfplumber.open(pdf) as document:
+        found = printed_marks(document.pages[number - 1])
+    assert near([f for f in found if f[0] == pytest.approx(12, abs=TENTH)][:1], [(12.0, 12.0, 5.0, 5.0)])
+    right = (210 - 12 - 15, 297 - 12 - 0.5, 15.0, 0.5)  # the L's arm along the bottom edge
+    assert any(near([f], [right]) for f in found)

@@ -12,6 +12,7 @@ The user's file is hostile input: every problem is one line naming the file, the
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from pathlib import Path
@@ -47,8 +48,10 @@ def load() -> dict[str, MarkSet]:
 def find(name: str) -> MarkSet:
     sets = load()
     if name not in sets:
+        close = difflib.get_close_matches(name, sorted(sets), n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
         raise PrintkitError(
-            f"--registration {name}: no such set of marks; known: {', '.join(sorted(sets))} "
+            f"--registration {name}: no such set of marks; {hint}known: {', '.join(sorted(sets))} "
             f"(add your own to {user_file()})"
         )
     return sets[name]
