@@ -140,6 +140,38 @@ def list_kits() -> None:
     help="Also write the pieces' cut outlines as an SVG in mm, one layer per PDF page.",
 )
 @click.option(
+    "--cut-dxf",
+    "cut_dxf",
+    type=click.Path(path_type=Path),
+    metavar="FOLDER",
+    help="Also write each sheet's cut outlines and registration marks as a DXF in mm (FOLDER/KIT-page-N.dxf).",
+)
+@click.option(
+    "--registration",
+    metavar="NAME",
+    help="Print a cutting machine's registration marks on every sheet of pieces: silhouette, cricut, or your own set.",
+)
+@click.option(
+    "--cut-plan",
+    "cut_plan",
+    is_flag=True,
+    help="Number the fewest straight guillotine cuts that free every piece, in each sheet's margin, in order.",
+)
+@click.option(
+    "--crop-length", "crop_length", type=float, default=4.0, show_default=True, help="Crop marks' length in mm."
+)
+@click.option(
+    "--crop-offset",
+    "crop_offset",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="How far from the pieces' block (and its bleed) the crop marks start, in mm.",
+)
+@click.option(
+    "--crop-colour", "crop_colour", metavar="#RRGGBB", default="#000000", show_default=True, help="Crop marks' colour."
+)
+@click.option(
     "--boxes",
     is_flag=True,
     help="Build the kit's boxes (tuck boxes, lid-and-tray boxes, sized from their decks) as a PDF of their own.",

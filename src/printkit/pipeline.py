@@ -28,6 +28,7 @@ from printkit.kit import file as kitfile
 from printkit.kit.kinds import Registry
 from printkit.kit.model import Kit, kinds_used, parse_kit
 from printkit.layout import calibration as calibration_sheet
+from printkit.layout import cutting
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options
 from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
@@ -357,14 +358,19 @@ def write_outputs(
     files: list[tuple[Path, bytes]],
     manifest: Path | None,
     cut_svg: Path | None,
+    cut_dxf: Path | None = None,
 ) -> None:
-    """``files`` (the PDF) and, when asked for, the manifest and the cut SVG, written together:
-    all or, on a failure before the renames, none of them (output.write_all)."""
+    """``files`` (the PDF) and, when asked for, the manifest, the cut SVG and the DXF of each sheet
+    (in the folder ``cut_dxf``), written together: all or, on a failure before the renames, none
+    of them (output.write_all)."""
     outputs = list(files)
     if manifest is not None:
         outputs.append((manifest, manifest_file(document, loaded, ctx).encode("utf-8")))
     if cut_svg is not None:
         outputs.append((cut_svg, cut_file(document, loaded, ctx).encode("utf-8")))
+    if cut_dxf is not None:
+        outputs += dxf_files(document, loaded, ctx, cut_dxf)
+        cut_dxf.mkdir(parents=True, exist_ok=True)
     write_all(outputs)
 
 
@@ -383,7 +389,29 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
     from printkit.output.manifest import manifest
 
     kinds = loaded.kit.kinds
-    return svg(manifest(document, loaded.name, ctx.paper, kinds), kinds)
+    return svg(manifest(document, loaded.name, ctx.paper, kinds), kinds, ctx.options.registration)
+
+
+def dxf_files(document: Document, loaded: LoadedKit, ctx: Context, folder: Path) -> list[tuple[Path, bytes]]:
+    """``folder/KIT-page-N.dxf`` for every page N with pieces to cut, each with its bytes."""
+    # Start-up: as for manifest_file.
+    from printkit.output.cutfile import dxf, dxf_sheets
+    from printkit.output.manifest import manifest
+
+    kinds = loaded.kit.kinds
+    rows = manifest(document, loaded.name, ctx.paper, kinds)
+    marks = ctx.options.registration
+    return [
+        (folder / f"{loaded.name}-page-{page}.dxf", dxf(rows, kinds, page, marks).encode("utf-8"))
+        for page in dxf_sheets(rows, kinds)
+    ]
+
+
+def check_dxf_folder(folder: Path) -> None:
+    """--cut-dxf names a folder, never one printkit reads (the kit's) nor a file."""
+    if folder.exists() and not folder.is_dir():
+        raise PrintkitError(f"{folder}: --cut-dxf must name a folder for the DXF files, and this is a file")
+    check_not_read(folder / "page-1.dxf")
 
 
 def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> list[Path]:
@@ -436,8 +464,12 @@ def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: P
     if not fresh:
         return document, []
     numbers = dict(ctx.tr.numbers) | doc_layout.kit_numbers(loaded.kit, ctx.paper)
-    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, doc_layout.with_numbers(ctx, numbers)))
-    reprinted = own_document(loaded, ctx, lambda kit, c: doc_layout.document(kit, c, pages))
+    # every reprinted sheet is of pieces to cut: laid out clear of registration marks, if asked for
+    piece_ctx = cutting.pieces_ctx(doc_layout.with_numbers(ctx, numbers))
+    pages = doc_layout.versioned(loaded.kit, reprint.reprint_pages(fresh, piece_ctx))
+    reprinted = own_document(
+        loaded, ctx, lambda kit, c: doc_layout.document(kit, c, cutting.with_cutting_aids(pages, c, kit))
+    )
     return reprinted, [piece.name for piece in fresh]
 
 

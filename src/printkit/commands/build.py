@@ -5,6 +5,8 @@ asked for; or only its boxes (--boxes), or only the pieces changed since an earl
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,10 +16,11 @@ from printkit import pipeline
 from printkit.base.errors import PrintkitError
 from printkit.base.progress import Progress
 from printkit.commands.options import Cut, Sides, back_offset
-from printkit.layout.context import Context, Options, TwoSided
+from printkit.layout.context import Context, CropMarks, Options, TwoSided
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Flip
+from printkit.output import marksets
 from printkit.output.files import protect
 
 
@@ -41,6 +44,12 @@ class BuildOptions:
     ink_saver: bool
     ink_report: bool
     cut_svg: Path | None
+    cut_dxf: Path | None
+    registration: str | None
+    cut_plan: bool
+    crop_length: float
+    crop_offset: float
+    crop_colour: str
     boxes: bool
     changed_since: Path | None
 
@@ -55,8 +64,7 @@ def run(options: BuildOptions) -> None:
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
-    chosen = Options(options.two_sided, options.flip, offset, cut=options.cut, faces_only=faces)
-    ctx = pipeline.context(loaded, options.lang, options.paper, chosen)
+    ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, offset, faces))
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:
@@ -69,8 +77,40 @@ def run(options: BuildOptions) -> None:
         pdf = pipeline.rendered(document, progress, correction)
     finally:
         progress.close()
-    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], options.manifest, options.cut_svg)
+    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], options.manifest, options.cut_svg, options.cut_dxf)
     report(target, document, reprinted, options)
+
+
+def layout_options(options: BuildOptions, offset: tuple[float, float], faces_only: frozenset[str]) -> Options:
+    """How the pages are laid out: the two-sided printing, the decks printed without backs, the cut,
+    and the aids to cutting asked for."""
+    crop = crop_marks(options.crop_length, options.crop_offset, options.crop_colour)
+    marks = marksets.find(options.registration) if options.registration is not None else None
+    return Options(
+        options.two_sided,
+        options.flip,
+        offset,
+        cut=options.cut,
+        faces_only=faces_only,
+        crop=crop,
+        cut_plan=options.cut_plan,
+        registration=marks,
+    )
+
+
+CROP_LENGTH = (0.5, 15.0)  # mm: from a dot to a printer's longest marks (1/2 in)
+CROP_OFFSET = (0.0, 10.0)
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}\Z")
+
+
+def crop_marks(length: float, offset: float, colour: str) -> CropMarks:
+    """--crop-length, --crop-offset and --crop-colour as one value, or one line saying which is wrong."""
+    for option, value, (low, high) in (("--crop-length", length, CROP_LENGTH), ("--crop-offset", offset, CROP_OFFSET)):
+        if not math.isfinite(value) or not low <= value <= high:
+            raise PrintkitError(f"{option} {value:g}: give a length from {low:g} to {high:g} mm, e.g. {option} 3")
+    if not COLOUR.match(colour):
+        raise PrintkitError(f"--crop-colour {colour}: give a colour as #RRGGBB, e.g. --crop-colour '#ff00ff'")
+    return CropMarks(length, offset, colour.lower())
 
 
 def printer_setting(
@@ -103,6 +143,8 @@ def checked_target(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptio
     if options.changed_since is not None:
         protect("the earlier build's manifest", options.changed_since)
     pipeline.check_outputs([("-o", target), ("--manifest", options.manifest), ("--cut-svg", options.cut_svg)])
+    if options.cut_dxf is not None:
+        pipeline.check_dxf_folder(options.cut_dxf)
     return target
 
 

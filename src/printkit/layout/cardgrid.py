@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.layout.context import FOOTER_CLEAR, SAFE_EDGE, Paper
+from printkit.layout.context import CROP_MARKS, FOOTER_CLEAR, SAFE_EDGE, CropMarks, Paper
 from printkit.layout.imposition import DoesNotFit, Segment
 from printkit.layout.primitives import EPSILON, Box
 
@@ -29,11 +29,12 @@ class GridSpec:
     gutter: float = 0.0
     bleed: float = 0.0
     marks: bool = True
+    mark_room: float = MARK_GAP + MARK_LENGTH  # how far the crop marks reach outside the bleed
 
     @property
     def outside(self) -> float:
         """Room needed around the block: the bleed, then the crop marks."""
-        return self.bleed + (MARK_GAP + MARK_LENGTH if self.marks else 0.0)
+        return self.bleed + (self.mark_room if self.marks else 0.0)
 
 
 @dataclass(frozen=True)
@@ -151,12 +152,12 @@ def grown(box: Box, by: float) -> Box:
     return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
 
 
-def crop_marks(boxes: list[Box], bleed: float = 0.0) -> list[Segment]:
+def crop_marks(boxes: list[Box], bleed: float = 0.0, crop: CropMarks = CROP_MARKS) -> list[Segment]:
     """Short lines outside the block, in line with every cut: above and below for each vertical
     cut, left and right for each horizontal one. Being outside the block (and its bleed), they
-    can never cross a piece."""
+    can never cross a piece. ``crop`` says how long they are and how far from the bleed they start."""
     block = bounds(boxes)
-    near, far = bleed + MARK_GAP, bleed + MARK_GAP + MARK_LENGTH
+    near, far = bleed + crop.offset, bleed + crop.room
     xs = sorted({round(v, 6) for b in boxes for v in (b.x, b.right)})
     ys = sorted({round(v, 6) for b in boxes for v in (b.y, b.bottom)})
     marks = []

@@ -11,7 +11,8 @@ from printkit.kit.theme import PLAIN, Theme
 from printkit.layout.paper import PAPERS as PAPERS  # a kind's layout reads the paper from here (kinds_extra/)
 from printkit.layout.paper import Paper as Paper
 from printkit.layout.paper import paper as paper
-from printkit.layout.primitives import Flip
+from printkit.layout.primitives import BLACK, Flip
+from printkit.layout.registration import MarkSet
 from printkit.pictures.prepared import Pictures
 from printkit.words.locale import Localizer
 
@@ -19,6 +20,24 @@ SAFE_EDGE = 5.0  # nothing is printed closer than this to the paper's edge
 MARGIN = 12.0  # the margin of ordinary content pages (rules, sheets, boards)
 FOOTER_EDGE = 10.0  # the page footer (its text and ruler) stays this far from the paper's edge
 FOOTER_CLEAR = 14.2  # from the bottom edge: the footer's band, which content above it leaves free
+
+
+@dataclass(frozen=True)
+class CropMarks:
+    """How crop marks are drawn: ``length`` mm long, starting ``offset`` mm outside the pieces' block
+    and its bleed, in ``colour``. The page keeps room for them outside the block (cardgrid)."""
+
+    length: float = 4.0
+    offset: float = 1.0
+    colour: str = BLACK
+
+    @property
+    def room(self) -> float:
+        """How far the marks reach outside the block and its bleed."""
+        return self.offset + self.length
+
+
+CROP_MARKS = CropMarks()  # as printkit draws them unless told
 
 
 TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
@@ -34,6 +53,9 @@ class Options:
     cut: Literal["frames", "outline"] | None = None  # how tokens are cut, overriding the kit's choice
     cut_guides: bool = True  # False for images seen on screen (export-tts): no cut lines, no crop marks
     faces_only: frozenset[str] = frozenset()  # the decks printed without their backs (build --backs none)
+    crop: CropMarks = CROP_MARKS  # the crop marks' length, offset and colour (--crop-marks)
+    cut_plan: bool = False  # number the guillotine cuts of every sheet of pieces in its margin (--cut-plan)
+    registration: MarkSet | None = None  # a cutting machine's marks on every sheet of pieces (--registration)
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
-from printkit.layout import bounds, imposition, rules
-from printkit.layout.context import FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
+from printkit.layout import bounds, cutting, imposition, rules
+from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Document, Item, Page, Text
+from printkit.layout.primitives import Box, Document, Item, Page, Text
 from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 
@@ -83,10 +83,20 @@ def components_pages(kit: Kit, ctx: Context, include: Callable[[Component], bool
     for index, component in enumerate(kit.components):
         if include(component):
             try:
-                pages.extend(kit.kinds.kind_of(component).layout(component, ctx))
+                pages.extend(component_layout(kit, component, ctx))
                 check_page_limit(pages)
             except LayoutProblem as problem:
                 raise problem.within(("components", index)) from None
+    return pages
+
+
+def component_layout(kit: Kit, component: Component, ctx: Context) -> list[Page]:
+    """One component's pages; laid out again clear of the registration marks when it has pieces
+    to cut and the user asked for marks (a board on one page keeps its own margin)."""
+    layout = kit.kinds.kind_of(component).layout
+    pages = layout(component, ctx)
+    if ctx.options.registration is not None and any(cutting.cut_pieces(page, kit.kinds) for page in pages):
+        return layout(component, cutting.pieces_ctx(ctx))
     return pages
 
 
@@ -108,6 +118,7 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     base = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     guess: dict[str, Any] = {}
     component_pages = components_pages(kit, with_numbers(ctx, base), lambda c: c.in_kit)
+    component_pages = cutting.with_cutting_aids(component_pages, ctx, kit)
     sides = two_sided_components(component_pages)
     to_cut = cut_components(component_pages, kit.kinds)
     for _ in range(4):
@@ -213,6 +224,7 @@ def layout_boxes(kit: Kit, ctx: Context) -> Document:
     """The kit's boxes only (every component of a box kind, in the kit or not), as a PDF of their own."""
     numbers = dict(ctx.tr.numbers) | kit_numbers(kit, ctx.paper)
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).box)
+    pages = cutting.with_cutting_aids(pages, ctx, kit)
     if not pages:
         boxes = " or ".join(kind.name for kind in kit.kinds.kinds if kind.box)
         raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
@@ -245,22 +257,62 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     if page.side == "back":
         return page
     # the descenders FOOTER_EDGE from the edge: inside what a home printer prints
-    y = page.height - FOOTER_EDGE - fonts.vertical_extent(FOOTER_PT)[1] - 0.05
+    y = footer_baseline(page, ctx, kinds)
     page_no = ctx.tr.msg("page_of", n=number, total=total)
     scale: list[Item] = []
-    title_end = page.width - ctx.margin
+    left, right = footer_span(page, ctx, kinds, y)
+    title_end = right
     if needs_scale_note(page, ctx.tr.msg("scale_only"), kinds):
-        right = page.width - ctx.margin - fonts.text_width(page_no, FOOTER_PT) - 5.0
-        scale, title_end = footer_ruler(right, y, ctx.tr.msg("scale_only"))
-        if title_end < ctx.margin:  # a narrow paper (A5): the note's short form
-            scale, title_end = footer_ruler(right, y, ctx.tr.msg("scale_only_short"))
+        ruler_right = right - fonts.text_width(page_no, FOOTER_PT) - 5.0
+        scale, title_end = footer_ruler(ruler_right, y, ctx.tr.msg("scale_only"))
+        if title_end < left:  # a narrow paper (A5): the note's short form
+            scale, title_end = footer_ruler(ruler_right, y, ctx.tr.msg("scale_only_short"))
     if page.name:
-        title = named_footer(title, page.name, title_end - 5.0 - ctx.margin)
-    footer: tuple[Item, ...] = (Text(page.width - ctx.margin, y, page_no, FOOTER_PT, align="right", color="#666666"),)
-    room = title_end - 5.0 - ctx.margin
+        title = named_footer(title, page.name, title_end - 5.0 - left)
+    footer: tuple[Item, ...] = (Text(right, y, page_no, FOOTER_PT, align="right", color="#666666"),)
+    room = title_end - 5.0 - left
     if fonts.text_width(title, FOOTER_PT) <= room:  # the game's name where the paper leaves room for it
-        footer = (fit_text(ctx.margin, y, title, room, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),) + footer
+        footer = (fit_text(left, y, title, room, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),) + footer
     return replace(page, items=page.items + footer + tuple(scale))
+
+
+def footer_marks(page: Page, ctx: Context, kinds: Registry) -> list[Box]:
+    """The registration marks (grown by the room they keep clear) on a sheet that carries them."""
+    marks = ctx.options.registration
+    if marks is None or not cutting.cut_pieces(page, kinds):
+        return []
+    return marks.keep_out(page.width, page.height)
+
+
+def footer_baseline(page: Page, ctx: Context, kinds: Registry) -> float:
+    """The footer's baseline: its descenders FOOTER_EDGE from the paper's edge (inside what a home
+    printer prints), or raised just above a flat registration mark that lies under its words (the
+    arm of Silhouette's bottom-left L), though never into the content above: a sheet with marks
+    keeps the marks' margin free (``cutting.pieces_ctx``), or the footer's band where that is wider."""
+    ascent, descent = fonts.vertical_extent(FOOTER_PT)
+    y = page.height - FOOTER_EDGE - descent - 0.05
+    marks = ctx.options.registration
+    content = page.height - max(FOOTER_CLEAR, marks.margin(page.width, page.height) if marks else 0.0)
+    for box in footer_marks(page, ctx, kinds):
+        across = min(box.right, page.width - ctx.margin) - max(box.x, ctx.margin)
+        raised = box.y - descent - 0.05
+        if across > 0 and box.y < y + descent and raised - ascent >= content:
+            y = min(y, raised)
+    return y
+
+
+def footer_span(page: Page, ctx: Context, kinds: Registry, baseline: float) -> tuple[float, float]:
+    """Where the footer's words start and end: the margins, or beside a registration mark that
+    still reaches into the footer's line at ``baseline``."""
+    left, right = ctx.margin, page.width - ctx.margin
+    ascent, descent = fonts.vertical_extent(FOOTER_PT)
+    for box in footer_marks(page, ctx, kinds):
+        if box.bottom > baseline - ascent and box.y < baseline + descent:
+            if box.x < page.width / 2:
+                left = max(left, box.right)
+            else:
+                right = min(right, box.x)
+    return left, right
 
 
 def named_footer(title: str, name: str, width: float) -> str:

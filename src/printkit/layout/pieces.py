@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH, bounds, crop_marks, grown
-from printkit.layout.context import Context
+from printkit.layout.cardgrid import bounds, crop_marks, grown
+from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
 from printkit.layout.marks import (
@@ -96,7 +96,8 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
     if run.bleed and not any(p.cut_box for p in run.pieces):  # room for the crop marks around the block
         # across: the marks' whole length, but none right of folded faces (aligned right, against the fold);
         # down: the bands above and below hold BAND_GAP of them (the heading and the ruler hug the marks)
-        m, down = MARK_GAP + MARK_LENGTH, max(0.0, MARK_GAP + MARK_LENGTH - BAND_GAP)
+        m = ctx.options.crop.room
+        down = max(0.0, m - BAND_GAP)
         area = Box(area.x + m, area.y + down, area.w - (m if align == "right" else 2 * m), area.h - 2 * down)
     try:
         if run.nested:
@@ -141,12 +142,14 @@ def face_items(
     """The faces of one sheet with their cut lines or crop marks (none in screen images)."""
     items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
     if ctx.options.cut_guides:
-        items += cut_items(run, sheet, fold_x)
+        items += cut_items(run, sheet, fold_x, ctx.options.crop)
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
 
 
-def cut_items(run: PieceRun, sheet: list[Slot], fold_x: float | None = None) -> list[Item]:
+def cut_items(
+    run: PieceRun, sheet: list[Slot], fold_x: float | None = None, crop: CropMarks = CROP_MARKS
+) -> list[Item]:
     """The cutting convention (docs/printing.md, "How pieces are cut"): a piece cut along its shape
     gets its outline; a piece that bleeds gets nothing on its trim (a hairline there shows as a
     sliver when the cut strays) but crop marks on the paper outside the block and its bleed, in
@@ -162,7 +165,8 @@ def cut_items(run: PieceRun, sheet: list[Slot], fold_x: float | None = None) -> 
         boxes = [s.box for s in sheet]
         # folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
         keep = bounds(boxes).right if fold_x is not None else float("inf")
-        marks = [segment_line(m, CUT_ON_LIGHT) for m in crop_marks(boxes, run.bleed) if min(m.x1, m.x2) <= keep]
+        stroke = replace(CUT_ON_LIGHT, color=crop.colour)
+        marks = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
         # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
         # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
         light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
@@ -203,10 +207,10 @@ def cut_instruction(run: PieceRun) -> str:
     return "cut_apart" if run.bleed else "cut_here"
 
 
-def block_of(run: PieceRun, boxes: list[Box], marked: bool = True) -> Box:
+def block_of(run: PieceRun, boxes: list[Box], marked: bool = True, crop: CropMarks = CROP_MARKS) -> Box:
     """What a sheet's pieces cover, their bleed and (``marked``, bleeding pieces) their crop marks
     included: the block the heading and ruler hug."""
-    marks = MARK_GAP + MARK_LENGTH if run.bleed and marked and not any(p.cut_box for p in run.pieces) else 0.0
+    marks = crop.room if run.bleed and marked and not any(p.cut_box for p in run.pieces) else 0.0
     return grown(bounds(boxes), run.bleed + marks)
 
 
@@ -228,7 +232,7 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        block = block_of(run, [s.box for s in sheet])
+        block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
@@ -244,7 +248,7 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
     for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
         items, rows = face_items(run, sheet, ctx)
-        block = block_of(run, [s.box for s in sheet])
+        block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
@@ -274,7 +278,9 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx, fold_x)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
         faces = [s.box for s in sheet]
-        block = block_of(run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces])
+        block = block_of(
+            run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
+        )
         furniture = framing(ctx, block, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(

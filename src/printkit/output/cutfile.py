@@ -11,6 +11,15 @@ Cut: the pieces whose kind says so (``PieceKind.cut`` in the kinds' registry: to
 cards, tiles and the sheets of a split board), on their face side. Not cut: boards that fit one
 page, play mats and sheets, and backs (a duplex
 back is cut from its face's side; a fold-over back is cut together with its face after folding).
+
+With registration marks (--registration), every layer with pieces holds the marks the page
+prints, as the same black rectangles at the same millimetres, in a sub-layer of their own: the
+software's own marks are set to match them, and they show that the file and the print agree;
+they are filled, never stroked in the cut colour, so nothing cuts them.
+
+``dxf`` writes one sheet as a DXF (R12, millimetres, y up from the paper's bottom-left corner,
+the paper's outline on layer SHEET, the outlines on CUT, the marks on REGISTRATION), for
+Silhouette Studio's basic edition, which opens DXF and not SVG (--cut-dxf).
 """
 
 from __future__ import annotations
@@ -19,9 +28,12 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from printkit.base.errors import PrintkitError
+from printkit.layout.cutpath import CutPath
+from printkit.layout.primitives import Box
 
 if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
+    from printkit.layout.registration import MarkSet
 
 CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
 CUT_WIDTH = 0.1
@@ -33,9 +45,9 @@ def cut_pieces(manifest: dict, kinds: Registry) -> list[dict]:
     return [row for row in manifest["pieces"] if kinds.cut(row["kind"]) and row["side"] == "face"]
 
 
-def svg(manifest: dict, kinds: Registry) -> str:
+def svg(manifest: dict, kinds: Registry, marks: MarkSet | None = None) -> str:
     """The cut file for a kit's manifest (see ``printkit.output.manifest.manifest``): the pieces
-    ``kinds`` cut out."""
+    ``kinds`` cut out, and on every page with pieces the registration ``marks`` it prints."""
     paper = manifest["paper"]
     width, height = paper["width"], paper["height"]
     rows = cut_pieces(manifest, kinds)
@@ -52,7 +64,7 @@ def svg(manifest: dict, kinds: Registry) -> str:
     ]
     for page in manifest["pages"]:
         on_page = [row for row in rows if row["page"] == page["number"]]
-        lines += layer(page, on_page, page["number"] == shown)
+        lines += layer(page, on_page, page["number"] == shown, marks)
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
 
@@ -71,7 +83,7 @@ def check_orientation(manifest: dict, rows: list[dict]) -> None:
             )
 
 
-def layer(page: dict, rows: list[dict], visible: bool) -> list[str]:
+def layer(page: dict, rows: list[dict], visible: bool, marks: MarkSet | None = None) -> list[str]:
     what = page.get("component") or page["role"]
     side = f", {page['side']}" if page.get("side") else ""
     count = f"{len(rows)} {'piece' if len(rows) == 1 else 'pieces'}" if rows else "nothing to cut"
@@ -83,7 +95,64 @@ def layer(page: dict, rows: list[dict], visible: bool) -> list[str]:
     )
     if not rows:
         return [opening + "/>"]
-    return [opening + ">"] + [outline(row) for row in rows] + ["  </g>"]
+    return [opening + ">"] + [outline(row) for row in rows] + mark_group(page, marks) + ["  </g>"]
+
+
+def mark_group(page: dict, marks: MarkSet | None) -> list[str]:
+    """The page's registration marks as printed: black rectangles, in a sub-layer named for them."""
+    if marks is None:
+        return []
+    label = quoteattr(f"registration marks: {marks.title} (printed, not cut)")
+    lines = [f'    <g inkscape:groupmode="layer" inkscape:label={label} id="page-{page["number"]}-marks">']
+    for box in marks.rects(page["width"], page["height"]):
+        size = f'x="{number(box.x)}" y="{number(box.y)}" width="{number(box.w)}" height="{number(box.h)}"'
+        lines.append(f'      <rect {size} fill="#000000" stroke="none"/>')
+    return lines + ["    </g>"]
+
+
+def dxf_sheets(manifest: dict, kinds: Registry) -> list[int]:
+    """The pages that have pieces to cut: each gets a DXF of its own."""
+    return sorted({row["page"] for row in cut_pieces(manifest, kinds)})
+
+
+def dxf(manifest: dict, kinds: Registry, page_number: int, marks: MarkSet | None = None) -> str:
+    """One sheet's DXF (see the module): its cut outlines, its paper and its registration marks."""
+    rows = [row for row in cut_pieces(manifest, kinds) if row["page"] == page_number]
+    check_orientation(manifest, rows)
+    page = manifest["pages"][page_number - 1]
+    height = page["height"]
+    polygons: list[tuple[str, tuple[tuple[float, float], ...]]] = [("SHEET", corners(Box(0, 0, page["width"], height)))]
+    polygons += [("CUT", outline_points(row)) for row in rows]
+    if marks is not None:
+        polygons += [("REGISTRATION", corners(box)) for box in marks.rects(page["width"], height)]
+    out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4"]
+    out += ["9", "$EXTMIN", "10", "0", "20", "0", "9", "$EXTMAX", "10", number(page["width"]), "20", number(height)]
+    out += ["0", "ENDSEC", "0", "SECTION", "2", "TABLES", "0", "TABLE", "2", "LAYER", "70", "3"]
+    for name, colour in (("SHEET", 8), ("CUT", 1), ("REGISTRATION", 7)):
+        out += ["0", "LAYER", "2", name, "70", "0", "62", str(colour), "6", "CONTINUOUS"]
+    out += ["0", "ENDTAB", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
+    for layer_name, points in polygons:
+        out += ["0", "POLYLINE", "8", layer_name, "66", "1", "70", "1"]
+        for x, y in points:
+            out += ["0", "VERTEX", "8", layer_name, "10", number(x), "20", number(height - y)]
+        out += ["0", "SEQEND", "8", layer_name]
+    out += ["0", "ENDSEC", "0", "EOF"]
+    return "\n".join(out) + "\n"
+
+
+def corners(box: Box) -> tuple[tuple[float, float], ...]:
+    return ((box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom))
+
+
+def outline_points(row: dict) -> tuple[tuple[float, float], ...]:
+    """A manifest row's cut outline as corners in page mm (a circle as layout.cutpath measures it)."""
+    x, y, w, h = (row[key] for key in ("x", "y", "width", "height"))
+    shape = row.get("cut", "rectangle")
+    if shape == "rectangle":
+        return corners(Box(x, y, w, h))
+    if shape == "circle":
+        return CutPath("circle").outline(x, y, w, h)
+    return tuple((px, py) for px, py in row["outline"])
 
 
 def outline(row: dict) -> str:

@@ -99,6 +99,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",
         "en": "50 mm: measure it; any other length means the print is not at 100 % scale",
     },
+    "cut_plan": {
+        "pl": "Gilotyna: tnij po kolei od 1 do {n}, każde cięcie od krawędzi do krawędzi.",
+        "cs": "Řezačka: řežte postupně od 1 do {n}, každý řez od okraje k okraji.",
+        "en": "Guillotine: cut in order from 1 to {n}, each cut edge to edge.",
+    },
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",

@@ -13,7 +13,7 @@ from printkit.kinds.cards import deck
 from printkit.kinds.cards.model import DeckComponent
 from printkit.layout import cardgrid, hextiles, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec
-from printkit.layout.context import Context, Options, Paper
+from printkit.layout.context import CROP_MARKS, Context, CropMarks, Options, Paper
 from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, segment_line
@@ -24,15 +24,21 @@ ROLE, PIECE = "cards", "card"
 HEXAGON = CutPath("hexagon")
 
 
-def spec(component: DeckComponent) -> GridSpec:
+def spec(component: DeckComponent, crop: CropMarks = CROP_MARKS) -> GridSpec:
     return GridSpec(
-        component.width, component.height, component.print_gutter, component.print_bleed, component.print_crop_marks
+        component.width,
+        component.height,
+        component.print_gutter,
+        component.print_bleed,
+        component.print_crop_marks,
+        crop.room,
     )
 
 
-def grid(component: DeckComponent, paper: Paper) -> CardGrid:
+def grid(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MARKS) -> CardGrid:
+    """The deck's grid on ``paper``, room kept for crop marks as ``crop`` draws them."""
     try:
-        return cardgrid.choose_grid(paper, spec(component), component.per_page, component.orientation)
+        return cardgrid.choose_grid(paper, spec(component, crop), component.per_page, component.orientation)
     except DoesNotFit as exc:
         raise LayoutProblem(
             ("per_page",) if component.per_page else ("width",),
@@ -71,7 +77,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
             "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or "
             "give it imposition: pieces to fold the backs over",
         )
-    page_grid = grid(component, ctx.paper)
+    page_grid = grid(component, ctx.paper, ctx.options.crop)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
     side: PageSide | None = "face" if backs else None
@@ -111,7 +117,7 @@ def backs_printed(component: DeckComponent, ctx: Context) -> bool:
 
 def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options, with_backs: bool) -> Frame:
     faces = page_grid.slots(count)
-    cutting = tuple(crop_mark_items(component, faces)) if options.cut_guides else ()
+    cutting = tuple(crop_mark_items(component, faces, options.crop)) if options.cut_guides else ()
     face = Frame(page_grid.page_w, page_grid.page_h, tuple(faces), cutting, page_boxes(component, faces))
     if not with_backs:
         return face
@@ -214,11 +220,13 @@ def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[s
     return cut_line_items(boxes, cut_stroke_on(edges[0] if len(set(edges)) == 1 else None))
 
 
-def crop_mark_items(component: DeckComponent, boxes: list[Box]) -> list[Item]:
-    """Black crop marks on the paper outside the block and its bleed, in line with every cut."""
+def crop_mark_items(component: DeckComponent, boxes: list[Box], crop: CropMarks) -> list[Item]:
+    """Crop marks on the paper outside the block and its bleed, in line with every cut: black unless
+    ``crop`` says another colour."""
     if not component.print_crop_marks:
         return []
-    return [segment_line(s, CUT_ON_LIGHT) for s in cardgrid.crop_marks(boxes, component.print_bleed)]
+    stroke = replace(CUT_ON_LIGHT, color=crop.colour)
+    return [segment_line(s, stroke) for s in cardgrid.crop_marks(boxes, component.print_bleed, crop)]
 
 
 PageBoxes = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]
