@@ -47,6 +47,7 @@ from printkit import pipeline as build
 from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.layout.context import Options
+from printkit.layout.paper import paper as paper_named
 from printkit.layout.primitives import Document
 from printkit.output.cutfile import svg
 from printkit.output.manifest import manifest
@@ -77,7 +78,7 @@ class Case:
     @cached_property
     def rows(self) -> dict[str, Any]:
         """The placement manifest's rows, as ``--manifest`` writes them."""
-        return manifest(self.document, self.kit_name, build.paper(self.paper), KINDS)
+        return manifest(self.document, self.kit_name, paper_named(self.paper), KINDS)
 
     @cached_property
     def cut_svg(self) -> str:
