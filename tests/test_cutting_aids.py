@@ -393,3 +393,19 @@ def test_a_users_own_mark_set_is_printed_where_it_says(tmp_path, monkeypatch):
     assert near([f for f in found if f[0] == pytest.approx(12, abs=TENTH)][:1], [(12.0, 12.0, 5.0, 5.0)])
     right = (210 - 12 - 15, 297 - 12 - 0.5, 15.0, 0.5)  # the L's arm along the bottom edge
     assert any(near([f], [right]) for f in found)
+
+
+def test_a_landscape_sheet_is_refused_marks_with_the_remedy(tmp_path, capsys):
+    """A machine reads its marks on the sheet fed portrait; a page turned landscape would put
+    them at other corners once printed."""
+    from test_cut_svg import LANDSCAPE_DECK
+
+    kit = tmp_path / "wide.yaml"
+    kit.write_text(LANDSCAPE_DECK, encoding="utf-8")
+    target = tmp_path / "wide.pdf"
+    with pytest.raises(SystemExit) as exc:
+        main(["build", str(kit), "-o", str(target), "--registration", "silhouette"])
+    assert exc.value.code == 1 and not target.exists()
+    error = capsys.readouterr().err
+    assert "--registration silhouette: page 1 of" in error and "is landscape" in error
+    assert "give the component orientation: portrait" in error
