@@ -5,16 +5,18 @@ leaving no file; `validate --paper` says the same; hostile sizes are one line an
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from pypdf import PdfReader
 
-from conftest import mm
+from conftest import REPO, cli_runner, mm
 from print_measure import ink_margins
 from printkit.kit import file as kitfile
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.paper import MAX_SIDE, MIN_SIDE, PAPERS, Paper, paper
+from printkit.words.messages import message
 
 SIZES = {
     "a5": (148.0, 210.0),
@@ -33,8 +35,6 @@ PIXEL = 25.4 / 50  # ink is measured at 50 dpi: a distance read is at most a pix
 def outcomes(tmp_path_factory):
     """(kit, paper) -> (exit code, stderr, the PDF's path) of `build KIT --lang en --paper PAPER`,
     each built once."""
-    from conftest import REPO, cli_runner
-
     folder = tmp_path_factory.mktemp("papers")
     cache: dict[tuple[str, str], tuple[int, str, object]] = {}
 
@@ -92,9 +92,8 @@ def test_a_paper_is_read_from_its_name_or_its_size(given, name, size):
 )
 @pytest.mark.parametrize("command", ["build", "validate", "calibrate"])
 def test_a_hostile_paper_is_one_line_and_exit_1_before_any_work(run, tmp_path, command, given, why):
-    args = {"build": ["ogrod", "-o", str(tmp_path / "x.pdf")], "validate": ["ogrod"], "calibrate": []}[command]
-    if command == "calibrate":
-        args = ["-o", str(tmp_path / "x.pdf")]
+    target = ["-o", str(tmp_path / "x.pdf")]
+    args = {"build": ["ogrod", *target], "validate": ["ogrod"], "calibrate": target}[command]
     result = run(command, *args, f"--paper={given}")
     assert result.code == 1 and result.out == ""
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
@@ -206,8 +205,6 @@ def test_on_a5_the_footer_ruler_takes_its_short_note_and_stays_inside_the_paper(
     """A5 is 148 mm wide: the page number, the compact 50 mm ruler and the long "print at 100 %"
     Polish note do not fit one line there (141.7 mm, and 124 mm between the margins), so the note takes
     its short form where it must, and the game's name gives way where it has no room."""
-    from printkit.words.messages import message
-
     for lang in ("pl", "cs", "en"):
         target = tmp_path / f"kpn-{lang}.pdf"
         result = run("build", "kpn", "--backs", "none", "--paper", "a5", "--lang", lang, "-o", str(target))
@@ -224,8 +221,6 @@ def test_on_a5_the_footer_ruler_takes_its_short_note_and_stays_inside_the_paper(
 
 @pytest.mark.parametrize("paper_name", ["tabloid", "230x330"])
 def test_the_manifest_and_the_cut_file_are_on_the_paper_built_on(run, tmp_path, paper_name):
-    import json
-
     width, height = SIZES[paper_name]
     pdf, manifest, svg = (tmp_path / f"latarnie.{suffix}" for suffix in ("pdf", "json", "svg"))
     args = [
@@ -250,3 +245,19 @@ def test_the_manifest_and_the_cut_file_are_on_the_paper_built_on(run, tmp_path, 
     assert f'width="{width:g}mm" height="{height:g}mm" viewBox="0 0 {width:g} {height:g}"' in svg.read_text(
         encoding="utf-8"
     )
+
+
+@pytest.mark.parametrize("paper_name", ["a3", "legal", "tabloid"])
+def test_validate_all_proves_every_shipped_kit_on_the_larger_papers(run, paper_name):
+    result = run("validate", "--all", "--paper", paper_name)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert len(lines) == len(KITS)
+    assert all(f", on {PAPERS[paper_name].name}, in " in line for line in lines)
+
+
+def test_validate_all_refuses_every_shipped_kit_on_a5_each_with_its_reasons(run):
+    result = run("validate", "--all", "--paper", "a5")
+    assert result.code == 1 and result.out == ""
+    refused = {line.split(":")[0] for line in result.err.splitlines() if line.startswith("kits/")}
+    assert refused == {f"kits/{kit}.yaml" for kit in KITS}
