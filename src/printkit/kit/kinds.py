@@ -57,8 +57,8 @@ class Kind(Generic[C]):
     component's index in ``components``, the component and the findings to report into.
     ``cell``, for a kind whose cells other components' pieces may promise to fit (``fits: ID``),
     says how big a cell of a component is, and ``cell_outline`` its outline's corners in mm around its
-    centre when a cell is not a square of that side (a hex, a rectangle). ``personalised`` marks the kind ``printkit sheets``
-    prints, once per player. ``derived``, for a kind sized from another component (a tuck box
+    centre when a cell is not a square of that side (a hex, a rectangle). ``personalised`` marks the
+    kind ``printkit sheets`` prints, once per player. ``derived``, for a kind sized from another component (a tuck box
     from the deck it holds), gives the numbers it makes from the other components' numbers; it
     runs after every component's own ``numbers`` and skips what it cannot find (a check says why).
     ``room``, for a kind whose pages depend on the paper (a board split

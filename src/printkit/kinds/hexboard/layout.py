@@ -29,10 +29,10 @@ from printkit.layout.board import (
 )
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, ruler_at_bottom
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.primitives import BLACK, CUT, Box, Group, Item, Page, Path, Piece, Stroke, Text
-from printkit.layout.icon_drawing import draw_named
 
 if TYPE_CHECKING:
     pass
