@@ -66,16 +66,15 @@ def list_kits() -> None:
     "--two-sided",
     "two_sided",
     type=click.Choice(["duplex", "fold"]),
-    default="duplex",
-    show_default=True,
-    help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).",
+    default=None,
+    help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).  "
+    "[default: the kit's two_sided.mode, else duplex]",
 )
 @click.option(
     "--flip",
     type=click.Choice(["long", "short"]),
-    default="long",
-    show_default=True,
-    help="The edge a duplex printer turns the sheet over.",
+    default=None,
+    help="The edge a duplex printer turns the sheet over.  [default: the kit's two_sided.flip, else long]",
 )
 @click.option(
     "--back-offset",

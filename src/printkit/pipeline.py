@@ -180,7 +180,7 @@ def context(
     return Context(
         paper=paper(paper_name),
         tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
-        options=options or Options(),
+        options=options or Options(loaded.kit.two_sided.mode, loaded.kit.two_sided.flip),
         players=players,
         assets=loaded.source.folder,
         dpi=loaded.kit.dpi,

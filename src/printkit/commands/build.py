@@ -28,8 +28,8 @@ class BuildOptions:
     lang: str | None
     paper: str
     output: Path | None
-    two_sided: TwoSided
-    flip: Flip
+    two_sided: TwoSided | None  # None: the kit's two_sided.mode
+    flip: Flip | None  # None: the kit's two_sided.flip
     back_offset: str | None
     printer: str | None
     stock: str | None
@@ -52,9 +52,9 @@ def run(options: BuildOptions) -> None:
     loaded = pipeline.load(options.kit, decode=False)
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
-    ctx = pipeline.context(
-        loaded, options.lang, options.paper, Options(options.two_sided, options.flip, offset, cut=options.cut)
-    )
+    defaults = loaded.kit.two_sided  # the kit's, unless the command line says otherwise
+    chosen = Options(options.two_sided or defaults.mode, options.flip or defaults.flip, offset, cut=options.cut)
+    ctx = pipeline.context(loaded, options.lang, options.paper, chosen)
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:

@@ -144,6 +144,26 @@ class KitInfo(Model):
     )
 
 
+class TwoSidedDefaults(Model):
+    """How the kit's two-sided pieces print unless ``build --two-sided`` or ``--flip`` says otherwise."""
+
+    mode: Literal["duplex", "fold"] = Field(
+        "duplex", description="'duplex': backs on the next page; 'fold': backs beside the faces, folded over."
+    )
+    flip: Literal["long", "short"] = Field(
+        "long",
+        description="The edge the printer turns the sheet over: 'short' for pieces whose backs must line up "
+        "across the sheet's short edge.",
+    )
+
+
+class PageCounts(Model):
+    """The page count the rulebook promises on each paper (a board splits into more sheets on Letter)."""
+
+    a4: Int | None = Field(None, ge=1, le=2000, description="Pages on A4.")
+    letter: Int | None = Field(None, ge=1, le=2000, description="Pages on US Letter.")
+
+
 class Need(Model):
     """Something the game needs that the kit does not print (dice, pencils, pawns)."""
 

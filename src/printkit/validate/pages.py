@@ -84,12 +84,22 @@ def check_split_boards(kit: Kit, pages: tuple[Page, ...], found: Findings) -> No
             )
 
 
+def promised_pages(kit: Kit, paper: str) -> tuple[int | None, tuple[str, ...]]:
+    """The page count the kit promises on ``paper`` (a name such as 'A4' or 'Letter') and where it
+    says so; None when it promises none there."""
+    if kit.page_count is None or isinstance(kit.page_count, int):
+        return kit.page_count, ("page_count",)
+    key = paper.lower()
+    return getattr(kit.page_count, key, None), ("page_count", key)
+
+
 def check_planned_pages(kit: Kit, document: Document, found: Findings) -> None:
     pages = document.pages
-    if kit.page_count is not None and kit.page_count != len(pages):
+    promised, loc = promised_pages(kit, document.paper)
+    if promised is not None and promised != len(pages):
         found.add(
-            ("page_count",),
-            f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages "
+            loc,
+            f"the rules state a {promised}-page PDF on {document.paper}, but the layout gives {len(pages)} pages "
             f"({page_roles(pages)})",
         )
     for index, planned in enumerate(kit.page_plan or []):
