@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -394,6 +395,31 @@ def legend_items(board: Legended, left: float, y: float, ctx: Context) -> list[I
         height = note_height(board, ctx)
         items.append(RichText(ctx.margin, y, ctx.content_width, height, _escape(ctx.tr(board.note)), 9.0, 11.0))
     return items
+
+
+def legend_room(ctx: Context) -> float:
+    """Where a split board's sheet may end its content: above the gap over the ruler at the page's foot."""
+    return ctx.bottom - RULER_HEIGHT - GAP
+
+
+def legend_sheet(bottoms: list[float], height: float, ctx: Context) -> int | None:
+    """The first sheet (numbered from 1) of a split board with room for the legend under its part
+    (``bottoms``: each sheet's lowest point, page mm), or None when none has: the legend then gets
+    a page of its own rather than taking its height from every sheet."""
+    if height <= 0:
+        return None
+    for number, bottom in enumerate(bottoms, 1):
+        if bottom + height <= legend_room(ctx) + 1e-6:  # the height counts the gap above the legend
+            return number
+    return None
+
+
+def legend_page(title: str, ctx: Context, legend: Callable[[float], list[Item]], component: str) -> Page:
+    """A split board's legend on a page of its own: the board's title, a line saying what the page
+    is, the legend (``legend(top)`` draws it from ``top``)."""
+    items = piece_page_header(ctx, title, ctx.tr.msg("board_legend_instruction"))
+    items += legend(ctx.margin + HEADER_HEIGHT + GAP)
+    return Page(ctx.paper.width, ctx.paper.height, "board", component, tuple(items), ())
 
 
 def cell_pieces(

@@ -190,6 +190,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         side = ctx.sides.get(component.id)
         sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
         cut = tr.msg("recipe_yes") if plan.cut or component.id in ctx.cut else tr.msg("recipe_no")
+        if component.id in ctx.glued:
+            cut = tr.msg("recipe_cut_glue")
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
         rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
         if plan.copies == "once":
@@ -201,6 +203,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
         elif plan.note:
             notes.append(tr(plan.note))
+        if component.id in ctx.glued:
+            clause = pages_clause(ctx, [span])
+            notes.append(tr.msg("recipe_glue_note", Pages=clause[:1].upper() + clause[1:], what=what))
         if side == "fold":
             clause = pages_clause(ctx, [span])
             notes.append(tr.msg("recipe_fold_note", Pages=clause[:1].upper() + clause[1:]))

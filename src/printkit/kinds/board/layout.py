@@ -30,7 +30,10 @@ from printkit.layout.board import (
     extent,
     fitting,
     largest_cell,
+    legend_height,
     legend_items,
+    legend_page,
+    legend_sheet,
     marked_cells,
     marked_items,
     orientations,
@@ -70,11 +73,20 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     plan = plan_sheets(board, ctx)
     check_sheet_count(board.id, plan)
     joins = plan_joins(plan)
-    return [
-        sheet_page(board, plan, joins, band, column)
-        for band in range(len(plan.rows))
-        for column in range(len(plan.cols))
+    places = [(band, column) for band in range(len(plan.rows)) for column in range(len(plan.cols))]
+    bottoms = [place_sheet(board, plan, band, column).outline.bottom for band, column in places]
+    height = legend_height(board, plan.ctx)
+    legend_at = legend_sheet(bottoms, height, plan.ctx)
+    pages = [
+        sheet_page(board, plan, joins, band, column, legend_at == number)
+        for number, (band, column) in enumerate(places, 1)
     ]
+    if height and legend_at is None:
+        title = plan.ctx.tr(board.title) or board.id
+        pages.append(
+            legend_page(title, plan.ctx, lambda top: legend_items(board, plan.ctx.margin, top, plan.ctx), board.id)
+        )
+    return pages
 
 
 def with_ring(board: BoardComponent, page: Page, ctx: Context) -> Page:
@@ -98,8 +110,9 @@ def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
     """How many whole columns and rows of cells one sheet holds with its bands and glue strips."""
     need = extent(board, ctx)
     ring = ring_depth(board)  # a sheet carries at most one side of a track: the other is the glue strip's
+    legend = legend_height(board, ctx)  # printed once, where a sheet has room (legend_sheet): no sheet keeps it
     across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
-    down = (ctx.room_height - need.extra_h + ring - board.glue) / board.cell
+    down = (ctx.room_height - need.extra_h + legend + ring - board.glue) / board.cell
     return math.floor(across + 1e-6), math.floor(down + 1e-6)
 
 
@@ -201,7 +214,8 @@ def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sh
     return Sheet(board, rows, cols, left, top, band_left, band_top, strip_right, strip_below, ring_right, ring_bottom)
 
 
-def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, column: int) -> Page:
+def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, column: int, legend: bool) -> Page:
+    """A sheet of the split board; with ``legend``, the board's legend under its part."""
     ctx, number = plan.ctx, plan.number(band, column)
     sheet = place_sheet(board, plan, band, column)
     part, outline = sheet.part, sheet.outline
@@ -230,7 +244,7 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
         )
     items += seam_marks(plan, joins, band, column, sheet)
     items.append(Rect(outline.x, outline.y, outline.w, outline.h, CUT))
-    if number == 1:
+    if legend:
         items += legend_items(board, part.x, outline.bottom + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
     pieces = (

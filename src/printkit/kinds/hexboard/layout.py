@@ -24,6 +24,8 @@ from printkit.layout.board import (
     MARK_FILL,
     legend_height,
     legend_items,
+    legend_page,
+    legend_sheet,
     orientations,
     special_label,
 )
@@ -395,7 +397,8 @@ def capacity(board: HexBoardComponent, ctx: Context) -> tuple[int, int]:
     """How many columns and rows of hexes a sheet holds with one more of each (the glue strip the
     next sheet is laid on): k flat-top columns are (1.5 k + 0.5) R wide, m rows m + 0.5 hexes tall."""
     s, big = board.size, circumradius(board)
-    wide, tall = ctx.content_width, ctx.room_height - extra_height(board, ctx)
+    # the legend is printed once, where a sheet has room (legend_sheet): no sheet keeps room for it
+    wide, tall = ctx.content_width, ctx.room_height - extra_height(board, ctx) + hex_legend_height(board, ctx)
     if board.orientation == "flat":
         return math.floor((wide / big - 0.5) / 1.5 - 1 + 1e-6), math.floor(tall / s - 1.5 + 1e-6)
     return math.floor(wide / s - 1.5 + 1e-6), math.floor((tall / big - 0.5) / 1.5 - 1 + 1e-6)
@@ -424,11 +427,31 @@ def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> sheetpl
 def split_pages(board: HexBoardComponent, ctx: Context, grid: Placed) -> list[Page]:
     plan = plan_sheets(board, ctx, grid)
     joins = sheetplan.plan_joins(plan)
-    return [
-        hex_sheet_page(board, grid, plan, joins, band, column)
-        for band in range(len(plan.rows))
-        for column in range(len(plan.cols))
+    places = [(band, column) for band in range(len(plan.rows)) for column in range(len(plan.cols))]
+    top = plan.ctx.margin + HEADER_HEIGHT + GAP
+    bottoms = [top + sheet_size(board, *sheet_hexes(grid, plan, band, column))[1] for band, column in places]
+    height = hex_legend_height(board, plan.ctx)
+    legend_at = legend_sheet(bottoms, height, plan.ctx)
+    pages = [
+        hex_sheet_page(board, grid, plan, joins, band, column, legend_at == number)
+        for number, (band, column) in enumerate(places, 1)
     ]
+    if height and legend_at is None:
+        title = plan.ctx.tr(board.title) or board.id
+        pages.append(
+            legend_page(title, plan.ctx, lambda y: hex_legend_items(board, plan.ctx.margin, y, plan.ctx), board.id)
+        )
+    return pages
+
+
+def sheet_size(
+    board: HexBoardComponent, own: list[tuple[Hex, float, float]], strip: list[tuple[Hex, float, float]]
+) -> tuple[float, float]:
+    """The width and height of a sheet's hexes with its glue strip's."""
+    w, h = hex_box(board)
+    every = own + strip
+    x0, y0 = min(x for _, x, _ in every), min(y for _, _, y in every)
+    return max(x for _, x, _ in every) + w - x0, max(y for _, _, y in every) + h - y0
 
 
 def sheet_hexes(
@@ -483,7 +506,9 @@ def hex_sheet_page(
     joins: list[sheetplan.Join],
     band: int,
     column: int,
+    legend: bool,
 ) -> Page:
+    """A sheet of the split hex board; with ``legend``, the board's legend under its hexes."""
     ctx, number = plan.ctx, plan.number(band, column)
     own, strip = sheet_hexes(grid, plan, band, column)
     w, h = hex_box(board)
@@ -517,7 +542,7 @@ def hex_sheet_page(
     cut = union_outline([(x + dx + w / 2, y + dy + h / 2) for _, x, y in every], outline)
     items.append(Path(tuple(cut), CUT))
     items += hex_join_letters(board, grid, plan, joins, band, column, (dx, dy))
-    if number == 1:
+    if legend:
         items += hex_legend_items(board, left, top + (y1 - y0) + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
     sheet_box = Box(left, top, x1 - x0, y1 - y0)
