@@ -60,8 +60,9 @@ def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
 
 def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
     """{board.rows}, {board.cols}, {board.cells}, {board.cell}, {board.specials}, {board.free},
-    {board.special_points}, {board.marked}, each special cell's value as {board.C3}, and the
-    special cells with each icon as {board.specials.lighthouse}."""
+    {board.special_points}, {board.marked}, each special cell's value as {board.C3}, the
+    special cells with each icon as {board.specials.lighthouse}, and the board's outer
+    {board.width} and {board.height} in mm (its grid and the track around it)."""
     p = board.id
     cells = board.rows * board.cols
     values: dict[str, float] = {
@@ -74,6 +75,9 @@ def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
         f"{p}.special_points": sum(s.value or 0 for s in board.specials),
         f"{p}.marked": len(set(marked_cells(board))),
     }
+    ring = ring_depths(board)  # the board's outer size: its grid and the track around it
+    values[f"{p}.width"] = board.cols * board.cell + ring.left + ring.right
+    values[f"{p}.height"] = board.rows * board.cell + ring.top + ring.bottom
     for special in board.specials:
         key = f"{p}.specials.{special.icon}"
         values[key] = values.get(key, 0) + 1
@@ -92,16 +96,32 @@ class Extent:
     extra_h: float
 
 
-def ring_depth(board: BoardComponent) -> float:
-    """How far a track around the board reaches out of the grid on every side (layout.edgetrack)."""
-    return board.track.space if board.track is not None else 0.0
+@dataclass(frozen=True)
+class Ring:
+    """How far a track around the board reaches out of the grid on each side, in mm (0 without one)."""
+
+    top: float = 0.0
+    right: float = 0.0
+    bottom: float = 0.0
+    left: float = 0.0
+
+
+def ring_depths(board: BoardComponent) -> Ring:
+    """The track's depth on each side (kinds.board.edgetrack): its ``depth``, else ``space`` all round."""
+    track = board.track
+    if track is None:
+        return Ring()
+    if track.depth is None:
+        return Ring(track.space, track.space, track.space, track.space)
+    return Ring(track.depth.top, track.depth.right, track.depth.bottom, track.depth.left)
 
 
 def extent(board: BoardComponent, ctx: Context) -> Extent:
     coords = COORD_BAND if board.coordinates else 0.0
     _, top, _, bottom = dressing(board, ctx)
     legend = legend_height(board, ctx)
-    extra_w = coords + 2 * ring_depth(board)  # a dressed board's side bands may reach into the margins
+    ring = ring_depths(board)
+    extra_w = coords + ring.left + ring.right  # a dressed board's side bands may reach into the margins
     extra_h = HEADER_HEIGHT + GAP + top + bottom + legend + GAP + RULER_HEIGHT
     return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
 
@@ -117,15 +137,15 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     bands and the track around it; on a dressed board (``dressed``) the same band on every side,
     the title's band under the grid and the ground's bleed past the frame."""
     coords = COORD_BAND if board.coordinates else 0.0
-    ring = ring_depth(board)
+    ring = ring_depths(board)
     if not dressed(ctx):
-        return coords + ring, coords + ring, ring, ring
+        return coords + ring.left, coords + ring.top, ring.right, ring.bottom
     look = ctx.theme.board
     # the coordinates keep clear of the frame: their band inside its line and its inner line or band
-    side = (coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]) + ring
-    under = ring + (TITLE_BAND if look.title and ctx.game is not None else side - ring)
+    band = coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]
+    under = TITLE_BAND if look.title and ctx.game is not None else band
     bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
-    return side + bleed, side + bleed, side + bleed, under + bleed
+    return band + ring.left + bleed, band + ring.top + bleed, band + ring.right + bleed, under + ring.bottom + bleed
 
 
 class Legended(Protocol):
@@ -238,7 +258,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     items += grid_items(board, left, top)
     if board.coordinates:
         items += coordinate_items(board, left, top)
-    items += legend_items(board, left - ring_depth(board), top + grid_h + below + GAP, ctx)
+    items += legend_items(board, left - ring_depths(board).left, top + grid_h + below + GAP, ctx)
     items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]

@@ -96,10 +96,11 @@ def promised_pages(kit: Kit, paper: str) -> tuple[int | None, tuple[str, ...]]:
 def check_planned_pages(kit: Kit, document: Document, found: Findings) -> None:
     pages = document.pages
     promised, loc = promised_pages(kit, document.paper)
+    where = f" on {document.paper}" if len(loc) > 1 else ""
     if promised is not None and promised != len(pages):
         found.add(
             loc,
-            f"the rules state a {promised}-page PDF on {document.paper}, but the layout gives {len(pages)} pages "
+            f"the rules state a {promised}-page PDF{where}, but the layout gives {len(pages)} pages "
             f"({page_roles(pages)})",
         )
     for index, planned in enumerate(kit.page_plan or []):

@@ -27,6 +27,7 @@ from printkit.layout.board import (
     GRID_LINE,
     cell_pieces,
     coordinate_items,
+    dressing,
     extent,
     fitting,
     largest_cell,
@@ -37,7 +38,7 @@ from printkit.layout.board import (
     marked_cells,
     marked_items,
     orientations,
-    ring_depth,
+    ring_depths,
     special_items,
 )
 from printkit.layout.board import layout as one_page
@@ -53,9 +54,10 @@ from printkit.layout.sheetplan import (
     SEAM_MARK,
     STRIP_LETTER_PT,
     Join,
+    Limits,
     Plan,
-    balanced,
     check_sheet_count,
+    ended,
     join_phrases,
     map_items,
     plan_joins,
@@ -106,23 +108,37 @@ def cuts(plan: Plan, cell: float) -> tuple[list[float], list[float]]:
     return [run.start * cell for run in plan.cols[1:]], [run.start * cell for run in plan.rows[1:]]
 
 
-def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
-    """How many whole columns and rows of cells one sheet holds with its bands and glue strips."""
+def run_limits(room: float, before: float, after: float, glue: float, cell: float) -> Limits:
+    """How many cells a run of sheets holds in ``room`` mm by its place: the outer sheets carry the
+    board's band before (coordinates, the track's side) or after it, every sheet but the last a
+    glue strip."""
+
+    def most(length: float) -> int:
+        return max(0, math.floor(length / cell + 1e-6))
+
+    return Limits(most(room - before - after), most(room - before - glue), most(room - glue), most(room - after))
+
+
+def limits_on(board: BoardComponent, ctx: Context) -> tuple[Limits, Limits]:
+    """How many cells the runs of sheets hold across and down on ``ctx``'s paper."""
     need = extent(board, ctx)
-    ring = ring_depth(board)  # a sheet carries at most one side of a track: the other is the glue strip's
-    legend = legend_height(board, ctx)  # printed once, where a sheet has room (legend_sheet): no sheet keeps it
-    across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
-    down = (ctx.room_height - need.extra_h + legend + ring - board.glue) / board.cell
-    return math.floor(across + 1e-6), math.floor(down + 1e-6)
+    before, above, after, below = dressing(board, ctx)
+    fixed_h = need.extra_h - legend_height(board, ctx) - above - below  # title, ruler: on every sheet
+    across = run_limits(ctx.content_width, before, after, board.glue, board.cell)
+    return across, run_limits(ctx.room_height - fixed_h, above, below, board.glue, board.cell)
+
+
+def plan_on(board: BoardComponent, ctx: Context) -> Plan | None:
+    """The split on ``ctx``'s paper: the fewest runs across and down, each sheet holding as many
+    cells as its own bands leave room for (a sheet inside the board carries no track), or None."""
+    across, down = limits_on(board, ctx)
+    cols, rows = ended(board.cols, across), ended(board.rows, down)
+    return Plan(ctx, rows, cols) if cols is not None and rows is not None else None
 
 
 def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
     """The split with the fewest sheets, portrait before landscape when they tie."""
-    plans = []
-    for option in orientations(ctx):
-        across, down = capacity(board, option)
-        if across >= 1 and down >= 1:
-            plans.append(Plan(option, balanced(board.rows, down), balanced(board.cols, across)))
+    plans = [plan for plan in (plan_on(board, option) for option in orientations(ctx)) if plan is not None]
     if not plans:
         raise LayoutProblem(
             ("cell",),
@@ -141,11 +157,11 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
         return None
     plan = plan_sheets(board, ctx)
     side = "portrait" if plan.ctx.paper.width < plan.ctx.paper.height else "landscape"
-    across, down = capacity(board, plan.ctx)
+    across, down = (limits.first for limits in limits_on(board, plan.ctx))
     return (
         f"board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): it needs {need.width:.1f} × {need.height:.1f} mm and a page holds "
-        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so a sheet takes at most "
+        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so the first sheet takes at most "
         f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
         f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )
@@ -186,9 +202,9 @@ class Sheet:
     @property
     def region(self) -> tuple[float, float, float, float]:
         """The sheet's own part of the board with the track's sides it carries, in board mm."""
-        cell, ring = self.board.cell, ring_depth(self.board)
-        x0 = self.cols.start * cell - (ring if self.band_left else 0.0)
-        y0 = self.rows.start * cell - (ring if self.band_top else 0.0)
+        cell, ring = self.board.cell, ring_depths(self.board)
+        x0 = self.cols.start * cell - (ring.left if self.band_left else 0.0)
+        y0 = self.rows.start * cell - (ring.top if self.band_top else 0.0)
         return x0, y0, self.cols.stop * cell + self.ring_right, self.rows.stop * cell + self.ring_bottom
 
     def page_x(self, board_x: float) -> float:
@@ -202,12 +218,12 @@ class Sheet:
 def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sheet:
     ctx, cell = plan.ctx, board.cell
     rows, cols = plan.rows[band], plan.cols[column]
-    coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
-    band_left, band_top = (coords if column == 0 else 0.0), (coords if band == 0 else 0.0)
+    coords, ring = (COORD_BAND if board.coordinates else 0.0), ring_depths(board)
+    band_left, band_top = (coords + ring.left if column == 0 else 0.0), (coords + ring.top if band == 0 else 0.0)
     strip_right = board.glue if column + 1 < len(plan.cols) else 0.0
     strip_below = board.glue if band + 1 < len(plan.rows) else 0.0
-    ring_right = ring_depth(board) if column + 1 == len(plan.cols) else 0.0
-    ring_bottom = ring_depth(board) if band + 1 == len(plan.rows) else 0.0
+    ring_right = ring.right if column + 1 == len(plan.cols) else 0.0
+    ring_bottom = ring.bottom if band + 1 == len(plan.rows) else 0.0
     width = band_left + len(cols) * cell + ring_right + strip_right
     left = ctx.margin + (ctx.content_width - width) / 2 + band_left
     top = ctx.margin + HEADER_HEIGHT + GAP + band_top

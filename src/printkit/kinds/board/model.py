@@ -41,7 +41,8 @@ class BoardComponent(ComponentBase):
 
     Numbers: {id.rows}, {id.cols}, {id.cells}, {id.cell} (mm), {id.specials} (special cells),
     {id.free} (cells that are not special), {id.special_points} (the specials' values summed),
-    {id.marked} (marked cells), and each special cell's value by its coordinate, e.g. {id.C3}.
+    {id.marked} (marked cells), each special cell's value by its coordinate, e.g. {id.C3}, the special cells
+    with each icon, e.g. {id.specials.lighthouse}, and the outer {id.width} and {id.height} (mm, with the track).
     """
 
     kind: Literal["board"] = Field(
