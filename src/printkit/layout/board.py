@@ -17,6 +17,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Box, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.pictures.limits import PRINT_DPI
 
 if TYPE_CHECKING:
     from printkit.kinds.board.model import BoardComponent
@@ -75,9 +76,7 @@ def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
         f"{p}.special_points": sum(s.value or 0 for s in board.specials),
         f"{p}.marked": len(set(marked_cells(board))),
     }
-    ring = ring_depths(board)  # the board's outer size: its grid and the track around it
-    values[f"{p}.width"] = board.cols * board.cell + ring.left + ring.right
-    values[f"{p}.height"] = board.rows * board.cell + ring.top + ring.bottom
+    values[f"{p}.width"], values[f"{p}.height"] = board.outer_size  # its grid and the track around it
     for special in board.specials:
         key = f"{p}.specials.{special.icon}"
         values[key] = values.get(key, 0) + 1
@@ -108,12 +107,7 @@ class Ring:
 
 def ring_depths(board: BoardComponent) -> Ring:
     """The track's depth on each side (kinds.board.edgetrack): its ``depth``, else ``space`` all round."""
-    track = board.track
-    if track is None:
-        return Ring()
-    if track.depth is None:
-        return Ring(track.space, track.space, track.space, track.space)
-    return Ring(track.depth.top, track.depth.right, track.depth.bottom, track.depth.left)
+    return Ring(*board.ring_sides)
 
 
 def extent(board: BoardComponent, ctx: Context) -> Extent:
@@ -138,14 +132,43 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     the title's band under the grid and the ground's bleed past the frame."""
     coords = COORD_BAND if board.coordinates else 0.0
     ring = ring_depths(board)
+    own = board.image_bleed if board.image is not None else 0.0  # the board's picture past its outer edge
     if not dressed(ctx):
-        return coords + ring.left, coords + ring.top, ring.right, ring.bottom
+        return coords + ring.left + own, coords + ring.top + own, ring.right + own, ring.bottom + own
     look = ctx.theme.board
     # the coordinates keep clear of the frame: their band inside its line and its inner line or band
     band = coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]
     under = TITLE_BAND if look.title and ctx.game is not None else band
-    bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
+    bleed = max(own, look.bleed if look.ground is not None or look.picture is not None else 0.0)
     return band + ring.left + bleed, band + ring.top + bleed, band + ring.right + bleed, under + ring.bottom + bleed
+
+
+def background_items(
+    board: BoardComponent, ctx: Context, corner: tuple[float, float], shown: Box | None = None
+) -> list[Item]:
+    """The board's picture (``image``) over its outer box, whose top-left corner is at page
+    ``corner``, grown by its bleed and cropped to fill it; only the part inside ``shown`` when
+    given (page mm: a split board's sheet prints its own part)."""
+    if board.image is None:
+        return []
+    found = ctx.pictures.get(board.image, board.image_mm, PRINT_DPI)
+    if found is None:  # a refused picture: the kit's check said why
+        return []
+    width, height = board.outer_size
+    whole = Box(
+        corner[0] - board.image_bleed,
+        corner[1] - board.image_bleed,
+        width + 2 * board.image_bleed,
+        height + 2 * board.image_bleed,
+    )
+    w = max(whole.w, whole.h * found.aspect)
+    h = w / found.aspect
+    x, y = whole.x + (whole.w - w) / 2, whole.y + (whole.h - h) / 2
+    shown = shown or whole
+    left, top = max(shown.x, whole.x), max(shown.y, whole.y)
+    right, bottom = min(shown.right, whole.right), min(shown.bottom, whole.bottom)
+    clip = (left, top, right - left, bottom - top)
+    return [Image(x, y, w, h, str(found.path), board.image_mm, PRINT_DPI, clip=clip)]
 
 
 class Legended(Protocol):
@@ -253,6 +276,15 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
         # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
         x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
         items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
+    ring = ring_depths(board)
+    width, height = board.outer_size
+    shown = Box(
+        left - ring.left - board.image_bleed,
+        top - ring.top - board.image_bleed,
+        width + 2 * board.image_bleed,
+        height + 2 * board.image_bleed,
+    )
+    items += background_items(board, ctx, (left - ring.left, top - ring.top), shown)
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)

@@ -25,6 +25,7 @@ from printkit.layout.board import (
     FRAME,
     GAP,
     GRID_LINE,
+    background_items,
     cell_pieces,
     coordinate_items,
     dressing,
@@ -236,6 +237,7 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     sheet = place_sheet(board, plan, band, column)
     part, outline = sheet.part, sheet.outline
     origin_x, origin_y = sheet.page_x(0.0), sheet.page_y(0.0)  # where cell A1's corner is, on or off the page
+    ring = ring_depths(board)
     window = (sheet.rows, sheet.cols)
     map_w = min(MAP_MAX_W, len(plan.cols) * MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
@@ -246,6 +248,7 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     )
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
+    items += background_items(board, ctx, (origin_x - ring.left, origin_y - ring.top), sheet_picture(sheet))
     items += strip_items(sheet)
     spaces = edgetrack.ring(board, *cuts(plan, board.cell))
     items += strip_ring_items(sheet, spaces)
@@ -293,6 +296,18 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
         *(edgetrack.pieces(board, spaces, (origin_x, origin_y), sheet.region, number) if spaces else ()),
     )
     return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)
+
+
+def sheet_picture(sheet: Sheet) -> Box:
+    """Where a sheet prints its part of the board's picture (page mm): its own part with the track's
+    sides it carries, and the bleed past the board's outer edges it has (none at a join)."""
+    x0, y0, x1, y1 = sheet.region
+    bleed = sheet.board.image_bleed
+    x0 -= bleed if sheet.band_left else 0.0
+    y0 -= bleed if sheet.band_top else 0.0
+    x1 += bleed if not sheet.strip_right else 0.0
+    y1 += bleed if not sheet.strip_below else 0.0
+    return Box(sheet.page_x(x0), sheet.page_y(y0), x1 - x0, y1 - y0)
 
 
 def strip_items(sheet: Sheet) -> list[Item]:

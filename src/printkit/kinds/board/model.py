@@ -10,6 +10,8 @@ from pydantic import Field
 
 from printkit.kinds.track.model import EdgeTrack
 from printkit.kit.shared import (
+    ArtPath,
+    Bleed,
     ComponentBase,
     Count,
     Glue,
@@ -75,3 +77,33 @@ class BoardComponent(ComponentBase):
         description="A numbered track around the board's edge (a score track 0-50), split with the board along "
         "its spaces.",
     )
+    image: ArtPath | None = Field(
+        None,
+        description="A picture under the grid and the track (PNG, JPEG or SVG in the kit's folder), filling the "
+        "board to its outer edge and 'image_bleed' past it, cropped to fill; a split board's sheets each print "
+        "their part.",
+    )
+    image_bleed: Bleed = Field(
+        2.0, description="How far the picture ('image') reaches past the board's outer edge, in mm (0-3)."
+    )
+
+    @property
+    def ring_sides(self) -> tuple[float, float, float, float]:
+        """How far the track reaches out of the grid (top, right, bottom, left, in mm; 0 without one)."""
+        if self.track is None:
+            return 0.0, 0.0, 0.0, 0.0
+        if self.track.depth is None:
+            return self.track.space, self.track.space, self.track.space, self.track.space
+        depth = self.track.depth
+        return depth.top, depth.right, depth.bottom, depth.left
+
+    @property
+    def outer_size(self) -> tuple[float, float]:
+        """The board's width and height in mm: its grid and the track around it."""
+        top, right, bottom, left = self.ring_sides
+        return self.cols * self.cell + left + right, self.rows * self.cell + top + bottom
+
+    @property
+    def image_mm(self) -> float:
+        """The longest side its picture prints at: the board's outer size and the bleed on both sides."""
+        return max(self.outer_size) + 2 * self.image_bleed
