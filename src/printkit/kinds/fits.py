@@ -34,7 +34,7 @@ def piece_outlines(component: TokensComponent | StonesComponent) -> dict[str, tu
     token's square frame, or each token shape's own outline when tokens are cut along it."""
     if isinstance(component, StonesComponent) or component.cut == "frames":
         return {"frame": square(component.size)}
-    outlines = {}
+    outlines: dict[str, tuple[Point, ...]] = {}
     centre = component.size / 2
     for token_set in component.sets:
         box, cut = token_cut(token_set.shape, component.size)

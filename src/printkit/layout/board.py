@@ -154,13 +154,8 @@ def background_items(
     found = ctx.pictures.get(board.image, board.image_mm, PRINT_DPI)
     if found is None:  # a refused picture: the kit's check said why
         return []
-    width, height = board.outer_size
-    whole = Box(
-        corner[0] - board.image_bleed,
-        corner[1] - board.image_bleed,
-        width + 2 * board.image_bleed,
-        height + 2 * board.image_bleed,
-    )
+    width, height, bleed = *board.outer_size, board.image_bleed
+    whole = Box(corner[0] - bleed, corner[1] - bleed, width + 2 * bleed, height + 2 * bleed)
     w = max(whole.w, whole.h * found.aspect)
     h = w / found.aspect
     x, y = whole.x + (whole.w - w) / 2, whole.y + (whole.h - h) / 2
@@ -277,14 +272,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
         x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
         items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
     ring = ring_depths(board)
-    width, height = board.outer_size
-    shown = Box(
-        left - ring.left - board.image_bleed,
-        top - ring.top - board.image_bleed,
-        width + 2 * board.image_bleed,
-        height + 2 * board.image_bleed,
-    )
-    items += background_items(board, ctx, (left - ring.left, top - ring.top), shown)
+    items += background_items(board, ctx, (left - ring.left, top - ring.top))
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)

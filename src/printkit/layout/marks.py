@@ -136,7 +136,8 @@ def piece_page_header(
     if len(lines) == 1:
         return [heading, Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
     note = min(fonts.fit_size(line, wide, INSTRUCTION_PT, smallest=6) for line in lines)
-    return [heading] + [
+    items: list[Item] = [heading]
+    return items + [
         Text(m, y + 8.4 + index * TWO_LINE_STEP, line, note, color="#333333", max_w=wide)
         for index, line in enumerate(lines)
     ]

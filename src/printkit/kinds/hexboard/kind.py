@@ -77,12 +77,13 @@ def check_terrain(board: HexBoardComponent, on_board: set[tuple[int, int]], loc:
         ids.add(terrain.id)
         if terrain.pattern is not None and terrain.pattern not in known:
             found.add(here + ("pattern",), f"unknown pattern '{terrain.pattern}'; printkit draws: {', '.join(known)}")
-        listed = [] if terrain.at == "perimeter" else list(enumerate(terrain.at))
-        for item, at in listed:
-            check_on_board(board, at, on_board, here + ("at", item), found)
-        for item, at in listed or [(None, None)]:
-            where_loc = here + ("at",) if item is None else here + ("at", item)
-            spots = terrain_hexes(board, terrain) if at is None else {parse_at(at)}
+        if terrain.at == "perimeter":
+            places = [(here + ("at",), terrain_hexes(board, terrain))]
+        else:
+            places = [(here + ("at", item), {parse_at(at)}) for item, at in enumerate(terrain.at)]
+            for item, at in enumerate(terrain.at):
+                check_on_board(board, at, on_board, here + ("at", item), found)
+        for where_loc, spots in places:
             for where in sorted(spots & on_board):
                 if where in owner:
                     found.add(where_loc, f"hex {hex_name(board, where)} is already '{owner[where]}'")
