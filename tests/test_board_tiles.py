@@ -251,7 +251,7 @@ def test_validate_says_how_many_sheets_a_board_takes_and_why(run):
     assert result.code == 0, result.err
     assert result.out.splitlines()[1] == (
         "  board 'big' takes 4 sheets of A4 (2 across × 2 down, portrait): it needs 326.0 × 364.5 mm and a page "
-        "holds 186.0 × 270.8 mm inside the margins, so a sheet takes at most 4 × 5 cells of 40 mm with a 10 mm "
+        "holds 186.0 × 270.8 mm inside the margins, so the first sheet takes at most 4 × 5 cells of 40 mm with a 10 mm "
         "glue strip; cells of at most 22.5 mm fit on one page"
     )
 
@@ -282,8 +282,8 @@ def test_an_11_by_11_board_of_17_mm_cells_one_mm_too_wide_takes_two_sheets_and_s
     assert result.code == 0, result.err
     assert result.out.splitlines()[1] == (
         "  board 'tafl' takes 2 sheets of A4 (2 across × 1 down, portrait): it needs 187.0 × 215.0 mm and a page "
-        "holds 186.0 × 270.8 mm inside the margins, so a sheet takes at most 10 × 13 cells of 17 mm with a 10 mm "
-        "glue strip; cells of at most 16.5 mm fit on one page"
+        "holds 186.0 × 270.8 mm inside the margins, so the first sheet takes at most 10 × 13 cells of 17 mm with a "
+        "10 mm glue strip; cells of at most 16.5 mm fit on one page"
     )
     pdf, manifest = build(str(kit), tmp_path)
     assert [s["page"] for s in pieces(manifest, kind="board_sheet")] == [2, 3]

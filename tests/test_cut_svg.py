@@ -17,6 +17,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 CASES = first_language_cases()  # the outlines do not depend on the language
 EXACT = 0.0005  # the SVG and the manifest write the same rounded millimetres
+MM = 25.4 / 72  # millimetres in a PDF point
 
 
 def layers(svg_path) -> tuple[ET.Element, list[ET.Element]]:
@@ -131,17 +132,46 @@ rules: []
 """
 
 
-def test_landscape_pieces_are_refused_with_the_page_and_the_remedy(run, tmp_path):
+def turned(box: tuple[float, ...], transform: str) -> tuple[float, ...]:
+    """A layer's rectangle (x, y, w, h) moved by its ``matrix(a b c d e f)`` transform: its box on the sheet."""
+    a, b, c, d, e, f = (float(v) for v in transform[len("matrix(") : -1].split())
+    x, y, w, h = box
+    corners = [(x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+    moved = [(a * px + c * py + e, b * px + d * py + f) for px, py in corners]
+    left, top = min(p[0] for p in moved), min(p[1] for p in moved)
+    return left, top, max(p[0] for p in moved) - left, max(p[1] for p in moved) - top
+
+
+def test_landscape_pages_are_turned_onto_the_portrait_sheet_the_pdf_prints(run, tmp_path):
+    """The PDF writes a landscape page as a portrait sheet turned a quarter (with /Rotate 90): the
+    cut file's layer is turned the same way, so its outlines lie on the cards' frames of the sheet
+    as printed, read here from the PDF with its /Rotate removed."""
+    import subprocess
+
+    import pdfplumber
+
     kit = tmp_path / "wide.yaml"
     kit.write_text(LANDSCAPE_DECK, encoding="utf-8")
     pdf, svg = tmp_path / "wide.pdf", tmp_path / "wide.svg"
-    assert run("build", str(kit), "-o", str(pdf)).code == 0
-    pdf.unlink()
-    result = run("build", str(kit), "-o", str(pdf), "--cut-svg", str(svg))
-    assert result.code == 1
-    assert (
-        result.err.strip()
-        == "--cut-svg: page 2 is 297 × 210 mm (landscape), but the cut file's sheets are A4 portrait; give its "
-        "component orientation: portrait to cut it by machine"
-    )
-    assert not pdf.exists() and not svg.exists()
+    assert run("build", str(kit), "-o", str(pdf), "--cut-svg", str(svg)).code == 0
+    root, pages = layers(svg)
+    assert (root.get("width"), root.get("height")) == ("210mm", "297mm")
+    layer = pages[1]
+    assert layer.get("transform") == "matrix(0 -1 1 0 0 297)"
+    on_sheet = sorted(turned(box, layer.get("transform")) for box in outlines(layer))
+    assert len(on_sheet) == 6
+    assert all(w == pytest.approx(63) and h == pytest.approx(88) for _, _, w, h in on_sheet)
+    assert all(0 <= x and x + w <= 210 and 0 <= y and y + h <= 297 for x, y, w, h in on_sheet)
+    raw = tmp_path / "raw.pdf"
+    subprocess.run(["qpdf", str(pdf), "--rotate=0:2", str(raw)], check=True)
+    with pdfplumber.open(raw) as document:
+        page = document.pages[1]
+        assert page.rotation == 0 and page.width < page.height
+        frames = sorted(
+            (r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM)
+            for r in page.rects + page.curves
+            if abs(r["width"] * MM - 59) < 0.5 and abs(r["height"] * MM - 84) < 0.5
+        )
+    # each card's frame lies 2 mm inside its cut outline
+    expected = [(x + 2, y + 2, w - 4, h - 4) for x, y, w, h in on_sheet]
+    assert [pytest.approx(box, abs=0.05) for box in expected] == frames

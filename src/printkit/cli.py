@@ -91,16 +91,15 @@ def list_kits() -> None:
     "--two-sided",
     "two_sided",
     type=click.Choice(["duplex", "fold"]),
-    default="duplex",
-    show_default=True,
-    help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).",
+    default=None,
+    help="Two-sided pieces: backs on the next page (duplex) or beside the faces to fold over (fold).  "
+    "[default: the kit's two_sided.mode, else duplex]",
 )
 @click.option(
     "--flip",
     type=click.Choice(["long", "short"]),
-    default="long",
-    show_default=True,
-    help="The edge a duplex printer turns the sheet over.",
+    default=None,
+    help="The edge a duplex printer turns the sheet over.  [default: the kit's two_sided.flip, else long]",
 )
 @BACKS
 @click.option(
@@ -316,6 +315,12 @@ def new(**given: Any) -> None:
     type=click.Path(path_type=Path),
     help="The folder for the sheets and tts.json (default: output/KIT-tts); an earlier export there is replaced.",
 )
+@click.option(
+    "--allow-placeholders",
+    "allow_placeholders",
+    is_flag=True,
+    help="Export the placeholders printed for pictures not made yet, rather than refuse them.",
+)
 def export_tts(**given: Any) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit.commands import export_tts as command  # start-up: this command's modules only (see above)
@@ -364,6 +369,12 @@ def export_tts(**given: Any) -> None:
 )
 @click.option("--component", metavar="ID", help="Export only this component's pieces.")
 @click.option("--list-presets", "list_presets", is_flag=True, help="List the presets (printkit's and yours) and exit.")
+@click.option(
+    "--allow-placeholders",
+    "allow_placeholders",
+    is_flag=True,
+    help="Export the placeholders printed for pictures not made yet, rather than refuse them.",
+)
 @LANG
 @PAPER
 def export_pieces(**given: Any) -> None:

@@ -35,7 +35,7 @@ from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
 from printkit.layout.paper import Paper, as_paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
-from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
+from printkit.pictures.prepared import Finding, Pictures, kit_pictures, missing_message, prepare
 from printkit.render import pdf
 from printkit.render.svg import drawable
 from printkit.validate.findings import by_language
@@ -132,6 +132,25 @@ def picture_warnings(loaded: LoadedKit) -> list[Problem]:
     return [problem for problem in loaded.warnings if problem.group == "pictures"]
 
 
+def refuse_placeholders(loaded: LoadedKit, command: str) -> None:
+    """Refuse an export that would send a placeholder ("no picture yet") to a print shop or a
+    table: one finding for every row of the kit or its table that names a picture not made yet,
+    at that row; ``--allow-placeholders`` skips this."""
+    names = {missing_message(name, loaded.source.folder): name for name in loaded.pictures.missing}
+    problems = [
+        replace(
+            problem,
+            severity="error",
+            message=f"no picture '{names[problem.message]}' yet: {command} would send its placeholder; make the "
+            "picture, or give --allow-placeholders to export the placeholders as they are",
+        )
+        for problem in picture_warnings(loaded)
+        if problem.message in names
+    ]
+    if problems:
+        raise KitError(problems)
+
+
 def with_faces(loaded: LoadedKit, document: Document) -> Document:
     """The document naming the kit's own fonts, so that the renderer draws in what layout measured."""
     return replace(document, faces=tuple((role, *names) for role, names in sorted(loaded.faces.items())))
@@ -185,7 +204,7 @@ def context(
     return Context(
         paper=as_paper(on),
         tr=Localizer(chosen, icons=kit_icons(loaded.kit, loaded.pictures)),
-        options=options or Options(),
+        options=options or Options(loaded.kit.two_sided.mode, loaded.kit.two_sided.flip),
         players=players,
         assets=loaded.source.folder,
         dpi=loaded.kit.dpi,

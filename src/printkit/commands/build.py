@@ -32,8 +32,8 @@ class BuildOptions:
     lang: str | None
     paper: Paper
     output: Path | None
-    two_sided: TwoSided
-    flip: Flip
+    two_sided: TwoSided | None  # None: the kit's two_sided.mode
+    flip: Flip | None  # None: the kit's two_sided.flip
     backs: Sides
     back_offset: str | None
     printer: str | None
@@ -64,7 +64,7 @@ def run(options: BuildOptions) -> None:
     for warning in pipeline.picture_warnings(loaded):
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
-    ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, offset, faces))
+    ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:
@@ -81,14 +81,17 @@ def run(options: BuildOptions) -> None:
     report(target, document, reprinted, options)
 
 
-def layout_options(options: BuildOptions, offset: tuple[float, float], faces_only: frozenset[str]) -> Options:
-    """How the pages are laid out: the two-sided printing, the decks printed without backs, the cut,
-    and the aids to cutting asked for."""
+def layout_options(
+    options: BuildOptions, loaded: pipeline.LoadedKit, offset: tuple[float, float], faces_only: frozenset[str]
+) -> Options:
+    """How the pages are laid out: the two-sided printing (the kit's ``two_sided`` unless the command
+    line says otherwise), the decks printed without backs, the cut, and the aids to cutting asked for."""
+    defaults = loaded.kit.two_sided
     crop = crop_marks(options.crop_length, options.crop_offset, options.crop_colour)
     marks = marksets.find(options.registration) if options.registration is not None else None
     return Options(
-        options.two_sided,
-        options.flip,
+        options.two_sided or defaults.mode,
+        options.flip or defaults.flip,
         offset,
         cut=options.cut,
         faces_only=faces_only,

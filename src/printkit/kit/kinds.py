@@ -56,8 +56,9 @@ class Kind(Generic[C]):
     ``checks`` are the kind's own checks of one component before layout: each gets the kit, the
     component's index in ``components``, the component and the findings to report into.
     ``cell``, for a kind whose cells other components' pieces may promise to fit (``fits: ID``),
-    says how big a cell of a component is. ``personalised`` marks the kind ``printkit sheets``
-    prints, once per player. ``derived``, for a kind sized from another component (a tuck box
+    says how big a cell of a component is, and ``cell_outline`` its outline's corners in mm around its
+    centre when a cell is not a square of that side (a hex, a rectangle). ``personalised`` marks the
+    kind ``printkit sheets`` prints, once per player. ``derived``, for a kind sized from another component (a tuck box
     from the deck it holds), gives the numbers it makes from the other components' numbers; it
     runs after every component's own ``numbers`` and skips what it cannot find (a check says why).
     ``room``, for a kind whose pages depend on the paper (a board split
@@ -78,6 +79,7 @@ class Kind(Generic[C]):
     page_role: str
     checks: tuple[Callable[[Kit, int, C, Findings], None], ...] = ()
     cell: Callable[[C], float] | None = None
+    cell_outline: Callable[[C], tuple[tuple[float, float], ...]] | None = None
     personalised: bool = False
     derived: Callable[[C, dict[str, Any]], dict[str, Any]] | None = None
     box: bool = False  # a box for the kit's pieces: `printkit build KIT --boxes` prints it as a PDF of its own

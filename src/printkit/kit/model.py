@@ -33,8 +33,10 @@ from printkit.kit.shared import (
     KitInfo,
     Model,
     Need,
+    PageCounts,
     PlannedPage,
     RuleSection,
+    TwoSidedDefaults,
 )
 from printkit.kit.theme import Theme
 
@@ -57,7 +59,11 @@ class Kit(Model):
     components: list[Component] = Field(description="What is printed, in page order.")
     rules: list[RuleSection] = Field(description="The rules, in your own words, in every language.")
     page_plan: list[PlannedPage] | None = Field(None, description="The pages the rulebook promises.")
-    page_count: Int | None = Field(None, ge=1, le=2000, description="The page count the rulebook promises.")
+    page_count: Annotated[Int, Field(ge=1, le=2000)] | PageCounts | None = Field(
+        None,
+        description="The page count the rulebook promises: one number, or one per paper ({a4: 7, letter: 9}); "
+        "a paper not named is not checked.",
+    )
     rules_on_screen: bool = Field(True, description="True when the rules need not be printed.")
     invariants: list[Invariant] = Field(default_factory=list, description="Facts the validator proves.")
     fonts: KitFonts | None = Field(None, description="The kit's own fonts for body text, headings or pieces.")
@@ -68,6 +74,11 @@ class Kit(Model):
     icons: list[IconDef] = Field(
         default_factory=list,
         description="Icons the texts name inline as :id: (the shapes and symbols printkit draws need no entry).",
+    )
+    two_sided: TwoSidedDefaults = Field(
+        default_factory=TwoSidedDefaults,
+        description="How two-sided pieces print by default: {mode: duplex, flip: short}; build --two-sided and "
+        "--flip override it.",
     )
     dpi: Int = Field(
         300,

@@ -93,6 +93,7 @@ _CONTROL = re.compile("[\x00-\x1f\x7f]")
 ArtPath = Annotated[str, AfterValidator(_file_name)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]  # layout.patterns names them
 
 
 class Model(BaseModel):
@@ -142,6 +143,30 @@ class KitInfo(Model):
         description="True to open the rules with 'what is in the kit': one of each printed component, small, with "
         "its count; false to leave it out.",
     )
+
+
+class TwoSidedDefaults(Model):
+    """How the kit's two-sided pieces print unless ``build --two-sided`` or ``--flip`` says otherwise."""
+
+    mode: Literal["duplex", "fold"] = Field(
+        "duplex", description="'duplex': backs on the next page; 'fold': backs beside the faces, folded over."
+    )
+    flip: Literal["long", "short"] = Field(
+        "long",
+        description="The edge the printer turns the sheet over: 'short' for pieces whose backs must line up "
+        "across the sheet's short edge.",
+    )
+
+
+class PageCounts(Model):
+    """The page count the rulebook promises on each paper (a board splits into more sheets on Letter)."""
+
+    a4: Int | None = Field(None, ge=1, le=2000, description="Pages on A4.")
+    letter: Int | None = Field(None, ge=1, le=2000, description="Pages on US Letter.")
+    a3: Int | None = Field(None, ge=1, le=2000, description="Pages on A3.")
+    a5: Int | None = Field(None, ge=1, le=2000, description="Pages on A5.")
+    legal: Int | None = Field(None, ge=1, le=2000, description="Pages on US Legal.")
+    tabloid: Int | None = Field(None, ge=1, le=2000, description="Pages on Tabloid (11 × 17 in).")
 
 
 class Need(Model):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -16,6 +17,7 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
 from printkit.layout.primitives import BLACK, Box, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.pictures.limits import PRINT_DPI
 
 if TYPE_CHECKING:
     from printkit.kinds.board.model import BoardComponent
@@ -59,20 +61,23 @@ def marked_cells(board: BoardComponent) -> list[tuple[int, int]]:
 
 def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
     """{board.rows}, {board.cols}, {board.cells}, {board.cell}, {board.specials}, {board.free},
-    {board.special_points}, {board.marked}, each special cell's value as {board.C3}, and the
-    special cells with each icon as {board.specials.lighthouse}."""
+    {board.special_points}, {board.marked}, each special cell's value as {board.C3}, the
+    special cells with each icon as {board.specials.lighthouse}, and the board's outer
+    {board.width} and {board.height} in mm (its grid and the track around it)."""
     p = board.id
     cells = board.rows * board.cols
     values: dict[str, float] = {
         f"{p}.rows": board.rows,
         f"{p}.cols": board.cols,
         f"{p}.cells": cells,
-        f"{p}.cell": board.cell,
+        f"{p}.cell": board.cell_w,
+        f"{p}.cell_height": board.cell_h,
         f"{p}.specials": len(board.specials),
         f"{p}.free": cells - len({s.at for s in board.specials}),
         f"{p}.special_points": sum(s.value or 0 for s in board.specials),
         f"{p}.marked": len(set(marked_cells(board))),
     }
+    values[f"{p}.width"], values[f"{p}.height"] = board.outer_size  # its grid and the track around it
     for special in board.specials:
         key = f"{p}.specials.{special.icon}"
         values[key] = values.get(key, 0) + 1
@@ -91,18 +96,29 @@ class Extent:
     extra_h: float
 
 
-def ring_depth(board: BoardComponent) -> float:
-    """How far a track around the board reaches out of the grid on every side (layout.edgetrack)."""
-    return board.track.space if board.track is not None else 0.0
+@dataclass(frozen=True)
+class Ring:
+    """How far a track around the board reaches out of the grid on each side, in mm (0 without one)."""
+
+    top: float = 0.0
+    right: float = 0.0
+    bottom: float = 0.0
+    left: float = 0.0
+
+
+def ring_depths(board: BoardComponent) -> Ring:
+    """The track's depth on each side (kinds.board.edgetrack): its ``depth``, else ``space`` all round."""
+    return Ring(*board.ring_sides)
 
 
 def extent(board: BoardComponent, ctx: Context) -> Extent:
     coords = COORD_BAND if board.coordinates else 0.0
     _, top, _, bottom = dressing(board, ctx)
     legend = legend_height(board, ctx)
-    extra_w = coords + 2 * ring_depth(board)  # a dressed board's side bands may reach into the margins
+    ring = ring_depths(board)
+    extra_w = coords + ring.left + ring.right  # a dressed board's side bands may reach into the margins
     extra_h = HEADER_HEIGHT + GAP + top + bottom + legend + GAP + RULER_HEIGHT
-    return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
+    return Extent(board.cols * board.cell_w + extra_w, board.rows * board.cell_h + extra_h, extra_w, extra_h)
 
 
 def dressed(ctx: Context) -> bool:
@@ -116,15 +132,39 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     bands and the track around it; on a dressed board (``dressed``) the same band on every side,
     the title's band under the grid and the ground's bleed past the frame."""
     coords = COORD_BAND if board.coordinates else 0.0
-    ring = ring_depth(board)
+    ring = ring_depths(board)
+    # a board's own picture bleeds (image_bleed, at most 3 mm) into the 12 mm margins, as a dressed one's bands do
     if not dressed(ctx):
-        return coords + ring, coords + ring, ring, ring
+        return coords + ring.left, coords + ring.top, ring.right, ring.bottom
     look = ctx.theme.board
     # the coordinates keep clear of the frame: their band inside its line and its inner line or band
-    side = (coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]) + ring
-    under = ring + (TITLE_BAND if look.title and ctx.game is not None else side - ring)
+    band = coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]
+    under = TITLE_BAND if look.title and ctx.game is not None else band
     bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
-    return side + bleed, side + bleed, side + bleed, under + bleed
+    return band + ring.left + bleed, band + ring.top + bleed, band + ring.right + bleed, under + ring.bottom + bleed
+
+
+def background_items(
+    board: BoardComponent, ctx: Context, corner: tuple[float, float], shown: Box | None = None
+) -> list[Item]:
+    """The board's picture (``image``) over its outer box, whose top-left corner is at page
+    ``corner``, grown by its bleed and cropped to fill it; only the part inside ``shown`` when
+    given (page mm: a split board's sheet prints its own part)."""
+    if board.image is None:
+        return []
+    found = ctx.pictures.get(board.image, board.image_mm, PRINT_DPI)
+    if found is None:  # a refused picture: the kit's check said why
+        return []
+    width, height, bleed = *board.outer_size, board.image_bleed
+    whole = Box(corner[0] - bleed, corner[1] - bleed, width + 2 * bleed, height + 2 * bleed)
+    w = max(whole.w, whole.h * found.aspect)
+    h = w / found.aspect
+    x, y = whole.x + (whole.w - w) / 2, whole.y + (whole.h - h) / 2
+    shown = shown or whole
+    left, top = max(shown.x, whole.x), max(shown.y, whole.y)
+    right, bottom = min(shown.right, whole.right), min(shown.bottom, whole.bottom)
+    clip = (left, top, right - left, bottom - top)
+    return [Image(x, y, w, h, str(found.path), board.image_mm, PRINT_DPI, clip=clip)]
 
 
 class Legended(Protocol):
@@ -189,7 +229,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
         f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
-        f"{board.cell:g} mm "
+        f"{board.cell_size} mm "
         f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
         f"({closest.content_width:.1f} × {closest.room_height:.1f} mm inside the margins); cells of at most "
         f"{largest:g} mm fit"
@@ -197,9 +237,12 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
 
 
 def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) -> float:
-    """The largest cell, in half millimetres, with which the whole board fits one page of ``options``."""
+    """The largest cell (its width, the height in proportion), in half millimetres, with which the
+    whole board fits one page of ``options``."""
+    ratio = board.cell_h / board.cell_w
     largest = max(
-        min((o.content_width - need.extra_w) / board.cols, (o.room_height - need.extra_h) / board.rows) for o in options
+        min((o.content_width - need.extra_w) / board.cols, (o.room_height - need.extra_h) / (board.rows * ratio))
+        for o in options
     )
     return math.floor(largest * 2) / 2
 
@@ -208,7 +251,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     ctx = oriented(board, ctx)
     need = extent(board, ctx)
     before, above, after, below = dressing(board, ctx)
-    grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
+    grid_w, grid_h = board.cols * board.cell_w, board.rows * board.cell_h
     # the grid centred on the paper, as long as its bands stay inside the margins
     centred = (ctx.paper.width - grid_w) / 2
     if dressed(ctx):  # its bands may reach into the margins, to DRESS_EDGE from the paper's edge
@@ -226,18 +269,20 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     block_top = ctx.margin + (ctx.room_height - need.height) / 2  # title, board, legend, ruler: one block
     top = block_top + HEADER_HEIGHT + GAP + above
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"), top=block_top
+        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=board.cell_size), top=block_top
     )
     if dressed(ctx):
         # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
         x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
         items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
+    ring = ring_depths(board)
+    items += background_items(board, ctx, (left - ring.left, top - ring.top))
     items += marked_items(board, left, top)
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)
     if board.coordinates:
         items += coordinate_items(board, left, top)
-    items += legend_items(board, left - ring_depth(board), top + grid_h + below + GAP, ctx)
+    items += legend_items(board, left - ring_depths(board).left, top + grid_h + below + GAP, ctx)
     items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
@@ -284,9 +329,10 @@ def dress_items(ctx: Context, whole: Box) -> list[Item]:
 
 def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
     """Inner lines across the whole grid, one per row and column boundary, and a heavier frame."""
-    cell, right, bottom = board.cell, left + board.cols * board.cell, top + board.rows * board.cell
-    items: list[Item] = [Line(left, top + r * cell, right, top + r * cell, GRID_LINE) for r in range(1, board.rows)]
-    items += [Line(left + c * cell, top, left + c * cell, bottom, GRID_LINE) for c in range(1, board.cols)]
+    cw, ch = board.cell_w, board.cell_h
+    right, bottom = left + board.cols * cw, top + board.rows * ch
+    items: list[Item] = [Line(left, top + r * ch, right, top + r * ch, GRID_LINE) for r in range(1, board.rows)]
+    items += [Line(left + c * cw, top, left + c * cw, bottom, GRID_LINE) for c in range(1, board.cols)]
     items.append(Rect(left, top, right - left, bottom - top, FRAME))
     return items
 
@@ -303,12 +349,11 @@ def marked_items(
 ) -> list[Item]:
     """The shaded cells (of ``window`` only, when given); (left, top) is where cell A1 is or would be."""
     items: list[Item] = []
-    cell = board.cell  # a grey cell, no inner outline: a board is not cut, nothing on it looks like a cut line
+    cw, ch = board.cell_w, board.cell_h  # a grey cell, no inner outline: nothing on a board looks like a cut line
     for row, col in sorted(set(marked_cells(board))):
         if not _inside(row, col, window):
             continue
-        x, y = left + col * cell, top + row * cell
-        items.append(Rect(x, y, cell, cell, None, fill))
+        items.append(Rect(left + col * cw, top + row * ch, cw, ch, None, fill))
     return items
 
 
@@ -333,13 +378,14 @@ def special_items(
 ) -> list[Item]:
     """The icon in the upper part of the cell, the label (the points) large beneath it."""
     items: list[Item] = []
-    cell = board.cell
+    cw, ch = board.cell_w, board.cell_h
+    cell = min(cw, ch)  # icon and label sized by the shorter side, centred across
     icon = cell * 0.58
     for special in board.specials:
         row, col = cell_of(special.at)
         if not _inside(row, col, window):
             continue
-        x, y = left + col * cell, top + row * cell
+        x, y = left + col * cw + (cw - cell) / 2, top + row * ch + (ch - cell) / 2
         items.append(
             draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
         )
@@ -354,12 +400,12 @@ def coordinate_items(
     board: BoardComponent, left: float, top: float, cols: range | None = None, rows: range | None = None
 ) -> list[Item]:
     """Column letters above the grid and row numbers left of it (of the given ones only, when given)."""
-    cell, cap = board.cell, fonts.cap_height(COORD_PT)
+    cw, ch, cap = board.cell_w, board.cell_h, fonts.cap_height(COORD_PT)
     items: list[Item] = []
     for col in range(board.cols) if cols is None else cols:
         items.append(
             Text(
-                left + (col + 0.5) * cell,
+                left + (col + 0.5) * cw,
                 top - (COORD_BAND - cap) / 2,
                 chr(ord("A") + col),
                 COORD_PT,
@@ -372,7 +418,7 @@ def coordinate_items(
         items.append(
             Text(
                 left - COORD_BAND / 2,
-                top + (row + 0.5) * cell + cap / 2,
+                top + (row + 0.5) * ch + cap / 2,
                 str(row + 1),
                 COORD_PT,
                 bold=True,
@@ -394,6 +440,31 @@ def legend_items(board: Legended, left: float, y: float, ctx: Context) -> list[I
         height = note_height(board, ctx)
         items.append(RichText(ctx.margin, y, ctx.content_width, height, _escape(ctx.tr(board.note)), 9.0, 11.0))
     return items
+
+
+def legend_room(ctx: Context) -> float:
+    """Where a split board's sheet may end its content: above the gap over the ruler at the page's foot."""
+    return ctx.bottom - RULER_HEIGHT - GAP
+
+
+def legend_sheet(bottoms: list[float], height: float, ctx: Context) -> int | None:
+    """The first sheet (numbered from 1) of a split board with room for the legend under its part
+    (``bottoms``: each sheet's lowest point, page mm), or None when none has: the legend then gets
+    a page of its own rather than taking its height from every sheet."""
+    if height <= 0:
+        return None
+    for number, bottom in enumerate(bottoms, 1):
+        if bottom + height <= legend_room(ctx) + 1e-6:  # the height counts the gap above the legend
+            return number
+    return None
+
+
+def legend_page(title: str, ctx: Context, legend: Callable[[float], list[Item]], component: str) -> Page:
+    """A split board's legend on a page of its own: the board's title, a line saying what the page
+    is, the legend (``legend(top)`` draws it from ``top``)."""
+    items = piece_page_header(ctx, title, ctx.tr.msg("board_legend_instruction"))
+    items += legend(ctx.margin + HEADER_HEIGHT + GAP)
+    return Page(ctx.paper.width, ctx.paper.height, "board", component, tuple(items), ())
 
 
 def cell_pieces(
@@ -422,10 +493,10 @@ def cell_pieces(
                     "cell",
                     board.id,
                     1,
-                    left + col * board.cell,
-                    top + row * board.cell,
-                    board.cell,
-                    board.cell,
+                    left + col * board.cell_w,
+                    top + row * board.cell_h,
+                    board.cell_w,
+                    board.cell_h,
                     extra=tuple(extra),
                 )
             )

@@ -76,6 +76,7 @@ class Context:
     theme: Theme = PLAIN  # the kit's look (kit.theme)
     game: KitInfo | None = None  # the kit's title, players, age and time, for boards' and boxes' titles
     cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
+    glued: frozenset[str] = frozenset()  # the components printed as sheets glued together (a split board)
 
     @property
     def lang(self) -> str:

@@ -121,8 +121,10 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     component_pages = cutting.with_cutting_aids(component_pages, ctx, kit)
     sides = two_sided_components(component_pages)
     to_cut = cut_components(component_pages, kit.kinds)
+    to_glue = glued_components(component_pages)
     for _ in range(4):
-        rules_ctx = replace(with_numbers(ctx, base | _placeholder_pages(kit, guess)), sides=sides, cut=to_cut)
+        numbered = with_numbers(ctx, base | _placeholder_pages(kit, guess))
+        rules_ctx = replace(numbered, sides=sides, cut=to_cut, glued=to_glue)
         rule_pages = rules.layout(kit, rules_ctx)
         pages = with_blank_pages(rule_pages + component_pages, rules_ctx)
         settled = page_numbers(pages)
@@ -159,6 +161,14 @@ def cut_components(pages: list[Page], kinds: Registry) -> frozenset[str]:
     instructions say "cut" exactly when the pages need cutting, whatever the kit's ``cut:`` says."""
     return frozenset(
         page.component for page in pages if page.component and any(kinds.cut(piece.kind) for piece in page.pieces)
+    )
+
+
+def glued_components(pages: list[Page]) -> frozenset[str]:
+    """The components printed as sheets glued together over glue strips (a board split into
+    sheets: its pages carry ``join`` pieces), so that the print instructions say to glue them."""
+    return frozenset(
+        page.component for page in pages if page.component and any(piece.kind == "join" for piece in page.pieces)
     )
 
 

@@ -131,10 +131,30 @@ def piece_page_header(
     y = m if top is None else max(m, top)
     size = fonts.fit_size(title, wide, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
-    return [
-        Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=wide),
-        Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide),
+    heading = Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=wide)
+    lines = instruction_lines(instruction, wide, note)
+    if len(lines) == 1:
+        return [heading, Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
+    note = min(fonts.fit_size(line, wide, INSTRUCTION_PT, smallest=6) for line in lines)
+    items: list[Item] = [heading]
+    return items + [
+        Text(m, y + 8.4 + index * TWO_LINE_STEP, line, note, color="#333333", max_w=wide)
+        for index, line in enumerate(lines)
     ]
+
+
+TWO_LINE_STEP = 3.2  # mm between an instruction's two lines (6-7 pt), both above the header band's end
+
+
+def instruction_lines(instruction: str, width: float, size: float) -> list[str]:
+    """The instruction on one line, or, when even its smallest size is too wide (a middle sheet of a
+    split board names four joins), on two lines broken at the '; ' nearest its middle."""
+    if fonts.text_width(instruction, size) <= width or "; " not in instruction:
+        return [instruction]
+    parts = instruction.split("; ")
+    middle = len(instruction) / 2
+    cut = min(range(1, len(parts)), key=lambda at: abs(len("; ".join(parts[:at])) - middle))
+    return ["; ".join(parts[:cut]) + ";", "; ".join(parts[cut:])]
 
 
 FOOTER_TICK = 2.5  # the compact ruler's end ticks fit the footer band

@@ -192,6 +192,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         if component.id in ctx.options.faces_only:
             sides = tr.msg("recipe_faces_only")
         cut = tr.msg("recipe_yes") if plan.cut or component.id in ctx.cut else tr.msg("recipe_no")
+        if component.id in ctx.glued:
+            cut = tr.msg("recipe_cut_glue")
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
         rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
         if plan.copies == "once":
@@ -203,6 +205,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
         elif plan.note:
             notes.append(tr(plan.note))
+        if component.id in ctx.glued:
+            clause = pages_clause(ctx, [span])
+            notes.append(tr.msg("recipe_glue_note", Pages=clause[:1].upper() + clause[1:], what=what))
         if side == "fold" or component.id in ctx.options.faces_only:
             clause = pages_clause(ctx, [span])
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"

@@ -76,6 +76,43 @@ def balanced(count: int, most: int) -> tuple[range, ...]:
     return tuple(spans)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """The most cells a run of sheets holds along one direction, by where the run is: the only one
+    (both outer bands), the first (the leading band and a glue strip), a middle one (a glue strip)
+    or the last (the trailing band)."""
+
+    only: int
+    first: int
+    middle: int
+    last: int
+
+
+def ended(count: int, limits: Limits) -> tuple[range, ...] | None:
+    """``count`` cells in the fewest runs the ``limits`` allow, as even as they allow (the longest
+    run, the later of equals, gives a cell back until they hold ``count``); None when no split
+    holds them (an end run or, when one is needed, a middle run holds no cell)."""
+    if count <= limits.only:
+        return (range(count),)
+    if limits.first < 1 or limits.last < 1:
+        return None
+    if limits.first + limits.last >= count:
+        middles = 0
+    elif limits.middle < 1:
+        return None
+    else:
+        middles = math.ceil((count - limits.first - limits.last) / limits.middle)
+    lengths = [limits.first] + [limits.middle] * middles + [limits.last]
+    for _ in range(sum(lengths) - count):
+        longest = max(range(len(lengths)), key=lambda run: (lengths[run], run))
+        lengths[longest] -= 1
+    spans, start = [], 0
+    for length in lengths:
+        spans.append(range(start, start + length))
+        start += length
+    return tuple(spans)
+
+
 def letter(index: int) -> str:
     """A, B, ..., Z, AA, AB, ...: the name of the join ``index`` (from 0)."""
     name = ""

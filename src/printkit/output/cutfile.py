@@ -2,7 +2,8 @@
 
 One SVG holds the whole kit, one Inkscape layer per PDF page (layer N is page N, empty when the
 page has nothing to cut). The canvas is the paper, ``width="210mm"`` with a viewBox in mm, so one
-user unit is one millimetre. Only the first layer with pieces is shown; show one layer at a time
+user unit is one millimetre; a landscape page's layer is turned onto the portrait sheet the PDF
+prints it on. Only the first layer with pieces is shown; show one layer at a time
 and cut the sheet printed from that page.
 
 Every outline is a row of the placement manifest (same numbers, same rounding): a rectangle, an
@@ -51,7 +52,6 @@ def svg(manifest: dict, kinds: Registry, marks: MarkSet | None = None) -> str:
     paper = manifest["paper"]
     width, height = paper["width"], paper["height"]
     rows = cut_pieces(manifest, kinds)
-    check_orientation(manifest, rows)
     shown = min((row["page"] for row in rows), default=None)
     title = f"{manifest['kit']} ({manifest['lang']}, {paper['name']}): cut outlines in mm, one layer per PDF page"
     lines = [
@@ -64,34 +64,37 @@ def svg(manifest: dict, kinds: Registry, marks: MarkSet | None = None) -> str:
     ]
     for page in manifest["pages"]:
         on_page = [row for row in rows if row["page"] == page["number"]]
-        lines += layer(page, on_page, page["number"] == shown, marks)
+        lines += layer(page, on_page, page["number"] == shown, turn(page, paper) if on_page else "", marks)
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
 
 
-def check_orientation(manifest: dict, rows: list[dict]) -> None:
-    """A page turned landscape cannot share the portrait canvas: refuse rather than guess how a
-    print dialog turns it onto the sheet."""
-    paper = manifest["paper"]
-    for page_number in sorted({row["page"] for row in rows}):
-        page = manifest["pages"][page_number - 1]
-        if (page["width"], page["height"]) != (paper["width"], paper["height"]):
-            raise PrintkitError(
-                f"--cut-svg: page {page_number} is {page['width']:g} × {page['height']:g} mm (landscape), but the "
-                "cut file's sheets are "
-                f"{paper['name']} portrait; give its component orientation: portrait to cut it by machine"
-            )
+def turn(page: dict, paper: dict) -> str:
+    """The transform that puts a page's outlines on the portrait sheet it is printed on: none for
+    a portrait page; a landscape page is printed as the portrait sheet with its drawing turned a
+    quarter left (``render.pdf``: the PDF's pages for a home printer), so its point (x, y) lies at
+    (y, W - x) on the sheet, W its width. Any other page size is refused."""
+    size = (page["width"], page["height"])
+    if size == (paper["width"], paper["height"]):
+        return ""
+    if size == (paper["height"], paper["width"]):
+        return f' transform="matrix(0 -1 1 0 0 {number(page["width"])})"'
+    raise PrintkitError(
+        f"--cut-svg: page {page['number']} is {page['width']:g} × {page['height']:g} mm, neither "
+        f"{paper['name']} portrait nor landscape; the cut file's layers are sheets of {paper['name']}"
+    )
 
 
-def layer(page: dict, rows: list[dict], visible: bool, marks: MarkSet | None = None) -> list[str]:
+def layer(page: dict, rows: list[dict], visible: bool, transform: str, marks: MarkSet | None = None) -> list[str]:
     what = page.get("component") or page["role"]
     side = f", {page['side']}" if page.get("side") else ""
     count = f"{len(rows)} {'piece' if len(rows) == 1 else 'pieces'}" if rows else "nothing to cut"
-    label = f"page {page['number']} ({what}{side}): {count}"
+    turned = ", landscape turned onto the portrait sheet" if transform else ""
+    label = f"page {page['number']} ({what}{side}{turned}): {count}"
     style = "inline" if visible else "none"
     opening = (
         f'  <g inkscape:groupmode="layer" inkscape:label={quoteattr(label)} id="page-{page["number"]}" '
-        f'style="display:{style}"'
+        f'style="display:{style}"{transform}'
     )
     if not rows:
         return [opening + "/>"]
@@ -108,6 +111,19 @@ def mark_group(page: dict, marks: MarkSet | None) -> list[str]:
         size = f'x="{number(box.x)}" y="{number(box.y)}" width="{number(box.w)}" height="{number(box.h)}"'
         lines.append(f'      <rect {size} fill="#000000" stroke="none"/>')
     return lines + ["    </g>"]
+
+
+def check_orientation(manifest: dict, rows: list[dict]) -> None:
+    """A DXF is one sheet drawn as it lies in the cutter: a page printed landscape (turned onto its
+    portrait sheet) is refused rather than drawn turned; its outlines are in the cut SVG's layer."""
+    paper = manifest["paper"]
+    for page_number in sorted({row["page"] for row in rows}):
+        page = manifest["pages"][page_number - 1]
+        if (page["width"], page["height"]) != (paper["width"], paper["height"]):
+            raise PrintkitError(
+                f"--cut-dxf: page {page_number} is {page['width']:g} × {page['height']:g} mm (landscape), but a "
+                f"DXF sheet is {paper['name']} portrait; cut that page from the --cut-svg file's layer"
+            )
 
 
 def dxf_sheets(manifest: dict, kinds: Registry) -> list[int]:

@@ -151,7 +151,8 @@ class Pictures:
 
 def kit_pictures(kit: Any) -> list[Use]:
     """Every picture a kit shows, in the kit's order: the ``image`` of each card and tile type (a
-    placeholder until it exists), a component's own ``image`` (a tuck box's lid), the theme's
+    placeholder until it exists), a component's own ``image`` (a tuck box's lid, a board's
+    background at the size it prints), the theme's
     board picture, then each of the kit's icons."""
     uses: list[Use] = []
     for index, component in enumerate(kit.components):
@@ -163,7 +164,8 @@ def kit_pictures(kit: Any) -> list[Use]:
                 if isinstance(kind.image, str)
             ]
         elif isinstance(getattr(component, "image", None), str):
-            uses.append(Use(("components", index, "image"), component.image, DEFAULT_PRINT_MM, dpi=PRINT_DPI))
+            longest = getattr(component, "image_mm", DEFAULT_PRINT_MM)  # a board's: its outer size and bleed
+            uses.append(Use(("components", index, "image"), component.image, longest, dpi=PRINT_DPI))
     board = getattr(getattr(kit, "theme", None), "board", None)
     if board is not None and isinstance(board.picture, str):
         uses.append(Use(("theme", "board", "picture"), board.picture, DEFAULT_PRINT_MM, dpi=PRINT_DPI))

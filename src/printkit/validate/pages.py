@@ -18,6 +18,7 @@ from printkit.layout import bounds, figures, paragraph, version
 from printkit.layout.context import SAFE_EDGE
 from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
+from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
 from printkit.validate.figure_sizes import check_figure_sizes
 from printkit.validate.findings import Findings, page_roles
@@ -83,12 +84,23 @@ def check_split_boards(kit: Kit, pages: tuple[Page, ...], found: Findings) -> No
             )
 
 
+def promised_pages(kit: Kit, paper: Paper) -> tuple[int | None, tuple[str, ...]]:
+    """The page count the kit promises on ``paper`` and where it says so; None when it promises
+    none there (a paper given by its size has no name a page count can use)."""
+    if kit.page_count is None or isinstance(kit.page_count, int):
+        return kit.page_count, ("page_count",)
+    key = paper.name.lower()
+    return getattr(kit.page_count, key, None), ("page_count", key)
+
+
 def check_planned_pages(kit: Kit, document: Document, found: Findings) -> None:
     pages = document.pages
-    if kit.page_count is not None and kit.page_count != len(pages):
+    promised, loc = promised_pages(kit, document.paper)
+    where = f" on {document.paper.name}" if len(loc) > 1 else ""
+    if promised is not None and promised != len(pages):
         found.add(
-            ("page_count",),
-            f"the rules state a {kit.page_count}-page PDF, but the layout gives {len(pages)} pages "
+            loc,
+            f"the rules state a {promised}-page PDF{where}, but the layout gives {len(pages)} pages "
             f"({page_roles(pages)})",
         )
     for index, planned in enumerate(kit.page_plan or []):

@@ -40,6 +40,15 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Jen pokud {note}: {pages} ({what}), 1 kopie.",
         "en": "Only if {note}: {pages} ({what}), 1 copy.",
     },
+    "recipe_cut_glue": {"pl": "tak, i skleić", "cs": "ano, a slepit", "en": "yes, and glue"},
+    "recipe_glue_note": {
+        "pl": "{Pages} ({what}): wytnij arkusze wzdłuż szarych obrysów i sklej je na paskach z literami, jak pokazuje "
+        "mapka na każdym arkuszu.",
+        "cs": "{Pages} ({what}): vystřihněte listy podél šedých obrysů a slepte je na proužcích s písmeny, jak ukazuje "
+        "mapka na každém listu.",
+        "en": "{Pages} ({what}): cut the sheets out along their grey outlines and glue them together on the lettered "
+        "strips, as the small map on each sheet shows.",
+    },
     "recipe_fold_note": {
         "pl": "{Pages}: każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero potem tnij.",
         "cs": "{Pages}: každý list přeložte podél přerušované čáry, slepte a teprve potom stříhejte.",
@@ -150,6 +159,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "Dodruk: elementy zmienione od poprzedniego wydruku ({count})",
         "cs": "Dotisk: dílky změněné od minulého tisku ({count})",
         "en": "Reprint: the pieces changed since the last print ({count})",
+    },
+    "board_legend_instruction": {
+        "pl": "Objaśnienia do planszy złożonej z arkuszy; tej strony nie wycinaj.",
+        "cs": "Vysvětlivky k desce složené z listů; tuto stranu nevystřihujte.",
+        "en": "The key to the board glued together from sheets; this page is not cut.",
     },
     "board_sheet_title": {
         "pl": "{title}: arkusz {n} z {total}",

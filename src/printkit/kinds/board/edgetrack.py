@@ -1,7 +1,9 @@
 """A numbered track around a square board's edge (``track:`` on a board): a ring of spaces hugging
 the grid. Pure data in mm, no reportlab.
 
-The ring is ``space`` deep. Its four corner spaces are squares of that side; the other spaces share
+The ring is ``space`` deep, or as deep on each side as its ``depth`` says. Its four corner spaces
+are squares of that side (rectangles as wide as their side's depth and as high as the top's or the
+bottom's when the depths differ); the other spaces share
 the four sides (top, right, bottom, left) in proportion to their lengths, and each side is divided
 evenly, so the spaces of a side are all one length. Numbers run clockwise from the top-left corner:
 along the top to the right, down the right side, back along the bottom, up the left side.
@@ -9,7 +11,7 @@ along the top to the right, down the right side, back along the bottom, up the l
 A board split into sheets is cut along its cell boundaries; each side of the ring is then divided
 run by run (the cells a sheet holds), the run's share of the side's spaces spread evenly over it,
 so a join always falls between two spaces and never through one. Positions are in board mm: the
-grid's top-left corner at (0, 0), the ring from (-space, -space) to (width + space, height + space).
+grid's top-left corner at (0, 0), the ring from (-left, -top) to (width + right, height + bottom).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from printkit import fonts
 from printkit.kinds.board.model import BoardComponent
 from printkit.kinds.track.model import EdgeTrack, TrackSpace
+from printkit.layout.board import ring_depths
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Piece, Rect, Stroke, Text
 from printkit.layout.symbols import draw_symbol
@@ -41,11 +44,6 @@ class RingSpace:
     w: float
     h: float
     corner: bool
-
-
-def depth(board: BoardComponent) -> float:
-    """How far the ring reaches out of the grid on every side (0 without a track)."""
-    return board.track.space if board.track is not None else 0.0
 
 
 def count(track: EdgeTrack) -> int:
@@ -93,16 +91,16 @@ def ring(board: BoardComponent, cuts_x: Sequence[float] = (), cuts_y: Sequence[f
     track = board.track
     if track is None:
         return []
-    d, width, height = track.space, board.cols * board.cell, board.rows * board.cell
+    d, width, height = ring_depths(board), board.cols * board.cell_w, board.rows * board.cell_h
     top, right, bottom, left = side_counts(track, width, height)
-    boxes: list[tuple[float, float, float, float, bool]] = [(-d, -d, d, d, True)]
-    boxes += [(a, -d, b - a, d, False) for a, b in divided(width, top, cuts_x)]
-    boxes.append((width, -d, d, d, True))
-    boxes += [(width, a, d, b - a, False) for a, b in divided(height, right, cuts_y)]
-    boxes.append((width, height, d, d, True))
-    boxes += [(a, height, b - a, d, False) for a, b in reversed(divided(width, bottom, cuts_x))]
-    boxes.append((-d, height, d, d, True))
-    boxes += [(-d, a, d, b - a, False) for a, b in reversed(divided(height, left, cuts_y))]
+    boxes: list[tuple[float, float, float, float, bool]] = [(-d.left, -d.top, d.left, d.top, True)]
+    boxes += [(a, -d.top, b - a, d.top, False) for a, b in divided(width, top, cuts_x)]
+    boxes.append((width, -d.top, d.right, d.top, True))
+    boxes += [(width, a, d.right, b - a, False) for a, b in divided(height, right, cuts_y)]
+    boxes.append((width, height, d.right, d.bottom, True))
+    boxes += [(a, height, b - a, d.bottom, False) for a, b in reversed(divided(width, bottom, cuts_x))]
+    boxes.append((-d.left, height, d.left, d.bottom, True))
+    boxes += [(-d.left, a, d.left, b - a, False) for a, b in reversed(divided(height, left, cuts_y))]
     numbers = range(track.start, track.end + 1)
     return [RingSpace(n, x, y, w, h, corner) for n, (x, y, w, h, corner) in zip(numbers, boxes, strict=False)]
 
@@ -112,7 +110,7 @@ def shortest(board: BoardComponent) -> float:
     track = board.track
     if track is None:
         return 0.0
-    width, height = board.cols * board.cell, board.rows * board.cell
+    width, height = board.cols * board.cell_w, board.rows * board.cell_h
     lengths = [
         length / n
         for length, n in zip((width, height, width, height), side_counts(track, width, height), strict=True)

@@ -25,16 +25,21 @@ from printkit.layout.board import (
     FRAME,
     GAP,
     GRID_LINE,
+    background_items,
     cell_pieces,
     coordinate_items,
+    dressing,
     extent,
     fitting,
     largest_cell,
+    legend_height,
     legend_items,
+    legend_page,
+    legend_sheet,
     marked_cells,
     marked_items,
     orientations,
-    ring_depth,
+    ring_depths,
     special_items,
 )
 from printkit.layout.board import layout as one_page
@@ -50,9 +55,10 @@ from printkit.layout.sheetplan import (
     SEAM_MARK,
     STRIP_LETTER_PT,
     Join,
+    Limits,
     Plan,
-    balanced,
     check_sheet_count,
+    ended,
     join_phrases,
     map_items,
     plan_joins,
@@ -70,11 +76,20 @@ def layout_board(board: BoardComponent, ctx: Context) -> list[Page]:
     plan = plan_sheets(board, ctx)
     check_sheet_count(board.id, plan)
     joins = plan_joins(plan)
-    return [
-        sheet_page(board, plan, joins, band, column)
-        for band in range(len(plan.rows))
-        for column in range(len(plan.cols))
+    places = [(band, column) for band in range(len(plan.rows)) for column in range(len(plan.cols))]
+    bottoms = [place_sheet(board, plan, band, column).outline.bottom for band, column in places]
+    height = legend_height(board, plan.ctx)
+    legend_at = legend_sheet(bottoms, height, plan.ctx)
+    pages = [
+        sheet_page(board, plan, joins, band, column, legend_at == number)
+        for number, (band, column) in enumerate(places, 1)
     ]
+    if height and legend_at is None:
+        title = plan.ctx.tr(board.title) or board.id
+        pages.append(
+            legend_page(title, plan.ctx, lambda top: legend_items(board, plan.ctx.margin, top, plan.ctx), board.id)
+        )
+    return pages
 
 
 def with_ring(board: BoardComponent, page: Page, ctx: Context) -> Page:
@@ -89,31 +104,46 @@ def with_ring(board: BoardComponent, page: Page, ctx: Context) -> Page:
     return replace(page, items=page.items + tuple(drawn), pieces=page.pieces + tuple(rows))
 
 
-def cuts(plan: Plan, cell: float) -> tuple[list[float], list[float]]:
+def cuts(plan: Plan, board: BoardComponent) -> tuple[list[float], list[float]]:
     """Where the sheets meet, in board mm across and down: no space of a track may straddle them."""
-    return [run.start * cell for run in plan.cols[1:]], [run.start * cell for run in plan.rows[1:]]
+    return [run.start * board.cell_w for run in plan.cols[1:]], [run.start * board.cell_h for run in plan.rows[1:]]
 
 
-def capacity(board: BoardComponent, ctx: Context) -> tuple[int, int]:
-    """How many whole columns and rows of cells one sheet holds with its bands and glue strips."""
+def run_limits(room: float, before: float, after: float, glue: float, cell: float) -> Limits:
+    """How many cells a run of sheets holds in ``room`` mm by its place: the outer sheets carry the
+    board's band before (coordinates, the track's side) or after it, every sheet but the last a
+    glue strip."""
+
+    def most(length: float) -> int:
+        return max(0, math.floor(length / cell + 1e-6))
+
+    return Limits(most(room - before - after), most(room - before - glue), most(room - glue), most(room - after))
+
+
+def limits_on(board: BoardComponent, ctx: Context) -> tuple[Limits, Limits]:
+    """How many cells the runs of sheets hold across and down on ``ctx``'s paper."""
     need = extent(board, ctx)
-    ring = ring_depth(board)  # a sheet carries at most one side of a track: the other is the glue strip's
-    across = (ctx.content_width - need.extra_w + ring - board.glue) / board.cell
-    down = (ctx.room_height - need.extra_h + ring - board.glue) / board.cell
-    return math.floor(across + 1e-6), math.floor(down + 1e-6)
+    before, above, after, below = dressing(board, ctx)
+    fixed_h = need.extra_h - legend_height(board, ctx) - above - below  # title, ruler: on every sheet
+    across = run_limits(ctx.content_width, before, after, board.glue, board.cell_w)
+    return across, run_limits(ctx.room_height - fixed_h, above, below, board.glue, board.cell_h)
+
+
+def plan_on(board: BoardComponent, ctx: Context) -> Plan | None:
+    """The split on ``ctx``'s paper: the fewest runs across and down, each sheet holding as many
+    cells as its own bands leave room for (a sheet inside the board carries no track), or None."""
+    across, down = limits_on(board, ctx)
+    cols, rows = ended(board.cols, across), ended(board.rows, down)
+    return Plan(ctx, rows, cols) if cols is not None and rows is not None else None
 
 
 def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
     """The split with the fewest sheets, portrait before landscape when they tie."""
-    plans = []
-    for option in orientations(ctx):
-        across, down = capacity(board, option)
-        if across >= 1 and down >= 1:
-            plans.append(Plan(option, balanced(board.rows, down), balanced(board.cols, across)))
+    plans = [plan for plan in (plan_on(board, option) for option in orientations(ctx)) if plan is not None]
     if not plans:
         raise LayoutProblem(
             ("cell",),
-            f"board '{board.id}': one cell of {board.cell:g} mm with its {board.glue:g} mm glue strip does not "
+            f"board '{board.id}': one cell of {board.cell_size} mm with its {board.glue:g} mm glue strip does not "
             f"fit on a sheet of {ctx.paper.name} ({ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the "
             "margins, less the title and the ruler); make the cells smaller",
         )
@@ -128,12 +158,12 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
         return None
     plan = plan_sheets(board, ctx)
     side = "portrait" if plan.ctx.paper.width < plan.ctx.paper.height else "landscape"
-    across, down = capacity(board, plan.ctx)
+    across, down = (limits.first for limits in limits_on(board, plan.ctx))
     return (
         f"board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): it needs {need.width:.1f} × {need.height:.1f} mm and a page holds "
-        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so a sheet takes at most "
-        f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
+        f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so the first sheet takes at most "
+        f"{across} × {down} cells of {board.cell_size} mm with a {board.glue:g} mm glue strip; cells of at most "
         f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )
 
@@ -156,8 +186,7 @@ class Sheet:
 
     @property
     def part(self) -> Box:
-        cell = self.board.cell
-        return Box(self.left, self.top, len(self.cols) * cell, len(self.rows) * cell)
+        return Box(self.left, self.top, len(self.cols) * self.board.cell_w, len(self.rows) * self.board.cell_h)
 
     @property
     def outline(self) -> Box:
@@ -173,51 +202,54 @@ class Sheet:
     @property
     def region(self) -> tuple[float, float, float, float]:
         """The sheet's own part of the board with the track's sides it carries, in board mm."""
-        cell, ring = self.board.cell, ring_depth(self.board)
-        x0 = self.cols.start * cell - (ring if self.band_left else 0.0)
-        y0 = self.rows.start * cell - (ring if self.band_top else 0.0)
-        return x0, y0, self.cols.stop * cell + self.ring_right, self.rows.stop * cell + self.ring_bottom
+        cw, ch, ring = self.board.cell_w, self.board.cell_h, ring_depths(self.board)
+        x0 = self.cols.start * cw - (ring.left if self.band_left else 0.0)
+        y0 = self.rows.start * ch - (ring.top if self.band_top else 0.0)
+        return x0, y0, self.cols.stop * cw + self.ring_right, self.rows.stop * ch + self.ring_bottom
 
     def page_x(self, board_x: float) -> float:
         """The page position of a point ``board_x`` mm from the whole board's left edge."""
-        return self.left + board_x - self.cols.start * self.board.cell
+        return self.left + board_x - self.cols.start * self.board.cell_w
 
     def page_y(self, board_y: float) -> float:
-        return self.top + board_y - self.rows.start * self.board.cell
+        return self.top + board_y - self.rows.start * self.board.cell_h
 
 
 def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sheet:
-    ctx, cell = plan.ctx, board.cell
+    ctx = plan.ctx
     rows, cols = plan.rows[band], plan.cols[column]
-    coords = (COORD_BAND if board.coordinates else 0.0) + ring_depth(board)
-    band_left, band_top = (coords if column == 0 else 0.0), (coords if band == 0 else 0.0)
+    coords, ring = (COORD_BAND if board.coordinates else 0.0), ring_depths(board)
+    band_left, band_top = (coords + ring.left if column == 0 else 0.0), (coords + ring.top if band == 0 else 0.0)
     strip_right = board.glue if column + 1 < len(plan.cols) else 0.0
     strip_below = board.glue if band + 1 < len(plan.rows) else 0.0
-    ring_right = ring_depth(board) if column + 1 == len(plan.cols) else 0.0
-    ring_bottom = ring_depth(board) if band + 1 == len(plan.rows) else 0.0
-    width = band_left + len(cols) * cell + ring_right + strip_right
+    ring_right = ring.right if column + 1 == len(plan.cols) else 0.0
+    ring_bottom = ring.bottom if band + 1 == len(plan.rows) else 0.0
+    width = band_left + len(cols) * board.cell_w + ring_right + strip_right
     left = ctx.margin + (ctx.content_width - width) / 2 + band_left
     top = ctx.margin + HEADER_HEIGHT + GAP + band_top
     return Sheet(board, rows, cols, left, top, band_left, band_top, strip_right, strip_below, ring_right, ring_bottom)
 
 
-def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, column: int) -> Page:
+def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, column: int, legend: bool) -> Page:
+    """A sheet of the split board; with ``legend``, the board's legend under its part."""
     ctx, number = plan.ctx, plan.number(band, column)
     sheet = place_sheet(board, plan, band, column)
     part, outline = sheet.part, sheet.outline
     origin_x, origin_y = sheet.page_x(0.0), sheet.page_y(0.0)  # where cell A1's corner is, on or off the page
+    ring = ring_depths(board)
     window = (sheet.rows, sheet.cols)
     map_w = min(MAP_MAX_W, len(plan.cols) * MAP_CELL_W)
     title = ctx.tr.msg("board_sheet_title", title=ctx.tr(board.title) or board.id, n=number, total=plan.sheets)
     instruction = ctx.tr.own(
         MESSAGES["board_sheet_instruction"],
         joins="; ".join(join_phrases(plan, joins, band, column, ctx)),
-        cell=f"{board.cell:g}",
+        cell=board.cell_size,
     )
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
+    items += background_items(board, ctx, (origin_x - ring.left, origin_y - ring.top), sheet_picture(sheet))
     items += strip_items(sheet)
-    spaces = edgetrack.ring(board, *cuts(plan, board.cell))
+    spaces = edgetrack.ring(board, *cuts(plan, board))
     items += strip_ring_items(sheet, spaces)
     if spaces:
         items += edgetrack.items(board, spaces, (origin_x, origin_y), ctx, sheet.region)
@@ -230,7 +262,7 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
         )
     items += seam_marks(plan, joins, band, column, sheet)
     items.append(Rect(outline.x, outline.y, outline.w, outline.h, CUT))
-    if number == 1:
+    if legend:
         items += legend_items(board, part.x, outline.bottom + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
     pieces = (
@@ -254,8 +286,8 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
             part.h,
             extra=(
                 ("sheet", number),
-                ("board_x", sheet.cols.start * board.cell),
-                ("board_y", sheet.rows.start * board.cell),
+                ("board_x", sheet.cols.start * board.cell_w),
+                ("board_y", sheet.rows.start * board.cell_h),
             ),
         ),
         *join_pieces(plan, joins, band, column, sheet),
@@ -265,12 +297,24 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     return Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)
 
 
+def sheet_picture(sheet: Sheet) -> Box:
+    """Where a sheet prints its part of the board's picture (page mm): its own part with the track's
+    sides it carries, and the bleed past the board's outer edges it has (none at a join)."""
+    x0, y0, x1, y1 = sheet.region
+    bleed = sheet.board.image_bleed
+    x0 -= bleed if sheet.band_left else 0.0
+    y0 -= bleed if sheet.band_top else 0.0
+    x1 += bleed if not sheet.strip_right else 0.0
+    y1 += bleed if not sheet.strip_below else 0.0
+    return Box(sheet.page_x(x0), sheet.page_y(y0), x1 - x0, y1 - y0)
+
+
 def strip_items(sheet: Sheet) -> list[Item]:
     """Each glue strip (and the corner both strips share): a light fill under a faint copy of the
     neighbour's grid lines and shaded cells there."""
-    cell = sheet.board.cell
-    x0, x1 = sheet.cols.start * cell, sheet.cols.stop * cell
-    y0, y1 = sheet.rows.start * cell, sheet.rows.stop * cell
+    cw, ch = sheet.board.cell_w, sheet.board.cell_h
+    x0, x1 = sheet.cols.start * cw, sheet.cols.stop * cw
+    y0, y1 = sheet.rows.start * ch, sheet.rows.stop * ch
     regions = []
     if sheet.strip_right:
         regions.append((x1, y0, x1 + sheet.strip_right, y1 + sheet.strip_below))
@@ -287,8 +331,7 @@ def strip_items(sheet: Sheet) -> list[Item]:
 def strip_regions(sheet: Sheet) -> list[tuple[float, float, float, float]]:
     """Each glue strip's region in board mm, reaching over the track's sides the sheet carries."""
     x0, y0, x1, y1 = sheet.region
-    cell = sheet.board.cell
-    right, bottom = sheet.cols.stop * cell, sheet.rows.stop * cell
+    right, bottom = sheet.cols.stop * sheet.board.cell_w, sheet.rows.stop * sheet.board.cell_h
     regions = []
     if sheet.strip_right:
         regions.append((right, y0, right + sheet.strip_right, y1 + sheet.strip_below))
@@ -315,13 +358,8 @@ def over_ring(sheet: Sheet) -> list[tuple[float, float, float, float]]:
     """Where the glue strips reach over the track's sides beyond the grid (board mm): the right
     strip above and below the grid, the bottom strip left and right of it."""
     x0, y0, x1, y1 = sheet.region
-    cell = sheet.board.cell
-    gx0, gy0, gx1, gy1 = (
-        sheet.cols.start * cell,
-        sheet.rows.start * cell,
-        sheet.cols.stop * cell,
-        sheet.rows.stop * cell,
-    )
+    cw, ch = sheet.board.cell_w, sheet.board.cell_h
+    gx0, gy0, gx1, gy1 = sheet.cols.start * cw, sheet.rows.start * ch, sheet.cols.stop * cw, sheet.rows.stop * ch
     parts = []
     if sheet.strip_right:
         if y0 < gy0:
@@ -338,11 +376,11 @@ def over_ring(sheet: Sheet) -> list[tuple[float, float, float, float]]:
 
 def faint_marks(sheet: Sheet, region: tuple[float, float, float, float]) -> list[Item]:
     """The part of each shaded cell inside ``region`` (board mm), faintly."""
-    cell, (bx0, by0, bx1, by1) = sheet.board.cell, region
+    cw, ch, (bx0, by0, bx1, by1) = sheet.board.cell_w, sheet.board.cell_h, region
     items: list[Item] = []
     for row, col in sorted(set(marked_cells(sheet.board))):
-        left, top = max(bx0, col * cell), max(by0, row * cell)
-        right, bottom = min(bx1, (col + 1) * cell), min(by1, (row + 1) * cell)
+        left, top = max(bx0, col * cw), max(by0, row * ch)
+        right, bottom = min(bx1, (col + 1) * cw), min(by1, (row + 1) * ch)
         if right - left > 1e-6 and bottom - top > 1e-6:
             items.append(Rect(sheet.page_x(left), sheet.page_y(top), right - left, bottom - top, None, FAINT_MARK))
     return items
@@ -351,15 +389,16 @@ def faint_marks(sheet: Sheet, region: tuple[float, float, float, float]) -> list
 def faint_lines(sheet: Sheet, region: tuple[float, float, float, float]) -> list[Item]:
     """The whole board's grid lines (its frame included) inside ``region`` (board mm), faintly; those
     on the seam lie under the part's own line."""
-    board, cell, (bx0, by0, bx1, by1) = sheet.board, sheet.board.cell, region
+    board, (bx0, by0, bx1, by1) = sheet.board, region
+    cw, ch = board.cell_w, board.cell_h
     items: list[Item] = []
     for row in range(board.rows + 1):
-        if by0 - 1e-6 <= row * cell <= by1 + 1e-6:
-            y = sheet.page_y(row * cell)
+        if by0 - 1e-6 <= row * ch <= by1 + 1e-6:
+            y = sheet.page_y(row * ch)
             items.append(Line(sheet.page_x(bx0), y, sheet.page_x(bx1), y, FAINT_LINE))
     for col in range(board.cols + 1):
-        if bx0 - 1e-6 <= col * cell <= bx1 + 1e-6:
-            x = sheet.page_x(col * cell)
+        if bx0 - 1e-6 <= col * cw <= bx1 + 1e-6:
+            x = sheet.page_x(col * cw)
             items.append(Line(x, sheet.page_y(by0), x, sheet.page_y(by1), FAINT_LINE))
     return items
 
@@ -367,13 +406,11 @@ def faint_lines(sheet: Sheet, region: tuple[float, float, float, float]) -> list
 def part_grid(sheet: Sheet, band: int, column: int, plan: Plan) -> list[Item]:
     """The grid lines of the sheet's part: inner lines thin, the edges the whole board's frame is
     made of heavy, and the seams thin (a grid line where the next sheet's grid continues)."""
-    part, cell = sheet.part, sheet.board.cell
+    part, cw, ch = sheet.part, sheet.board.cell_w, sheet.board.cell_h
     items: list[Item] = [
-        Line(part.x, part.y + r * cell, part.right, part.y + r * cell, GRID_LINE) for r in range(1, len(sheet.rows))
+        Line(part.x, part.y + r * ch, part.right, part.y + r * ch, GRID_LINE) for r in range(1, len(sheet.rows))
     ]
-    items += [
-        Line(part.x + c * cell, part.y, part.x + c * cell, part.bottom, GRID_LINE) for c in range(1, len(sheet.cols))
-    ]
+    items += [Line(part.x + c * cw, part.y, part.x + c * cw, part.bottom, GRID_LINE) for c in range(1, len(sheet.cols))]
     edges = (
         (part.x, part.y, part.right, part.y, band == 0),
         (part.x, part.bottom, part.right, part.bottom, band + 1 == len(plan.rows)),
@@ -396,24 +433,24 @@ def seam_marks(plan: Plan, joins: list[Join], band: int, column: int, sheet: She
     """At each seam of this sheet a triangle whose tip touches the seam and the join's letter beside
     it (the sheet on the other side has the mirror one: the two tips meet), and the letter in the
     middle of each glue strip."""
-    cell, part = sheet.board.cell, sheet.part
+    cw, ch, part = sheet.board.cell_w, sheet.board.cell_h, sheet.part
     items: list[Item] = []
     for join in joins:
         if (band, column) not in (join.under, join.over):
             continue
         under = join.under == (band, column)
         if join.edge == "right":
-            y = sheet.page_y(seam_position(sheet.rows, cell))
+            y = sheet.page_y(seam_position(sheet.rows, ch))
             x = part.right if under else part.x
             items += seam_triangle(x, y, -1.0 if under else 1.0, 0.0, join.letter)
             if under and sheet.strip_right >= TRIANGLE + 2.0:
-                items.append(strip_letter(part.right + sheet.strip_right / 2, part.y + cell / 2, join.letter))
+                items.append(strip_letter(part.right + sheet.strip_right / 2, part.y + ch / 2, join.letter))
         else:
-            x = sheet.page_x(seam_position(sheet.cols, cell))
+            x = sheet.page_x(seam_position(sheet.cols, cw))
             y = part.bottom if under else part.y
             items += seam_triangle(x, y, 0.0, -1.0 if under else 1.0, join.letter)
             if under and sheet.strip_below >= TRIANGLE + 2.0:
-                items.append(strip_letter(part.x + cell / 2, part.bottom + sheet.strip_below / 2, join.letter))
+                items.append(strip_letter(part.x + cw / 2, part.bottom + sheet.strip_below / 2, join.letter))
     return items
 
 
@@ -439,17 +476,17 @@ def strip_letter(x: float, y: float, name: str) -> Text:
 def join_pieces(plan: Plan, joins: list[Join], band: int, column: int, sheet: Sheet) -> list[Piece]:
     """A manifest row per glue strip on this sheet: its letter, the sheet laid on it and where the
     strip lies in the whole board (its grid is that sheet's, from ``board_x``/``board_y``)."""
-    part, cell = sheet.part, sheet.board.cell
+    part, cw, ch = sheet.part, sheet.board.cell_w, sheet.board.cell_h
     rows = []
     for index, join in enumerate(joins):
         if join.under != (band, column):
             continue
         if join.edge == "right":
             box = Box(part.right, part.y, sheet.strip_right, part.h)
-            board_at = (sheet.cols.stop * cell, sheet.rows.start * cell)
+            board_at = (sheet.cols.stop * cw, sheet.rows.start * ch)
         else:
             box = Box(part.x, part.bottom, part.w, sheet.strip_below)
-            board_at = (sheet.cols.start * cell, sheet.rows.stop * cell)
+            board_at = (sheet.cols.start * cw, sheet.rows.stop * ch)
         rows.append(
             Piece(
                 "join",

@@ -5,10 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.base.errors import Loc
-from printkit.kinds.hexboard.layout import Hex, hexes, label, layout, numbers, parse_at, room
+from printkit.kinds.hexboard.layout import (
+    Hex,
+    corners,
+    hexes,
+    label,
+    layout,
+    marked_hexes,
+    numbers,
+    parse_at,
+    room,
+    terrain_hexes,
+)
 from printkit.kinds.hexboard.model import HexBoardComponent
 from printkit.kinds.hexboard.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
+from printkit.layout.patterns import pattern_names
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -48,6 +60,41 @@ def check_hexes(kit: Kit, index: int, board: HexBoardComponent, found: Findings)
     if isinstance(board.marked, list):
         for number, at in enumerate(board.marked):
             check_on_board(board, at, on_board, loc + ("marked", number), found)
+    check_terrain(board, on_board, loc, found)
+
+
+def check_terrain(board: HexBoardComponent, on_board: set[tuple[int, int]], loc: Loc, found: Findings) -> None:
+    """Each terrain has its own id and pattern, its hexes lie on the board and a hex has one terrain
+    and is not also marked (one ground per hex)."""
+    known = pattern_names()
+    marked = marked_hexes(board)
+    owner: dict[tuple[int, int], str] = {}
+    ids: set[str] = set()
+    for number, terrain in enumerate(board.terrain):
+        here = loc + ("terrain", number)
+        if terrain.id in ids:
+            found.add(here + ("id",), f"terrain '{terrain.id}' is declared twice")
+        ids.add(terrain.id)
+        if terrain.pattern is not None and terrain.pattern not in known:
+            found.add(here + ("pattern",), f"unknown pattern '{terrain.pattern}'; printkit draws: {', '.join(known)}")
+        if terrain.at == "perimeter":
+            places = [(here + ("at",), terrain_hexes(board, terrain))]
+        else:
+            places = [(here + ("at", item), {parse_at(at)}) for item, at in enumerate(terrain.at)]
+            for item, at in enumerate(terrain.at):
+                check_on_board(board, at, on_board, here + ("at", item), found)
+        for where_loc, spots in places:
+            for where in sorted(spots & on_board):
+                if where in owner:
+                    found.add(where_loc, f"hex {hex_name(board, where)} is already '{owner[where]}'")
+                elif where in marked:
+                    found.add(where_loc, f"hex {hex_name(board, where)} is already marked (a hex has one ground)")
+                owner.setdefault(where, terrain.id)
+
+
+def hex_name(board: HexBoardComponent, where: tuple[int, int]) -> str:
+    """The coordinate of the hex at (col, row) in the board's style."""
+    return label(board, Hex(0, 0, *where))
 
 
 def check_on_board(
@@ -79,6 +126,7 @@ KIND = Kind(
     pieces=(PieceKind("hexboard", scale_critical=True), PieceKind("hex", scale_critical=True)),
     checks=(check_hexes,),
     cell=lambda component: component.size,
+    cell_outline=corners,
     room=room,
     messages=MESSAGES,
 )

@@ -15,15 +15,26 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
-from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex
+from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex, Terrain
 from printkit.kinds.hexboard.words import MESSAGES
 from printkit.layout import sheetplan
-from printkit.layout.board import GAP, MARK_FILL, legend_height, legend_items, orientations, special_label
+from printkit.layout.board import (
+    GAP,
+    LEGEND_LINE,
+    MARK_FILL,
+    legend_height,
+    legend_items,
+    legend_page,
+    legend_sheet,
+    orientations,
+    special_label,
+)
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, ruler_at_bottom
-from printkit.layout.primitives import CUT, Box, Item, Page, Path, Piece, Stroke, Text
-from printkit.layout.symbols import draw_symbol
+from printkit.layout.patterns import draw_pattern
+from printkit.layout.primitives import BLACK, CUT, Box, Group, Item, Page, Path, Piece, Stroke, Text
 
 if TYPE_CHECKING:
     pass
@@ -31,6 +42,9 @@ if TYPE_CHECKING:
 HEX_LINE = Stroke(width=0.35)
 COORD_PT = 5.5
 COORD_COLOUR = "#666666"
+PATTERN_INK = "#4d4d4d"  # a terrain's pattern over its fill
+LEGEND_SWATCH = 4.5  # mm: the legend's sample hex, flat to flat (a square board's swatch's side)
+LEGEND_LINE_STROKE = Stroke(color="#8a8a8a", width=0.25)
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial steps to the six neighbours
 
 
@@ -141,18 +155,59 @@ def placed(board: HexBoardComponent) -> Placed:
     return Placed(cells, max(x for _, x, _ in cells) + w, max(y for _, _, y in cells) + h)
 
 
+def perimeter(board: HexBoardComponent) -> set[tuple[int, int]]:
+    """(col, row) of the hexes with fewer than six neighbours: the board's edge."""
+    cells = hexes(board)
+    axial = {(c.q, c.r) for c in cells}
+    return {(c.col, c.row) for c in cells if any((c.q + dq, c.r + dr) not in axial for dq, dr in NEIGHBOURS)}
+
+
 def marked_hexes(board: HexBoardComponent) -> set[tuple[int, int]]:
     """(col, row) of the shaded hexes: the listed ones, or those with fewer than six neighbours."""
-    cells = hexes(board)
     if board.marked == "perimeter":
-        axial = {(c.q, c.r) for c in cells}
-        return {(c.col, c.row) for c in cells if any((c.q + dq, c.r + dr) not in axial for dq, dr in NEIGHBOURS)}
+        return perimeter(board)
     return {parse_at(at) for at in board.marked or []}
+
+
+def terrain_hexes(board: HexBoardComponent, terrain: Terrain) -> set[tuple[int, int]]:
+    """(col, row) of one terrain's hexes."""
+    if terrain.at == "perimeter":
+        return perimeter(board)
+    return {parse_at(at) for at in terrain.at}
+
+
+def terrain_map(board: HexBoardComponent) -> dict[tuple[int, int], Terrain]:
+    """Each hex of a terrain and its terrain (the first that names it; the kit's check refuses two)."""
+    found: dict[tuple[int, int], Terrain] = {}
+    for terrain in board.terrain:
+        for where in sorted(terrain_hexes(board, terrain)):
+            found.setdefault(where, terrain)
+    return found
+
+
+def hex_ground(
+    points: tuple[tuple[float, float], ...], shaded: bool, terrain: Terrain | None, line: Stroke = HEX_LINE
+) -> list[Item]:
+    """A hex's outline and ground: its terrain's fill and pattern (clipped to the hex), else grey
+    when it is marked, else none."""
+    if terrain is None:
+        return [Path(points, line, MARK_FILL if shaded else None)]
+    items: list[Item] = [Path(points, None, terrain.fill)]
+    if terrain.pattern is not None:
+        x0, y0 = min(x for x, _ in points), min(y for _, y in points)
+        w, h = max(x for x, _ in points) - x0, max(y for _, y in points) - y0
+        clip = tuple((x - x0, y - y0) for x, y in points)
+        drawn = draw_pattern(terrain.pattern, 0.0, 0.0, w, h, PATTERN_INK)
+        items.append(Group(("terrain", terrain.pattern, PATTERN_INK, w, h, clip), x0, y0, w, h, (drawn,), clip=clip))
+    items.append(Path(points, line, None))
+    return items
 
 
 def numbers(board: HexBoardComponent, paper: Paper) -> dict[str, float]:
     """{board.hexes}, {board.size}, {board.rows}, {board.cols}, {board.specials}, {board.free},
-    {board.special_points}, {board.marked}, and each special hex's value as {board.0304}."""
+    {board.special_points}, {board.marked}, each special hex's value as {board.0304}, the
+    special hexes with each icon as {board.specials.forest} and each terrain's hexes as
+    {board.terrain.hills}."""
     p, cells = board.id, hexes(board)
     values: dict[str, float] = {
         f"{p}.hexes": len(cells),
@@ -164,7 +219,11 @@ def numbers(board: HexBoardComponent, paper: Paper) -> dict[str, float]:
         f"{p}.special_points": sum(s.value or 0 for s in board.specials),
         f"{p}.marked": len(marked_hexes(board)),
     }
+    for terrain in board.terrain:
+        values[f"{p}.terrain.{terrain.id}"] = len(terrain_hexes(board, terrain))
     for special in board.specials:
+        key = f"{p}.specials.{special.icon}"
+        values[key] = values.get(key, 0) + 1
         if special.value is not None:
             values[f"{p}.{special.at}"] = special.value
     return values
@@ -172,7 +231,30 @@ def numbers(board: HexBoardComponent, paper: Paper) -> dict[str, float]:
 
 def extra_height(board: HexBoardComponent, ctx: Context) -> float:
     """The page's height that is not hexes: title, legend and ruler, as a square board's."""
-    return HEADER_HEIGHT + GAP + legend_height(board, ctx) + GAP + RULER_HEIGHT
+    return HEADER_HEIGHT + GAP + hex_legend_height(board, ctx) + GAP + RULER_HEIGHT
+
+
+def hex_legend_height(board: HexBoardComponent, ctx: Context) -> float:
+    """The legend's height: a line per terrain above the square boards' legend (marked hexes, note)."""
+    lines = len(board.terrain) * LEGEND_LINE
+    rest = legend_height(board, ctx)
+    return lines + rest + (GAP if lines and not rest else 0.0)
+
+
+def hex_legend_items(board: HexBoardComponent, left: float, y: float, ctx: Context) -> list[Item]:
+    """A line per terrain (a hex of it and its label), then the marked hexes' line and the note."""
+    items: list[Item] = []
+    side = LEGEND_SWATCH
+    big = side / math.sqrt(3)
+    outline = tuple(
+        (big * math.cos(math.radians(60 * k)), big * math.sin(math.radians(60 * k))) for k in range(6)
+    )  # a flat-top sample hex, as wide as a square board's swatch is tall
+    for terrain in board.terrain:
+        cx, cy = left + big, y + side / 2
+        items += hex_ground(tuple((cx + dx, cy + dy) for dx, dy in outline), False, terrain, LEGEND_LINE_STROKE)
+        items.append(Text(left + 2 * big + 2.0, y + side - 0.6, ctx.tr(terrain.label), 9.0))
+        y += LEGEND_LINE
+    return items + legend_items(board, left, y, ctx)
 
 
 def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
@@ -240,7 +322,7 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
         ctx.tr.own(MESSAGES["hexboard_instruction"], size=f"{board.size:g}"),
         top=block_top,
     )
-    shaded = marked_hexes(board)
+    shaded, terrains = marked_hexes(board), terrain_map(board)
     specials = {parse_at(s.at): s for s in board.specials}
     outline = corners(board)
     w, h = hex_box(board)
@@ -248,10 +330,10 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
     for cell, x, y in grid.cells:
         cx, cy = left + x + w / 2, top + y + h / 2
         points = tuple((cx + dx, cy + dy) for dx, dy in outline)
-        items.append(Path(points, HEX_LINE, MARK_FILL if (cell.col, cell.row) in shaded else None))
+        items += hex_ground(points, (cell.col, cell.row) in shaded, terrains.get((cell.col, cell.row)))
         items += hex_contents(board, cell, cx, cy, specials.get((cell.col, cell.row)), ctx)
-        pieces.append(hex_piece(board, cell, left + x, top + y, specials, shaded, ctx))
-    items += legend_items(board, left, top + grid.height + GAP, ctx)
+        pieces.append(hex_piece(board, cell, left + x, top + y, specials, shaded, terrains, ctx))
+    items += hex_legend_items(board, left, top + grid.height + GAP, ctx)
     items += ruler_at(ctx, ctx.paper.width, block_top + block_h - RULER_HEIGHT)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), tuple(pieces))]
 
@@ -268,7 +350,7 @@ def hex_contents(
         )
     if special is not None:
         icon = s * 0.42
-        items.append(draw_symbol(special.icon, cx - icon / 2, cy - icon * 0.55, icon))
+        items.append(draw_named(special.icon, ctx.tr.icons, cx - icon / 2, cy - icon * 0.55, icon, BLACK, ctx.dpi))
         text = special_label(special, ctx)
         if text:
             size = fonts.fit_size(text, s * 0.5, s * 0.5, bold=True, smallest=5)
@@ -283,6 +365,7 @@ def hex_piece(
     y: float,
     specials: dict[tuple[int, int], SpecialHex],
     shaded: set[tuple[int, int]],
+    terrains: dict[tuple[int, int], Terrain],
     ctx: Context,
 ) -> Piece:
     """The hex's manifest row: its box, its outline, its coordinates (offset and axial) and what is special."""
@@ -302,6 +385,8 @@ def hex_piece(
             extra.append(("value", special.value))
     if (cell.col, cell.row) in shaded:
         extra.append(("marked", True))
+    if (cell.col, cell.row) in terrains:
+        extra.append(("terrain", terrains[(cell.col, cell.row)].id))
     return Piece("hex", board.id, 1, x, y, w, h, extra=tuple(extra), cut=CutPath("polygon", outline))
 
 
@@ -312,7 +397,8 @@ def capacity(board: HexBoardComponent, ctx: Context) -> tuple[int, int]:
     """How many columns and rows of hexes a sheet holds with one more of each (the glue strip the
     next sheet is laid on): k flat-top columns are (1.5 k + 0.5) R wide, m rows m + 0.5 hexes tall."""
     s, big = board.size, circumradius(board)
-    wide, tall = ctx.content_width, ctx.room_height - extra_height(board, ctx)
+    # the legend is printed once, where a sheet has room (legend_sheet): no sheet keeps room for it
+    wide, tall = ctx.content_width, ctx.room_height - extra_height(board, ctx) + hex_legend_height(board, ctx)
     if board.orientation == "flat":
         return math.floor((wide / big - 0.5) / 1.5 - 1 + 1e-6), math.floor(tall / s - 1.5 + 1e-6)
     return math.floor(wide / s - 1.5 + 1e-6), math.floor((tall / big - 0.5) / 1.5 - 1 + 1e-6)
@@ -341,11 +427,31 @@ def plan_sheets(board: HexBoardComponent, ctx: Context, grid: Placed) -> sheetpl
 def split_pages(board: HexBoardComponent, ctx: Context, grid: Placed) -> list[Page]:
     plan = plan_sheets(board, ctx, grid)
     joins = sheetplan.plan_joins(plan)
-    return [
-        hex_sheet_page(board, grid, plan, joins, band, column)
-        for band in range(len(plan.rows))
-        for column in range(len(plan.cols))
+    places = [(band, column) for band in range(len(plan.rows)) for column in range(len(plan.cols))]
+    top = plan.ctx.margin + HEADER_HEIGHT + GAP
+    bottoms = [top + sheet_size(board, *sheet_hexes(grid, plan, band, column))[1] for band, column in places]
+    height = hex_legend_height(board, plan.ctx)
+    legend_at = legend_sheet(bottoms, height, plan.ctx)
+    pages = [
+        hex_sheet_page(board, grid, plan, joins, band, column, legend_at == number)
+        for number, (band, column) in enumerate(places, 1)
     ]
+    if height and legend_at is None:
+        title = plan.ctx.tr(board.title) or board.id
+        pages.append(
+            legend_page(title, plan.ctx, lambda y: hex_legend_items(board, plan.ctx.margin, y, plan.ctx), board.id)
+        )
+    return pages
+
+
+def sheet_size(
+    board: HexBoardComponent, own: list[tuple[Hex, float, float]], strip: list[tuple[Hex, float, float]]
+) -> tuple[float, float]:
+    """The width and height of a sheet's hexes with its glue strip's."""
+    w, h = hex_box(board)
+    every = own + strip
+    x0, y0 = min(x for _, x, _ in every), min(y for _, _, y in every)
+    return max(x for _, x, _ in every) + w - x0, max(y for _, _, y in every) + h - y0
 
 
 def sheet_hexes(
@@ -400,7 +506,9 @@ def hex_sheet_page(
     joins: list[sheetplan.Join],
     band: int,
     column: int,
+    legend: bool,
 ) -> Page:
+    """A sheet of the split hex board; with ``legend``, the board's legend under its hexes."""
     ctx, number = plan.ctx, plan.number(band, column)
     own, strip = sheet_hexes(grid, plan, band, column)
     w, h = hex_box(board)
@@ -416,7 +524,7 @@ def hex_sheet_page(
     instruction = ctx.tr.own(MESSAGES["hex_sheet_instruction"], joins="; ".join(phrases), size=f"{board.size:g}")
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += sheetplan.map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
-    shaded = marked_hexes(board)
+    shaded, terrains = marked_hexes(board), terrain_map(board)
     specials = {parse_at(s.at): s for s in board.specials}
     outline = corners(board)
     for cell, x, y in strip:
@@ -426,21 +534,16 @@ def hex_sheet_page(
     pieces: list[Piece] = []
     for cell, x, y in own:
         cx, cy = x + dx + w / 2, y + dy + h / 2
-        items.append(
-            Path(
-                tuple((cx + ox, cy + oy) for ox, oy in outline),
-                HEX_LINE,
-                MARK_FILL if (cell.col, cell.row) in shaded else None,
-            )
-        )
+        points = tuple((cx + ox, cy + oy) for ox, oy in outline)
+        items += hex_ground(points, (cell.col, cell.row) in shaded, terrains.get((cell.col, cell.row)))
         items += hex_contents(board, cell, cx, cy, specials.get((cell.col, cell.row)), ctx)
-        row = hex_piece(board, cell, x + dx, y + dy, specials, shaded, ctx)
+        row = hex_piece(board, cell, x + dx, y + dy, specials, shaded, terrains, ctx)
         pieces.append(replace(row, copy=number, extra=row.extra + (("sheet", number),)))
     cut = union_outline([(x + dx + w / 2, y + dy + h / 2) for _, x, y in every], outline)
     items.append(Path(tuple(cut), CUT))
     items += hex_join_letters(board, grid, plan, joins, band, column, (dx, dy))
-    if number == 1:
-        items += legend_items(board, left, top + (y1 - y0) + GAP, ctx)
+    if legend:
+        items += hex_legend_items(board, left, top + (y1 - y0) + GAP, ctx)
     items += ruler_at_bottom(ctx, ctx.paper.width, ctx.paper.height)
     sheet_box = Box(left, top, x1 - x0, y1 - y0)
     relative = tuple((px - sheet_box.x, py - sheet_box.y) for px, py in cut)

@@ -9,11 +9,14 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from printkit.kit.shared import (
+    Color,
     ComponentBase,
     Count,
+    Identifier,
     Int,
     Length,
     Model,
+    PatternName,
     Text,
 )
 
@@ -34,11 +37,28 @@ class SpecialHex(Model):
     label: Text | str | None = Field(None, description="The text printed in the hex; the value when not given.")
 
 
+class Terrain(Model):
+    """One kind of marked hexes (a forest, hills, a lake): its hexes, its fill or pattern, its legend line."""
+
+    id: Identifier = Field(description="The terrain's name for placeholders: {island.terrain.forest} counts its hexes.")
+    at: Literal["perimeter"] | list[HexCoordinate] = Field(
+        description="Its hexes: a list of coordinates such as ['0304', '0405'], or 'perimeter' (every edge hex)."
+    )
+    label: Text = Field(description="What the terrain is, printed in the legend under the board beside a sample.")
+    fill: Color = Field("#e2e2e2", description="The hexes' colour, e.g. '#cfe8c4'.")
+    pattern: PatternName | None = Field(
+        None,
+        description="A black-and-white-safe pattern over the fill (stripes, dots, checks, crosshatch, zigzag, grid, "
+        "rings), so the terrains stay apart on a black-and-white printer.",
+    )
+
+
 class HexBoardComponent(ComponentBase):
     """A board of hexes printed true to scale: rows × columns in an offset layout, or a hexagon of a radius.
 
     Numbers: {id.hexes}, {id.size} (mm, flat to flat), {id.rows}, {id.cols}, {id.specials}, {id.free},
-    {id.special_points}, {id.marked}, and each special hex's value by its coordinate, e.g. {id.0304}.
+    {id.special_points}, {id.marked}, each special hex's value by its coordinate, e.g. {id.0304}, the special
+    hexes with each icon, e.g. {id.specials.forest}, and the hexes of each terrain, e.g. {id.terrain.hills}.
     """
 
     kind: Literal["hexboard"] = Field(description="The component's kind: 'hexboard', a board of hexes true to scale.")
@@ -68,5 +88,10 @@ class HexBoardComponent(ComponentBase):
     )
     marked_label: Text | None = Field(
         None, description="What the shaded hexes mean, printed under the board beside a sample."
+    )
+    terrain: list[Terrain] = Field(
+        default_factory=list,
+        description="Kinds of marked hexes, each with its hexes, fill or pattern and legend line: "
+        "[{id: forest, at: ['0203', '0304'], label: {en: Forest}, fill: '#cfe8c4', pattern: dots}].",
     )
     note: Text | None = Field(None, description="A short text printed under the board.")

@@ -12,6 +12,7 @@ from printkit import fonts
 from printkit.kinds.tokens.model import TokensComponent, TokenSet
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import RECTANGLE, CutPath
+from printkit.layout.icon_drawing import draw_named
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Box, Circle, Group, Item, Page, Path, Rect, Side, Stroke, Text
@@ -22,6 +23,7 @@ OUTLINE = Stroke(color=INK, width=0.7)
 INNER = Stroke(color=INK, width=0.4)
 CUT_MARGIN = 1.0  # mm of paper kept around a token's drawn outline when it is cut along its shape
 INSET = 0.11  # of the frame's side, between the cut line and the shape
+ICON_ALONE, ICON_WITH_LETTER = 0.5, 0.38  # an icon's side, of the shape's size
 LETTER_HEIGHT = {"triangle": 0.26, "star": 0.22, "diamond": 0.3}  # a capital's height, of the shape's size
 
 
@@ -57,8 +59,8 @@ def _looks(prefix: str, sets: list[TokenSet]) -> dict[str, str]:
     return looks
 
 
-def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group:
-    """One token of a set, drawn once and reused: the shape, its pattern, its letter."""
+def token_art(tokens: TokensComponent, index: int, token_set: TokenSet, ctx: Context) -> Group:
+    """One token of a set, drawn once and reused: the shape, its pattern, its icon, its letter."""
     size = tokens.size
     shape_size = size * (1 - 2 * INSET)
     centre = size / 2
@@ -67,13 +69,29 @@ def token_art(tokens: TokensComponent, index: int, token_set: TokenSet) -> Group
         items.append(shape_outline(token_set.shape, centre, centre, shape_size * 0.74, INNER, None))
     elif token_set.pattern == "dot":
         items.append(Circle(centre, centre, size * 0.05, None, INK))
-    if token_set.letter:
+    if token_set.icon:
+        items += icon_items(token_set, shape_size, centre, ctx)
+    elif token_set.letter:
         # one size for every owner's letter: the size the smallest-lettered shape of the component takes
         height = min(LETTER_HEIGHT.get(s.shape, 0.4) for s in tokens.sets if s.letter)
         point = shape_size * height / fonts.cap_height(1.0)
         letter_y = shape_centre(token_set.shape, centre, shape_size) + fonts.cap_height(point) / 2
         items.append(Text(centre, letter_y, token_set.letter, point, bold=True, align="center", color=INK))
     return Group(key=("token", tokens.id, index, size), x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+
+
+def icon_items(token_set: TokenSet, shape_size: float, centre: float, ctx: Context) -> list[Item]:
+    """A set's icon in the middle of its shape and, with a letter, the letter small under it."""
+    assert token_set.icon is not None
+    side = shape_size * (ICON_WITH_LETTER if token_set.letter else ICON_ALONE)
+    middle = shape_centre(token_set.shape, centre, shape_size)
+    top = middle - side / 2 - (side * 0.18 if token_set.letter else 0.0)
+    items: list[Item] = [draw_named(token_set.icon, ctx.tr.icons, centre - side / 2, top, side, INK, ctx.dpi)]
+    if token_set.letter:
+        point = shape_size * 0.13 / fonts.cap_height(1.0)
+        baseline = top + side + side * 0.1 + fonts.cap_height(point)
+        items.append(Text(centre, baseline, token_set.letter, point, bold=True, align="center", color=INK))
+    return items
 
 
 def token_cut(shape: str, size: float) -> tuple[Box, CutPath]:
@@ -109,13 +127,15 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
     outline = (ctx.options.cut or tokens.cut) == "outline"
     pieces: list[PieceArt] = []
     for index, token_set in enumerate(tokens.sets):
-        art = token_art(tokens, index, token_set)
+        art = token_art(tokens, index, token_set, ctx)
         cut_box, cut = token_cut(token_set.shape, tokens.size) if outline else (None, RECTANGLE)
         extra: tuple[tuple[str, object], ...] = (("owner", token_set.owner), ("shape", token_set.shape))
         if token_set.id:
             extra += (("set", token_set.id),)
         if token_set.letter:
             extra += (("letter", token_set.letter),)
+        if token_set.icon:
+            extra += (("icon", token_set.icon),)
         for _ in range(token_set.count):
             pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra, cut=cut, cut_box=cut_box))
     title = ctx.tr(tokens.title) or tokens.id
@@ -135,7 +155,7 @@ def figure_piece(component: TokensComponent, parts: list[str]) -> Placeable | st
     by_set = first.id == wanted
 
     def draw(ctx: Context, side: Side) -> Group:
-        return token_art(component, index, first)
+        return token_art(component, index, first, ctx)
 
     count = first.count if by_set else sum(s.count for _, s in chosen)
     key = (component.id, first.owner) + ((first.id or "",) if by_set else ())

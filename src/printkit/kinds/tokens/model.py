@@ -32,6 +32,11 @@ class TokenSet(Model):
         "#ffffff", description="The shape's fill colour; keep it light so the outline and letter stay clear."
     )
     letter: str | None = Field(None, max_length=3, description="A letter printed in the shape, e.g. 'A'.")
+    icon: str | None = Field(
+        None,
+        description="An icon printed in the shape (a symbol, a shape or one of the kit's icons, e.g. a unit "
+        "symbol); with a letter, the letter goes small under it.",
+    )
     pattern: Literal["none", "ring", "dot"] = Field(
         "none", description="An extra mark: an inner outline (ring) or a centre dot."
     )

@@ -30,6 +30,15 @@ class TrackSpace(Model):
     label: Text | str | None = Field(None, description="A short text printed under the number, e.g. '+3'.")
 
 
+class TrackDepths(Model):
+    """How deep a track around a board is on each side: a board's exact outer size is its grid and these."""
+
+    top: Length = Field(description="The ring's depth above the grid.")
+    right: Length = Field(description="The ring's depth right of the grid.")
+    bottom: Length = Field(description="The ring's depth below the grid.")
+    left: Length = Field(description="The ring's depth left of the grid.")
+
+
 class EdgeTrack(Model):
     """A numbered track around a square board's edge: a ring of spaces ``space`` deep hugging the
     grid, clockwise from the top-left corner, its four corner spaces square.
@@ -45,6 +54,12 @@ class EdgeTrack(Model):
         15.0,
         description="How deep the ring is: the side of a square corner space; the spaces along the sides share "
         "the board's side evenly.",
+    )
+    depth: TrackDepths | None = Field(
+        None,
+        description="The ring's depth on each side, when they differ: {top: 50mm, right: 100mm, bottom: 50mm, "
+        "left: 100mm} makes an 8 × 6 board of 50 mm cells exactly 600 × 400 mm; a corner space is as wide as its "
+        "side and as high as its top or bottom. Not given: 'space' on every side.",
     )
     every: Int | None = Field(
         None, ge=2, le=1000, description="Stress every n-th number (a multiple of n), e.g. 5: shaded and bold."
