@@ -187,15 +187,18 @@ async function showPictures() {
   }
 }
 
+// A page whose drawing did not change (its digest) keeps its picture: a save redraws only what it changed.
 async function swap(number, size, mine) {
   const figure = figures.get(number);
+  const page = state.pages[number - 1];
   const url = `/page/${state.build}-${number}-${size}.png`;
+  const drawn = `${page.digest}-${size}`;
   const old = figure && figure.querySelector("img");
-  if (!figure || (old && old.dataset.url === url)) return;
+  if (!figure || (old && old.dataset.drawn === drawn)) return;
   const picture = new Image();
   picture.className = "sheet";
   picture.alt = word("page", { n: number });
-  picture.dataset.url = url;
+  picture.dataset.drawn = drawn;
   picture.src = url;
   try {
     await picture.decode();
