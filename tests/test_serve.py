@@ -160,7 +160,9 @@ def test_a_broken_kit_keeps_its_last_good_pages_and_pins_its_finding(tmp_path):
 def test_pins_name_the_first_piece_of_the_component_on_each_page():
     good = serve_state.Good(
         build=1,
-        pdf=b"",
+        document=None,
+        options=None,
+        correction=(1.0, 1.0),
         pages=[],
         components=["board", "cards"],
         parts=[[], ["one", "two"]],

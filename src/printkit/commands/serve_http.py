@@ -105,8 +105,8 @@ class Handler(BaseHTTPRequestHandler):
             self.reply_json(self.server.preview.state())
         elif path == "/events":
             self.stream_events()
-        elif path == "/kit.pdf" and self.server.preview.pdf() is not None:
-            self.reply(HTTPStatus.OK, self.server.preview.pdf() or b"", "application/pdf")
+        elif path == "/kit.pdf":
+            self.reply_pdf()
         else:
             self.reply_picture(PICTURE.fullmatch(path))
 
@@ -129,6 +129,13 @@ class Handler(BaseHTTPRequestHandler):
             return False
         self.reply_text(HTTPStatus.MISDIRECTED_REQUEST, f"this preview answers only to http://{self.server.host}/")
         return True
+
+    def reply_pdf(self) -> None:
+        pdf = self.server.preview.pdf()
+        if pdf is None:
+            self.reply_text(HTTPStatus.NOT_FOUND, "no build has made pages yet")
+        else:
+            self.reply(HTTPStatus.OK, pdf, "application/pdf")
 
     def reply_picture(self, found: re.Match[str] | None) -> None:
         picture = None

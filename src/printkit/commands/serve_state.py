@@ -11,7 +11,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError, Problem
 from printkit.base.progress import SILENT
 from printkit.commands import build, watch
+from printkit.commands.build import BuildOptions
 from printkit.kit import file as kitfile
 from printkit.kit.model import Kit
 from printkit.layout.context import TwoSided
@@ -30,6 +31,7 @@ TWO_SIDED = ("duplex", "fold")
 DPIS = (48, 72, 96, 144, 192)  # the resolutions the page asks pictures at, for its zoom
 MAX_PICTURES = 64  # pictures kept drawn: a kit's pages at two zooms, and the pages a save did not change
 MAX_FINDINGS = 300  # findings sent to the page (a broken 10,000-card deck may have thousands)
+MAX_DRAWINGS = 400  # pages kept drawn as PDF beside the last build's own (a deck of many pages)
 MAX_PINS = 300  # marks on the pages, at most one a finding and page
 COMPONENT = re.compile(r"components\[(\d+)\](?:\.types\[(\d+)\])?")
 
@@ -42,9 +44,9 @@ class Variant:
     paper: str
     two_sided: TwoSided
 
-    def build_options(self, kit: Path) -> build.BuildOptions:
+    def build_options(self, kit: Path) -> BuildOptions:
         """`printkit build`'s options for this variant, as the command line would give them."""
-        return build.BuildOptions(
+        return BuildOptions(
             kit=str(kit),
             lang=self.lang,
             paper=self.paper,
@@ -67,10 +69,13 @@ class Variant:
 
 @dataclass(frozen=True)
 class Good:
-    """The last build that made pages: its number, its PDF and what the page shows of it."""
+    """The last build that made pages: its number, its pages (and what it takes to draw its whole
+    PDF when it is asked for) and what the page shows of it."""
 
     build: int
-    pdf: bytes
+    document: Document
+    options: BuildOptions
+    correction: tuple[float, float]
     pages: list[dict[str, Any]]
     components: list[str]  # the components' ids, in the kit's order (a finding names one by index)
     parts: list[list[str]]  # each component's types' ids (a deck's), in the kit's order
@@ -149,16 +154,21 @@ class Preview:
         self.failed = False
         self.closed = False
         self.pictures: OrderedDict[tuple[str, int], bytes] = OrderedDict()  # by page digest and dpi
+        self.drawings: OrderedDict[str, tuple[bytes, int]] = OrderedDict()  # digest -> a PDF and its page
+        self.whole: tuple[int, bytes] | None = None  # the last good build's whole PDF, by its number
         self.drawing = threading.Lock()  # PDFium draws one page at a time
+        self.rendering = threading.Lock()  # reportlab writes one PDF at a time
 
     def build(self) -> None:
-        """One build of the current variant; its pages and findings published, its errors raised
-        for the watch to print as `build --watch` does."""
+        """One build of the current variant, its pages drawn as `build` draws them but only those
+        a save changed; its pages and findings published, its errors raised for the watch to
+        print as `build --watch` does."""
         options = self.variant.build_options(self.kit)
         try:
             loaded, ctx, correction = build.prepared(options)
             document, _ = build.to_print(loaded, ctx, options, SILENT)
-            document, pdf = build.drawn(document, options, SILENT, correction)
+            digests = page_digests(document, folder_stamp(self.kit), self.builds + 1)
+            self.draw_fresh(document, digests, options, correction)
         except KitError as exc:
             self.publish(None, exc.problems)
             raise
@@ -168,17 +178,45 @@ class Preview:
         except Exception as exc:
             self.publish(None, [Problem(kitfile.display_path(self.kit), None, "", f"internal error: {exc!r}")])
             raise
-        self.publish(self.good_of(document, pdf, loaded.kit), loaded.warnings)
+        self.publish(self.good_of(document, digests, loaded.kit, options, correction), loaded.warnings)
 
-    def good_of(self, document: Document, pdf: bytes, kit: Kit) -> Good:
-        digests = page_digests(document, folder_stamp(self.kit), self.builds + 1)
+    def draw_fresh(
+        self, document: Document, digests: list[str], options: BuildOptions, correction: tuple[float, float]
+    ) -> None:
+        """The PDF of the pages no earlier build drew (build.drawn, on a document of those pages
+        alone: kpn's page 1 in 50 ms where its ten pages take 260), kept by their digests."""
+        fresh = [index for index, digest in enumerate(digests) if digest not in self.drawings]
+        if not fresh:
+            return
+        part = replace(document, pages=tuple(document.pages[index] for index in fresh))
+        with self.rendering:
+            _, pdf = build.drawn(part, options, SILENT, correction)
+        with self.drawing:
+            for at, index in enumerate(fresh):
+                self.drawings[digests[index]] = (pdf, at)
+            kept = set(digests)
+            for digest in [digest for digest in self.drawings if digest not in kept]:
+                if len(self.drawings) <= MAX_DRAWINGS:
+                    break
+                del self.drawings[digest]
+
+    def good_of(
+        self,
+        document: Document,
+        digests: list[str],
+        kit: Kit,
+        options: BuildOptions,
+        correction: tuple[float, float],
+    ) -> Good:
         pages = [
             page_entry(number, page, digest)
             for number, (page, digest) in enumerate(zip(document.pages, digests, strict=True), start=1)
         ]
         return Good(
             build=self.builds + 1,
-            pdf=pdf,
+            document=document,
+            options=options,
+            correction=correction,
             pages=pages,
             components=[component.id for component in kit.components],
             parts=[[part.id for part in getattr(component, "types", None) or ()] for component in kit.components],
@@ -243,19 +281,25 @@ class Preview:
         good = self.good
         if good is None or good.build != build_number or not 1 <= page <= len(good.pages) or dpi not in DPIS:
             return None
-        key = (good.pages[page - 1]["digest"], dpi)
+        digest = good.pages[page - 1]["digest"]
         with self.drawing:
-            found = self.pictures.get(key)
-            if found is None:
-                found = pipeline.page_picture(good.pdf, page - 1, dpi)
-                self.pictures[key] = found
+            found = self.pictures.get((digest, dpi))
+            drawn = self.drawings.get(digest)
+            if found is None and drawn is not None:
+                found = self.pictures[(digest, dpi)] = pipeline.page_picture(drawn[0], drawn[1], dpi)
                 while len(self.pictures) > MAX_PICTURES:
                     self.pictures.popitem(last=False)
             return found
 
     def pdf(self) -> bytes | None:
+        """The last good build's whole PDF, as `printkit build` writes it; drawn when first asked for."""
         good = self.good
-        return good.pdf if good else None
+        if good is None:
+            return None
+        with self.rendering:
+            if self.whole is None or self.whole[0] != good.build:
+                self.whole = (good.build, build.drawn(good.document, good.options, SILENT, good.correction)[1])
+            return self.whole[1]
 
 
 def finding_entry(problem: Problem) -> dict[str, Any]:
