@@ -65,10 +65,11 @@ function showControls() {
 
 function showFindings() {
   const list = $("findings");
-  const items = state.findings.map((finding) => {
+  const items = state.findings.map((finding, index) => {
     const item = document.createElement("li");
     item.className = finding.severity;
     item.textContent = finding.text;
+    item.addEventListener("click", () => showPin(index));
     return item;
   });
   if (state.more_findings > 0) {
@@ -145,6 +146,7 @@ function showPins() {
     const finding = state.findings[pin.finding];
     const mark = document.createElement("div");
     mark.className = `pin ${finding.severity}`;
+    mark.dataset.finding = String(pin.finding);
     mark.title = finding.text;
     mark.style.left = `${(100 * pin.x) / page.width}%`;
     mark.style.top = `${(100 * pin.y) / page.height}%`;
@@ -155,6 +157,14 @@ function showPins() {
     mark.append(badge);
     figure.querySelector(".paper").append(mark);
   }
+}
+
+// A click on a finding brings its first pin into view, below the list of findings.
+function showPin(index) {
+  const pin = document.querySelector(`.pin[data-finding="${index}"]`);
+  if (!pin) return;
+  const below = $("problems").getBoundingClientRect().bottom;
+  window.scrollBy({ top: pin.getBoundingClientRect().top - below - 40, behavior: "smooth" });
 }
 
 function visible(figure) {
