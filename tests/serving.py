@@ -27,7 +27,7 @@ def have_chromium() -> bool:
 
 
 @contextmanager
-def served(kit: Path, lang: str | None = None, paper: str = "a4") -> Iterator[Session]:
+def served(kit: Path | str, lang: str | None = None, paper: str = "a4") -> Iterator[Session]:
     """``kit`` served on a free port, its first build done; stopped after."""
     session = Session(ServeOptions(str(kit), lang, paper, 0, False)).start(answer_in_thread=True)
     try:

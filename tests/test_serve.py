@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import re
+import signal
 import socket
+import subprocess
+import sys
+import urllib.request
 
 import pytest
 
+from printkit import pipeline
 from printkit.base.errors import PrintkitError, Problem
 from printkit.commands import serve_http, serve_state
 from printkit.commands.new import new_kit
@@ -206,3 +213,54 @@ def test_serve_refuses_a_port_out_of_range_and_an_unknown_language(run):
     assert result.code == 1 and result.err.strip().startswith("--port 70000: give a port from 1 to 65535")
     result = run("serve", "ogrod", "--lang", "de")
     assert result.code == 1 and "printkit speaks pl, cs, en" in result.err
+
+
+def test_ctrl_c_stops_serve_cleanly_and_frees_the_port(tmp_path):
+    """`printkit serve` as a user runs it: it prints its address, answers, and Ctrl-C ends it with
+    exit 0, one line and no traceback; the port is free again."""
+    kit = new_kit("hunt", None, tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "serve", str(kit)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        address = r"(http://127\.0\.0\.1:(\d+)/)"
+        found = re.fullmatch(rf"serving {re.escape(str(kit))} at {address} \(Ctrl-C stops\)\n", first)
+        assert found, first
+
+        def state() -> dict:
+            return json.loads(urllib.request.urlopen(found[1] + "state.json", timeout=10).read())
+
+        wait_for(lambda: state()["build"], "the first build")
+        assert state()["kit"] == "hunt.yaml"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill() if process.poll() is None else None
+    assert process.returncode == 0, err
+    assert out.splitlines()[-1] == "stopped serving" and "Traceback" not in err
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", int(found[2])), timeout=5).close()
+
+
+def test_a_page_keeps_its_digest_until_a_save_changes_what_it_draws(tmp_path):
+    """Only the pages a save changed are drawn again: the same kit laid out twice gives the same
+    digests, and a word more in the rules changes the rules page's alone."""
+    kit = new_kit("hunt", None, tmp_path)
+
+    def digests() -> list[str]:
+        loaded = pipeline.load(kit)
+        document = pipeline.lay_out(loaded, pipeline.context(loaded, "en"))
+        return serve_state.page_digests(document, "", 1)
+
+    first = digests()
+    assert digests() == first and len(set(first)) == 5
+    text = kit.read_text(encoding="utf-8")
+    kit.write_text(text.replace("move your explorer exactly", "move your own explorer exactly", 1), encoding="utf-8")
+    changed = [a != b for a, b in zip(first, digests(), strict=True)]
+    assert changed == [True, False, False, False, False]

@@ -1,7 +1,7 @@
 """`printkit serve` in a real browser: Debian's headless chromium, driven by selenium. The page
 shows as many pages as the PDF has, a save that adds cards shows the new page, a broken kit shows
-its finding with its line (dimming the last good pages) and a fix clears it, and the switches
-rebuild in another language and paper."""
+its finding with its line (dimming the last good pages) and a fix clears it, a duplex sheet shows face and back
+side by side, and the switches rebuild in another language and paper."""
 
 from __future__ import annotations
 
@@ -114,6 +114,19 @@ def test_a_broken_kit_shows_its_finding_at_its_line_and_a_fix_clears_it(browser,
         wait_for(lambda: browser.find_element(By.ID, "problems").get_attribute("hidden") is not None, "the fix")
         assert "stale" not in browser.find_element(By.ID, "pages").get_attribute("class")
         assert not browser.find_elements(By.CSS_SELECTOR, ".pin")
+
+
+def test_a_duplex_sheet_shows_its_face_and_back_side_by_side(browser):
+    """kpn prints duplex: ten pages, five sheets, each page beside the back printed on its paper."""
+    with served("kpn", lang="en") as session:
+        shown(browser, session)
+        rows = browser.find_elements(By.CSS_SELECTOR, "#pages .row")
+        assert [len(row.find_elements(By.TAG_NAME, "figure")) for row in rows] == [2] * 5
+        for number, row in enumerate(rows):
+            face, back = row.find_elements(By.TAG_NAME, "figcaption")
+            assert back.text == f"page {2 * number + 2} · back" and face.text.startswith(f"page {2 * number + 1}")
+            face_box, back_box = (figure.rect for figure in row.find_elements(By.CSS_SELECTOR, ".paper"))
+            assert back_box["x"] > face_box["x"] + face_box["width"] and back_box["y"] == face_box["y"]
 
 
 def test_language_and_paper_switch_without_a_restart(browser, tmp_path):

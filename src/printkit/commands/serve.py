@@ -67,8 +67,9 @@ class Session:
 def run(options: ServeOptions) -> None:
     """Serve until Ctrl-C: the first build starts at once, the address is printed, and with --open
     the browser opens it."""
-    session = Session(options).start()
+    session = Session(options)
     click.echo(f"serving {session.preview.kit} at {session.url} (Ctrl-C stops)")
+    session.start()
     if options.open_browser:
         webbrowser.open(session.url)
     try:

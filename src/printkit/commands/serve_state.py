@@ -5,8 +5,6 @@ asked for. serve.py runs it, serve_http.py answers the browser from it.
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 import re
 import threading
 import time
@@ -98,18 +96,19 @@ def page_entry(number: int, page: Page, digest: str) -> dict[str, Any]:
 
 
 def page_digests(document: Document, stamp: str, build_number: int) -> list[str]:
-    """What each page draws, as a hash: the page as laid out (pickled: 13 ms for kpn's ten pages,
-    where its repr takes 270), the kit's fonts and ``stamp`` (its folder's files: a picture or a
-    font changed under the same name). A page whose hash stays is drawn neither by the server nor
-    by the browser again, so a save redraws only the pages it changed; a page that cannot be
-    pickled gets a hash of its own build."""
+    """What each page draws, as a hash of this process: its items as laid out (frozen values,
+    hashed in 2 ms for kpn's ten pages, where their repr takes 270), its size and side, the kit's
+    fonts and ``stamp`` (its folder's files: a picture or a font changed under the same name). A
+    page whose hash stays is drawn neither by the server nor by the browser again, so a save
+    redraws only the pages it changed; a page that cannot be hashed gets a hash of its build."""
     found = []
     for number, page in enumerate(document.pages):
+        drawn = (page.items, page.width, page.height, page.side, page.trim, page.bleed)
         try:
-            drawn = pickle.dumps((page, document.faces, document.on_sheets, stamp), protocol=5)
-        except (pickle.PicklingError, TypeError, AttributeError):
-            drawn = f"{build_number}-{number}".encode()
-        found.append(hashlib.sha256(drawn).hexdigest()[:20])
+            digest = hash((drawn, document.faces, document.on_sheets, stamp))
+        except TypeError:  # a value in a list: never the same as another build's
+            digest = hash((build_number, number))
+        found.append(f"{digest & 0xFFFFFFFFFFFFFFFF:016x}")
     return found
 
 

@@ -84,11 +84,11 @@ function showFindings() {
   $("pages").classList.toggle("stale", state.failed);
 }
 
-// Two-sided sheets: a face page and the back page after it sit side by side.
+// Two-sided sheets: a page and the back page after it (one sheet of paper) sit side by side.
 function rows(pages) {
   const found = [];
   for (let i = 0; i < pages.length; i++) {
-    if (pages[i].side === "face" && pages[i + 1] && pages[i + 1].side === "back") {
+    if (pages[i].side !== "back" && pages[i + 1] && pages[i + 1].side === "back") {
       found.push([pages[i], pages[i + 1]]);
       i++;
     } else {
