@@ -156,7 +156,7 @@ class Preview:
         self.drawings: OrderedDict[str, tuple[bytes, int]] = OrderedDict()  # digest -> a PDF and its page
         self.whole: tuple[int, bytes] | None = None  # the last good build's whole PDF, by its number
         self.drawing = threading.Lock()  # PDFium draws one page at a time
-        self.rendering = threading.Lock()  # reportlab writes one PDF at a time
+        self.rendering = threading.Lock()  # one build, or one whole PDF, at a time
 
     def build(self) -> None:
         """One build of the current variant, its pages drawn as `build` draws them but only those
@@ -164,10 +164,11 @@ class Preview:
         print as `build --watch` does."""
         options = self.variant.build_options(self.kit)
         try:
-            loaded, ctx, correction = build.prepared(options)
-            document, _ = build.to_print(loaded, ctx, options, SILENT)
-            digests = page_digests(document, folder_stamp(self.kit), self.builds + 1)
-            self.draw_fresh(document, digests, options, correction)
+            with self.rendering:  # never beside the whole PDF drawn for /kit.pdf
+                loaded, ctx, correction = build.prepared(options)
+                document, _ = build.to_print(loaded, ctx, options, SILENT)
+                digests = page_digests(document, folder_stamp(self.kit), self.builds + 1)
+                self.draw_fresh(document, digests, options, correction)
         except KitError as exc:
             self.publish(None, exc.problems)
             raise
@@ -188,8 +189,7 @@ class Preview:
         if not fresh:
             return
         part = replace(document, pages=tuple(document.pages[index] for index in fresh))
-        with self.rendering:
-            _, pdf = build.drawn(part, options, SILENT, correction)
+        _, pdf = build.drawn(part, options, SILENT, correction)
         with self.drawing:
             for at, index in enumerate(fresh):
                 self.drawings[digests[index]] = (pdf, at)
