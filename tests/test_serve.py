@@ -264,3 +264,14 @@ def test_a_page_keeps_its_digest_until_a_save_changes_what_it_draws(tmp_path):
     kit.write_text(text.replace("move your explorer exactly", "move your own explorer exactly", 1), encoding="utf-8")
     changed = [a != b for a, b in zip(first, digests(), strict=True)]
     assert changed == [True, False, False, False, False]
+
+
+def test_a_kit_broken_from_the_start_shows_its_findings_and_no_pages(tmp_path):
+    kit = new_kit("hunt", None, tmp_path)
+    kit.write_text(kit.read_text(encoding="utf-8").replace("cell: 25mm", "cell: 0", 1), encoding="utf-8")
+    with served(kit) as session:
+        state = json.loads(request(session, "/state.json")[1])
+        assert state["failed"] and state["build"] is None and state["pages"] == []
+        texts = [finding["text"] for finding in state["findings"]]
+        assert any(text.startswith(f"{kit}:35: components[0].cell: 0.0 is out of range") for text in texts), texts
+        assert request(session, "/kit.pdf")[0] == 404 and request(session, "/page/1-1-96.png")[0] == 404
