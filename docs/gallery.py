@@ -111,14 +111,31 @@ def section(kit: Shown) -> str:
     )
 
 
+SERVE = """## In the browser: `printkit serve`
+
+`printkit serve NAME` shows the pages live while you edit the kit, with the validator's findings
+pinned on the pieces they concern; drawn by `docs/serve_gallery.py` in headless chromium. Below the
+kits, `printkit new`'s kit after a save that breaks its deck's rule: the finding names the line, a
+pin marks the card, and the last good pages stay, dimmed, until the fix.
+"""
+
+
+def serve_section(kits: list[Shown]) -> str:
+    """The pictures of the preview (docs/serve_gallery.py draws them), one a kit and the broken one."""
+    names = [kit.name for kit in kits] + ["findings"]
+    images = "\n".join(f"![{name} in printkit serve](gallery/serve-{name}.png)" for name in names)
+    return f"{SERVE}\n{images}\n"
+
+
 def page(kits: list[Shown]) -> str:
-    return "\n".join([INTRO.format(dpi=DPI), *(section(kit) for kit in kits)])
+    return "\n".join([INTRO.format(dpi=DPI), *(section(kit) for kit in kits), serve_section(kits)])
 
 
 def main() -> None:
     PICTURES.mkdir(exist_ok=True)
     for old in PICTURES.glob("*.png"):
-        old.unlink()
+        if not old.name.startswith("serve-"):  # docs/serve_gallery.py's, drawn in a browser
+            old.unlink()
     with tempfile.TemporaryDirectory() as work:
         kits = [show(kit, Path(work)) for kit in sorted(KITS.glob("*.yaml"))]
     PAGE.write_text(page(kits), encoding="utf-8")

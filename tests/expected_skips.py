@@ -85,6 +85,12 @@ EXPECTED: tuple[Expected, ...] = (
     ),
     *missing_tool("qpdf", "qpdf", "test_print_fidelity.py", "test_calibrate.py"),
     *missing_tool("pdffonts", "poppler-utils", "test_art_pixels.py", "test_kit_fonts.py"),
+    Expected(
+        "tests/test_serve_browser.py::*",
+        "chromium is not installed (apt-get install chromium chromium-driver); .ci/run installs it",
+        "outside CI, without chromium and its chromedriver",
+        not all(shutil.which(tool) for tool in ("chromium", "chromedriver")) and not IN_CI,
+    ),
     *(
         Expected(test, "cannot mount a tmpfs here (needs root)", "as a user other than root", not ROOT)
         for test in (

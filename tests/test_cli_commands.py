@@ -25,6 +25,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 COMMANDS = {
     ("list",): ("list", "run", None),
     ("build",): ("build", "run", "BuildOptions"),
+    ("serve",): ("serve", "run", "ServeOptions"),
     ("sheets",): ("sheets", "run", "SheetsOptions"),
     ("calibrate",): ("calibrate", "run", "CalibrateOptions"),
     ("preview",): ("preview", "run", "PreviewOptions"),

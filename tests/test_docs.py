@@ -111,8 +111,20 @@ def test_every_gallery_picture_is_a_page_of_its_kit_drawn_at_40_dpi():
             short, long = sorted(image.size)
             assert (short, long) in {(331, 468), (340, 440)}, (file_name, image.size)  # A4 or Letter at 40 dpi
     assert {kit for kit, page, _ in pictures if page == "1"} == {kit for kit, _, _ in pictures}  # each from its start
-    on_disk = {path.name for path in (DOCS / "gallery").glob("*")}
+    on_disk = {path.name for path in (DOCS / "gallery").glob("*") if not path.name.startswith("serve-")}
     assert on_disk == {file_name for _, _, file_name in pictures}  # none left over from an older run
+
+
+def test_the_gallery_shows_each_shipped_kit_in_printkit_serve():
+    """docs/serve_gallery.py's screenshots: one a kit and a broken kit's, each listed and there."""
+    pictures = re.findall(r"!\[([a-z0-9_-]+) in printkit serve\]\(gallery/(serve-[a-z0-9_-]+\.png)\)", GALLERY)
+    kits = sorted(kit.stem for kit in (REPO / "kits").glob("*.yaml"))
+    assert pictures == [(name, f"serve-{name}.png") for name in [*kits, "findings"]]
+    on_disk = {path.name for path in (DOCS / "gallery").glob("serve-*")}
+    assert on_disk == {file_name for _, file_name in pictures}
+    for _, file_name in pictures:
+        with Image.open(DOCS / "gallery" / file_name) as image:
+            assert image.format == "PNG" and image.size[0] == 1280
 
 
 def tutorial_steps() -> list[tuple[str, list[str]]]:

@@ -57,7 +57,9 @@ def test_the_package_data_globs_name_every_run_time_file():
         *(data / "fonts").glob("*.ttf"),
         data / "fonts" / "OFL.txt",
         data / "schema" / "kit.schema.json",
+        *(data / "serve").iterdir(),  # printkit serve's page, script and style: offline, no CDN
     ]
+    assert {path.name for path in (data / "serve").iterdir()} >= {"index.html", "app.js", "app.css"}
     for path in wanted:
         relative = f"data/{path.relative_to(data).as_posix()}"
         assert any(

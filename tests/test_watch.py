@@ -1,7 +1,7 @@
 """`printkit build --watch`: one rebuild per change of the kit or its art, errors printed, Ctrl-C ends it.
 
-The watch runs in a thread with a short polling interval; every wait is bounded and ends as soon
-as the build it waits for has happened.
+The watch runs in a thread, told of changes by the operating system (watchfiles); every wait is
+bounded and ends as soon as the build it waits for has happened.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def edit(path, old: str, new: str) -> None:
 
 
 def settle() -> None:
-    """Long enough for several looks at the files: a second rebuild would have started by now."""
+    """Long enough for several batches of notifications: a second rebuild would have started by now."""
     time.sleep(INTERVAL * 8)
 
 
@@ -78,6 +78,25 @@ def test_a_change_rebuilds_once(watched, tmp_path):
     assert builds.count == 2
     with pdfplumber.open(tmp_path / "hunt.pdf") as pdf:
         assert "Treasure Hunt II" in pdf.pages[0].extract_text()
+
+
+def test_a_save_by_rename_is_seen_and_other_files_beside_the_kit_are_not(watched, tmp_path):
+    """An editor that writes a new file and renames it over the kit is seen by the OS watch of the
+    kit file's folder; a file beside the kit that is not its own changes nothing."""
+    kit, builds = watched
+    (tmp_path / "notes.txt").write_text("not the kit", encoding="utf-8")
+    settle()
+    assert builds.count == 1
+    fresh = tmp_path / ".hunt.yaml.swp-new"
+    fresh.write_text(
+        kit.read_text(encoding="utf-8").replace('en: "Treasure Hunt"}', 'en: "Treasure Hunt III"}', 1), encoding="utf-8"
+    )
+    os.replace(fresh, kit)
+    builds.wait_for(2)
+    settle()
+    assert builds.count == 2
+    with pdfplumber.open(tmp_path / "hunt.pdf") as pdf:
+        assert "Treasure Hunt III" in pdf.pages[0].extract_text()
 
 
 def test_an_error_is_printed_and_the_watch_goes_on(watched, capsys):
@@ -115,7 +134,7 @@ def test_ctrl_c_ends_the_watch_cleanly(tmp_path, capsys):
 def test_build_watch_runs_the_build_command_for_the_kit(run, tmp_path, monkeypatch):
     seen = {}
 
-    def once(kit, build, stop=None, interval=watch.INTERVAL):
+    def once(kit, build, stop=None, step=watch.STEP):
         seen["kit"] = kit
         build()
 

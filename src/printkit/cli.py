@@ -197,6 +197,24 @@ def build(**given: Any) -> None:
 
 @cli.command()
 @click.argument("kit")
+@LANG
+@PAPER
+@click.option(
+    "--port",
+    type=int,
+    default=0,
+    help="The port to listen on at 127.0.0.1 (default: a free one).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the preview in the web browser.")
+def serve(**given: Any) -> None:
+    """See KIT's pages live in the browser, with its findings on them; they follow every save, until Ctrl-C."""
+    from printkit.commands import serve as command  # start-up: this command's modules only (see above)
+
+    command.run(command.ServeOptions(**given))
+
+
+@cli.command()
+@click.argument("kit")
 @click.option("--players", "count", type=int, required=True, help="How many players.")
 @click.option("--names", default="", help='Player names, comma-separated: "Ala,Olek".')
 @LANG

@@ -454,6 +454,14 @@ def write_previews(document: Document, folder: Path, stem: str, dpi: int) -> lis
     return [path for path, _ in files]
 
 
+def page_picture(pdf: bytes, index: int, dpi: int) -> bytes:
+    """Page ``index`` (from 0) of the PDF ``pdf`` as a PNG at ``dpi`` (`printkit serve`'s pages)."""
+    # Start-up: only serve and preview load the rasteriser and its library (tests/test_startup.py).
+    from printkit.render import raster
+
+    return raster.page_picture(pdf, index, dpi)
+
+
 def calibration(lang: str, on: Paper | str, flip: Flip) -> Document:
     """The two-sided calibration sheet in ``lang`` on the paper ``on`` (as for ``context``), its back
     for ``flip``."""

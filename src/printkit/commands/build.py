@@ -1,6 +1,7 @@
 """`printkit build KIT`: the kit's PDF, and beside it the manifest, the cut file and the ink report
 asked for; or only its boxes (--boxes), or only the pieces changed since an earlier build
-(--changed-since). `build --watch` is commands/watch.py, which runs this again after each change.
+(--changed-since). `build --watch` is commands/watch.py, which runs this again after each change; `serve`
+(commands/serve.py) runs its first steps (``prepared``, ``to_print``, ``drawn``) and keeps the PDF.
 """
 
 from __future__ import annotations
@@ -59,12 +60,7 @@ def run(options: BuildOptions) -> None:
     together (all or none)."""
     if options.boxes and options.changed_since is not None:
         raise PrintkitError("--boxes and --changed-since: a box is reprinted whole; give one of them")
-    offset, correction = printer_setting(options.printer, options.stock, options.back_offset)
-    loaded = pipeline.load(options.kit, decode=False)
-    for warning in pipeline.picture_warnings(loaded):
-        click.echo(str(warning), err=True)
-    loaded, faces = pipeline.with_backs(loaded, options.backs)
-    ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
+    loaded, ctx, correction = prepared(options)
     target = checked_target(loaded, ctx, options)
     progress = Progress.on_stderr()
     try:
@@ -72,13 +68,32 @@ def run(options: BuildOptions) -> None:
         if options.changed_since is not None and not reprinted:
             click.echo(f"nothing to reprint: every piece is drawn as in {options.changed_since}; no file written")
             return
-        if options.ink_saver:
-            document = ink_saver(document)
-        pdf = pipeline.rendered(document, progress, correction)
+        document, pdf = drawn(document, options, progress, correction)
     finally:
         progress.close()
     pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], options.manifest, options.cut_svg, options.cut_dxf)
     report(target, document, reprinted, options)
+
+
+def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[float, float]]:
+    """The kit loaded (its picture warnings printed), the context ``options`` ask for and the
+    scale correction of the printer profile: what `build` and `serve` begin with."""
+    offset, correction = printer_setting(options.printer, options.stock, options.back_offset)
+    loaded = pipeline.load(options.kit, decode=False)
+    for warning in pipeline.picture_warnings(loaded):
+        click.echo(str(warning), err=True)
+    loaded, faces = pipeline.with_backs(loaded, options.backs)
+    ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
+    return loaded, ctx, correction
+
+
+def drawn(
+    document: Document, options: BuildOptions, progress: Progress, correction: tuple[float, float]
+) -> tuple[Document, bytes]:
+    """The pages as printed (light tints with --ink-saver) and their PDF's bytes."""
+    if options.ink_saver:
+        document = ink_saver(document)
+    return document, pipeline.rendered(document, progress, correction)
 
 
 def layout_options(
