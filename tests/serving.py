@@ -16,6 +16,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from printkit.commands.serve import ServeOptions, Session
+from printkit.layout.paper import paper as paper_named
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 NO_CHROMIUM = "chromium is not installed (apt-get install chromium chromium-driver); .ci/run installs it"
@@ -29,7 +30,7 @@ def have_chromium() -> bool:
 @contextmanager
 def served(kit: Path | str, lang: str | None = None, paper: str = "a4") -> Iterator[Session]:
     """``kit`` served on a free port, its first build done; stopped after."""
-    session = Session(ServeOptions(str(kit), lang, paper, 0, False)).start(answer_in_thread=True)
+    session = Session(ServeOptions(str(kit), lang, paper_named(paper), 0, False)).start(answer_in_thread=True)
     try:
         wait_for(lambda: session.preview.builds >= 1, "the first build")
         yield session

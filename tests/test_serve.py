@@ -133,7 +133,14 @@ def test_a_switch_from_elsewhere_is_refused(session, headers, status):
 
 @pytest.mark.parametrize(
     "asked",
-    [{"lang": "de", "paper": "a4", "two_sided": "duplex"}, {"lang": None, "paper": "a3", "two_sided": "duplex"}, [1]],
+    [
+        {"lang": "de", "paper": "a4", "two_sided": "duplex"},
+        {"lang": None, "paper": "a9", "two_sided": "duplex"},
+        {"lang": None, "paper": "1e999x3", "two_sided": "duplex"},
+        {"lang": None, "paper": "9" * 100, "two_sided": "duplex"},
+        {"lang": None, "paper": ["a4"], "two_sided": "duplex"},
+        [1],
+    ],
 )
 def test_a_switch_to_an_unknown_value_is_refused(session, asked):
     body = json.dumps(asked).encode()
