@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS
+from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, VALUE_REF
 from printkit.kit.file import KitSource
 from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
@@ -138,7 +138,7 @@ def check_fonts(kit: Kit, found: Findings) -> dict[str, tuple[str, str]]:
     return proved(kit, found.source.folder) or {}
 
 
-NOT_PRINTED = ("id", "check", "component", "default_lang")  # plain text fields no page shows
+NOT_PRINTED = ("id", "check", "component", "default_lang", "when")  # plain text fields no page shows
 
 
 def printed_characters(kit: Kit) -> dict[str, str]:
@@ -174,7 +174,7 @@ def check_icons(kit: Kit, found: Findings) -> None:
             found.add(("icons", number, "symbol"), f"unknown symbol '{icon.symbol}'; {_known(icon.symbol, symbols)}")
     known = sorted(icons.builtin().keys() | {icon.id for icon in kit.icons})
     for loc, value in walk(kit, ()):
-        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
+        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known and not VALUE_REF.match(value):
             found.add(loc, f"unknown icon '{value}'; {_known(value, known)}")
         texts = value.items() if isinstance(value, dict) and loc[:1] != ("invariants",) else ()
         for lang, text in texts:
@@ -277,8 +277,8 @@ def check_texts(kit: Kit, found: Findings) -> None:
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
             check_characters(loc, value, found)
-            if "{" in value:
-                check_plain_placeholders(loc, value, known, found)
+            if "{" in value and not (loc[-1] in ("color", "fill", "icon") and VALUE_REF.match(value)):
+                check_plain_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
 
 
 def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findings) -> None:
@@ -295,16 +295,23 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
 
 
 def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
-    """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
-    {count}, and in an index element's line {index} too."""
-    if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
+    """The names a deck fills per piece in its elements' and types' ``text`` and its face tables'
+    cells: {name}, {letter}, {count}, a face's the types' values ({cost}, {kind}), and in an index
+    element's line {index} too. Whether each type has the values is the kind's check (cards.faces)."""
+    if len(loc) < 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types"):
+        return set()
+    if loc[4] not in ("text", "rows", "header") or (loc[4] != "text" and loc[2] == "types"):
         return set()
     index = loc[1]
     assert isinstance(index, int), "a component's place in components is its index"
     component = kit.components[index]
-    if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
-        return set(INDEX_PLACEHOLDERS)
-    return set(PIECE_PLACEHOLDERS)
+    values = {name for kind in getattr(component, "types", []) for name in kind.values}
+    if loc[2] == "types":
+        return set(PIECE_PLACEHOLDERS) | values
+    names = set(PIECE_PLACEHOLDERS) | (values if loc[2] == "face" else set())
+    if getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
+        return names | set(INDEX_PLACEHOLDERS)
+    return names
 
 
 def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:

@@ -18,7 +18,9 @@ from typing import Any, Literal
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
+from printkit.facts import evaluation, invariants
 from printkit.kinds.cards.model import (
+    VALUE_REF,
     DeckComponent,
     DeckOwner,
     DeckType,
@@ -111,7 +113,10 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
         values[f"{p}.{kind.id}.count"] = kind.count
         values.update({f"{p}.{kind.id}.{field}": getattr(kind, field) or "" for field in ("letter", "icon")})
         for name, value in kind.values.items():
-            values[f"{p}.{kind.id}.{name}"] = value
+            if isinstance(value, dict):  # a text per language: deck.TYPE.NAME.LANG
+                values.update({f"{p}.{kind.id}.{name}.{lang}": text for lang, text in value.items()})
+            else:
+                values[f"{p}.{kind.id}.{name}"] = value
     for owner in owners:
         values[f"{p}.{owner.id}"] = per_owner
         for kind in deck.types:
@@ -139,7 +144,12 @@ def table_numbers(prefix: str, table: TableElement) -> dict[str, float]:
 
 
 def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
-    """'ink', 'white', 'piece' (the owner's colour, else the type's) or a colour as given."""
+    """'ink', 'white', 'piece' (the owner's colour, else the type's), '{NAME}' (the colour the type's
+    value NAME holds; the kind's checks proved each type has one) or a colour as given."""
+    named = VALUE_REF.match(ref)
+    if named is not None:
+        held = piece_type.values.get(named[1]) if piece_type is not None else None
+        return held if isinstance(held, str) else BLACK
     if ref == "ink":
         return BLACK
     if ref == "white":
@@ -176,6 +186,10 @@ class Design:
     def color(self, ref: str) -> str:
         return resolve_color(ref, self.type, self.owner)
 
+    def shows(self, element: Element) -> bool:
+        """Whether the element is drawn on this design: it has no ``when:``, or it holds for the type."""
+        return element.when is None or self.type is None or holds(element.when, type_facts(self.type, self.ctx.tr.lang))
+
     @functools.cached_property
     def values(self) -> dict[str, Any]:
         """type_values, translated once for all the design's pieces."""
@@ -185,7 +199,9 @@ class Design:
     def index_lines(self) -> tuple[tuple[IndexElement, Box, str], ...]:
         """The face's index elements with their boxes and colours: found once, printed on every piece."""
         face = self.deck.face
-        return tuple((e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement))
+        return tuple(
+            (e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement) and self.shows(e)
+        )
 
     def box(self, element: ElementBase, full: bool = False) -> Box:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
@@ -247,7 +263,7 @@ def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Eleme
     """The items of the side's elements that ``wanted`` accepts; a problem names its element."""
     items: list[Item] = []
     for index, element in enumerate(getattr(design.deck, side) or []):
-        if wanted(element):
+        if wanted(element) and design.shows(element):
             try:
                 items += draw_element(design, element)
             except LayoutProblem as problem:
@@ -288,7 +304,7 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
 
 def edge_colour(design: Design) -> str | None:
     """The face's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
-    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None]
+    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None and design.shows(e)]
     return tinted(design.color(fills[-1].color), fills[-1].tint) if fills else None
 
 
@@ -323,10 +339,32 @@ def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
 
 
 def type_values(design: Design) -> dict[str, Any]:
-    """{name}, {letter} and {count} of the design's type (none on a back)."""
+    """{name}, {letter}, {count} and the values ({cost}, {kind}) of the design's type (none on a back)."""
     if design.type is None:
         return {}
-    return {"name": design.ctx.tr(design.type.name), "letter": design.type.letter or "", "count": design.type.count}
+    kind, tr = design.type, design.ctx.tr
+    own = {"name": tr(kind.name), "letter": kind.letter or "", "count": kind.count}
+    return own | {name: tr(value) if isinstance(value, dict) else value for name, value in kind.values.items()}
+
+
+def type_facts(kind: DeckType, lang: str) -> dict[str, Any]:
+    """What an element's ``when:`` reads of a type: its id, count, letter and values, a text per
+    language in ``lang``."""
+    facts: dict[str, Any] = {"id": kind.id, "count": kind.count, "letter": kind.letter or ""}
+    for name, value in kind.values.items():
+        facts[name] = value.get(lang, "") if isinstance(value, dict) else value
+    return facts
+
+
+@functools.lru_cache(maxsize=256)
+def parsed_condition(text: str) -> invariants.Check:
+    """A ``when:`` read once (an InvariantError says why it cannot be; the kind's checks report it)."""
+    return invariants.parse(text)
+
+
+def holds(condition: str, facts: dict[str, Any]) -> bool:
+    """Whether ``condition`` holds over ``facts`` (InvariantError for a name it does not know)."""
+    return all(link.holds for link in evaluation.Evaluator(facts).links(parsed_condition(condition)))
 
 
 def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
@@ -419,6 +457,10 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     box = design.box(element)
     color = design.color(element.color)
     icon = element.icon or (design.type.icon if design.type else None)
+    named = VALUE_REF.match(icon or "")
+    if named is not None:
+        held = design.type.values.get(named[1]) if design.type else None
+        icon = held if isinstance(held, str) and held else None
     image = None if element.icon or design.type is None else design.type.image
     if image:
         return picture(design, element, image, box)
@@ -496,7 +538,7 @@ def table(design: Design, element: TableElement) -> list[Item]:
     """Rows of short cells, the first column bold, a hairline under every row."""
     box, tr = design.box(element), design.ctx.tr
     rows = ([element.header] if element.header else []) + list(element.rows)
-    cells = [[tr(cell) for cell in row] for row in rows]
+    cells = [[tr(cell, **design.values) for cell in row] for row in rows]
     row_h = element.size_pt * 1.6 * MM_PER_POINT
     if row_h * len(cells) > box.h + 0.01:
         raise LayoutProblem(

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from printkit.base.errors import Loc
 from printkit.kinds.cards import deck, layout
+from printkit.kinds.cards.faces import check_faces
 from printkit.kinds.cards.model import DeckComponent, Element
 from printkit.kit.kinds import Kind, PieceKind
 from printkit.kit.shared import walk
@@ -120,7 +121,7 @@ KIND = Kind(
     order=70,
     page_role="cards",
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks, check_hexagon),
+    checks=(check_decks, check_hexagon, check_faces),
     figure_piece=deck.figure_piece,
     first_piece=deck.first_piece,
     strip_pieces=deck.strip_pieces,
