@@ -362,6 +362,22 @@ def _link_parts(check: Check, link: Link) -> list[str]:
     return parts
 
 
+def broken_items(links: list[Link]) -> list[str]:
+    """The names of the single values that broke a link of several values (``beasts.*.cost <= 5``:
+    ``beasts.wolf_2.cost``, 7), in the kit's order: each of them is a value to fix."""
+    names: list[str] = []
+    for link in links:
+        pairs = None if link.holds else _partners(link.left_value, link.right_value)
+        for index, (a, b) in enumerate(pairs or []):
+            if _compare_one(a, link.op, b, link.right):
+                continue
+            for value in (link.left_value, link.right_value):
+                name = value.names[index] if isinstance(value, Many) else None
+                if name and name not in names:
+                    names.append(name)
+    return names
+
+
 def _item(check: Check, node: Node, value: Value, index: int) -> str | None:
     """'stones.mutes.value = 2' for a named value of a link's side; None for a value written out."""
     if isinstance(value, Many):

@@ -104,6 +104,7 @@ def check_cell_names(kit: Kit, found: Findings) -> None:
                         loc + (lang,),
                         f"names the cell {named[0]} but the board {boards} prints no coordinates: "
                         "set 'coordinates: true' on the board or describe the cell in words",
+                        within=named[0],
                     )
                     break
 
@@ -182,6 +183,7 @@ def check_icons(kit: Kit, found: Findings) -> None:
                 found.add(
                     loc + (lang,),
                     f"unknown icon ':{name}:'; {_known(name, known)} (declare your own under 'icons:')",
+                    within=f":{name}:",
                 )
 
 
@@ -317,14 +319,17 @@ def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
 def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
     """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
     for lang, value in text.items():
-        rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
-        stray = next((ch for ch in rest if ch in "{}"), None)
-        if stray:
-            found.add(
-                loc + (lang,),
-                f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
-                "print a brace",
-            )
+        for line in value.splitlines():
+            rest = PLACEHOLDER.sub("", line.replace("{{", "").replace("}}", ""))
+            stray = next((ch for ch in rest if ch in "{}"), None)
+            if stray:
+                found.add(
+                    loc + (lang,),
+                    f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
+                    "print a brace",
+                    within=line,
+                )
+                break
 
 
 def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
@@ -339,6 +344,7 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
         found.add(
             loc + (langs[0],),
             f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
+            within=name,
         )
     if not used:
         return
@@ -373,12 +379,12 @@ def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
         try:
             placeholder = placeholders.read(inside)
         except InvariantError as exc:
-            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}")
+            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}", within=f"{{{inside}}}")
             continue
         names.update(placeholder.names)
         problem = placeholders.forms_problem(placeholder, str(loc[-1]))
         if problem:
-            found.add(loc, problem)
+            found.add(loc, problem, within=f"{{{inside}}}")
     return names
 
 
@@ -396,7 +402,7 @@ def check_arithmetic(loc: Loc, text: dict[str, str], values: dict[str, object], 
             try:
                 placeholders.value_of(placeholder, values)
             except InvariantError as exc:
-                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}")
+                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}", within=f"{{{inside}}}")
 
 
 def _known_like(name: str, known: set[str]) -> str:
@@ -426,4 +432,4 @@ def check_characters(loc: Loc, text: str, found: Findings) -> None:
 def check_glyphs(loc: Loc, text: str, found: Findings) -> None:
     missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
     if missing:
-        found.add(loc, fonts.no_glyph(missing))
+        found.add(loc, fonts.no_glyph(missing), within=missing[0])

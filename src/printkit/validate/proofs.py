@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from printkit.base.errors import Loc, PrintkitError
 from printkit.facts import evaluation, invariants
-from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
+from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget, item_loc
 from printkit.kit.model import Kit
 from printkit.kit.shared import Invariant
 from printkit.layout.context import PAPERS
@@ -140,6 +140,7 @@ class Failure:
     read: tuple[str, ...] = ()
     unreadable: bool = False
     unknown: str | None = None  # the name the kit does not define, when that made it unreadable
+    broke: tuple[str, ...] = ()  # the single values of a pattern or list that broke it, by name
 
 
 def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
@@ -163,7 +164,9 @@ def evaluate(
         if read is not None:
             read.update(evaluator.read)
         if not all(link.holds for link in links):
-            failures.append(Failure(players, evaluation.describe_failure(check, links), tuple(evaluator.read)))
+            message = evaluation.describe_failure(check, links)
+            broke = tuple(evaluation.broken_items(links))
+            failures.append(Failure(players, message, tuple(evaluator.read), broke=broke))
     return failures
 
 
@@ -205,6 +208,10 @@ def report_failure(
         found.add(where, f"{rule.id}: {with_players}{failure.message}", group="invariants")
         return
     message = failure_message(kit, index, failure)
+    rows = broken_rows(failure, why.tracer, found) or stray_texts(failure, why.tracer, found)
+    if rows:
+        found.add(rows[0], message, group="invariants")
+        return
     fixers, suspects = blame(kit, rules, set(failure.read), why.tracer, found)
     if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message, group="invariants")
@@ -217,6 +224,36 @@ def report_failure(
         loc for loc in suspects if scalar_list(why.tracer, loc)
     ]
     found.add(check_loc, message + numbers_from(found, listed))
+
+
+def broken_rows(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
+    """The table cells of the single values that broke a rule over several (``beasts.*.cost <= 5``
+    broken by one row's cost), when each of them is a table's: the row to fix, found from the
+    value's name at once, not by nudging each of a table's many cells."""
+    places = [item_loc(tracer.data, name, tracer.base.get(name)) for name in failure.broke]
+    cells = [loc for loc in places if loc is not None]
+    from_tables = cells and len(cells) == len(places) and from_table_rows(found, cells) == len(cells)
+    return cells if from_tables else []
+
+
+def stray_texts(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
+    """The one table cell, among the texts of one field a broken rule read (each row's ``type``),
+    that holds a text no rule names while the others do (``huntr`` where the rules count 'hunter',
+    'grazer' and 'start'): a rule that counts texts is broken by a value that is none of them."""
+    named = set(tracer.texts)
+    fields: dict[str, list[str]] = {}
+    for name in failure.read:
+        if isinstance(tracer.base.get(name), str):
+            fields.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+    cells = []
+    for names in fields.values():
+        stray = [name for name in dict.fromkeys(names) if tracer.base[name] not in named]
+        if len(stray) == 1 and len(names) > 2:
+            cells.append(item_loc(tracer.data, stray[0], tracer.base[stray[0]]))
+    found_cells = [loc for loc in cells if loc is not None]
+    if len(found_cells) == 1 and from_table_rows(found, found_cells) == 1:
+        return found_cells
+    return []
 
 
 def failure_message(kit: Kit, index: int, failure: Failure) -> str:

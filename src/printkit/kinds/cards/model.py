@@ -4,7 +4,6 @@ It lives in the kind's folder (``kinds/cards/``), not in kit/shared.py: shared.p
 kind shares, and ``printkit.kit.model.kit_model`` makes the ``Component`` union from the registry's kinds.
 """
 
-import collections
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -278,7 +277,7 @@ def _deck_schema(schema: dict[str, Any]) -> None:
 
 
 DEFAULT_BLEED = 2.0  # mm: hides a cut 0.5 mm off and a duplex back 1-2 mm off
-_DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
+DECK_NUMBERS = ("count", "total", "types", "owners", "width", "height", "per_page", "pages")
 
 
 class DeckComponent(ComponentBase):
@@ -402,14 +401,6 @@ class DeckComponent(ComponentBase):
             raise ValueError(
                 f"a bleed of {bleed:g} mm needs a gutter of at least {2 * bleed:g} mm, or it would print "
                 "over the neighbouring piece"
-            )
-        names = [t.id for t in self.types] + [o.id for o in self.owners or []]
-        seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps
-        clash = sorted(n for n, times in seen.items() if n in _DECK_NUMBERS or times > 1)
-        if clash:
-            raise ValueError(
-                f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: "
-                f"{', '.join(clash)}"
             )
         if not self.on_grid and (self.gutter is not None or self.per_page or self.orientation != "auto"):
             why = (
