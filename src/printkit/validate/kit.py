@@ -281,6 +281,8 @@ def check_texts(kit: Kit, found: Findings) -> None:
             check_characters(loc, value, found)
             if "{" in value and not (loc[-1] in ("color", "fill", "icon") and VALUE_REF.match(value)):
                 check_plain_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
+            if piece_placeholders(kit, loc):  # a table's cell on a face: printed, placeholders filled
+                check_brace(loc, value, found)
 
 
 def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findings) -> None:
@@ -319,17 +321,22 @@ def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
 def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
     """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
     for lang, value in text.items():
-        for line in value.splitlines():
-            rest = PLACEHOLDER.sub("", line.replace("{{", "").replace("}}", ""))
-            stray = next((ch for ch in rest if ch in "{}"), None)
-            if stray:
-                found.add(
-                    loc + (lang,),
-                    f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
-                    "print a brace",
-                    within=line,
-                )
-                break
+        check_brace(loc + (lang,), value, found)
+
+
+def check_brace(loc: Loc, value: str, found: Findings) -> None:
+    """check_braces for one text, a translation or a text for every language (a table's cell)."""
+    for line in value.splitlines():
+        rest = PLACEHOLDER.sub("", line.replace("{{", "").replace("}}", ""))
+        stray = next((ch for ch in rest if ch in "{}"), None)
+        if stray:
+            found.add(
+                loc,
+                f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
+                "print a brace",
+                within=line,
+            )
+            return
 
 
 def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
