@@ -294,7 +294,9 @@ class _Converter:
             )
         value = self.constructor.construct_object(node)
         if isinstance(value, str) and node.end_mark.line > node.start_mark.line:
-            self.source.spans[loc] = (node.start_mark.line + 1, node.end_mark.line + 1)
+            # a block scalar ends at column 0 of the line after its last (the next key's line)
+            last = node.end_mark.line + (1 if node.end_mark.column else 0)
+            self.source.spans[loc] = (node.start_mark.line + 1, last)
         if node.tag in (_INT, _FLOAT):
             self.plain_number(node, value, loc)
         return self.composed(value, node, loc) if isinstance(value, str) and not value.isascii() else value
