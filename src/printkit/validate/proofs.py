@@ -216,6 +216,10 @@ def report_failure(
     if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message, group="invariants")
         return
+    named = broken_values(failure, why.tracer)
+    if named:
+        found.add(named[0], message, group="invariants")
+        return
     causes = common_causes(suspects, why)
     if len({place(found, loc) for loc in causes}) == 1:
         found.add(causes[0], message, group="invariants")
@@ -226,14 +230,19 @@ def report_failure(
     found.add(check_loc, message + numbers_from(found, listed))
 
 
-def broken_rows(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
-    """The table cells of the single values that broke a rule over several (``beasts.*.cost <= 5``
-    broken by one row's cost), when each of them is a table's: the row to fix, found from the
-    value's name at once, not by nudging each of a table's many cells."""
+def broken_values(failure: Failure, tracer: Provenance) -> list[Loc]:
+    """Where the single values that broke a rule over several lie (``deck.*.cost <= 3`` broken by
+    one type's cost), found from their names; [] unless each of them is found."""
     places = [item_loc(tracer.data, name, tracer.base.get(name)) for name in failure.broke]
     cells = [loc for loc in places if loc is not None]
-    from_tables = cells and len(cells) == len(places) and from_table_rows(found, cells) == len(cells)
-    return cells if from_tables else []
+    return cells if cells and len(cells) == len(places) else []
+
+
+def broken_rows(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
+    """broken_values when each of them is a table's cell: the row to fix, found at once, not by
+    nudging each of a table's many cells (blame would run out of its budget)."""
+    cells = broken_values(failure, tracer)
+    return cells if from_table_rows(found, cells) == len(cells) else []
 
 
 def stray_texts(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:

@@ -19,6 +19,7 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
 from printkit.facts import evaluation, invariants
+from printkit.facts.invariants import InvariantError
 from printkit.kinds.cards.model import (
     VALUE_REF,
     DeckComponent,
@@ -187,8 +188,14 @@ class Design:
         return resolve_color(ref, self.type, self.owner)
 
     def shows(self, element: Element) -> bool:
-        """Whether the element is drawn on this design: it has no ``when:``, or it holds for the type."""
-        return element.when is None or self.type is None or holds(element.when, type_facts(self.type, self.ctx.tr.lang))
+        """Whether the element is drawn on this design: it has no ``when:``, or it holds for the type
+        (a type without a value the condition reads is drawn on: the kind's checks name the value)."""
+        if element.when is None or self.type is None:
+            return True
+        try:
+            return holds(element.when, type_facts(self.type, self.ctx.tr.lang))
+        except InvariantError:
+            return True
 
     @functools.cached_property
     def values(self) -> dict[str, Any]:

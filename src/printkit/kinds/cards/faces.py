@@ -78,7 +78,7 @@ def check_faces(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> N
         where = at + ("face", number)
         if element.when is not None and not readable_condition(element.when, deck, where + ("when",), found):
             continue
-        needed = names_printed(element) & own
+        needed = (names_printed(element) | condition_names(element)) & own
         colour = value_ref(element.color)
         fill = value_ref(getattr(element, "fill", None))
         icon = value_ref(element.icon) if isinstance(element, SymbolElement) else None
@@ -91,9 +91,20 @@ def check_faces(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> N
             type_at = at + ("types", type_number)
             for name in sorted(needed - set(kind.values)):
                 if name in own:
-                    found.add(type_at, f"the type '{kind.id}' has no value '{name}', which face[{number}] prints")
+                    found.add(
+                        type_at,
+                        f"the type '{kind.id}' has no value '{name}', which face[{number}] {reads(element, name)}",
+                    )
             for name, why in wrong_values(kind, colour, fill, icon, known_icons):
                 found.add(type_at + ("values", name), why)
+
+
+def condition_names(element: Element) -> set[str]:
+    """The names an element's ``when:`` reads (none when it cannot be read: readable_condition says why)."""
+    try:
+        return set(names_in(parsed_condition(element.when))) if element.when else set()
+    except InvariantError:
+        return set()
 
 
 def readable_condition(condition: str, deck: DeckComponent, loc: Loc, found: Findings) -> bool:
@@ -125,6 +136,11 @@ def drawn_on(element: Element, kind: DeckType, languages: list[str]) -> bool:
         except InvariantError:
             return True
     return False
+
+
+def reads(element: Element, name: str) -> str:
+    """How an element reads a value: 'prints' it, or its when: 'reads' it."""
+    return "prints" if name in names_printed(element) or not element.when else "reads in its when:"
 
 
 def value_ref(ref: object) -> str | None:
