@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import Loc, PrintkitError
 from printkit.facts import evaluation, invariants
@@ -481,6 +481,8 @@ class KitNumbers:
             fresh = self.kit.kinds.component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
+        if repeats_an_id(component):
+            return None
         others = {
             name: value
             for name, value in self.numbers.items()
@@ -499,6 +501,21 @@ def _numbers_of(data: object, model: type[Kit]) -> dict[str, Any] | None:
     """The derived numbers of plain kit data read with ``model`` (a ``kit_model``), or None when
     the data is not a valid kit."""
     try:
-        return kit_numbers(model.model_validate(data))
+        kit = model.model_validate(data)
+        parts = [kit, *kit.components]
+        return None if any(repeats_an_id(part) for part in parts) else kit_numbers(kit)
     except REFUSED:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
         return None
+
+
+def repeats_an_id(model: BaseModel) -> bool:
+    """Whether two items of one of the model's lists of parts (a deck's types, a kit's components)
+    share an id: a kit check_ids refuses, so a nudge that makes one (a list with a copy of its last
+    item) proves nothing, as a value the schema refuses proves nothing."""
+    for name in type(model).model_fields:
+        items = getattr(model, name)
+        if isinstance(items, list):
+            ids = [item.id for item in items if isinstance(getattr(item, "id", None), str)]
+            if len(set(ids)) != len(ids):
+                return True
+    return False
