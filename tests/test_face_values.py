@@ -12,8 +12,8 @@ import pytest
 from printkit.facts.evaluation import Evaluator, broken_items
 from printkit.facts.invariants import InvariantError, parse
 from printkit.facts.provenance import item_loc
-from printkit.kinds.cards.deck import holds, type_facts
 from printkit.kinds.cards.model import DeckType
+from printkit.kinds.cards.values import holds, type_facts
 from printkit.words.locale import Localizer
 from printkit.words.placeholders import read
 

@@ -18,7 +18,6 @@ from typing import Any, Literal
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
-from printkit.facts import evaluation, invariants
 from printkit.facts.invariants import InvariantError
 from printkit.kinds.cards.model import (
     VALUE_REF,
@@ -39,6 +38,7 @@ from printkit.kinds.cards.model import (
     TableElement,
     TextElement,
 )
+from printkit.kinds.cards.values import holds, resolve_color, type_facts
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
@@ -46,7 +46,6 @@ from printkit.layout.marks import tinted
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
-    BLACK,
     Box,
     Group,
     Image,
@@ -64,7 +63,6 @@ from printkit.pictures.prepared import print_size
 from printkit.words import icons
 from printkit.words.typography import to_markup
 
-WHITE = "#ffffff"
 TABLE_RULE = Stroke(color="#888888", width=0.15)
 
 
@@ -139,27 +137,6 @@ def table_numbers(prefix: str, table: TableElement) -> dict[str, float]:
         values[f"{prefix}.{key}"] = len(numbers_in_row)
         values[f"{prefix}.{key}.sum"] = sum(numbers_in_row)
     return values
-
-
-# --- colours -------------------------------------------------------------------------------------
-
-
-def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
-    """'ink', 'white', 'piece' (the owner's colour, else the type's), '{NAME}' (the colour the type's
-    value NAME holds; the kind's checks proved each type has one) or a colour as given."""
-    named = VALUE_REF.match(ref)
-    if named is not None:
-        held = piece_type.values.get(named[1]) if piece_type is not None else None
-        return held if isinstance(held, str) else BLACK
-    if ref == "ink":
-        return BLACK
-    if ref == "white":
-        return WHITE
-    if ref == "piece":
-        if owner is not None:
-            return owner.color
-        return piece_type.color if piece_type is not None and piece_type.color else BLACK
-    return ref
 
 
 # --- designs -------------------------------------------------------------------------------------
@@ -352,26 +329,6 @@ def type_values(design: Design) -> dict[str, Any]:
     kind, tr = design.type, design.ctx.tr
     own = {"name": tr(kind.name), "letter": kind.letter or "", "count": kind.count}
     return own | {name: tr(value) if isinstance(value, dict) else value for name, value in kind.values.items()}
-
-
-def type_facts(kind: DeckType, lang: str) -> dict[str, Any]:
-    """What an element's ``when:`` reads of a type: its id, count, letter and values, a text per
-    language in ``lang``."""
-    facts: dict[str, Any] = {"id": kind.id, "count": kind.count, "letter": kind.letter or ""}
-    for name, value in kind.values.items():
-        facts[name] = value.get(lang, "") if isinstance(value, dict) else value
-    return facts
-
-
-@functools.lru_cache(maxsize=256)
-def parsed_condition(text: str) -> invariants.Check:
-    """A ``when:`` read once (an InvariantError says why it cannot be; the kind's checks report it)."""
-    return invariants.parse(text)
-
-
-def holds(condition: str, facts: dict[str, Any]) -> bool:
-    """Whether ``condition`` holds over ``facts`` (InvariantError for a name it does not know)."""
-    return all(link.holds for link in evaluation.Evaluator(facts).links(parsed_condition(condition)))
 
 
 def moved(items: list[Item], dx: float, dy: float) -> list[Item]:

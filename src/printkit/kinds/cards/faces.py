@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from printkit.base.errors import Loc
 from printkit.facts import evaluation
 from printkit.facts.invariants import InvariantError, names_in
-from printkit.kinds.cards.deck import holds, parsed_condition, type_facts
 from printkit.kinds.cards.model import (
     VALUE_REF,
     DeckComponent,
@@ -27,6 +26,7 @@ from printkit.kinds.cards.model import (
     TableElement,
     TextElement,
 )
+from printkit.kinds.cards.values import holds, parsed_condition, type_facts
 from printkit.kit.shared import PLACEHOLDER
 from printkit.words import icons, placeholders
 
