@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, VALUE_REF
+from printkit.kinds.cards.model import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, VALUE_REF, DeckComponent
 from printkit.kit.file import KitSource
 from printkit.kit.shared import PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
@@ -254,6 +254,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
     # known grows with a deck's rows (cards.types.N.name.pl): made once per set of piece placeholders,
     # not once per text, which was quadratic (3 minutes for a 10,000-row table)
     known_with: dict[frozenset[str], set[str]] = {}
+    deck_values = value_names(kit)
     for loc, value in walk(kit, ()):
         if not isinstance(value, dict):
             continue
@@ -268,7 +269,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
         for lang in value:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
-        pieces = frozenset(piece_placeholders(kit, loc))
+        pieces = frozenset(piece_placeholders(kit, loc, deck_values))
         if pieces not in known_with:
             known_with[pieces] = known | pieces
         check_placeholders(loc, value, known_with[pieces], found)
@@ -279,9 +280,12 @@ def check_texts(kit: Kit, found: Findings) -> None:
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
             check_characters(loc, value, found)
-            if "{" in value and not (loc[-1] in ("color", "fill", "icon") and VALUE_REF.match(value)):
-                check_plain_placeholders(loc, value, known | piece_placeholders(kit, loc), found)
-            if piece_placeholders(kit, loc):  # a table's cell on a face: printed, placeholders filled
+            if "{" not in value and "}" not in value:
+                continue
+            pieces = frozenset(piece_placeholders(kit, loc, deck_values))
+            if not (loc[-1] in ("color", "fill", "icon") and VALUE_REF.match(value)):
+                check_plain_placeholders(loc, value, known_with.setdefault(pieces, known | pieces), found)
+            if pieces:  # a table's cell on a face: printed with its placeholders filled
                 check_brace(loc, value, found)
 
 
@@ -298,7 +302,18 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
             found.add(loc, f"unknown placeholder {{{name}}}; {_known_like(name, known)}")
 
 
-def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
+def value_names(kit: Kit) -> dict[int, set[str]]:
+    """The value names of each deck's types, by the deck's place in ``components``: found once, not
+    once a text (a 5,000-row deck has 5,000 texts)."""
+    names: dict[int, set[str]] = {}
+    for index, component in enumerate(kit.components):
+        deck: object = component
+        if isinstance(deck, DeckComponent):
+            names[index] = {name for kind in deck.types for name in kind.values}
+    return names
+
+
+def piece_placeholders(kit: Kit, loc: Loc, deck_values: dict[int, set[str]]) -> set[str]:
     """The names a deck fills per piece in its elements' and types' ``text`` and its face tables'
     cells: {name}, {letter}, {count}, a face's the types' values ({cost}, {kind}), and in an index
     element's line {index} too. Whether each type has the values is the kind's check (cards.faces)."""
@@ -309,7 +324,7 @@ def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
     index = loc[1]
     assert isinstance(index, int), "a component's place in components is its index"
     component = kit.components[index]
-    values = {name for kind in getattr(component, "types", []) for name in kind.values}
+    values = deck_values.get(index, set())
     if loc[2] == "types":
         return set(PIECE_PLACEHOLDERS) | values
     names = set(PIECE_PLACEHOLDERS) | (values if loc[2] == "face" else set())
