@@ -8,11 +8,13 @@ changed count that names the broken rule (or, for a count the schema refuses, sa
 
 from __future__ import annotations
 
+import copy
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from printkit.facts.provenance import whole_numbers
 from printkit.kinds import load_kinds
@@ -80,3 +82,43 @@ def test_a_count_changed_by_one_is_caught_at_its_line(run, tmp_path, name, loc, 
     assert built.code == 1
     assert built.err == checked.err
     assert not target.exists()
+
+
+def duplicate_sites() -> list[tuple[str, tuple]]:
+    """(kit, path of a list) for every list of parts with ids in a shipped kit's components (a deck's
+    types, a token's sets, the components themselves): its second item is given the first's id."""
+    sites = []
+    for name in shipped_kit_names():
+        data = load_kit_source(shipped_kits_dir() / f"{name}.yaml").data
+        if len(data["components"]) > 1:
+            sites.append((name, ("components",)))
+        for index, component in enumerate(data["components"]):
+            for key, value in component.items():
+                named = isinstance(value, list) and len(value) > 1
+                if named and all(isinstance(item, dict) and "id" in item for item in value[:2]):
+                    sites.append((name, ("components", index, key)))
+    return sites
+
+
+DUPLICATES = duplicate_sites()
+
+
+@pytest.mark.parametrize("name, loc", DUPLICATES, ids=[f"{n}:{'.'.join(map(str, loc))}" for n, loc in DUPLICATES])
+def test_a_repeated_id_is_reported_at_the_second_not_the_first(run, tmp_path, name, loc):
+    data = copy.deepcopy(load_kit_source(shipped_kits_dir() / f"{name}.yaml").data)
+    items = data
+    for part in loc:
+        items = items[part]
+    items[1]["id"] = items[0]["id"]
+    folder = tmp_path / "kits"
+    folder.mkdir()
+    if (shipped_kits_dir() / name).is_dir():
+        shutil.copytree(shipped_kits_dir() / name, folder / name)
+    path = folder / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
+    second = load_kit_source(path).line_of((*loc, 1, "id"))
+    checked = run("validate", str(path))
+    assert checked.code == 1
+    said = f"duplicate id '{items[0]['id']}'"
+    at_second = [f for f in checked.err.splitlines() if f.startswith(f"{path}:{second}: ") and said in f]
+    assert at_second, f"line {second}:\n{checked.err}"

@@ -196,3 +196,51 @@ def test_a_changed_page_number_is_caught_at_its_line(run, tmp_path, name, loc, v
         assert names_line(checked.err, path, line), f"{loc} -> {change}: line {line}\n{checked.err}"
         return
     pytest.fail(f"{name}: neither {value + 1} nor {value - 1} at {loc} breaks the page plan")
+
+
+def block_sites() -> list[tuple[str, tuple, int, str]]:
+    """(kit, path, line, mistake) for the first block texts ('pl: |') of each shipped kit: the last
+    line of the block with text on it, and a mistake to type there (an unknown placeholder or icon),
+    so a finding must name that line, not the block's key a few lines above."""
+    found = []
+    for name in shipped_kit_names():
+        source = load_kit_source(shipped_kits_dir() / f"{name}.yaml")
+        blocks = [
+            (loc, span)
+            for loc, span in source.spans.items()
+            if source.text_lines[span[0] - 1].rstrip().endswith(("|", "|-"))
+        ]
+        for number, (loc, (first, last)) in enumerate(blocks[:BLOCKS_A_KIT]):
+            line = max(n for n in range(first + 1, last + 1) if source.text_lines[n - 1].strip())
+            found.append((name, loc, line, BLOCK_MISTAKES[number % len(BLOCK_MISTAKES)]))
+    return found
+
+
+BLOCKS_A_KIT = 2
+BLOCK_MISTAKES = (" {nowhere.count}", " :nowhere:")  # what validate says: unknown placeholder, unknown icon
+BLOCK_SITES = block_sites()
+
+
+@pytest.mark.parametrize(
+    "name, loc, line, mistake",
+    BLOCK_SITES,
+    ids=[f"{n}:{'.'.join(map(str, loc))}:{line}" for n, loc, line, _ in BLOCK_SITES],
+)
+def test_a_mistake_inside_a_block_text_is_reported_at_its_line(run, tmp_path, name, loc, line, mistake):
+    assert line > load_kit_source(shipped_kits_dir() / f"{name}.yaml").line_of(loc)  # below the key of the block
+    folder = tmp_path / "kits"
+    folder.mkdir()
+    if (shipped_kits_dir() / name).is_dir():
+        shutil.copytree(shipped_kits_dir() / name, folder / name)
+    lines = (shipped_kits_dir() / f"{name}.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[line - 1] = lines[line - 1].rstrip("\n") + mistake + "\n"
+    path = folder / f"{name}.yaml"
+    path.write_text("".join(lines), encoding="utf-8")
+    checked = run("validate", str(path))
+    assert checked.code == 1
+    said = "unknown placeholder {nowhere.count}" if "{" in mistake else "unknown icon ':nowhere:'"
+    assert any(f.startswith(f"{path}:{line}: ") and said in f for f in checked.err.splitlines()), checked.err
+
+
+def test_every_shipped_kit_has_block_texts_to_mutate():
+    assert {name for name, _, _, _ in BLOCK_SITES} == set(shipped_kit_names())

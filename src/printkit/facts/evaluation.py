@@ -5,7 +5,8 @@ Arithmetic is exact (fractions), so 36 / 2 == 18 holds and 0.1 + 0.2 == 0.3 does
 ``name[expr]`` reads the number named ``name.<value of expr>``, e.g. ``aid.hand[players]``.
 Several values (a pattern's, in the order the kit defines them, or a list's) compared with one
 value hold when each of them does (``deck.*.count == 2``); compared with several, when there are as
-many and each holds with its partner (``stones.*.value == [21, 15, 10]``). ``distinct(...)`` counts
+many and each holds with its partner (``stones.*.value == [21, 15, 10]``). ``count(X == v)`` counts
+the values of X that hold the comparison (``count(deck.*.kind == 'hunter')``), ``distinct(...)`` counts
 the different values, texts too (``distinct(tokens.*.shape) == 2``: the players' shapes differ).
 A pattern's ``*`` stands for one part of a name, never a dot: ``deck.*.count`` reads each type's
 count and not ``deck.yellow.rock.count``; ``pair_*`` matches ``pair_1`` and ``pair_12``. A name may
@@ -25,6 +26,7 @@ from printkit.facts.invariants import (
     Arith,
     Call,
     Check,
+    Compare,
     InvariantError,
     ListOf,
     Name,
@@ -169,6 +171,8 @@ class Evaluator:
         return left / right
 
     def call(self, node: Call) -> Fraction:
+        if node.func == "count" and any(isinstance(arg, Compare) for arg in node.args):
+            return Fraction(sum(self.holding(arg) if isinstance(arg, Compare) else 0 for arg in node.args))
         if node.func == "distinct":
             return Fraction(len(set(self.arguments(node))))
         values: list[Fraction] = []
@@ -185,6 +189,15 @@ class Evaluator:
         if node.func == "sum":
             return sum(values, Fraction(0))
         return min(values) if node.func == "min" else max(values)
+
+    def holding(self, node: Compare) -> int:
+        """How many of the values on a comparison's left hold it with their partners on its right
+        (``count(deck.*.kind == 'hunter')``: the hunters)."""
+        left, right = (self.value(operand) for operand in node.operands)
+        pairs = _partners(left, right)
+        if pairs is None:
+            raise InvariantError("the two sides of the comparison hold different numbers of values", node.start + 1)
+        return sum(1 for a, b in pairs if _compare_one(a, node.ops[0], b, node.operands[1]))
 
     def arguments(self, node: Call) -> list[Scalar]:
         """Every value the call's arguments give, a pattern's and a list's one by one (texts too)."""
@@ -360,6 +373,22 @@ def _link_parts(check: Check, link: Link) -> list[str]:
                 shown = [f"{shown[0]} where the rule has {show(literal)}"]
             parts.extend(shown)
     return parts
+
+
+def broken_items(links: list[Link]) -> list[str]:
+    """The names of the single values that broke a link of several values (``beasts.*.cost <= 5``:
+    ``beasts.wolf_2.cost``, 7), in the kit's order: each of them is a value to fix."""
+    names: list[str] = []
+    for link in links:
+        pairs = None if link.holds else _partners(link.left_value, link.right_value)
+        for index, (a, b) in enumerate(pairs or []):
+            if _compare_one(a, link.op, b, link.right):
+                continue
+            for value in (link.left_value, link.right_value):
+                name = value.names[index] if isinstance(value, Many) else None
+                if name and name not in names:
+                    names.append(name)
+    return names
 
 
 def _item(check: Check, node: Node, value: Value, index: int) -> str | None:

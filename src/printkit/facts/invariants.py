@@ -22,6 +22,7 @@ eval)::
     arg        := sum | PATTERN | LIST         PATTERN: a name with "*", e.g. guards_*.count
     LIST       := "[" sum ("," sum)* "]"       e.g. [21, 15, 10] or [tiles.yellow, tiles.pink]
     FUNC       := sum | min | max | count | distinct
+    count(compared COMPARE compared)           how many values hold it: count(deck.*.kind == 'hunter')
     TEXT       := '...' or "..."               compared with == and != only
 
 (``conjunct`` compares ``compared`` operands: ``sum (compare compared)*`` with a pattern or a list
@@ -426,15 +427,22 @@ class _Parser:
                 token.start + 1,
             )
         self.take()
-        args = [self.argument()]
+        args = [self.argument(token.text)]
         while self.at(","):
             self.take()
-            args.append(self.argument())
+            args.append(self.argument(token.text))
         self.expect(")", "',' or ')'")
         return Call(token.start, self.end_of(), token.text, tuple(args))
 
-    def argument(self) -> Node:
-        return self.compared()
+    def argument(self, func: str) -> Node:
+        """A value, a pattern or a list; in count() also a comparison, which counts the values
+        that hold it: ``count(beasts.*.kind == 'hunter')``."""
+        node = self.compared()
+        if func != "count" or not self.at(*COMPARISONS):
+            return node
+        op = self.take().text
+        right = self.compared()
+        return Compare(node.start, right.end, (node, right), (op,))
 
 
 def several_values(shown: str) -> str:

@@ -56,7 +56,8 @@ def all_values(data: object, loc: tuple = (), languages: tuple[str, ...] = ()) -
                 yield from all_values(node, root, languages)
         return
     kind = value_kind(data)
-    if kind == "text" and (loc[-1] in _TEXT_KEYS_SKIPPED or (loc[-1] in languages and loc[-2:-1] != ("symbol",))):
+    named = loc[-1] in _TEXT_KEYS_SKIPPED and loc[-2:-1] != ("values",)  # a type's value may be called 'type'
+    if kind == "text" and (named or (loc[-1] in languages and loc[-2:-1] != ("symbol",))):
         kind = None  # (a symbol per language, ogrod's K or F, is a fact the rules state, not prose)
     if kind == "list" and loc in ROOTS:
         kind = None  # the list of components itself: dropping a component is no changed value
@@ -149,6 +150,53 @@ def _length_plus(value: object, step: float) -> object:
     assert match is not None, "a length matches the length pattern"
     number, unit = match.groups()
     return f"{float(number) + step:g}{unit or ''}"
+
+
+def item_loc(data: object, name: str, value: object) -> tuple | None:
+    """Where in plain kit data the value of a derived name that is one item's own lies
+    (``beasts.wolf_2.cost``: the component whose id is beasts, its list item whose id is wolf_2, and
+    in it the key cost, through plain mappings such as a type's values); None when no value there
+    holds ``value``. Read from the names, not by nudging: a deck of 90 rows is searched at once."""
+    first, *rest = name.split(".")
+    for root in ("components", "needs"):
+        items = data.get(root) if isinstance(data, dict) else None
+        for index, item in enumerate(items if isinstance(items, list) else []):
+            if isinstance(item, dict) and item.get("id") == first:
+                return _item_value(item, (root, index), tuple(rest), value)
+    return None
+
+
+def _item_value(node: object, loc: tuple, parts: tuple[str, ...], value: object) -> tuple | None:
+    if not parts:
+        return loc if _same(node, value) else None
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            if isinstance(item, dict) and any(item.get(key) == parts[0] for key in ITEM_NAMES):
+                found = _item_value(item, loc + (index,), parts[1:], value)
+                if found is not None:
+                    return found
+        return None
+    if not isinstance(node, dict):
+        return None
+    if parts[0] in node:
+        found = _item_value(node[parts[0]], loc + (parts[0],), parts[1:], value)
+        if found is not None:
+            return found
+    for key, child in node.items():  # a part the name leaves out: a type's 'types', its 'values'
+        if isinstance(child, (dict, list)) and key != parts[0]:
+            found = _item_value(child, loc + (key,), parts, value)
+            if found is not None:
+                return found
+    return None
+
+
+def _same(held: object, value: object) -> bool:
+    """Whether a value of the file is the derived value (3 and 3.0 alike; texts as they are)."""
+    if isinstance(held, bool) or isinstance(value, bool):
+        return False
+    if isinstance(held, (int, float)) and isinstance(value, (int, float)):
+        return float(held) == float(value)
+    return isinstance(held, str) and held == value
 
 
 def whole_numbers(data: object, loc: tuple = ()) -> Iterator[tuple[tuple, int]]:

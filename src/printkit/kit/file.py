@@ -60,6 +60,10 @@ class KitSource:
     lines: dict[tuple, int] = field(default_factory=dict)
     # Fields read from a table file (tables.py): loc -> (the table's path as shown, "sheet S, row R, column C").
     origins: dict[tuple, tuple[str, str]] = field(default_factory=dict)
+    # A text written over several lines (a `pl: |` block): loc -> its first and last line, so that a
+    # finding about a word inside it names the line that holds the word (line_within).
+    spans: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    text_lines: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -75,10 +79,11 @@ class KitSource:
         and its real path, which every file the kit names is resolved against (kitpaths.py)."""
         return KitFolder.of(self.path)
 
-    def where(self, loc: tuple) -> tuple[str, int | None, str]:
+    def where(self, loc: tuple, within: str | None = None) -> tuple[str, int | None, str]:
         """The file, line and field a finding about ``loc`` names: the kit file's line and dotted
-        path, or, for a field read from a table, the table's file, no line, and its sheet, row and
-        column; a loc that starts with an option (``("--names",)``) names that option alone."""
+        path (in a text over several lines, the line that holds ``within``), or, for a field read
+        from a table, the table's file, no line, and its sheet, row and column; a loc that starts
+        with an option (``("--names",)``) names that option alone."""
         loc = tuple(loc)
         if loc and isinstance(loc[0], str) and loc[0].startswith("--"):
             return loc[0], None, ""  # a command-line option's value (``--names``), not the kit's
@@ -86,7 +91,21 @@ class KitSource:
             origin = self.origins.get(loc[:end])
             if origin is not None:
                 return origin[0], None, origin[1]
-        return self.display, self.line_of(loc), _dotted(loc)
+        line = self.line_within(loc, within) if within else None
+        return self.display, line or self.line_of(loc), _dotted(loc)
+
+    def line_within(self, loc: tuple, needle: str) -> int | None:
+        """The line of the text at ``loc``, written over several lines, that holds ``needle`` (its
+        first line, when it spans several); None for a text on one line or a needle not found there."""
+        span = self.spans.get(tuple(loc))
+        first = needle.strip().splitlines()[0] if needle.strip() else ""
+        if span is None or not first:
+            return None
+        start, end = span
+        for number in range(start, min(end, len(self.text_lines)) + 1):
+            if first in self.text_lines[number - 1]:
+                return number
+        return None
 
     def line_of(self, loc: tuple) -> int | None:
         """The line of the deepest known prefix of loc (a missing key reports its parent)."""
@@ -171,7 +190,7 @@ def load_kit_source(path: Path) -> KitSource:
         raise kit_error(shown, None, "", f"YAML error: {exc}") from None
     if root is None:
         raise kit_error(shown, None, "", "the kit file is empty; a kit starts with a 'kit:' mapping")
-    source = KitSource(path=path, data=None)
+    source = KitSource(path=path, data=None, text_lines=text.splitlines())
     if source.folder.refused:
         raise kit_error(shown, None, "", source.folder.refused)
     source.data = _Converter(source, shown).convert(root, ())
@@ -274,6 +293,10 @@ class _Converter:
                 f"a whole number of {len(node.value):,} digits; printkit reads at most {MAX_DIGITS}",
             )
         value = self.constructor.construct_object(node)
+        if isinstance(value, str) and node.end_mark.line > node.start_mark.line:
+            # a block scalar ends at column 0 of the line after its last (the next key's line)
+            last = node.end_mark.line + (1 if node.end_mark.column else 0)
+            self.source.spans[loc] = (node.start_mark.line + 1, last)
         if node.tag in (_INT, _FLOAT):
             self.plain_number(node, value, loc)
         return self.composed(value, node, loc) if isinstance(value, str) and not value.isascii() else value

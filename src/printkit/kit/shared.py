@@ -361,7 +361,8 @@ class ComponentBase(Model):
 
 def walk(value: object, loc: Loc) -> typing.Iterator[tuple[Loc, object]]:
     """Every value in a validated kit with its field path, except the fields a model names in
-    ``NOT_WALKED`` (mappings that are not texts, such as a type's values and a deck's table)."""
+    ``NOT_WALKED`` (mappings that are not texts, such as a deck's table); a field it names in
+    ``ITEMS_WALKED`` is a mapping of values (a type's numbers and texts), walked item by item."""
     # a stack, not recursion: each level of ``yield from`` passes every value up through every
     # generator above it, which cost seconds on a 10,000-row deck
     stack: list[tuple[Loc, object]] = [(loc, value)]
@@ -370,8 +371,15 @@ def walk(value: object, loc: Loc) -> typing.Iterator[tuple[Loc, object]]:
         yield loc, value
         if isinstance(value, BaseModel):
             skipped: frozenset[str] = getattr(type(value), "NOT_WALKED", frozenset())
+            by_item: frozenset[str] = getattr(type(value), "ITEMS_WALKED", frozenset())
             fields = [name for name in type(value).model_fields if name not in skipped]
-            stack.extend((loc + (name,), getattr(value, name)) for name in reversed(fields))
+            for name in reversed(fields):
+                field_value = getattr(value, name)
+                if name in by_item and isinstance(field_value, dict):
+                    items = list(field_value.items())
+                    stack.extend((loc + (name, key), item) for key, item in reversed(items))
+                else:
+                    stack.append((loc + (name,), field_value))
         elif isinstance(value, list):
             stack.extend((loc + (index,), value[index]) for index in range(len(value) - 1, -1, -1))
 
@@ -430,8 +438,9 @@ class IconDef(Model):
         return self
 
 
-# A {placeholder}: a name or arithmetic, optionally with word forms (placeholders.py reads it).
-PLACEHOLDER = re.compile(r"\{([A-Za-z_(][^{}]*)\}")
+# A {placeholder}: a name or arithmetic (which may start with a number, {2 * x}), optionally with word
+# forms or a number format (placeholders.py reads it); never an escaped {{ or }}.
+PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)([A-Za-z0-9_(][^{}]*)\}")
 
 
 # What a deck fills per piece (cards.layout) and the validator lets its texts name (validate.kit):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from printkit.kit.shared import ArtPath, Identifier, Model
 
@@ -33,8 +33,21 @@ class TableColumns(Model):
     pattern: HeaderName | None = Field(None, description="The column of the patterns.")
     values: dict[Identifier, HeaderName] = Field(
         default_factory=dict,
-        description="Columns of numbers for the invariants, e.g. {cost: Cost}: {deck.TYPE.cost} in each row.",
+        description="Columns of numbers, e.g. {cost: Cost}: the face prints {cost}, the invariants read "
+        "{deck.TYPE.cost} in each row.",
     )
+    texts: dict[Identifier, HeaderName | dict[str, HeaderName]] = Field(
+        default_factory=dict,
+        description="Columns of texts, e.g. {kind: Type} or one a language {motto: {pl: motto_pl, cs: motto_cs}}: "
+        "the face prints {kind}, when: and the invariants compare it (count(deck.*.kind == 'hunter')).",
+    )
+
+    @model_validator(mode="after")
+    def _values_apart(self) -> TableColumns:
+        both = sorted(set(self.values) & set(self.texts))
+        if both:
+            raise ValueError(f"{', '.join(both)} is both a number (values) and a text (texts); name it once")
+        return self
 
 
 class DeckTable(Model):

@@ -109,7 +109,7 @@ def expand_deck(source: KitSource, index: int, deck: dict) -> list[Problem]:
     position = {header: at for at, header in enumerate(table.header)}
     for row_number, cells in table.rows:
         loc = ("components", index, "types", len(types))
-        made = row_type(table, columns, position, row_number, cells, problems)
+        made = row_type(table, columns, position, row_number, cells, problems, frozenset(spec.columns.values))
         if made is None:
             continue
         ident = str(made.get("id", ""))
@@ -146,6 +146,11 @@ def mapped_columns(spec: DeckTable) -> list[tuple[tuple[str, ...], str]]:
             out.append(((name,), header))
     for name, header in columns.values.items():
         out.append((("values", name), header))
+    for name, headers in columns.texts.items():
+        if isinstance(headers, str):
+            out.append((("values", name), headers))
+        else:
+            out.extend((("values", name, lang), header) for lang, header in headers.items())
     return out
 
 
@@ -156,9 +161,11 @@ def row_type(
     row_number: int,
     cells: list[Cell],
     problems: list[Problem],
+    numeric: frozenset[str] = frozenset(),
 ) -> dict | None:
     """A row as a plain type mapping (None for an empty row): ``columns`` are the spec's (field path,
-    header), ``position`` each header's column; a cell that cannot be read is a problem."""
+    header), ``position`` each header's column, ``numeric`` the values read as numbers (the others
+    are texts); a cell that cannot be read is a problem."""
     if all(cell is None or (isinstance(cell, str) and not cell.strip()) for cell in cells):
         return None
 
@@ -180,7 +187,7 @@ def row_type(
                 )
                 return None
             continue  # an empty cell leaves the field out: a language or value this type has not
-        if loc[0] in ("count", "values"):
+        if loc[0] == "count" or (loc[0] == "values" and loc[1] in numeric):
             number = as_number(value)
             if number is None:
                 problems.append(

@@ -23,11 +23,14 @@ class Findings:
         self.once: set[tuple[object, ...]] = set()  # what add_once found already
         self.started = time.process_time()  # the CPU clock when the checks began (blame's budget)
 
-    def add(self, loc: Loc, message: str, severity: str = "error", group: str | None = None) -> None:
+    def add(
+        self, loc: Loc, message: str, severity: str = "error", group: str | None = None, within: str | None = None
+    ) -> None:
         """A finding on the field at loc (in the kit file, or a table's row and column); its group
-        defaults to the part of the kit it is in."""
+        defaults to the part of the kit it is in; in a text over several lines, it names the line
+        that holds ``within`` (the placeholder, icon or character it is about)."""
         group = group or self.group or group_of(loc)
-        self.problems.append(Problem(*self.source.where(loc), message, severity, group))
+        self.problems.append(Problem(*self.source.where(loc, within), message, severity, group))
 
     def add_repeated(self, loc: Loc, message: str, same: tuple[object, ...]) -> None:
         """A finding on every copy of one text (a deck's too-long name on 1,000 cards) is one line:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
+from printkit.kinds.cards.model import VALUE_REF, DeckComponent
 from printkit.kit.file import KitSource
 from printkit.kit.shared import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, PLACEHOLDER, walk
 from printkit.layout.document import kit_numbers
@@ -103,6 +104,7 @@ def check_cell_names(kit: Kit, found: Findings) -> None:
                         loc + (lang,),
                         f"names the cell {named[0]} but the board {boards} prints no coordinates: "
                         "set 'coordinates: true' on the board or describe the cell in words",
+                        within=named[0],
                     )
                     break
 
@@ -137,7 +139,7 @@ def check_fonts(kit: Kit, found: Findings) -> dict[str, tuple[str, str]]:
     return proved(kit, found.source.folder) or {}
 
 
-NOT_PRINTED = ("id", "check", "component", "default_lang")  # plain text fields no page shows
+NOT_PRINTED = ("id", "check", "component", "default_lang", "when")  # plain text fields no page shows
 
 
 def printed_characters(kit: Kit) -> dict[str, str]:
@@ -173,7 +175,7 @@ def check_icons(kit: Kit, found: Findings) -> None:
             found.add(("icons", number, "symbol"), f"unknown symbol '{icon.symbol}'; {_known(icon.symbol, symbols)}")
     known = sorted(icons.builtin().keys() | {icon.id for icon in kit.icons})
     for loc, value in walk(kit, ()):
-        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known:
+        if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known and not VALUE_REF.match(value):
             found.add(loc, f"unknown icon '{value}'; {_known(value, known)}")
         texts = value.items() if isinstance(value, dict) and loc[:1] != ("invariants",) else ()
         for lang, text in texts:
@@ -181,6 +183,7 @@ def check_icons(kit: Kit, found: Findings) -> None:
                 found.add(
                     loc + (lang,),
                     f"unknown icon ':{name}:'; {_known(name, known)} (declare your own under 'icons:')",
+                    within=f":{name}:",
                 )
 
 
@@ -251,6 +254,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
     # known grows with a deck's rows (cards.types.N.name.pl): made once per set of piece placeholders,
     # not once per text, which was quadratic (3 minutes for a 10,000-row table)
     known_with: dict[frozenset[str], set[str]] = {}
+    deck_values = value_names(kit)
     for loc, value in walk(kit, ()):
         if not isinstance(value, dict):
             continue
@@ -265,7 +269,7 @@ def check_texts(kit: Kit, found: Findings) -> None:
         for lang in value:
             if lang not in languages:
                 found.add(loc + (lang,), f"'{lang}' is not one of the kit's languages ({', '.join(languages)})")
-        pieces = frozenset(piece_placeholders(kit, loc))
+        pieces = frozenset(piece_placeholders(kit, loc, deck_values))
         if pieces not in known_with:
             known_with[pieces] = known | pieces
         check_placeholders(loc, value, known_with[pieces], found)
@@ -276,8 +280,13 @@ def check_texts(kit: Kit, found: Findings) -> None:
     for loc, value in walk(kit, ()):
         if isinstance(value, str) and loc and loc[-1] not in NOT_PRINTED:
             check_characters(loc, value, found)
-            if "{" in value:
-                check_plain_placeholders(loc, value, known, found)
+            if "{" not in value and "}" not in value:
+                continue
+            pieces = frozenset(piece_placeholders(kit, loc, deck_values))
+            if not (loc[-1] in ("color", "fill", "icon") and VALUE_REF.match(value)):
+                check_plain_placeholders(loc, value, known_with.setdefault(pieces, known | pieces), found)
+            if pieces:  # a table's cell on a face: printed with its placeholders filled
+                check_brace(loc, value, found)
 
 
 def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findings) -> None:
@@ -293,17 +302,35 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
             found.add(loc, f"unknown placeholder {{{name}}}; {_known_like(name, known)}")
 
 
-def piece_placeholders(kit: Kit, loc: Loc) -> set[str]:
-    """The names a deck fills per piece in its elements' and types' ``text``: {name}, {letter},
-    {count}, and in an index element's line {index} too."""
-    if len(loc) != 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types") or loc[4] != "text":
+def value_names(kit: Kit) -> dict[int, set[str]]:
+    """The value names of each deck's types, by the deck's place in ``components``: found once, not
+    once a text (a 5,000-row deck has 5,000 texts)."""
+    names: dict[int, set[str]] = {}
+    for index, component in enumerate(kit.components):
+        deck: object = component
+        if isinstance(deck, DeckComponent):
+            names[index] = {name for kind in deck.types for name in kind.values}
+    return names
+
+
+def piece_placeholders(kit: Kit, loc: Loc, deck_values: dict[int, set[str]]) -> set[str]:
+    """The names a deck fills per piece in its elements' and types' ``text`` and its face tables'
+    cells: {name}, {letter}, {count}, a face's the types' values ({cost}, {kind}), and in an index
+    element's line {index} too. Whether each type has the values is the kind's check (cards.faces)."""
+    if len(loc) < 5 or loc[0] != "components" or loc[2] not in ("face", "back", "types"):
+        return set()
+    if loc[4] not in ("text", "rows", "header") or (loc[4] != "text" and loc[2] == "types"):
         return set()
     index = loc[1]
     assert isinstance(index, int), "a component's place in components is its index"
     component = kit.components[index]
-    if loc[2] != "types" and getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
-        return set(INDEX_PLACEHOLDERS)
-    return set(PIECE_PLACEHOLDERS)
+    values = deck_values.get(index, set())
+    if loc[2] == "types":
+        return set(PIECE_PLACEHOLDERS) | values
+    names = set(PIECE_PLACEHOLDERS) | (values if loc[2] == "face" else set())
+    if getattr(getattr(component, loc[2])[loc[3]], "type", None) == "index":
+        return names | set(INDEX_PLACEHOLDERS)
+    return names
 
 
 STRAY_BRACE = re.compile("[{}]")  # searched at C speed: a table's cell may hold 100,000 characters
@@ -312,15 +339,23 @@ STRAY_BRACE = re.compile("[{}]")  # searched at C speed: a table's cell may hold
 def check_braces(loc: Loc, text: dict[str, str], found: Findings) -> None:
     """A brace that is neither a {placeholder} nor an escaped {{ or }} would print as it stands."""
     for lang, value in text.items():
-        rest = PLACEHOLDER.sub("", value.replace("{{", "").replace("}}", ""))
+        check_brace(loc + (lang,), value, found)
+
+
+def check_brace(loc: Loc, value: str, found: Findings) -> None:
+    """check_braces for one text, a translation or a text for every language (a table's cell)."""
+    for line in value.splitlines():
+        rest = PLACEHOLDER.sub("", line.replace("{{", "").replace("}}", ""))
         found_brace = STRAY_BRACE.search(rest)
         if found_brace:
             stray = found_brace[0]
             found.add(
-                loc + (lang,),
+                loc,
                 f"a '{stray}' that is not part of a placeholder such as {{rounds.count}}; write '{stray * 2}' to "
                 "print a brace",
+                within=line,
             )
+            return
 
 
 def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: Findings) -> None:
@@ -335,6 +370,7 @@ def check_placeholders(loc: Loc, text: dict[str, str], known: set[str], found: F
         found.add(
             loc + (langs[0],),
             f"unknown placeholder {{{name}}} (in {', '.join(langs)}){dym}; {_known_like(name, known)}",
+            within=name,
         )
     if not used:
         return
@@ -369,12 +405,12 @@ def placeholder_names(loc: Loc, text: str, found: Findings) -> set[str]:
         try:
             placeholder = placeholders.read(inside)
         except InvariantError as exc:
-            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}")
+            found.add(loc, f"cannot read the placeholder {{{inside}}}: {exc}", within=f"{{{inside}}}")
             continue
         names.update(placeholder.names)
         problem = placeholders.forms_problem(placeholder, str(loc[-1]))
         if problem:
-            found.add(loc, problem)
+            found.add(loc, problem, within=f"{{{inside}}}")
     return names
 
 
@@ -392,7 +428,7 @@ def check_arithmetic(loc: Loc, text: dict[str, str], values: dict[str, object], 
             try:
                 placeholders.value_of(placeholder, values)
             except InvariantError as exc:
-                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}")
+                found.add(loc + (lang,), f"cannot fill the placeholder {{{inside}}}: {exc}", within=f"{{{inside}}}")
 
 
 def _known_like(name: str, known: set[str]) -> str:
@@ -422,4 +458,4 @@ def check_characters(loc: Loc, text: str, found: Findings) -> None:
 def check_glyphs(loc: Loc, text: str, found: Findings) -> None:
     missing = fonts.missing_characters(text) or fonts.missing_characters(text, bold=True)
     if missing:
-        found.add(loc, fonts.no_glyph(missing))
+        found.add(loc, fonts.no_glyph(missing), within=missing[0])

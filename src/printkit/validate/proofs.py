@@ -10,11 +10,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import Loc, PrintkitError
 from printkit.facts import evaluation, invariants
-from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget
+from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget, item_loc
 from printkit.kit.model import Kit
 from printkit.kit.shared import Invariant
 from printkit.layout.context import PAPERS, Paper
@@ -140,6 +140,7 @@ class Failure:
     read: tuple[str, ...] = ()
     unreadable: bool = False
     unknown: str | None = None  # the name the kit does not define, when that made it unreadable
+    broke: tuple[str, ...] = ()  # the single values of a pattern or list that broke it, by name
 
 
 def player_counts(rule: Invariant, numbers: dict[str, Any]) -> list[int | None]:
@@ -163,7 +164,9 @@ def evaluate(
         if read is not None:
             read.update(evaluator.read)
         if not all(link.holds for link in links):
-            failures.append(Failure(players, evaluation.describe_failure(check, links), tuple(evaluator.read)))
+            message = evaluation.describe_failure(check, links)
+            broke = tuple(evaluation.broken_items(links))
+            failures.append(Failure(players, message, tuple(evaluator.read), broke=broke))
     return failures
 
 
@@ -205,9 +208,17 @@ def report_failure(
         found.add(where, f"{rule.id}: {with_players}{failure.message}", group="invariants")
         return
     message = failure_message(kit, index, failure)
+    rows = broken_rows(failure, why.tracer, found) or stray_texts(failure, why.tracer, found)
+    if rows:
+        found.add(rows[0], message, group="invariants")
+        return
     fixers, suspects = blame(kit, rules, set(failure.read), why.tracer, found)
     if len({place(found, loc) for loc in fixers}) == 1:
         found.add(fixers[0], message, group="invariants")
+        return
+    named = broken_values(failure, why.tracer)
+    if named:
+        found.add(named[0], message, group="invariants")
         return
     causes = common_causes(suspects, why)
     if len({place(found, loc) for loc in causes}) == 1:
@@ -217,6 +228,41 @@ def report_failure(
         loc for loc in suspects if scalar_list(why.tracer, loc)
     ]
     found.add(check_loc, message + numbers_from(found, listed))
+
+
+def broken_values(failure: Failure, tracer: Provenance) -> list[Loc]:
+    """Where the single values that broke a rule over several lie (``deck.*.cost <= 3`` broken by
+    one type's cost), found from their names; [] unless each of them is found."""
+    places = [item_loc(tracer.data, name, tracer.base.get(name)) for name in failure.broke]
+    cells = [loc for loc in places if loc is not None]
+    return cells if cells and len(cells) == len(places) else []
+
+
+def broken_rows(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
+    """broken_values when each of them is a table's cell: the row to fix, found at once, not by
+    nudging each of a table's many cells (blame would run out of its budget)."""
+    cells = broken_values(failure, tracer)
+    return cells if from_table_rows(found, cells) == len(cells) else []
+
+
+def stray_texts(failure: Failure, tracer: Provenance, found: Findings) -> list[Loc]:
+    """The one table cell, among the texts of one field a broken rule read (each row's ``type``),
+    that holds a text no rule names while the others do (``huntr`` where the rules count 'hunter',
+    'grazer' and 'start'): a rule that counts texts is broken by a value that is none of them."""
+    named = set(tracer.texts)
+    fields: dict[str, list[str]] = {}
+    for name in failure.read:
+        if isinstance(tracer.base.get(name), str):
+            fields.setdefault(name.rsplit(".", 1)[-1], []).append(name)
+    cells = []
+    for names in fields.values():
+        stray = [name for name in dict.fromkeys(names) if tracer.base[name] not in named]
+        if len(stray) == 1 and len(names) > 2:
+            cells.append(item_loc(tracer.data, stray[0], tracer.base[stray[0]]))
+    found_cells = [loc for loc in cells if loc is not None]
+    if len(found_cells) == 1 and from_table_rows(found, found_cells) == 1:
+        return found_cells
+    return []
 
 
 def failure_message(kit: Kit, index: int, failure: Failure) -> str:
@@ -453,6 +499,8 @@ class KitNumbers:
             fresh = self.kit.kinds.component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
+        if repeats_an_id(component):
+            return None
         others = {
             name: value
             for name, value in self.numbers.items()
@@ -471,6 +519,21 @@ def _numbers_of(data: object, model: type[Kit]) -> dict[str, Any] | None:
     """The derived numbers of plain kit data read with ``model`` (a ``kit_model``), or None when
     the data is not a valid kit."""
     try:
-        return kit_numbers(model.model_validate(data))
+        kit = model.model_validate(data)
+        parts = [kit, *kit.components]
+        return None if any(repeats_an_id(part) for part in parts) else kit_numbers(kit)
     except REFUSED:  # a nudged number the schema or a kind's arithmetic refuses proves nothing
         return None
+
+
+def repeats_an_id(model: BaseModel) -> bool:
+    """Whether two items of one of the model's lists of parts (a deck's types, a kit's components)
+    share an id: a kit check_ids refuses, so a nudge that makes one (a list with a copy of its last
+    item) proves nothing, as a value the schema refuses proves nothing."""
+    for name in type(model).model_fields:
+        items = getattr(model, name)
+        if isinstance(items, list):
+            ids = [item.id for item in items if isinstance(getattr(item, "id", None), str)]
+            if len(set(ids)) != len(ids):
+                return True
+    return False

@@ -7,6 +7,9 @@ the word that follows it in the form its number takes.
     {board.rows * board.cols}           25          (the invariant language's arithmetic)
     {rounds.count|runda|rundy|rund}     18 rund     (the number, then its word form)
     {rounds.count:runda|rundy|rund}     rund        (the word form alone)
+    {cost:02}                           03          (a number format: at least 2 digits)
+    {ratio:.1}                          1.5         (one decimal)
+    {bonus:+}                           +2          (a sign on numbers from 0 up)
 
 Word forms come one per plural category of the text's language, in CLDR's order (see
 plurals.py): Polish one|few|many (1 runda, 2 rundy, 5 rund), Czech one|few|other (1 kolo,
@@ -26,6 +29,8 @@ from printkit.facts import evaluation, invariants
 from printkit.words import plurals
 
 SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+# After ':', a number format rather than a word: an optional '+', '0' and a width, '.' and decimals
+NUMBER_FORMAT = re.compile(r"(?P<sign>\+)?(?:0(?P<width>[1-9]))?(?:\.(?P<decimals>[0-9]))?")
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class Placeholder:
     forms: tuple[str, ...]  # one word form per plural category; () for a number alone
     shows_number: bool  # '|': "18 rund"; ':': "rund"
     tree: invariants.Node | None  # None for a plain name (filled without arithmetic)
+    number_format: str = ""  # after ':', e.g. '02', '.1', '+' (NUMBER_FORMAT); '' for none
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -61,6 +67,8 @@ def read(inside: str) -> Placeholder:
             "a word form is empty; write one form per plural category, e.g. runda|rundy|rund"
         )
     tree = None if SIMPLE_NAME.fullmatch(expression) else invariants.parse_expression(expression)
+    if cut >= 0 and inside[cut] == ":" and len(forms) == 1 and NUMBER_FORMAT.fullmatch(forms[0]):
+        return Placeholder(inside, expression, (), True, tree, forms[0])
     return Placeholder(inside, expression, forms, cut < 0 or inside[cut] == "|", tree)
 
 
@@ -87,6 +95,23 @@ def format_number(value: object) -> str:
     return str(value)
 
 
+def formatted(value: object, spec: str) -> str:
+    """A number in a format NUMBER_FORMAT reads: '02' at least two digits (3 as 03), '.1' one
+    decimal (1.5), '+' a sign on numbers from 0 up (+2); a text prints as it is."""
+    exact = evaluation.number(value)
+    if exact is None:
+        return str(value)
+    parts = NUMBER_FORMAT.fullmatch(spec)
+    assert parts is not None, "read() keeps only the formats NUMBER_FORMAT reads"
+    decimals = parts["decimals"]
+    digits = f"{float(abs(exact)):.{decimals}f}" if decimals else format_number(abs(exact))
+    if parts["width"]:
+        whole, dot, rest = digits.partition(".")
+        digits = whole.zfill(int(parts["width"])) + dot + rest
+    sign = "-" if exact < 0 else "+" if parts["sign"] else ""
+    return sign + digits
+
+
 def fill(placeholder: Placeholder, value: object, lang: str) -> str:
     """What the placeholder prints in a language, given its value; a value with a text per
     language (a legend's symbol: {pl: K, en: F}) prints that language's."""
@@ -94,7 +119,7 @@ def fill(placeholder: Placeholder, value: object, lang: str) -> str:
         if lang not in value:
             raise invariants.InvariantError(f"{placeholder.shown} has no '{lang}' version")
         return str(value[lang])
-    number = format_number(value)
+    number = formatted(value, placeholder.number_format) if placeholder.number_format else format_number(value)
     if not placeholder.forms:
         return number
     word = word_form(placeholder, value, lang)

@@ -18,7 +18,9 @@ from typing import Any, Literal
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
+from printkit.facts.invariants import InvariantError
 from printkit.kinds.cards.model import (
+    VALUE_REF,
     DeckComponent,
     DeckOwner,
     DeckType,
@@ -36,6 +38,7 @@ from printkit.kinds.cards.model import (
     TableElement,
     TextElement,
 )
+from printkit.kinds.cards.values import holds, resolve_color, type_facts
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
@@ -43,7 +46,6 @@ from printkit.layout.marks import tinted
 from printkit.layout.patterns import draw_pattern
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
-    BLACK,
     Box,
     Group,
     Image,
@@ -61,7 +63,6 @@ from printkit.pictures.prepared import print_size
 from printkit.words import icons
 from printkit.words.typography import to_markup
 
-WHITE = "#ffffff"
 TABLE_RULE = Stroke(color="#888888", width=0.15)
 
 
@@ -113,7 +114,10 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
         values[f"{p}.{kind.id}.count"] = kind.count
         values.update({f"{p}.{kind.id}.{field}": getattr(kind, field) or "" for field in ("letter", "icon")})
         for name, value in kind.values.items():
-            values[f"{p}.{kind.id}.{name}"] = value
+            if isinstance(value, dict):  # a text per language: deck.TYPE.NAME.LANG
+                values.update({f"{p}.{kind.id}.{name}.{lang}": text for lang, text in value.items()})
+            else:
+                values[f"{p}.{kind.id}.{name}"] = value
     for owner in owners:
         values[f"{p}.{owner.id}"] = per_owner
         for kind in deck.types:
@@ -135,22 +139,6 @@ def table_numbers(prefix: str, table: TableElement) -> dict[str, float]:
         values[f"{prefix}.{key}"] = len(numbers_in_row)
         values[f"{prefix}.{key}.sum"] = sum(numbers_in_row)
     return values
-
-
-# --- colours -------------------------------------------------------------------------------------
-
-
-def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
-    """'ink', 'white', 'piece' (the owner's colour, else the type's) or a colour as given."""
-    if ref == "ink":
-        return BLACK
-    if ref == "white":
-        return WHITE
-    if ref == "piece":
-        if owner is not None:
-            return owner.color
-        return piece_type.color if piece_type is not None and piece_type.color else BLACK
-    return ref
 
 
 # --- designs -------------------------------------------------------------------------------------
@@ -178,6 +166,16 @@ class Design:
     def color(self, ref: str) -> str:
         return resolve_color(ref, self.type, self.owner)
 
+    def shows(self, element: Element) -> bool:
+        """Whether the element is drawn on this design: it has no ``when:``, or it holds for the type
+        (a type without a value the condition reads is drawn on: the kind's checks name the value)."""
+        if element.when is None or self.type is None:
+            return True
+        try:
+            return holds(element.when, type_facts(self.type, self.ctx.tr.lang))
+        except InvariantError:
+            return True
+
     @functools.cached_property
     def values(self) -> dict[str, Any]:
         """type_values, translated once for all the design's pieces."""
@@ -187,7 +185,9 @@ class Design:
     def index_lines(self) -> tuple[tuple[IndexElement, Box, str], ...]:
         """The face's index elements with their boxes and colours: found once, printed on every piece."""
         face = self.deck.face
-        return tuple((e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement))
+        return tuple(
+            (e, self.box(e), self.color(e.color)) for e in face if isinstance(e, IndexElement) and self.shows(e)
+        )
 
     def box(self, element: ElementBase, full: bool = False) -> Box:
         """The element's box in the design's own coordinates (the bleed corner is the origin)."""
@@ -249,7 +249,7 @@ def drawn(design: Design, side: Literal["face", "back"], wanted: Callable[[Eleme
     """The items of the side's elements that ``wanted`` accepts; a problem names its element."""
     items: list[Item] = []
     for index, element in enumerate(getattr(design.deck, side) or []):
-        if wanted(element):
+        if wanted(element) and design.shows(element):
             try:
                 items += draw_element(design, element)
             except LayoutProblem as problem:
@@ -290,7 +290,7 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
 
 def edge_colour(design: Design) -> str | None:
     """The face's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
-    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None]
+    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None and design.shows(e)]
     return tinted(design.color(fills[-1].color), fills[-1].tint) if fills else None
 
 
@@ -325,10 +325,12 @@ def index_text(design: Design, element: IndexElement, piece: DeckPiece) -> str:
 
 
 def type_values(design: Design) -> dict[str, Any]:
-    """{name}, {letter} and {count} of the design's type (none on a back)."""
+    """{name}, {letter}, {count} and the values ({cost}, {kind}) of the design's type (none on a back)."""
     if design.type is None:
         return {}
-    return {"name": design.ctx.tr(design.type.name), "letter": design.type.letter or "", "count": design.type.count}
+    kind, tr = design.type, design.ctx.tr
+    own = {"name": tr(kind.name), "letter": kind.letter or "", "count": kind.count}
+    return own | {name: tr(value) if isinstance(value, dict) else value for name, value in kind.values.items()}
 
 
 def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
@@ -421,6 +423,10 @@ def symbol(design: Design, element: SymbolElement) -> list[Item]:
     box = design.box(element)
     color = design.color(element.color)
     icon = element.icon or (design.type.icon if design.type else None)
+    named = VALUE_REF.match(icon or "")
+    if named is not None:
+        held = design.type.values.get(named[1]) if design.type else None
+        icon = held if isinstance(held, str) and held else None
     image = None if element.icon or design.type is None else design.type.image
     if image:
         return picture(design, element, image, box)
@@ -498,7 +504,7 @@ def table(design: Design, element: TableElement) -> list[Item]:
     """Rows of short cells, the first column bold, a hairline under every row."""
     box, tr = design.box(element), design.ctx.tr
     rows = ([element.header] if element.header else []) + list(element.rows)
-    cells = [[tr(cell) for cell in row] for row in rows]
+    cells = [[tr(cell, **design.values) for cell in row] for row in rows]
     row_h = element.size_pt * 1.6 * MM_PER_POINT
     if row_h * len(cells) > box.h + 0.01:
         raise LayoutProblem(

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from printkit.base.errors import Loc
 from printkit.kinds.cards import deck, layout
-from printkit.kinds.cards.model import DeckComponent, Element
+from printkit.kinds.cards.faces import check_faces
+from printkit.kinds.cards.model import DECK_NUMBERS, DeckComponent, Element
 from printkit.kit.kinds import Kind, PieceKind
 from printkit.kit.shared import walk
 from printkit.layout import hextiles
@@ -35,6 +36,7 @@ def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> N
                 f"'{owner.id}' has the same pattern as '{owners[patterns.index(owner.pattern)].id}'; in "
                 "black and white their pieces would look alike",
             )
+    check_deck_ids(index, deck, found)
     shown = {element.type for element in deck.face}
     looks = [
         tuple(
@@ -52,6 +54,19 @@ def check_decks(kit: Kit, index: int, deck: DeckComponent, found: Findings) -> N
                 at + ("types", number),
                 f"'{kind.id}' and '{other}' differ only by colour on their faces; give each its own letter, icon "
                 "or name on the face",
+            )
+
+
+def check_deck_ids(index: int, deck: DeckComponent, found: Findings) -> None:
+    """Type and owner ids differ from the deck's own numbers (a repeated id is check_ids' finding,
+    on the second of the two)."""
+    named: list[tuple[Loc, str]] = [(("types", n), kind.id) for n, kind in enumerate(deck.types)]
+    named += [(("owners", n), owner.id) for n, owner in enumerate(deck.owners or [])]
+    for where, ident in named:
+        if ident in DECK_NUMBERS:
+            found.add(
+                ("components", index, *where, "id"),
+                f"'{ident}' is one of the deck's own numbers ({', '.join(DECK_NUMBERS)}); give the type another id",
             )
 
 
@@ -120,7 +135,7 @@ KIND = Kind(
     order=70,
     page_role="cards",
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks, check_hexagon),
+    checks=(check_decks, check_hexagon, check_faces),
     room=layout.bleed_cost,
     figure_piece=deck.figure_piece,
     first_piece=deck.first_piece,

@@ -4,12 +4,13 @@ It lives in the kind's folder (``kinds/cards/``), not in kit/shared.py: shared.p
 kind shares, and ``printkit.kit.model.kit_model`` makes the ``Component`` union from the registry's kinds.
 """
 
-import collections
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, Strict, model_validator
 
 from printkit.base.units import parse_length
+from printkit.kit.shared import PIECE_PLACEHOLDERS as PIECE_PLACEHOLDERS
 from printkit.kit.shared import (
     ArtPath,
     Bleed,
@@ -30,7 +31,9 @@ from printkit.kit.table_spec import DeckTable
 
 # --- cards and tiles: decks made from counts, and mats with places for them --------------------
 
-ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white)$")]
+# 'ink', 'white', 'piece', a colour, or {NAME}: the colour a type's value NAME holds (a table's column)
+ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white|\{[a-z][a-z0-9_]*\})$")]
+VALUE_REF = re.compile(r"^\{([a-z][a-z0-9_]*)\}$")  # a colour or icon given as {NAME}, a type's value
 BoxSpec = tuple[Offset, Offset, Length, Length]
 
 
@@ -42,8 +45,13 @@ class ElementBase(Model):
     )
     color: ColorRef = Field(
         "ink",
-        description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's) or a colour such as "
-        "'#2a7ab0'.",
+        description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's), a colour such as "
+        "'#2a7ab0', or '{NAME}': the colour the type's value NAME holds (e.g. a table's column).",
+    )
+    when: Annotated[str, Field(min_length=1, max_length=500)] | None = Field(
+        None,
+        description="A condition over the type's values in the invariant language: the element is drawn on the "
+        "types for which it holds, e.g. \"type == 'start'\" or 'cost >= 3 and power == 0'. A face's only.",
     )
 
 
@@ -130,7 +138,11 @@ class SymbolElement(ElementBase):
     """The type's symbol or image, centred in the box; an image fitted as ``fit`` says."""
 
     type: Literal["symbol"] = Field(description="The element's type: 'symbol', the type's symbol or image.")
-    icon: str | None = Field(None, description="A fixed symbol instead of the type's, e.g. 'rock'.")
+    icon: str | None = Field(
+        None,
+        description="A fixed symbol instead of the type's, e.g. 'rock'; or '{NAME}': the icon the type's value "
+        "NAME names (e.g. a table's column).",
+    )
     fit: Literal["contain", "cover", "stretch"] = Field(
         "contain",
         description="How an image fills the box: 'contain' all of it, as large as the box allows; 'cover' the "
@@ -156,7 +168,8 @@ class SymbolElement(ElementBase):
 
 
 class TextElement(ElementBase):
-    """Free text that wraps in its box; **bold** and line breaks kept; {name}, {letter} and kit numbers filled."""
+    """Free text that wraps in its box; **bold** and line breaks kept; {name}, {letter}, the type's values
+    ({cost}, {type}) and kit numbers filled."""
 
     type: Literal["text"] = Field(description="The element's type: 'text', free text.")
     text: Text | None = Field(None, description="The text; none for the type's own text.")
@@ -173,7 +186,10 @@ class TableElement(ElementBase):
         description="A name for numbers: {deck.ID.KEY} counts the values in the row whose first cell is KEY, "
         "{deck.ID.KEY.sum} adds them.",
     )
-    rows: list[list[Text | str | Int]] = Field(min_length=1, description="The rows of cells, top to bottom.")
+    rows: list[list[Text | str | Int]] = Field(
+        min_length=1,
+        description="The rows of cells, top to bottom; a cell may print the type's values ({cost}, {power}).",
+    )
     header: list[Text | str] | None = Field(None, description="An optional header row.")
     size_pt: float = Field(8.0, ge=4, le=60, description="The size in points.")
 
@@ -193,10 +209,17 @@ Element = Annotated[
 ]
 
 
+OWN_NAMES = ("id", "icon", "index", "total")  # a type's own numbers and texts (deck.numbers), besides those
+
+Number = Annotated[float, Strict(), Field(ge=-1e9, le=1e9)]
+ValueText = Annotated[str, Field(max_length=500)]
+TypeValue = Number | ValueText | Text  # a number, a text, or a text per language
+
+
 class DeckType(Model):
     """One kind of piece in a deck (a good, a symbol): how many there are and what the face shows."""
 
-    NOT_WALKED: ClassVar[frozenset[str]] = frozenset({"values"})  # numbers, not texts (kit.shared.walk)
+    ITEMS_WALKED: ClassVar[frozenset[str]] = frozenset({"values"})  # a mapping of values, not a text (kit.shared.walk)
 
     id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
     count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
@@ -215,11 +238,22 @@ class DeckType(Model):
     text: Text | None = Field(
         None, description="The type's free text, printed by a text element without text of its own."
     )
-    values: dict[Identifier, Annotated[float, Strict(), Field(ge=-1e9, le=1e9)]] = Field(
+    values: dict[Identifier, TypeValue] = Field(
         default_factory=dict,
-        description="Numbers of the type for the invariants, e.g. {cost: 3}: {deck.TYPE.cost} reads one, "
-        "sum(deck.*.cost) adds them over the types.",
+        description="The type's numbers and texts, e.g. {cost: 3, kind: hunter} or a text per language "
+        "{motto: {pl: .., cs: .., en: ..}}: its face prints them ({cost}, {kind}), an element's when: reads "
+        "them, and the invariants too ({deck.TYPE.cost}, sum(deck.*.cost), count(deck.*.kind == 'hunter')).",
     )
+
+    @model_validator(mode="after")
+    def _values_named_apart(self) -> "DeckType":
+        clash = sorted(name for name in self.values if name in PIECE_PLACEHOLDERS + OWN_NAMES)
+        if clash:
+            raise ValueError(
+                f"a value cannot be called {', '.join(clash)}: the type's own {', '.join(clash)} has that name; "
+                "rename the value"
+            )
+        return self
 
 
 class Sleeve(Model):
@@ -250,7 +284,7 @@ def _deck_schema(schema: dict[str, Any]) -> None:
 
 
 DEFAULT_BLEED = 2.0  # mm: hides a cut 0.5 mm off and a duplex back 1-2 mm off
-_DECK_NUMBERS = (
+DECK_NUMBERS = (
     "count", "total", "types", "owners", "width", "height", "per_page", "pages", "sleeve_width", "sleeve_height"
 )  # fmt: skip
 
@@ -403,14 +437,6 @@ class DeckComponent(ComponentBase):
                 f"a {self.width:g} × {self.height:g} mm piece does not go into a {self.sleeve.width:g} × "
                 f"{self.sleeve.height:g} mm sleeve; give the sleeve's outer size, at least the piece's"
             )
-        names = [t.id for t in self.types] + [o.id for o in self.owners or []]
-        seen = collections.Counter(names)  # not names.count(n) for each n: a deck of 400 types was 160,000 steps
-        clash = sorted(n for n, times in seen.items() if n in _DECK_NUMBERS or times > 1)
-        if clash:
-            raise ValueError(
-                f"type and owner ids must differ from each other and from {', '.join(_DECK_NUMBERS)}: "
-                f"{', '.join(clash)}"
-            )
         if not self.on_grid and (self.gutter is not None or self.per_page or self.orientation != "auto"):
             why = (
                 "imposition: pieces"
@@ -422,6 +448,13 @@ class DeckComponent(ComponentBase):
                 "the card grid (imposition: grid)"
             )
         for element in self.back or []:
+            if element.when is not None or any(
+                VALUE_REF.match(ref or "") for ref in (element.color, getattr(element, "fill", None))
+            ):
+                raise ValueError(
+                    f"a back is the same for every type, so its '{element.type}' cannot read a type's values "
+                    "(when: or a {NAME} colour); they belong on the face"
+                )
             if element.type in ("letter", "name", "index") or (isinstance(element, SymbolElement) and not element.icon):
                 raise ValueError(
                     f"a back cannot show the '{element.type}' of a type: it would betray the face (give a symbol "

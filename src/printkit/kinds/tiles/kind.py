@@ -1,6 +1,7 @@
 """The tiles kind's own checks, then its ``KIND``: what the registry reads about it."""
 
 from printkit.kinds.cards import deck as cards_deck
+from printkit.kinds.cards.faces import check_faces
 from printkit.kinds.cards.kind import check_decks, check_hexagon
 from printkit.kinds.cards.layout import bleed_cost
 from printkit.kinds.cards.model import DeckComponent
@@ -15,7 +16,7 @@ KIND = Kind(
     order=90,
     page_role="tiles",
     pieces=(PieceKind("tile", scale_critical=True, cut=True, exported=True, shop=True),),
-    checks=(check_decks, check_hexagon),
+    checks=(check_decks, check_hexagon, check_faces),
     room=bleed_cost,
     figure_piece=cards_deck.figure_piece,
     first_piece=cards_deck.first_piece,

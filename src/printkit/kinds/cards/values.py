@@ -1,0 +1,58 @@
+"""What a type's values are to its face: the facts an element's ``when:`` reads, whether it holds,
+and the colour an element's colour names (its own, the piece's, or a value's ``{NAME}``).
+
+The face's texts fill the values as placeholders (deck.type_values); the kind's checks
+(faces.py) prove every type holds what its elements read.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from printkit.facts import evaluation, invariants
+from printkit.kinds.cards.model import VALUE_REF, DeckOwner, DeckType
+from printkit.layout.primitives import BLACK
+
+WHITE = "#ffffff"
+
+
+def type_facts(kind: DeckType, lang: str) -> dict[str, Any]:
+    """What an element's ``when:`` reads of a type: its id, count, letter and values, a text per
+    language in ``lang``."""
+    facts: dict[str, Any] = {"id": kind.id, "count": kind.count, "letter": kind.letter or ""}
+    for name, value in kind.values.items():
+        facts[name] = value.get(lang, "") if isinstance(value, dict) else value
+    return facts
+
+
+@functools.lru_cache(maxsize=256)
+def parsed_condition(text: str) -> invariants.Check:
+    """A ``when:`` read once (an InvariantError says why it cannot be; the kind's checks report it)."""
+    return invariants.parse(text)
+
+
+def holds(condition: str, facts: dict[str, Any]) -> bool:
+    """Whether ``condition`` holds over ``facts`` (InvariantError for a name it does not know)."""
+    return all(link.holds for link in evaluation.Evaluator(facts).links(parsed_condition(condition)))
+
+
+# --- colours -------------------------------------------------------------------------------------
+
+
+def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
+    """'ink', 'white', 'piece' (the owner's colour, else the type's), '{NAME}' (the colour the type's
+    value NAME holds; the kind's checks proved each type has one) or a colour as given."""
+    named = VALUE_REF.match(ref)
+    if named is not None:
+        held = piece_type.values.get(named[1]) if piece_type is not None else None
+        return held if isinstance(held, str) else BLACK
+    if ref == "ink":
+        return BLACK
+    if ref == "white":
+        return WHITE
+    if ref == "piece":
+        if owner is not None:
+            return owner.color
+        return piece_type.color if piece_type is not None and piece_type.color else BLACK
+    return ref
