@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
+LARGEST = 0.9  # the largest scale of a figure: drawn as large as it prints, a piece reads as one to cut out
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
 CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
 CAPTION_STEP = 0.5  # mm: how finely a caption's measure is narrowed to balance its lines
@@ -131,7 +132,7 @@ class Laid:
     @property
     def scale(self) -> float:
         band = self.drawing.band
-        return min(1.0, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
+        return min(LARGEST, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
 
     @property
     def drawn_h(self) -> float:
@@ -142,7 +143,7 @@ class Laid:
     def widest_drawn(self) -> float:
         """``drawn_h`` of the drawing as large as its column's width (and its printed size) allow."""
         band = self.drawing.band
-        return band + self.drawing.h * min(1.0, (self.width - band) / self.drawing.w)
+        return band + self.drawing.h * min(LARGEST, (self.width - band) / self.drawing.w)
 
     def drawn_for_piece(self, piece_mm: float) -> float:
         """``drawn_h`` of the drawing at the scale that prints its smallest piece ``piece_mm`` across
