@@ -113,7 +113,7 @@ def test_manifest_lists_each_figure_and_the_cut_file_none(tmp_path, capsys):
     every = [row for row in json.loads(data.read_text())["pieces"] if row["kind"] == "figure"]
     rows = [row for row in every if not row.get("contents")]
     assert [(row["page"], row["components"]) for row in every if row.get("contents")] == [(1, ["aid", "tiles"])]
-    assert [(row["page"], row["component"], row["copy"]) for row in rows] == [(1, "tiles", 1)]
+    assert [(row["page"], row["component"], row["copy"]) for row in rows] == [(1, "tiles", 1), (1, "tiles", 2)]
     assert all(row["components"] == ["tiles"] and 0 < row["scale"] < 1 for row in rows)
     assert all(12.0 <= row["x"] and row["x"] + row["width"] <= 198.0 for row in rows)
     assert 'inkscape:label="page 1 (rules): nothing to cut"' in cuts.read_text()

@@ -194,4 +194,17 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
         "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
-    assert "In a PDF file of its own: A tuck box for the tiles." in page_text(boxed, 1)
+    text = page_text(boxed, 1)
+    # a part printed apart names the command that writes it, in the rules' language
+    assert "In a PDF file of its own: A tuck box for the tiles; the command printkit build kpn --lang en --boxes" in (
+        text
+    )
+    assert "printkit sheets kpn --lang en --players N makes it (N: the number of players)." in text
+
+
+def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):
+    """ "0 (screen)" alone read as "the rules are not printed": a note gives their pages to print."""
+    pdf, _ = build("ogrod", tmp_path, "--lang", "en")
+    assert "The rules can be read on screen. To have them on paper: page 1, 1 copy." in page_text(pdf, 1)
+    polish, _ = build("plateau", tmp_path, "--lang", "pl")
+    assert "Kto woli je na papierze: strony 1–2, 1 kopia." in page_text(polish, 1)

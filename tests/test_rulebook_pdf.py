@@ -66,17 +66,10 @@ def test_no_text_below_7_pt_but_ruler_digits(built, kit, lang, two_sided):
     assert not small, sorted(small)[:10]
 
 
-# Known, open in issue 28: a figure kept whole with its section ends the last page's second column
-# of ogrod (21 mm short of the first) and plateau (30 mm long); the balancer moves whole units and
-# no longer widens a column's gaps to level it (one spacing in both columns). Strict: a fix shows.
-UNEVEN_WITH_A_FIGURE = pytest.mark.xfail(
-    strict=True, reason="issue 28: the last page's columns are as level as a whole figure allows"
-)
-
-
-@pytest.mark.parametrize(
-    "kit", [pytest.param(kit, marks=UNEVEN_WITH_A_FIGURE) if kit in ("ogrod", "plateau") else kit for kit in KITS]
-)
+# A figure kept whole with its section ended the last page's second column of ogrod 21 mm short of
+# the first and plateau's 30 mm long: a figure in the shorter column now grows (or one in the longer
+# shrinks) until they end level (layout/rules.py, levelled).
+@pytest.mark.parametrize("kit", KITS)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_last_rules_page_has_level_columns_and_credits_at_its_foot(built, kit, paper):
     page = rules_pages(built(kit, "pl", "--paper", paper))[-1]

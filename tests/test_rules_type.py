@@ -178,7 +178,7 @@ def test_the_flow_spaces_every_column_by_the_blocks_alone():
     for step in range(len(FIT_STEPS)):
         fitted = [Block(block.kind, block.markup, fit=step) for block in blocks]
         flow = Flow(keep_together(fitted), 80.0, "pl")
-        _, paragraph_gap, heading_gap = FIT_STEPS[step]
+        _, paragraph_gap, heading_gap, _ = FIT_STEPS[step]
         assert [block.gap for block in fitted] == [heading_gap, paragraph_gap, paragraph_gap]
         assert flow.column_height(flow.column(500.0)) == pytest.approx(
             sum(flow.wrapped(block).height for block in fitted) + 2 * paragraph_gap

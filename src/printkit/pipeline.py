@@ -211,7 +211,14 @@ def context(
         pictures=loaded.pictures,
         theme=loaded.kit.theme,
         game=loaded.kit.kit,
+        kit_ref=kit_ref(loaded.source),
     )
+
+
+def kit_ref(source: kitfile.KitSource) -> str:
+    """What to type after `printkit build` for this kit: a shipped kit's name, else its file as shown."""
+    shipped = source.path.parent.resolve() == kitfile.shipped_kits_dir().resolve()
+    return source.name if shipped else source.display
 
 
 def rooms(loaded: LoadedKit, ctx: Context) -> list[str]:

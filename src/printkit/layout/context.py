@@ -77,6 +77,7 @@ class Context:
     game: KitInfo | None = None  # the kit's title, players, age and time, for boards' and boxes' titles
     cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
     glued: frozenset[str] = frozenset()  # the components printed as sheets glued together (a split board)
+    kit_ref: str = ""  # what a user types after `printkit build` for this kit (its name, or its file), for commands
 
     @property
     def lang(self) -> str:

@@ -9,6 +9,7 @@ nothing on a rules page looks like a line to cut along.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -30,8 +31,10 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 FIGURE_HEIGHT = 40.0  # mm the drawing may take in a column when the figure sets no height
+LARGEST = 0.9  # the largest scale of a figure: drawn as large as it prints, a piece reads as one to cut out
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
 CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
+CAPTION_STEP = 0.5  # mm: how finely a caption's measure is narrowed to balance its lines
 LABEL_PT = 7.2  # a label or a count: small, and apart from the credits' 7.5 pt
 MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
@@ -129,7 +132,7 @@ class Laid:
     @property
     def scale(self) -> float:
         band = self.drawing.band
-        return min(1.0, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
+        return min(LARGEST, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
 
     @property
     def drawn_h(self) -> float:
@@ -137,8 +140,28 @@ class Laid:
         return self.drawing.band + self.drawing.h * self.scale
 
     @property
+    def widest_drawn(self) -> float:
+        """``drawn_h`` of the drawing as large as its column's width (and its printed size) allow."""
+        band = self.drawing.band
+        return band + self.drawing.h * min(LARGEST, (self.width - band) / self.drawing.w)
+
+    def drawn_for_piece(self, piece_mm: float) -> float:
+        """``drawn_h`` of the drawing at the scale that prints its smallest piece ``piece_mm`` across
+        (0 for a figure of no pieces)."""
+        if not self.drawing.piece:
+            return 0.0
+        return self.drawing.band + self.drawing.h * piece_mm / self.drawing.piece
+
+    @property
     def caption_h(self) -> float:
-        return caption_wrap(self.caption, self.width).height
+        return caption_wrap(self.caption, self.caption_w).height
+
+    @property
+    def caption_w(self) -> float:
+        """The caption's measure: the narrowest (to CAPTION_STEP mm) that sets it in as few lines
+        as the column's width does, so its centred lines are as long as each other and the last
+        is never one word alone."""
+        return balanced_width(self.caption, self.width)
 
     @property
     def labels_h(self) -> float:
@@ -173,12 +196,22 @@ class Laid:
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
         caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
+        measure = self.caption_w
         items.append(
             RichText(
-                x, caption_y, self.width, self.caption_h, self.caption, CAPTION_PT, CAPTION_LEADING,
-                align="center", color="#333333", face="body", lang=lang,
+                x + (self.width - measure) / 2,
+                caption_y,
+                measure,
+                self.caption_h,
+                self.caption,
+                CAPTION_PT,
+                CAPTION_LEADING,
+                align="center",
+                color="#333333",
+                face="body",
+                lang=None,
             )
-        )  # fmt: skip
+        )  # fmt: skip  (lang None: a caption is never hyphenated)
         return items
 
     def row(self, group: Group) -> Piece:
@@ -226,8 +259,26 @@ def mark_items(marks: tuple[tuple[str, float, str], ...], left: float, top: floa
 
 
 def caption_wrap(markup: str, width: float) -> paragraph.Wrapped:
-
+    """A caption's lines: never hyphenated (no language), as a caption is short and centred."""
     return paragraph.wrap(markup, width, CAPTION_PT, CAPTION_LEADING, False, "body", None, justify=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def balanced_width(markup: str, width: float) -> float:
+    """The narrowest measure, CAPTION_STEP mm at a time down to half of ``width``, at which
+    ``markup`` takes no more lines than at ``width`` (found by bisection: fewer lines never come
+    back as the measure narrows)."""
+    lines = len(caption_wrap(markup, width).lines)
+    if lines <= 1:
+        return width
+    low, high = 0, int(width / 2 / CAPTION_STEP)  # steps taken off ``width``: low keeps the lines
+    while high - low > 1:
+        middle = (low + high) // 2
+        if len(caption_wrap(markup, width - middle * CAPTION_STEP).lines) <= lines:
+            low = middle
+        else:
+            high = middle
+    return width - low * CAPTION_STEP
 
 
 def label_depth() -> float:
@@ -492,8 +543,11 @@ def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
         if isinstance(source, str):
             yield ref_loc, source
             continue
-        placed[source.key] = placed.get(source.key, 0) + 1
-        if placed[source.key] == source.available + 1:
+        # a row of pieces may show one piece's face and its back side by side (a stone turned over);
+        # a position on a board holds each piece once
+        key = source.key + ((split_ref(ref)[1],) if figure.pieces else ())
+        placed[key] = placed.get(key, 0) + 1
+        if placed[key] == source.available + 1:
             name = ref.removesuffix(":back")
             yield ref_loc, f"the figure places more than the {source.available} '{name}' the kit prints"
 

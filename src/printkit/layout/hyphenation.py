@@ -1,7 +1,9 @@
 """Where a word may be hyphenated, by the language's TeX patterns (pyphen ships pl, cs and en).
 
-A cut keeps at least two letters before it and three after it, and words holding digits, a
-hyphen or a slash are never cut ("18–20", "ABC/CBA", "czarno-biały" stay whole).
+A cut keeps at least two letters before it and three after it, a word of seven letters or fewer
+is never cut ("do-staje", "wy-biera" read as a stumble in a short word, for a line that gains
+little), and words holding digits, a hyphen or a slash are never cut ("18–20", "ABC/CBA",
+"czarno-biały" stay whole).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from printkit.base.startup.hyphenation_patterns import parsed_patterns
 PATTERNS = {"pl": "pl_PL", "cs": "cs_CZ", "en": "en_GB"}
 _LETTERS = re.compile(r"^([^\w]*)(\w+)([^\w]*)$")
 LEFT, RIGHT = 2, 3  # the fewest letters a cut leaves before and after it
-MIN_WORD = 6  # letters; a shorter word is never cut
+MIN_WORD = 8  # letters; a shorter word is never cut
 
 
 class Hyphenator:

@@ -15,6 +15,7 @@ from printkit.layout.primitives import CUT, FOLD, Box, Group, Item, Line, Stroke
 RULER_LENGTH = 50.0
 RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers
 RULER_LABEL_PT = 7.0
+RULER_DIGIT_PT = 7.0  # the scale's numbers (were 5.5 pt, too small to read at arm's length)
 MARK_LABEL_PT = 7.0  # the fold line's label: the smallest text printkit prints (was 6.5)
 TICK = Stroke(width=0.15)
 TITLE_PT = 14.0
@@ -33,7 +34,7 @@ def ruler(x: float, y: float, label: str, scale_note: str = "", label_w: float =
         length = 4.0 if mm in (0, RULER_LENGTH) else 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         items.append(Line(x + mm, y + 4.0 - length, x + mm, y + 4.0, TICK))
         if mm % 10 == 0:
-            items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), 5.5, align="center", color="#444444"))
+            items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), RULER_DIGIT_PT, align="center", color="#444444"))
     left, label_y = x + RULER_LENGTH + 3.0, y + 4.0
     if scale_note:
         note_size = fonts.fit_size(scale_note, label_w, RULER_LABEL_PT, bold=True, smallest=5.5)

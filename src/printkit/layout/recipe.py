@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.layout.context import Context
 from printkit.layout.primitives import Item, Line, Stroke, Text
+from printkit.words.typography import NBSP
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -175,7 +176,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     if rules is not None:
         copies = tr.msg("recipe_screen") if kit.rules_on_screen else "1"
         rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, one_side, tr.msg("recipe_no")))
-        if not kit.rules_on_screen:
+        if kit.rules_on_screen:  # "0 (screen)" alone read as "no printed rules": say how to print them
+            notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [whole_sheets(rules, ctx)])))
+        else:
             once.append(whole_sheets(rules, ctx))
     elsewhere: list[str] = []
     for component in kit.components:
@@ -183,8 +186,11 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         kind = kit.kinds.kind_of(component)
         span = span_of(ctx, component.id) if component.in_kit else None
         if span is None:
-            if kind.box or kind.personalised:  # `build --boxes` and `printkit sheets` write their own PDFs
-                elsewhere.append(tr.msg("recipe_elsewhere", what=what))
+            if kind.box:  # `build --boxes` writes a PDF of its own
+                elsewhere.append(tr.msg("recipe_elsewhere", what=what, command=command(kit, ctx, "build", "--boxes")))
+            elif kind.personalised:  # and so does `printkit sheets`
+                found = command(kit, ctx, "sheets", "--players N")
+                elsewhere.append(tr.msg("recipe_elsewhere_players", what=what, command=found))
             continue
         plan = component.print
         side = ctx.sides.get(component.id)
@@ -213,6 +219,16 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
     return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
+
+
+def command(kit: Kit, ctx: Context, name: str, option: str) -> str:
+    """The printkit command that writes a part printed apart, in the rules' language: an option
+    and its value joined by a no-break space, so a line never parts them."""
+    words = ["printkit", name, ctx.kit_ref or "KIT"]
+    if ctx.lang != kit.kit.default_lang:
+        words.append(f"--lang{NBSP}{ctx.lang}")
+    words.append(option.replace(" ", NBSP))
+    return " ".join(words)
 
 
 def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:

@@ -23,10 +23,23 @@ BODY_PT, BODY_LEADING = 9.4, 12.2
 # reviewer read as a stray line break; a ragged column is even throughout and never stretches.
 RULES_JUSTIFIED = False
 HEAD_PT, HEAD_LEADING = 11.5, 14.0
-# The steps by which rules that would leave a short last page are fitted: the body's leading in
-# points and the gaps before a paragraph and a heading in mm, each step a little tighter (the
-# type's size never changes); the last is as tight as a publisher's fitted page goes (1.15).
-FIT_STEPS = ((BODY_LEADING, 1.6, 3.6), (11.7, 1.4, 3.3), (11.3, 1.2, 3.0), (10.9, 1.0, 2.7))
+# The steps by which the rules are fitted to their pages: the body's leading in points, the gaps
+# before a paragraph and a heading in mm and how much taller a figure may grow, the type's size
+# never changing. DEFAULT_STEP is the usual setting; the steps before it are looser, to fill a
+# last page that would end with an empty band under its columns (the figures grow first, as a
+# publisher's art director would, then the leading opens up to 1.37); the steps after it are
+# tighter, for rules that would leave a short last page, the last as tight as a publisher's
+# fitted page goes (1.15).
+FIT_STEPS = (
+    (12.9, 2.6, 5.0, 1.35),
+    (12.6, 2.2, 4.5, 1.25),
+    (12.4, 1.9, 4.0, 1.12),
+    (BODY_LEADING, 1.6, 3.6, 1.0),
+    (11.7, 1.4, 3.3, 1.0),
+    (11.3, 1.2, 3.0, 1.0),
+    (10.9, 1.0, 2.7, 1.0),
+)
+DEFAULT_STEP = 3
 BULLET_INDENT = 4.0
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 
@@ -39,7 +52,7 @@ class Block:
     markup: str
     loc: Loc = ()  # the kit field the text comes from (none for printkit's own texts)
     figure: figures.Laid | recipe.Table | None = None  # a figure fitted to its column, or the print recipe's table
-    fit: int = 0  # the FIT_STEPS step the rules are set at
+    fit: int = DEFAULT_STEP  # the FIT_STEPS step the rules are set at
 
     @property
     def size(self) -> tuple[float, float]:
@@ -49,7 +62,7 @@ class Block:
     @property
     def gap(self) -> float:
         """Millimetres before the block when it does not start a column."""
-        _, paragraph_gap, heading_gap = FIT_STEPS[self.fit]
+        _, paragraph_gap, heading_gap, _ = FIT_STEPS[self.fit]
         return heading_gap if self.kind == "heading" else paragraph_gap
 
 

@@ -8,16 +8,23 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from printkit import fonts
 from printkit.base.errors import Loc
-from printkit.layout import bounds, figures, recipe
+from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
 from printkit.layout.context import Context
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
-from printkit.layout.rule_blocks import CREDITS_LEADING, CREDITS_PT, FIT_STEPS, Block, block_height
-from printkit.layout.rule_columns import Flow, column_items, keep_together
+from printkit.layout.rule_blocks import (
+    CREDITS_LEADING,
+    CREDITS_PT,
+    DEFAULT_STEP,
+    FIT_STEPS,
+    Block,
+    block_height,
+)
+from printkit.layout.rule_columns import Flow, Slice, column_items, keep_together
 from printkit.layout.text import fit_text
 from printkit.words.messages import page_span
 from printkit.words.typography import number_range, to_markup, typeset
@@ -34,6 +41,9 @@ STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip 
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 REBALANCE_MOST = 198  # mm the page before a short last one may end higher, at most
 SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
+FILL_TARGET = 0.97  # the share of its text height the last page's columns are set to fill
+LEVEL_WITHIN = 3 * 12.2 * 25.4 / 72  # mm: three lines of body text, as level as the last page's columns need be
+FIGURE_SHRINK = 0.8  # the least share of its height a figure keeps when it shrinks to level the columns
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -159,11 +169,13 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     if strip is not None:
         header.append(strip.group)
     pour = Pour(ctx, columns, col_w, header, top, credits_block(kit, ctx))
-    usual = pour.poured(blocks, 0)
+    usual = pour.poured(blocks, DEFAULT_STEP)
     chosen = usual
     if usual.short:
-        fitted = (pour.poured(blocks, step) for step in range(1, len(FIT_STEPS)))
+        fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
         chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
+    else:
+        chosen = filled(usual, [pour.poured(blocks, step) for step in reversed(range(DEFAULT_STEP))])
     if chosen.short:
         chosen = pour.rebalanced(blocks, chosen)
     shown: dict[tuple[object, ...], figures.Laid | contents.Strip] = {
@@ -172,21 +184,34 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
         for block in unit
         if isinstance(block.figure, figures.Laid)
     }
+    shown |= {laid.key: laid for laid in chosen.levelled}
     if strip is not None:
         shown[strip.group.key] = strip
     copies: dict[str, int] = {}
     return [rules_page(ctx, items, shown, copies) for items in chosen.pages]
 
 
+def filled(usual: Poured, looser: list[Poured]) -> Poured:
+    """Of the rules set as usual and set looser (``looser``, least loose first), the setting whose
+    last page has its columns level (within LEVEL_WITHIN) and ends nearest FILL_TARGET of its
+    height, on as many pages: the last page neither ends in an empty band nor has one column
+    stop short of the other. The tighter of two that do as well."""
+    same = [usual, *(poured for poured in looser if len(poured.pages) == len(usual.pages) and not poured.short)]
+    return min(same, key=lambda poured: (poured.spread > LEVEL_WITHIN, round(abs(FILL_TARGET - poured.last_share), 2)))
+
+
 @dataclass(frozen=True)
 class Poured:
-    """The rules poured into pages: each page's items, the flow that poured them and how much of
-    its text height the last page's taller column holds (1 for a single or a full page)."""
+    """The rules poured into pages: each page's items, the flow that poured them, how much of its
+    text height the last page's taller column holds (1 for a single or a full page) and how far
+    its columns' ends are apart (0 where the text fills the page)."""
 
     pages: list[list[Item]]
     flow: Flow
     last_share: float
     step: int  # the FIT_STEPS step they are set at
+    spread: float = 0.0
+    levelled: tuple[figures.Laid, ...] = ()  # the last page's figures as sized to end its columns level
 
     @property
     def short(self) -> bool:
@@ -232,7 +257,7 @@ class Pour:
         """The blocks set at FIT_STEPS[step] and poured; ``cap`` (page index, mm) ends that page's
         columns that much higher."""
         ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
-        flow = Flow(keep_together([replace(block, fit=step) for block in blocks]), col_w, ctx.lang)
+        flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang)
         credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
         bottom = ctx.bottom
         top = self.top
@@ -260,14 +285,19 @@ class Pour:
                 flow.unit, flow.done_lines = flow_start
                 carry = credits_h  # the text would fill this page and leave the credits a page alone
             if last is not None:
-                # the columns keep one spacing: a shorter one ends higher, its gaps are never widened
+                # the columns keep one spacing: a shorter one ends higher, its gaps are never widened;
+                # a figure in it grows instead (or one in the longer column shrinks) to end them level
+                last = levelled(flow, last)
                 for column, slices in enumerate(last):
                     items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
                 if credits:
                     items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP))
                 pages.append(items)
-                level = max((flow.column_height(slices) for slices in last), default=0.0)
-                return Poured(pages, flow, level / (bottom - credits_h - top), step)
+                heights = [flow.column_height(slices) for slices in last]
+                level = max(heights, default=0.0)
+                spread = level - min(heights, default=0.0)
+                shown = tuple(part.block.figure for slices in last for part in slices if is_laid(part.block.figure))
+                return Poured(pages, flow, level / (bottom - credits_h - top), step, spread, shown)
             for column in range(columns):
                 # so that the last lines go over to the next page with the credits (never the credits alone)
                 room = limit - top - (carry if column == columns - 1 else 0.0)
@@ -275,6 +305,56 @@ class Pour:
                 items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
             pages.append(items)
             top = ctx.margin
+
+
+def is_laid(figure: object) -> TypeGuard[figures.Laid]:
+    return isinstance(figure, figures.Laid)
+
+
+def levelled(flow: Flow, columns: list[list[Slice]]) -> list[list[Slice]]:
+    """The last page's columns ended level where figures allow: a figure in a shorter column
+    grows (up to its column's width) by what that column lacks, then, while the columns are
+    still LEVEL_WITHIN apart, a figure in the longest shrinks (to FIGURE_SHRINK of its height,
+    its pieces never under figure_marks.MIN_PIECE). A figure is one unit the balancer cannot
+    split, so without this a column holding one ended up to 30 mm off the other."""
+    heights = [flow.column_height(slices) for slices in columns if slices]
+    if len(heights) < 2:
+        return columns
+    level = max(heights)
+    columns = [resized(slices, level - flow.column_height(slices)) if slices else slices for slices in columns]
+    heights = [flow.column_height(slices) for slices in columns if slices]
+    if max(heights) - min(heights) <= LEVEL_WITHIN:
+        return columns
+    longest = max(range(len(columns)), key=lambda n: flow.column_height(columns[n]))
+    columns[longest] = resized(columns[longest], min(heights) - max(heights))
+    return columns
+
+
+def resized(slices: list[Slice], change: float) -> list[Slice]:
+    """The column with its figures' drawings ``change`` mm taller in all (shorter when negative),
+    as far as each may go, the first figure first."""
+    out = []
+    for part in slices:
+        laid = part.block.figure
+        if abs(change) > 0.2 and is_laid(laid):
+            if change > 0:
+                drawn = min(laid.drawn_h + change, laid.widest_drawn)
+            else:
+                least = max(laid.drawn_h * FIGURE_SHRINK, laid.drawn_for_piece(figure_marks.MIN_PIECE))
+                drawn = max(laid.drawn_h + change, min(least, laid.drawn_h))
+            new = replace(laid, max_h=drawn)
+            change -= new.height - laid.height
+            part = replace(part, block=replace(part.block, figure=new))
+        out.append(part)
+    return out
+
+
+def fitted(block: Block, step: int) -> Block:
+    """``block`` set at FIT_STEPS[step]: a figure's drawing may grow by that step's share."""
+    growth = FIT_STEPS[step][3]
+    if isinstance(block.figure, figures.Laid) and growth != 1.0:
+        return replace(block, fit=step, figure=replace(block.figure, max_h=block.figure.max_h * growth))
+    return replace(block, fit=step)
 
 
 def rules_page(

@@ -4,16 +4,17 @@ rules' other figures with the same pieces)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kit.shared import Figure
 from printkit.layout.context import Context
-from printkit.layout.figures import FIGURE_KEY, LABEL_PT, PIECE_EDGE, board_drawing, is_board, legible
+from printkit.layout.figure_marks import ground_of
+from printkit.layout.figures import FIGURE_KEY, LABEL_PT, board_drawing, is_board, legible
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Group, Item, Piece, Rect, Text
+from printkit.layout.primitives import Group, Item, Piece, Rect, Stroke, Text
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -41,7 +42,10 @@ class Strip:
         return Piece("figure", self.components[0], 1, group.x, group.y, group.w, group.h, extra=extra)
 
 
-Sample = tuple[tuple[Item, ...], float, float, str]  # a drawing, its width and height, its label
+Sample = tuple[tuple[Item, ...], float, float, str, bool]  # a drawing, its width and height, its label, outlined
+SAMPLE_LINE = 0.12  # mm: the thinnest line a sample prints (a hairline under it prints unevenly)
+SAMPLE_EDGE = Stroke(color="#8c8c8c", width=0.25)  # the outline of a sample white to its edge
+WHITE = {"#ffffff", "#fff", "white"}
 
 
 def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
@@ -56,24 +60,39 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
     if first is not None and not typed:
         typed = [(first, 0)]
     if typed and kind.figure_piece is not None:
-        samples = []
+        samples: list[Sample] = []
         for parts, count in typed:
             source = kind.figure_piece(component, parts)
             assert isinstance(source, Placeable), source  # a kind's strip pieces are ones it names
             w, h = source.size
-            items: tuple[Item, ...] = (source.draw(ctx, "face"),)
-            if source.edge:
-                items += (Rect(0.0, 0.0, w, h, PIECE_EDGE),)
+            drawn = source.draw(ctx, "face")
+            # a piece white to its edge (a card, a white stone) gets an outline, drawn at print size
+            edged = source.edge or ground_of(drawn).lower() in WHITE
             shown = count or int(numbers.get(f"{component.id}.total", source.available))
-            samples.append((items, w, h, ctx.tr.msg("strip_count", count=shown)))
+            samples.append(((drawn,), w, h, ctx.tr.msg("strip_count", count=shown), edged))
         return samples
     label = ctx.tr.msg("strip_per_player" if component.print.copies == "per_player" else "strip_count", count=1)
     if is_board(component):
         board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
-        return [(board.items, board.w, board.h, label)]
+        return [(board.items, board.w, board.h, label, False)]
     page = kind.layout(component, ctx)[0]
-    outline = Rect(0.0, 0.0, page.width, page.height, PIECE_EDGE)
-    return [((outline, *page.items), page.width, page.height, label)]
+    return [(page.items, page.width, page.height, label, True)]
+
+
+def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
+    """``items`` with every line that would print thinner than SAMPLE_LINE mm at ``scale`` made that
+    thick: a page drawn a twentieth of its size kept its 0.3 mm grid as 0.015 mm hairlines, which
+    print as broken grey or not at all."""
+    least = SAMPLE_LINE / scale
+    out: list[Item] = []
+    for item in items:
+        stroke = getattr(item, "stroke", None)
+        if isinstance(stroke, Stroke) and stroke.width < least:
+            item = replace(item, stroke=replace(stroke, width=least))  # type: ignore[arg-type]
+        elif isinstance(item, Group):
+            item = replace(item, items=thickened(item.items, scale * item.scale))
+        out.append(item)
+    return tuple(out)
 
 
 def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
@@ -90,7 +109,7 @@ def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_
             raise problem.within(("components", kit.components.index(component))) from None
         samples += [(component.id, number, sample) for number, sample in enumerate(found)]
     natural = sum(
-        max(w * drawn_h / h, fonts.text_width(label, LABEL_PT, True, "body")) for _, _, (_, w, h, label) in samples
+        max(w * drawn_h / h, fonts.text_width(label, LABEL_PT, True, "body")) for _, _, (_, w, h, label, _) in samples
     )
     natural += STRIP_GAP * (len(samples) - 1)
     fit = min(1.0, width / natural)
@@ -98,12 +117,14 @@ def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_
     cap = fonts.cap_height(LABEL_PT, "body")
     left = 0.0
     items: list[Item] = []
-    for component_id, number, (drawing, w, h, label) in samples:
+    for component_id, number, (drawing, w, h, label, edged) in samples:
         scale = height / h
         room = max(w * scale, fonts.text_width(label, LABEL_PT, True, "body") * fit)  # a label wider than its drawing
         sample_key = (FIGURE_KEY, "contents", component_id, number, ctx.lang, w, h)
         x = left + (room - w * scale) / 2
-        items.append(Group(sample_key, x, 0.0, w, h, legible(drawing, scale), scale=scale))
+        items.append(Group(sample_key, x, 0.0, w, h, thickened(legible(drawing, scale), scale), scale=scale))
+        if edged:  # outside the scaled drawing, so a form's box never clips it and it prints SAMPLE_LINE thick
+            items.append(Rect(x, 0.0, w * scale, h * scale, SAMPLE_EDGE))
         items.append(Text(left + room / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))
         left += room + STRIP_GAP * fit
     strip_key = (FIGURE_KEY, "contents", ctx.lang, width, tuple(c.id for c in shown))

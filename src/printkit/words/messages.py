@@ -55,9 +55,20 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{Pages}: fold each sheet along the dashed line, glue it, and only then cut.",
     },
     "recipe_elsewhere": {
-        "pl": "W osobnym pliku PDF: {what}.",
-        "cs": "V samostatném souboru PDF: {what}.",
-        "en": "In a PDF file of its own: {what}.",
+        "pl": "W osobnym pliku PDF: {what}; utworzy go polecenie {command}.",
+        "cs": "V samostatném souboru PDF: {what}; vytvoří ho příkaz {command}.",
+        "en": "In a PDF file of its own: {what}; the command {command} makes it.",
+    },
+    "recipe_elsewhere_players": {
+        "pl": "W osobnym pliku PDF: {what}, z imionami graczy; utworzy go polecenie {command} (N – liczba graczy).",
+        "cs": "V samostatném souboru PDF: {what}, se jmény hráčů; vytvoří ho příkaz {command} (N – počet hráčů).",
+        "en": "In a PDF file of its own: {what}, with the players' names; the command {command} makes it "
+        "(N: the number of players).",
+    },
+    "recipe_rules_note": {
+        "pl": "Zasady można czytać z ekranu. Kto woli je na papierze: {pages}, 1 kopia.",
+        "cs": "Pravidla lze číst na obrazovce. Kdo je chce na papíře: {pages}, 1 kopie.",
+        "en": "The rules can be read on screen. To have them on paper: {pages}, 1 copy.",
     },
     "dialog_page": {"pl": "strona {pages}", "cs": "strana {pages}", "en": "page {pages}"},
     "dialog_pages": {"pl": "strony {pages}", "cs": "strany {pages}", "en": "pages {pages}"},

@@ -2,7 +2,8 @@
 
 A Polish or Czech reader expects a one-letter word (pl: a i o u w z; cs: a i k o s u v z) never
 to end a line, a number to stay with what it counts or measures ("100 %", "2 pkt", "18 rund",
-"4 × 4") and a range to take an en dash ("15–20"). A no-break space does all of the joining: the
+"4 × 4"), alternatives joined by a slash to stay on one line ("ABC / CBA") and a range to take
+an en dash ("15–20"). A no-break space does all of the joining: the
 paragraph engine never breaks a line at one. And a kit's markup (``**bold**``) becomes the
 paragraph engine's, everything else escaped.
 """
@@ -18,6 +19,7 @@ ONE_LETTER_WORDS = {"pl": "aiouwz", "cs": "aikosuvz", "en": "aI"}
 # whole without carrying the next words, which made one unbreakable 30 mm run in ogród's rules
 _NUMBER_BEFORE = re.compile(r"(?<![\w.,\xa0])(\d+(?:[.,]\d+)?) (?=\S)")
 _SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
+_SLASH = re.compile(r"(?<=\S) / (?=\S)")  # "ABC / CBA", "red / blue": alternatives read as one token
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
 _LABEL_NUMBER = re.compile(r"(?<=\w) (\d{1,3}):")  # "Example 1:", "Krok 2:": a label's number stays with it
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
@@ -43,6 +45,7 @@ def typeset(text: str, lang: str) -> str:
     """``text`` with the no-break spaces and dashes of ``lang``'s typography."""
     text = _RANGE.sub("\\1\u2013\\2", text)
     text = _SIGN.sub(NBSP + "\\1" + NBSP, text)
+    text = _SLASH.sub(NBSP + "/" + NBSP, text)
     text = _DASH.sub(NBSP + "– ", text)
     text = _LABEL_NUMBER.sub(NBSP + "\\1:", text)
     text = _NUMBER_BEFORE.sub("\\1" + NBSP, text)
