@@ -97,9 +97,19 @@ def iter_parts(component: SheetComponent) -> Iterator[Any]:
     return band_parts(component.rows)
 
 
-def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Context, loc: Loc = ()) -> Drawn:
-    cells = [cell if isinstance(cell, list) else [cell] for cell in band]
-    widths = band_widths(cells, width)
+def draw_band(
+    band: Sequence[Any],
+    x: float,
+    y: float,
+    width: float,
+    ctx: Context,
+    loc: Loc = (),
+    widths: Sequence[float] | None = None,
+) -> Drawn:
+    """Draw ``band``'s columns side by side from (x, y); ``widths`` (from ``aligned_widths``) puts
+    them on a grid the sheet's other bands share, else each band shares ``width`` by itself."""
+    cells = band_cells(band)
+    widths = list(widths) if widths is not None else band_widths(cells, width)
     if min(widths) < 10:
         raise LayoutProblem(
             loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width"
@@ -125,12 +135,55 @@ def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Contex
     return items, height
 
 
+def band_cells(band: Sequence[Any]) -> list[list[Any]]:
+    """A band's columns, each a stack of parts (a lone part is a stack of one)."""
+    return [cell if isinstance(cell, list) else [cell] for cell in band]
+
+
 def band_widths(cells: Sequence[Sequence[Any]], width: float) -> list[float]:
     """Fixed widths as declared (the widest part of a column), the rest shared equally."""
-    fixed = [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
-    free = width - PART_GAP * (len(cells) - 1) - sum(w for w in fixed if w)
+    return _share(_declared(cells), width)
+
+
+def _declared(cells: Sequence[Sequence[Any]]) -> list[float | None]:
+    """Each column's declared width (its widest part's ``width`` or natural width), None if free."""
+    return [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
+
+
+def _share(fixed: Sequence[float | None], width: float) -> list[float]:
+    free = width - PART_GAP * (len(fixed) - 1) - sum(w for w in fixed if w)
     share = free / max(1, sum(1 for w in fixed if not w))
     return [w if w else share for w in fixed]
+
+
+def aligned_widths(bands: Sequence[Sequence[Any]], width: float) -> list[list[float]]:
+    """Every band's column widths on one grid: bands with the same number of columns give each
+    column the widest width any of them declares, so a column starts at the same x in each band
+    (a sheet whose boxes wander by 3 mm from band to band looks like a spreadsheet, not a form).
+
+    A grid keeps its natural width (its cells are true to size); the width left over goes to the
+    other columns. Bands whose declared widths cannot share one grid keep their own widths.
+    """
+    cells = [band_cells(band) for band in bands]
+    declared = [_declared(stacks) for stacks in cells]
+    aligned = [_share(fixed, width) for fixed in declared]
+    for count in {len(stacks) for stacks in cells if len(stacks) > 1}:
+        members = [i for i, stacks in enumerate(cells) if len(stacks) == count]
+        widest = [max((declared[i][c] or 0.0) for i in members) for c in range(count)]
+        spare = width - PART_GAP * (count - 1) - sum(widest)
+        if spare < -1e-6:
+            continue
+        rigid = [any(_is_grid_column(cells[i][c], widest[c]) for i in members) for c in range(count)]
+        open_columns = [c for c in range(count) if not rigid[c]] or [count - 1]
+        grid = [w + (spare / len(open_columns) if c in open_columns else 0.0) for c, w in enumerate(widest)]
+        for i in members:
+            aligned[i] = list(grid)
+    return aligned
+
+
+def _is_grid_column(stack: Sequence[Any], width: float) -> bool:
+    """Whether a grid in ``stack`` is exactly ``width`` wide, so widening the column would not fit it."""
+    return any(isinstance(p, GridPart) and abs((natural_width(p) or 0) - width) < 1e-6 for p in stack)
 
 
 def natural_width(part: Any) -> float | None:
@@ -140,6 +193,7 @@ def natural_width(part: Any) -> float | None:
 
 
 LABEL_COLUMN = 7.0
+TRACK_GAP_MAX = 3.0  # mm: a one-line track spreads its boxes up to this far apart to fill its column
 
 
 def draw_part(part: Any, x: float, y: float, w: float, ctx: Context) -> Drawn:
@@ -195,6 +249,8 @@ def draw_track(part: TrackPart, x: float, y: float, w: float, ctx: Context) -> D
     gap = 1.2
     count = part.length
     per_line = max(1, int((w + gap) // (part.box + gap)))
+    if count > 1 and per_line >= count:  # one line: spread it over the column, flush with both its edges
+        gap = min(TRACK_GAP_MAX, (w - count * part.box) / (count - 1))
     size = min(11.0, part.box * 1.3)
     for i in range(count):
         bx = x + (i % per_line) * (part.box + gap)

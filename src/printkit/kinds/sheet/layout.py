@@ -15,7 +15,7 @@ from printkit.kinds.sheet.model import SheetComponent
 from printkit.kit.parts import FieldPart
 from printkit.layout.context import Context, Paper
 from printkit.layout.primitives import Item, Line, Page, Piece, Text
-from printkit.layout.sheet import BAND_GAP, BOX_LINE, band_numbers, draw_band, iter_parts
+from printkit.layout.sheet import BAND_GAP, BOX_LINE, aligned_widths, band_numbers, draw_band, iter_parts
 from printkit.layout.text import fit_text
 
 HEADER_HEIGHT = 16.0
@@ -40,8 +40,9 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     bottom = ctx.bottom
     top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
     items, y = header(component, ctx, name, top)
+    grid = aligned_widths(component.rows, ctx.content_width)
     for index, band in enumerate(component.rows):
-        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
+        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index), grid[index])
         items.extend(band_items)
         if y + height > bottom + 1e-6:
             raise LayoutProblem(
@@ -57,7 +58,11 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
 
 def sheet_height(component: SheetComponent, ctx: Context) -> float:
     """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
-    heights = [draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx)[1] for band in component.rows]
+    grid = aligned_widths(component.rows, ctx.content_width)
+    heights = [
+        draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx, widths=widths)[1]
+        for band, widths in zip(component.rows, grid, strict=True)
+    ]
     return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
 
 
