@@ -56,7 +56,9 @@ def test_the_score_boxes_end_where_the_garden_ends(ogrod, lang):
     garden = max((i for i in page.items if isinstance(i, Rect)), key=lambda r: r.w * r.h)
     grid = part_of(ogrod, GridPart)
     assert garden.w == pytest.approx(grid.cols * grid.cell)  # the cells stay true to size
-    score_boxes = [i for i in page.items if isinstance(i, Rect) and i.w == pytest.approx(20.0) and i.y > garden.y + garden.h]
+    score_boxes = [
+        i for i in page.items if isinstance(i, Rect) and i.w == pytest.approx(20.0) and i.y > garden.y + garden.h
+    ]
     assert score_boxes, "the scoring boxes are drawn"
     assert {round(r.x + r.w, 2) for r in score_boxes} == {round(garden.x + garden.w, 2)}
 

@@ -48,6 +48,8 @@ def lighter(item: Item) -> Item:
         return replace(item, key=("ink saver", *item.key), items=tuple(lighter(inner) for inner in item.items))
     if isinstance(item, (Rect, Circle, Path)):
         fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") and not mark(item) else item.fill
+        if isinstance(item, Path) and light_mark(item):
+            fill = LINE_GREY  # a white arrowhead on a black stone, whose black is a light tint now
         return replace(item, fill=fill, stroke=darker_stroke(item.stroke))
     if isinstance(item, Line):
         return replace(item, stroke=darker_stroke(item.stroke) or item.stroke)
@@ -65,6 +67,15 @@ def mark(item: Circle | Path | Rect) -> bool:
         return False
     if isinstance(item, Circle):
         return (2 * item.r) ** 2 <= MARK_AREA
+    xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) <= MARK_AREA
+
+
+def light_mark(item: Path) -> bool:
+    """A small light grey shape (a white arrowhead on a dark stone): on the light tint its stone
+    turns into, it would vanish as the arrow's shaft turns grey; it turns grey with it."""
+    if not item.fill or not item.fill.startswith("#") or coloured(item.fill) or luminance(item.fill) <= LIGHT_LUMINANCE:
+        return False
     xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
     return (max(xs) - min(xs)) * (max(ys) - min(ys)) <= MARK_AREA
 

@@ -26,8 +26,9 @@ from printkit.kit.shared import band_parts
 from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
+from printkit.layout.marks import tinted
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
-from printkit.layout.text import fit_text
+from printkit.words.locale import Localizer
 from printkit.words.typography import to_markup
 
 if TYPE_CHECKING:
@@ -193,6 +194,8 @@ def natural_width(part: Any) -> float | None:
 
 
 LABEL_COLUMN = 7.0
+SMALLEST_PT = 7.0  # the smallest text a sheet prints (the house's floor for printed words)
+HEADER_TINT = 0.14  # a table header's wash of the theme's accent
 TRACK_GAP_MAX = 3.0  # mm: a one-line track spreads its boxes up to this far apart to fill its column
 
 
@@ -200,7 +203,10 @@ def draw_part(part: Any, x: float, y: float, w: float, ctx: Context) -> Drawn:
     items: list[Item] = []
     top = y
     if part.label:
-        items.append(fit_text(x, y + 4.2, ctx.tr(part.label), w, LABEL_PT, smallest=8, bold=True))
+        label = ctx.tr(part.label)
+        size = fonts.fit_size(label, w, LABEL_PT, bold=True, smallest=8, face="headings")
+        accent = ctx.theme.palette.accent
+        items.append(Text(x, y + 4.2, label, size, True, "left", accent, w, face="headings"))
         y += LABEL_SPACE
     drawer = _DRAWERS[type(part)]
     part_items, h = drawer(part, x, y, w, ctx)
@@ -327,7 +333,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
                 header = names[i] if i < len(names) else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
         else:
-            columns.append((tr(column.header), column.width))
+            columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
     fixed = sum(cw for _, cw in columns if cw)
     free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
     widths = [cw or free for _, cw in columns]
@@ -340,6 +346,21 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
         y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at)
         y += 5
     return items, y - 5 - top
+
+
+def given_names(names: list[str], tr: Localizer) -> list[str | None]:
+    """The players' names as given to `printkit sheets --names`, None for a seat named by default
+    ("Player 2"), which a fixed column's own header says better ("White took")."""
+    return [None if name == tr.msg("player_n", n=seat) else name for seat, name in enumerate(names, start=1)]
+
+
+def seat_header(header: str, seat: int | None, names: list[str | None]) -> str:
+    """A seat's column header with its player's name after it ("Black took – Ala"), when the
+    sheet is printed for that player by name."""
+    name = names[seat - 1] if seat is not None and seat <= len(names) else None
+    if name is None:
+        return header
+    return f"{header} – {name}" if header else name
 
 
 def _table_rows(
@@ -355,11 +376,10 @@ def _table_rows(
     tr = ctx.tr
     head_h = 8.0
     total_w = sum(widths)
-    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill="#eeeeee"))
+    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill=header_fill(ctx)))
     cx = x
     for (header, _), cw in zip(columns, widths, strict=True):
-        size = fonts.fit_size(header, cw - 2, 9.5, bold=True, smallest=6)
-        items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center", max_w=cw - 2))
+        items += header_items(header, cx + cw / 2, y, cw - 2, head_h)
         cx += cw
     y += head_h
     rows = [list(row) for row in part.rows]
@@ -375,7 +395,7 @@ def _table_rows(
             items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3)))
             if col < len(row):
                 text = tr(row[col])
-                size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=6)
+                size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=SMALLEST_PT)
                 items.append(
                     Text(
                         cx + 1.5,
@@ -389,6 +409,30 @@ def _table_rows(
             cx += cw
         y += h
     return y
+
+
+def header_fill(ctx: Context) -> str:
+    """A table header's ground: a light wash of the theme's accent (a plain kit's is grey)."""
+    return tinted(ctx.theme.palette.accent, HEADER_TINT)
+
+
+def header_items(header: str, centre: float, top: float, width: float, height: float) -> list[Item]:
+    """A column's header centred in its cell: one line down to SMALLEST_PT, else two lines split
+    at the space that balances them (Letter's narrower page set 'Tylko jedna kategoria' at 6.5 pt)."""
+    size = fonts.fit_size(header, width, 9.5, bold=True, smallest=SMALLEST_PT)
+    words = header.split(" ")
+    if fonts.text_width(header, size, bold=True) <= width + 1e-6 or len(words) < 2:
+        return [Text(centre, top + 5.4, header, size, bold=True, align="center", max_w=width)]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    lines = min(splits, key=lambda pair: max(fonts.text_width(line, 8.0, bold=True) for line in pair))
+    size = min(fonts.fit_size(line, width, 8.0, bold=True, smallest=SMALLEST_PT) for line in lines)
+    cap = fonts.cap_height(size)
+    step = cap * 1.6
+    first = top + height / 2 - (step + cap) / 2 + cap  # the two lines' capitals centred in the cell
+    return [
+        Text(centre, first + i * step, line, size, bold=True, align="center", max_w=width)
+        for i, line in enumerate(lines)
+    ]
 
 
 def starter(names: list[str], row: int) -> str:
