@@ -16,7 +16,7 @@ from printkit.kit.parts import FieldPart, GridPart, LegendPart, ScoringPart
 from printkit.kit.shared import band_parts
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
-from printkit.layout.primitives import Rect, Text
+from printkit.layout.primitives import Line, Rect, Text
 from printkit.layout.sheet import PART_GAP, aligned_widths
 from printkit.words.locale import Localizer
 
@@ -85,3 +85,15 @@ def test_on_the_pdf_the_record_box_and_the_legend_share_a_left_edge(built, ogrod
     legend_word = next(w for w in words if w["text"] == legend_first)
     record_word = next(w for w in words if w["text"] == record_first and w["top"] > legend_word["top"])
     assert mm(record_word["x0"]) == pytest.approx(mm(legend_word["x0"]), abs=0.1)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_the_name_field_and_the_title_band_stand_on_the_same_grid(ogrod, lang):
+    page = sheet_page(ogrod, lang, "a4")
+    tr = Localizer(lang)
+    legend = label_x(page, tr(part_of(ogrod, LegendPart).label))
+    garden = max((i for i in page.items if isinstance(i, Rect)), key=lambda r: r.w * r.h)
+    name_line = next(i for i in page.items if isinstance(i, Line) and i.y1 == i.y2 and i.y1 < garden.y and i.x1 > 100)
+    assert name_line.x1 == pytest.approx(legend) and name_line.x2 == pytest.approx(198.0)
+    title_band = min((i for i in page.items if isinstance(i, Rect) and i.fill), key=lambda r: r.y)
+    assert title_band.x + title_band.w == pytest.approx(garden.x + garden.w)  # the band ends where the garden ends

@@ -341,7 +341,8 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     top = y
     for copy in range(part.repeat):
         if part.repeat > 1:
-            items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, bold=True))
+            accent = ctx.theme.palette.accent
+            items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, True, "left", accent, face="headings"))
             y += 6
         y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at)
         y += 5
