@@ -22,6 +22,9 @@ DARK = "#1a1a1a"
 # mid grey, not DARK, so the pattern still shows in black and white without taking back the ink the
 # tint saved (kpn's tile backs in DARK took 71 % of the plain page's ink, in this grey 55 %).
 LINE_GREY = "#6e6e6e"
+# ... and no wider than this: a back of kpn's pink stripes (white, 1.2 mm) or green zigzags, a
+# colour to a sheet, kept 84 % of its ink in grey stripes as wide; thinner, the pattern still shows.
+GREY_LINE_MAX = 0.45
 LIGHT_LUMINANCE = 0.5  # a stroke or text lighter than this would vanish on a tinted fill
 BACKGROUND = 0.8  # a fill covering this share of the page is a background, dropped
 MARK_AREA = 16.0  # mm² of its box: a dark grey fill this small is a mark (an arrowhead, a dot), kept dark
@@ -97,5 +100,5 @@ def darker_stroke(stroke: Stroke | None) -> Stroke | None:
     if stroke.color.startswith("#") and coloured(stroke.color) and luminance(stroke.color) <= LIGHT_LUMINANCE:
         return replace(stroke, color=tinted(stroke.color, STROKE_TINT))
     if stroke.color.startswith("#") and luminance(stroke.color) > LIGHT_LUMINANCE:
-        return replace(stroke, color=LINE_GREY)
+        return replace(stroke, color=LINE_GREY, width=min(stroke.width, GREY_LINE_MAX))
     return stroke
