@@ -17,8 +17,9 @@ from piece_pdf import (
     vertical_at,
 )
 from printkit import pipeline
-from printkit.layout.board import MARK_FILL, marked_cells, numbers
+from printkit.layout.board import MARK_FILL, MARK_TINT, marked_cells, numbers
 from printkit.layout.context import PAPERS
+from printkit.layout.marks import tinted
 
 
 @pytest.fixture(scope="module")
@@ -95,10 +96,13 @@ def test_latarnie_board_is_page_two_with_nine_lighthouses_worth_fifteen(latarnie
 
 
 def test_plateau_perimeter_cells_are_shaded_and_the_middle_ones_not(plateau):
+    """Shaded in a wash of the theme's accent (a dressed board's; a plain board's is MARK_FILL)."""
     pdf, manifest = plateau
     board = pieces(manifest, kind="board")[0]
     shapes = page_shapes(pdf, board["page"])
-    shaded = [r for r in shapes["rects"] if r.fill == rgb(MARK_FILL)]
+    wash = tinted(pipeline.load("plateau").kit.theme.palette.accent, MARK_TINT)
+    assert wash != MARK_FILL
+    shaded = [r for r in shapes["rects"] if r.fill == rgb(wash)]
     marked = pieces(manifest, kind="cell", marked=True)
     assert len(marked) == 12
     assert {(c["row"], c["col"]) for c in marked} == {

@@ -65,12 +65,24 @@ def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
     assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
 
 
-@pytest.mark.parametrize("variant, per_page", [("long", 20), ("fold", 10)])
-def test_tiles_fill_their_pages_owner_after_owner(builds, variant, per_page):
+def test_duplex_tiles_print_one_colour_to_a_sheet(builds):
+    """kpn's tiles say ``group: owner``: a sheet is cut and sorted at once and its back page is one
+    colour (they were 20 to a sheet in three sheets, colours mixed on two of them)."""
+    _, manifest = builds["long"]
+    faces = pieces(manifest, kind="tile", side="face")
+    by_page = {page: {t["owner"] for t in faces if t["page"] == page} for page in {t["page"] for t in faces}}
+    assert [by_page[page] for page in sorted(by_page)] == [{owner} for owner in OWNERS]
+    assert Counter(t["page"] for t in faces).most_common() == [(page, 15) for page in sorted(by_page)]
+
+
+@pytest.mark.parametrize("variant", ["long", "fold"])
+def test_every_row_of_tiles_is_one_colour_owner_after_owner(builds, variant):
     _, manifest = builds[variant]
     faces = pieces(manifest, kind="tile", side="face")
-    on_page = Counter(t["page"] for t in faces)
-    assert sorted(on_page.values()) == [per_page] * (60 // per_page)
+    rows: dict[tuple[int, float], set[str]] = {}
+    for tile in faces:
+        rows.setdefault((tile["page"], round(tile["y"], 2)), set()).add(tile["owner"])
+    assert all(len(owners) == 1 for owners in rows.values()), rows
     assert [t["owner"] for t in sorted(faces, key=lambda t: (t["page"], t["y"], t["x"]))] == [
         o for o in OWNERS for _ in range(15)
     ]
@@ -168,7 +180,7 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "pl",
             [
                 "15 płytek, po 5 kamieni",
-                "Płytki 5–10 1 dwustronnie tak",
+                "Płytki 5–12 1 dwustronnie tak",
                 "obracanie wzdłuż dłuższej krawędzi",
                 "2 osoby: 3 i 4 płytki",
                 "4 osoby: 2, 2, 3 i 3 płytki",
@@ -180,7 +192,7 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "en",
             [
                 "15 tiles, 5 each of rock, paper and scissors",
-                "Tiles 5–10 1 two-sided yes",
+                "Tiles 5–12 1 two-sided yes",
                 "two-sided, flip on the long edge",
                 "4 players: 2, 2, 3 and 3 tiles",
                 "4 × 4 with two players",
@@ -194,7 +206,7 @@ def test_the_rules_in_every_language(tmp_path_factory, lang, phrases):
     text = page_text(pdf, 1)
     for phrase in phrases:
         assert phrase in text
-    assert len(PdfReader(pdf).pages) == 10  # rules, blank, aids, blank, 3 sheets of 20 tiles with their backs
+    assert len(PdfReader(pdf).pages) == 12  # rules, blank, aids, blank, 4 sheets (a colour each) with their backs
 
 
 def test_the_score_sheet_counts_rounds_won_and_moves_the_start_one_seat_left(tmp_path, run):

@@ -59,7 +59,8 @@ def test_neighbouring_frames_share_one_cut_line(latarnie):
     rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
     assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
     gaps = [b - a for a, b in zip(columns, columns[1:], strict=False)]
-    assert gaps == pytest.approx([30.0] * 6, abs=TOLERANCE)  # packed: as many 30 mm frames as the row holds
+    # grouped: 4 columns, so each owner's 8 tokens fill two rows of their own (packed took 6 a row)
+    assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
 
 
 WHITE = (1.0, 1.0, 1.0)

@@ -128,6 +128,13 @@ class TableColumn(Model):
         "(names from `printkit sheets`).",
     )
     width: Length | None = Field(None, description="The column's width; others share the rest.")
+    seat: Int | None = Field(
+        None,
+        ge=1,
+        le=12,
+        description="The seat (from 1) this fixed column belongs to, as plateau's 'Black took' is the first "
+        "player's: `printkit sheets --names` writes that player's name under its header.",
+    )
 
 
 class TablePart(SheetPartBase):

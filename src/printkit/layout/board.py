@@ -15,8 +15,9 @@ from printkit.base.errors import LayoutProblem
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at
-from printkit.layout.primitives import BLACK, Box, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, tinted
+from printkit.layout.patterns import clipped_lines, diagonals
+from printkit.layout.primitives import BLACK, Box, Group, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.pictures.limits import PRINT_DPI
 
 if TYPE_CHECKING:
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 GRID_LINE = Stroke(width=0.35)
 FRAME = Stroke(width=0.9)
 MARK_FILL = "#e2e2e2"
+MARK_TINT = 0.22  # a dressed board's shaded cells: a wash of the theme's accent
+MARK_HATCH = Stroke(color="#9a9a9a", width=0.2)
+MARK_HATCH_STEP = 2.4  # mm across, between a shaded cell's diagonals
 COORD_BAND = 6.0
 COORD_PT = 9.0
 COORD_PAD = 1.4  # mm of the coordinate band free on its outer side (a dressed board's frame may take it)
@@ -36,6 +40,8 @@ FRAME_LINE = {"line": 0.6, "double": 0.6, "band": 2.5}  # mm: the frame's (outer
 FRAME_ROOM = {"line": 1.4, "double": 2.6, "band": 3.4}  # mm inside the edge the frame takes, text kept clear
 DRESS_EDGE = 8.0  # mm: the nearest a dressed board's ground and frame come to the paper's edge
 DOUBLE_GAP = 1.2  # mm from the double frame's outer line to its inner one
+CORNER_EXTRA = 1.2  # mm a frame's corner square reaches past the room the frame takes
+SPECIAL_TINT = 0.16  # a dressed board's special cells: a wash of the theme's accent under the icon
 
 
 def coordinate(row: int, col: int) -> str:
@@ -277,7 +283,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
         items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
     ring = ring_depths(board)
     items += background_items(board, ctx, (left - ring.left, top - ring.top))
-    items += marked_items(board, left, top)
+    items += marked_items(board, left, top, fill=marked_fill(ctx))
     items += special_items(board, left, top, ctx)
     items += grid_items(board, left, top)
     if board.coordinates:
@@ -314,6 +320,7 @@ def dress_items(ctx: Context, whole: Box) -> list[Item]:
         inner = inset + DOUBLE_GAP
         thin = Stroke(color=palette.accent, width=0.25)
         items.append(Rect(edge.x + inner, edge.y + inner, edge.w - 2 * inner, edge.h - 2 * inner, thin))
+    items += corner_blocks(edge, palette.accent, FRAME_ROOM[look.frame])
     if look.title and ctx.game is not None:
         title = ctx.tr(ctx.game.title)
         width = edge.w - 2 * FRAME_ROOM[look.frame]
@@ -325,6 +332,19 @@ def dress_items(ctx: Context, whole: Box) -> list[Item]:
             Text(edge.x + edge.w / 2, baseline, title, size, True, "center", palette.accent, width, face="headings")
         )
     return items
+
+
+def corner_blocks(edge: Box, colour: str, room: float) -> list[Item]:
+    """A small square of the accent in each corner of the frame, over its lines: the finish of a
+    printed board's border, kept inside the room the frame takes (no text comes there)."""
+    side = room + CORNER_EXTRA
+    corners = (
+        (edge.x, edge.y),
+        (edge.right - side, edge.y),
+        (edge.x, edge.bottom - side),
+        (edge.right - side, edge.bottom - side),
+    )
+    return [Rect(x, y, side, side, None, colour) for x, y in corners]
 
 
 def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
@@ -344,6 +364,11 @@ def _inside(row: int, col: int, window: Window | None) -> bool:
     return window is None or (row in window[0] and col in window[1])
 
 
+def marked_fill(ctx: Context) -> str:
+    """The shaded cells' fill: a wash of the theme's accent on a dressed board, else grey."""
+    return tinted(ctx.theme.palette.accent, MARK_TINT) if dressed(ctx) else MARK_FILL
+
+
 def marked_items(
     board: BoardComponent, left: float, top: float, window: Window | None = None, fill: str = MARK_FILL
 ) -> list[Item]:
@@ -353,8 +378,16 @@ def marked_items(
     for row, col in sorted(set(marked_cells(board))):
         if not _inside(row, col, window):
             continue
-        items.append(Rect(left + col * cw, top + row * ch, cw, ch, None, fill))
+        items += marked_cell(left + col * cw, top + row * ch, cw, ch, fill)
     return items
+
+
+def marked_cell(x: float, y: float, w: float, h: float, fill: str) -> list[Item]:
+    """A shaded cell: its fill and a fine grey hatch, which the ink saver keeps when it turns the
+    fill into a wash too light to see (plateau's perimeter vanished under ``--ink-saver``)."""
+    lines = clipped_lines(diagonals(w, h, MARK_HATCH_STEP, True), w, h, MARK_HATCH)
+    hatch = Group(key=("marked hatch", w, h), x=x, y=y, w=w, h=h, items=tuple(lines))
+    return [Rect(x, y, w, h, None, fill), hatch]
 
 
 class Labelled(Protocol):
@@ -385,7 +418,10 @@ def special_items(
         row, col = cell_of(special.at)
         if not _inside(row, col, window):
             continue
-        x, y = left + col * cw + (cw - cell) / 2, top + row * ch + (ch - cell) / 2
+        cx, cy = left + col * cw, top + row * ch
+        x, y = cx + (cw - cell) / 2, cy + (ch - cell) / 2
+        if dressed(ctx):
+            items.append(Rect(cx, cy, cw, ch, None, tinted(ctx.theme.palette.accent, SPECIAL_TINT)))
         items.append(
             draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
         )
@@ -433,7 +469,8 @@ def legend_items(board: Legended, left: float, y: float, ctx: Context) -> list[I
     items: list[Item] = []
     if board.marked_label:
         swatch = 4.5
-        items.append(Rect(left, y, swatch, swatch, Stroke(color="#8a8a8a", width=0.25), MARK_FILL))
+        items += marked_cell(left, y, swatch, swatch, marked_fill(ctx))
+        items.append(Rect(left, y, swatch, swatch, Stroke(color="#8a8a8a", width=0.25)))
         items.append(Text(left + swatch + 2.0, y + swatch - 0.6, ctx.tr(board.marked_label), 9.0))
         y += LEGEND_LINE
     if board.note:

@@ -152,6 +152,29 @@ def grown(box: Box, by: float) -> Box:
     return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
 
 
+def gutter_marks(boxes: list[Box]) -> list[Segment]:
+    """Short lines across each gutter between two neighbouring pieces, in line with their trims:
+    the cut guides inside a block of bled pieces, where the crop marks outside it are far away.
+    Each lies on the gutter (both neighbours' bleed), which the two cuts either side remove, so a
+    stray cut leaves none of it on a piece."""
+    marks: list[Segment] = []
+    for box in boxes:
+        right = [o for o in boxes if o.x > box.right + EPSILON and _same(box.y, box.h, o.y, o.h)]
+        if right:
+            neighbour = min(right, key=lambda o: o.x)
+            marks += [Segment(box.right, y, neighbour.x, y) for y in (box.y, box.bottom)]
+        below = [o for o in boxes if o.y > box.bottom + EPSILON and _same(box.x, box.w, o.x, o.w)]
+        if below:
+            neighbour = min(below, key=lambda o: o.y)
+            marks += [Segment(x, box.bottom, x, neighbour.y) for x in (box.x, box.right)]
+    return list(dict.fromkeys(marks))
+
+
+def _same(start: float, length: float, other_start: float, other_length: float) -> bool:
+    """Whether two spans (a row's or a column's) are the same."""
+    return abs(start - other_start) < EPSILON and abs(length - other_length) < EPSILON
+
+
 def crop_marks(boxes: list[Box], bleed: float = 0.0, crop: CropMarks = CROP_MARKS) -> list[Segment]:
     """Short lines outside the block, in line with every cut: above and below for each vertical
     cut, left and right for each horizontal one. Being outside the block (and its bleed), they

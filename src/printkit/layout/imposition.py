@@ -25,10 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from printkit.layout.primitives import EPSILON, Align, Box, Flip
 
 FLIPS = ("long", "short")
+VAlign = Literal["top", "middle"]  # where a sheet's block of pieces stands in its area
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,10 @@ def fitting(length: float, piece: float) -> int:
 def choose_columns(fit: int, groups: Sequence[int]) -> int:
     """The most columns, up to ``fit``, that fill every group's rows exactly; ``fit`` when none does.
 
-    Half of ``fit`` is the floor, so a narrow grid is never chosen only to fill rows.
+    Half of ``fit``, and never a single column where two fit, is the floor, so a narrow grid is
+    never chosen only to fill rows (fifteen tiles of a colour in a column fifteen rows long).
     """
-    for columns in range(fit, max(1, math.ceil(fit / 2)) - 1, -1):
+    for columns in range(fit, max(min(2, fit), math.ceil(fit / 2)) - 1, -1):
         if all(group % columns == 0 for group in groups):
             return columns
     return fit
@@ -77,12 +80,14 @@ def grid_slots(
     area: Box,
     align: Align = "center",
     gutter: float = 0.0,
+    valign: VAlign = "middle",
 ) -> list[Slot]:
     """Every piece's slot, row by row over as many sheets as needed; each group starts a new row.
 
-    The pieces of a sheet form a block of frames ``gutter`` apart (0: touching) centred in ``area``
-    vertically and, horizontally, centred (``align="center"``) or pushed against the area's right
-    edge (``"right"``). With a gutter, ``area`` keeps half a gutter free around the block too.
+    The pieces of a sheet form a block of frames ``gutter`` apart (0: touching) at the top of
+    ``area`` (``valign="top"``) or on its middle and, horizontally, centred (``align="center"``)
+    or pushed against the area's right edge (``"right"``). With a gutter, ``area`` keeps half a
+    gutter free around the block too.
     """
     inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
     step_w, step_h = piece_w + gutter, piece_h + gutter
@@ -98,14 +103,24 @@ def grid_slots(
         cols_used = max(col for _, col in on_sheet) + 1
         block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
         left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
-        top = inner.y + (inner.h - block_h) / 2
+        top = _block_top(inner, block_h, valign)
         for row, col in on_sheet:
             slots.append(Slot(sheet, len(slots), Box(left + col * step_w, top + row * step_h, piece_w, piece_h)))
     return slots
 
 
+def _block_top(inner: Box, block_h: float, valign: VAlign) -> float:
+    return inner.y if valign == "top" else inner.y + (inner.h - block_h) / 2
+
+
 def packed_slots(
-    count: int, piece_w: float, piece_h: float, area: Box, align: Align = "center", gutter: float = 0.0
+    count: int,
+    piece_w: float,
+    piece_h: float,
+    area: Box,
+    align: Align = "center",
+    gutter: float = 0.0,
+    valign: VAlign = "middle",
 ) -> list[Slot]:
     """``count`` pieces in reading order, as many columns and rows as fit on every sheet: the fewest
     sheets for the size (a run of sets continues on the same row and the next sheet)."""
@@ -119,13 +134,13 @@ def packed_slots(
     for first in range(0, count, per_sheet):
         on_sheet = min(per_sheet, count - first)
         # one sheet's pieces as one group of a grid with exactly ``columns`` columns
-        for slot in _sheet_block(on_sheet, columns, piece_w, piece_h, area, align, gutter):
+        for slot in _sheet_block(on_sheet, columns, piece_w, piece_h, area, align, gutter, valign):
             slots.append(Slot(first // per_sheet, len(slots), slot))
     return slots
 
 
 def _sheet_block(
-    count: int, columns: int, piece_w: float, piece_h: float, area: Box, align: Align, gutter: float
+    count: int, columns: int, piece_w: float, piece_h: float, area: Box, align: Align, gutter: float, valign: VAlign
 ) -> list[Box]:
     """The boxes of ``count`` pieces row by row, ``columns`` to a row, the block placed as grid_slots does."""
     inner = Box(area.x + gutter / 2, area.y + gutter / 2, area.w - gutter, area.h - gutter)
@@ -133,7 +148,7 @@ def _sheet_block(
     cols_used, rows_used = min(count, columns), math.ceil(count / columns)
     block_w, block_h = cols_used * step_w - gutter, rows_used * step_h - gutter
     left = inner.right - block_w if align == "right" else inner.x + (inner.w - block_w) / 2
-    top = inner.y + (inner.h - block_h) / 2
+    top = _block_top(inner, block_h, valign)
     return [Box(left + (i % columns) * step_w, top + (i // columns) * step_h, piece_w, piece_h) for i in range(count)]
 
 

@@ -22,6 +22,9 @@ DARK = "#1a1a1a"
 # mid grey, not DARK, so the pattern still shows in black and white without taking back the ink the
 # tint saved (kpn's tile backs in DARK took 71 % of the plain page's ink, in this grey 55 %).
 LINE_GREY = "#6e6e6e"
+# ... and no wider than this: a back of kpn's pink stripes (white, 1.2 mm) or green zigzags, a
+# colour to a sheet, kept 84 % of its ink in grey stripes as wide; thinner, the pattern still shows.
+GREY_LINE_MAX = 0.45
 LIGHT_LUMINANCE = 0.5  # a stroke or text lighter than this would vanish on a tinted fill
 BACKGROUND = 0.8  # a fill covering this share of the page is a background, dropped
 MARK_AREA = 16.0  # mm² of its box: a dark grey fill this small is a mark (an arrowhead, a dot), kept dark
@@ -48,6 +51,8 @@ def lighter(item: Item) -> Item:
         return replace(item, key=("ink saver", *item.key), items=tuple(lighter(inner) for inner in item.items))
     if isinstance(item, (Rect, Circle, Path)):
         fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") and not mark(item) else item.fill
+        if isinstance(item, Path) and light_mark(item):
+            fill = LINE_GREY  # a white arrowhead on a black stone, whose black is a light tint now
         return replace(item, fill=fill, stroke=darker_stroke(item.stroke))
     if isinstance(item, Line):
         return replace(item, stroke=darker_stroke(item.stroke) or item.stroke)
@@ -69,6 +74,15 @@ def mark(item: Circle | Path | Rect) -> bool:
     return (max(xs) - min(xs)) * (max(ys) - min(ys)) <= MARK_AREA
 
 
+def light_mark(item: Path) -> bool:
+    """A small light grey shape (a white arrowhead on a dark stone): on the light tint its stone
+    turns into, it would vanish as the arrow's shaft turns grey; it turns grey with it."""
+    if not item.fill or not item.fill.startswith("#") or coloured(item.fill) or luminance(item.fill) <= LIGHT_LUMINANCE:
+        return False
+    xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) <= MARK_AREA
+
+
 def darker(colour: str) -> str:
     return DARK if colour.startswith("#") and luminance(colour) > LIGHT_LUMINANCE else colour
 
@@ -86,5 +100,5 @@ def darker_stroke(stroke: Stroke | None) -> Stroke | None:
     if stroke.color.startswith("#") and coloured(stroke.color) and luminance(stroke.color) <= LIGHT_LUMINANCE:
         return replace(stroke, color=tinted(stroke.color, STROKE_TINT))
     if stroke.color.startswith("#") and luminance(stroke.color) > LIGHT_LUMINANCE:
-        return replace(stroke, color=LINE_GREY)
+        return replace(stroke, color=LINE_GREY, width=min(stroke.width, GREY_LINE_MAX))
     return stroke

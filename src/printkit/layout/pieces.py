@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import bounds, crop_marks, grown
+from printkit.layout.cardgrid import bounds, crop_marks, grown, gutter_marks
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -63,10 +63,10 @@ class PieceRun:
     width: float
     height: float
     pieces: tuple[PieceArt, ...]
-    groups: tuple[int, ...]  # ignored when ``packed``
+    groups: tuple[int, ...]  # each starts a new row (one type to a row); with ``packed``, when that costs no sheet
     size_field: Loc = ("size",)  # the kit field to blame when a piece does not fit the page
     bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
-    packed: bool = False  # in reading order across groups and pages, every row full: the fewest pages
+    packed: bool = False  # the fewest pages: in reading order across groups when their own rows take more sheets
     nested: bool = False  # hexagons nested in offset rows (layout.hextiles), in reading order
 
     @property
@@ -102,15 +102,34 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
     try:
         if run.nested:
             return hextiles.honeycomb_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
+        grouped = imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter, "top")
         if run.packed:
-            return imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
-        return imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter)
+            packed = imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter, "top")
+            grouped = grouped if sheet_count(grouped) <= sheet_count(packed) else packed
+        return under_heading(run, grouped, area, ctx)
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
             f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × "
             f"{area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
         ) from None
+
+
+def under_heading(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:
+    """Each sheet's block moved down, as far as the area lets it, until its heading (just above
+    the block and its crop marks) starts at the top margin instead of being pushed into it."""
+    settled: list[Slot] = []
+    for sheet in sheets_of(found):
+        boxes = [slot.box for slot in sheet]
+        need = ctx.margin + HEADER_HEIGHT + BAND_GAP - block_of(run, boxes).y
+        room = area.bottom - (bounds(boxes).bottom + run.bleed)
+        shift = max(0.0, min(need, room))
+        settled += [replace(slot, box=slot.box.shifted(0.0, shift)) for slot in sheet]
+    return settled
+
+
+def sheet_count(found: list[Slot]) -> int:
+    return max((slot.sheet for slot in found), default=-1) + 1
 
 
 def placed(group: Group, box: Box) -> Group:
@@ -132,8 +151,7 @@ def cut_box(piece: PieceArt, frame: Box) -> Box:
 
 
 def sheets_of(found: list[Slot]) -> list[list[Slot]]:
-    count = max(slot.sheet for slot in found) + 1
-    return [[slot for slot in found if slot.sheet == sheet] for sheet in range(count)]
+    return [[slot for slot in found if slot.sheet == sheet] for sheet in range(sheet_count(found))]
 
 
 def face_items(
@@ -167,6 +185,9 @@ def cut_items(
         keep = bounds(boxes).right if fold_x is not None else float("inf")
         stroke = replace(CUT_ON_LIGHT, color=crop.colour)
         marks = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
+        edges = {run.pieces[s.index].edge for s in sheet}
+        guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
+        marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
         # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
         # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
         light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]

@@ -26,8 +26,9 @@ from printkit.kit.shared import band_parts
 from printkit.layout import paragraph
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
+from printkit.layout.marks import tinted
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
-from printkit.layout.text import fit_text
+from printkit.words.locale import Localizer
 from printkit.words.typography import to_markup
 
 if TYPE_CHECKING:
@@ -97,9 +98,19 @@ def iter_parts(component: SheetComponent) -> Iterator[Any]:
     return band_parts(component.rows)
 
 
-def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Context, loc: Loc = ()) -> Drawn:
-    cells = [cell if isinstance(cell, list) else [cell] for cell in band]
-    widths = band_widths(cells, width)
+def draw_band(
+    band: Sequence[Any],
+    x: float,
+    y: float,
+    width: float,
+    ctx: Context,
+    loc: Loc = (),
+    widths: Sequence[float] | None = None,
+) -> Drawn:
+    """Draw ``band``'s columns side by side from (x, y); ``widths`` (from ``aligned_widths``) puts
+    them on a grid the sheet's other bands share, else each band shares ``width`` by itself."""
+    cells = band_cells(band)
+    widths = list(widths) if widths is not None else band_widths(cells, width)
     if min(widths) < 10:
         raise LayoutProblem(
             loc, f"the parts of this band do not fit side by side in the {width:.0f} mm printable width"
@@ -125,12 +136,55 @@ def draw_band(band: Sequence[Any], x: float, y: float, width: float, ctx: Contex
     return items, height
 
 
+def band_cells(band: Sequence[Any]) -> list[list[Any]]:
+    """A band's columns, each a stack of parts (a lone part is a stack of one)."""
+    return [cell if isinstance(cell, list) else [cell] for cell in band]
+
+
 def band_widths(cells: Sequence[Sequence[Any]], width: float) -> list[float]:
     """Fixed widths as declared (the widest part of a column), the rest shared equally."""
-    fixed = [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
-    free = width - PART_GAP * (len(cells) - 1) - sum(w for w in fixed if w)
+    return _share(_declared(cells), width)
+
+
+def _declared(cells: Sequence[Sequence[Any]]) -> list[float | None]:
+    """Each column's declared width (its widest part's ``width`` or natural width), None if free."""
+    return [max((p.width or natural_width(p) or 0) for p in stack) or None for stack in cells]
+
+
+def _share(fixed: Sequence[float | None], width: float) -> list[float]:
+    free = width - PART_GAP * (len(fixed) - 1) - sum(w for w in fixed if w)
     share = free / max(1, sum(1 for w in fixed if not w))
     return [w if w else share for w in fixed]
+
+
+def aligned_widths(bands: Sequence[Sequence[Any]], width: float) -> list[list[float]]:
+    """Every band's column widths on one grid: bands with the same number of columns give each
+    column the widest width any of them declares, so a column starts at the same x in each band
+    (a sheet whose boxes wander by 3 mm from band to band looks like a spreadsheet, not a form).
+
+    A grid keeps its natural width (its cells are true to size); the width left over goes to the
+    other columns. Bands whose declared widths cannot share one grid keep their own widths.
+    """
+    cells = [band_cells(band) for band in bands]
+    declared = [_declared(stacks) for stacks in cells]
+    aligned = [_share(fixed, width) for fixed in declared]
+    for count in {len(stacks) for stacks in cells if len(stacks) > 1}:
+        members = [i for i, stacks in enumerate(cells) if len(stacks) == count]
+        widest = [max((declared[i][c] or 0.0) for i in members) for c in range(count)]
+        spare = width - PART_GAP * (count - 1) - sum(widest)
+        if spare < -1e-6:
+            continue
+        rigid = [any(_is_grid_column(cells[i][c], widest[c]) for i in members) for c in range(count)]
+        open_columns = [c for c in range(count) if not rigid[c]] or [count - 1]
+        grid = [w + (spare / len(open_columns) if c in open_columns else 0.0) for c, w in enumerate(widest)]
+        for i in members:
+            aligned[i] = list(grid)
+    return aligned
+
+
+def _is_grid_column(stack: Sequence[Any], width: float) -> bool:
+    """Whether a grid in ``stack`` is exactly ``width`` wide, so widening the column would not fit it."""
+    return any(isinstance(p, GridPart) and abs((natural_width(p) or 0) - width) < 1e-6 for p in stack)
 
 
 def natural_width(part: Any) -> float | None:
@@ -140,13 +194,19 @@ def natural_width(part: Any) -> float | None:
 
 
 LABEL_COLUMN = 7.0
+SMALLEST_PT = 7.0  # the smallest text a sheet prints (the house's floor for printed words)
+HEADER_TINT = 0.14  # a table header's wash of the theme's accent
+TRACK_GAP_MAX = 3.0  # mm: a one-line track spreads its boxes up to this far apart to fill its column
 
 
 def draw_part(part: Any, x: float, y: float, w: float, ctx: Context) -> Drawn:
     items: list[Item] = []
     top = y
     if part.label:
-        items.append(fit_text(x, y + 4.2, ctx.tr(part.label), w, LABEL_PT, smallest=8, bold=True))
+        label = ctx.tr(part.label)
+        size = fonts.fit_size(label, w, LABEL_PT, bold=True, smallest=8, face="headings")
+        accent = ctx.theme.palette.accent
+        items.append(Text(x, y + 4.2, label, size, True, "left", accent, w, face="headings"))
         y += LABEL_SPACE
     drawer = _DRAWERS[type(part)]
     part_items, h = drawer(part, x, y, w, ctx)
@@ -195,6 +255,8 @@ def draw_track(part: TrackPart, x: float, y: float, w: float, ctx: Context) -> D
     gap = 1.2
     count = part.length
     per_line = max(1, int((w + gap) // (part.box + gap)))
+    if count > 1 and per_line >= count:  # one line: spread it over the column, flush with both its edges
+        gap = min(TRACK_GAP_MAX, (w - count * part.box) / (count - 1))
     size = min(11.0, part.box * 1.3)
     for i in range(count):
         bx = x + (i % per_line) * (part.box + gap)
@@ -271,7 +333,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
                 header = names[i] if i < len(names) else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
         else:
-            columns.append((tr(column.header), column.width))
+            columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
     fixed = sum(cw for _, cw in columns if cw)
     free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
     widths = [cw or free for _, cw in columns]
@@ -279,11 +341,27 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     top = y
     for copy in range(part.repeat):
         if part.repeat > 1:
-            items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, bold=True))
+            accent = ctx.theme.palette.accent
+            items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, True, "left", accent, face="headings"))
             y += 6
         y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at)
         y += 5
     return items, y - 5 - top
+
+
+def given_names(names: list[str], tr: Localizer) -> list[str | None]:
+    """The players' names as given to `printkit sheets --names`, None for a seat named by default
+    ("Player 2"), which a fixed column's own header says better ("White took")."""
+    return [None if name == tr.msg("player_n", n=seat) else name for seat, name in enumerate(names, start=1)]
+
+
+def seat_header(header: str, seat: int | None, names: list[str | None]) -> str:
+    """A seat's column header with its player's name after it ("Black took – Ala"), when the
+    sheet is printed for that player by name."""
+    name = names[seat - 1] if seat is not None and seat <= len(names) else None
+    if name is None:
+        return header
+    return f"{header} – {name}" if header else name
 
 
 def _table_rows(
@@ -299,11 +377,10 @@ def _table_rows(
     tr = ctx.tr
     head_h = 8.0
     total_w = sum(widths)
-    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill="#eeeeee"))
+    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill=header_fill(ctx)))
     cx = x
     for (header, _), cw in zip(columns, widths, strict=True):
-        size = fonts.fit_size(header, cw - 2, 9.5, bold=True, smallest=6)
-        items.append(Text(cx + cw / 2, y + 5.4, header, size, bold=True, align="center", max_w=cw - 2))
+        items += header_items(header, cx + cw / 2, y, cw - 2, head_h)
         cx += cw
     y += head_h
     rows = [list(row) for row in part.rows]
@@ -319,7 +396,7 @@ def _table_rows(
             items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3)))
             if col < len(row):
                 text = tr(row[col])
-                size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=6)
+                size = fonts.fit_size(text, cw - 2.5, 10, bold=is_total or col == 0, smallest=SMALLEST_PT)
                 items.append(
                     Text(
                         cx + 1.5,
@@ -333,6 +410,30 @@ def _table_rows(
             cx += cw
         y += h
     return y
+
+
+def header_fill(ctx: Context) -> str:
+    """A table header's ground: a light wash of the theme's accent (a plain kit's is grey)."""
+    return tinted(ctx.theme.palette.accent, HEADER_TINT)
+
+
+def header_items(header: str, centre: float, top: float, width: float, height: float) -> list[Item]:
+    """A column's header centred in its cell: one line down to SMALLEST_PT, else two lines split
+    at the space that balances them (Letter's narrower page set 'Tylko jedna kategoria' at 6.5 pt)."""
+    size = fonts.fit_size(header, width, 9.5, bold=True, smallest=SMALLEST_PT)
+    words = header.split(" ")
+    if fonts.text_width(header, size, bold=True) <= width + 1e-6 or len(words) < 2:
+        return [Text(centre, top + 5.4, header, size, bold=True, align="center", max_w=width)]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    lines = min(splits, key=lambda pair: max(fonts.text_width(line, 8.0, bold=True) for line in pair))
+    size = min(fonts.fit_size(line, width, 8.0, bold=True, smallest=SMALLEST_PT) for line in lines)
+    cap = fonts.cap_height(size)
+    step = cap * 1.6
+    first = top + height / 2 - (step + cap) / 2 + cap  # the two lines' capitals centred in the cell
+    return [
+        Text(centre, first + i * step, line, size, bold=True, align="center", max_w=width)
+        for i, line in enumerate(lines)
+    ]
 
 
 def starter(names: list[str], row: int) -> str:

@@ -148,11 +148,18 @@ def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Op
     return replace(face, backs=tuple(backs), outlines=outlines, back_boxes=page_boxes(component, backs))
 
 
-def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
-    """The deck as two-sided pieces: each face and its owner's back, drawn once and reused.
+def piece_groups(component: DeckComponent) -> tuple[int, ...]:
+    """The rows' groups of a deck printed as pieces: one group for the whole deck, owner after
+    owner, unless the kit asks for a group per owner (``group: owner``), each starting a row."""
+    total = len(deck.deck_pieces(component))
+    if component.group != "owner" or not component.owners:
+        return (total,)
+    return (total // len(component.owners),) * len(component.owners)
 
-    One group for the whole deck, owner after owner: a group per owner would start each owner on
-    a new row, and when an owner's count is odd the imposition then falls back to one column."""
+
+def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> pieces.PieceRun:
+    """The deck as two-sided pieces: each face and its owner's back, drawn once and reused, in
+    the groups of ``piece_groups``."""
     arts = []
     designs = deck.Designs(component, ctx)
     backs = backs_printed(component, ctx)
@@ -171,7 +178,7 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         component.width,
         component.height,
         tuple(arts),
-        (len(arts),),
+        piece_groups(component),
         ("size",) if hextiles.is_hexagonal(component) else ("width",),
         component.print_bleed,
         nested=hextiles.is_hexagonal(component),
@@ -191,7 +198,8 @@ def two_sided_per_page(component: DeckComponent, paper: Paper) -> int:
         if hextiles.is_hexagonal(component):
             found = hextiles.honeycomb_slots(count, component.width, component.height, area, gutter=gutter)
         else:
-            found = imposition.grid_slots([count], component.width, component.height, area, gutter=gutter)
+            groups = piece_groups(component)
+            found = imposition.grid_slots(groups, component.width, component.height, area, gutter=gutter)
     except DoesNotFit:
         return 1
     return sum(1 for slot in found if slot.sheet == 0)

@@ -362,6 +362,13 @@ class DeckComponent(ComponentBase):
         "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
     )
 
+    group: Literal["none", "owner"] = Field(
+        "none",
+        description="With imposition as pieces: 'owner' starts each owner's pieces on a row of their own, and on "
+        "a sheet of their own when they fill one, so a sheet is cut and sorted at once and its backs are "
+        "one colour (it may take a sheet more); 'none' packs the deck owner after owner in the fewest sheets.",
+    )
+
     @model_validator(mode="before")
     @classmethod
     def _hexagon_box(cls, data: Any) -> Any:
@@ -446,6 +453,11 @@ class DeckComponent(ComponentBase):
             raise ValueError(
                 f"this deck prints as pieces under a heading ({why}); gutter, per_page and orientation are for "
                 "the card grid (imposition: grid)"
+            )
+        if self.group == "owner" and (self.on_grid or not self.owners):
+            raise ValueError(
+                "group: owner puts each owner's pieces on rows of their own: it needs owners and the deck printed "
+                "as pieces (imposition: pieces, or a back)"
             )
         for element in self.back or []:
             if element.when is not None or any(

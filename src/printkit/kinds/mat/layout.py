@@ -10,6 +10,7 @@ cut or fold line.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from printkit import fonts
@@ -18,20 +19,20 @@ from printkit.kinds.mat.model import MatComponent
 from printkit.kinds.mat.words import MESSAGES
 from printkit.layout import sheet
 from printkit.layout.context import FOOTER_CLEAR, Context, Paper
+from printkit.layout.marks import tinted
 from printkit.layout.patterns import draw_pattern
-from printkit.layout.primitives import Item, Page, Piece, Rect, Stroke, Text
+from printkit.layout.primitives import Item, Line, Page, Piece, Rect, Stroke, Text
 
 TITLE_PT = 16.0
 TITLE_BAND = 11.0
 NOTE_PT = 8.5
 PANEL_GAP = 7.0
 MIN_PANEL = 30.0  # the narrowest column of panels right of the places
-PLACE_RULE = Stroke(color="#4d4d4d", width=0.35)
-PLACE_TINT = "#f0f0f0"
+PLACE_RULE_W = 0.35
+PLACE_TINT = 0.07  # a place's wash of the theme's accent (a plain kit's: #f0f0f0, as before)
 PLACE_TEXTURES = (None, "dots", "stripes")  # the groups' textures, in order; a plain tint first
-TEXTURE_INK = "#d4d4d4"
+TEXTURE_TINT = 0.2
 TEXTURE_SPACING = 3.2
-FAINT = "#9a9a9a"
 
 
 def numbers(mat: MatComponent, paper: Paper) -> dict[str, Any]:
@@ -63,9 +64,11 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
     top = m
     if mat.title:
         title = ctx.tr(mat.title)
-        size = fonts.fit_size(title, width - 2 * m, TITLE_PT, bold=True, smallest=10)
-        baseline = m + fonts.cap_height(size)
-        items.append(Text(m, baseline, title, size, bold=True, max_w=width - 2 * m))
+        size = fonts.fit_size(title, width - 2 * m, TITLE_PT, bold=True, smallest=10, face="headings")
+        baseline = m + fonts.cap_height(size, face="headings")
+        accent = ctx.theme.palette.accent
+        items.append(Text(m, baseline, title, size, True, "left", accent, width - 2 * m, face="headings"))
+        items.append(Line(m, baseline + 2.6, width - m, baseline + 2.6, Stroke(color=accent, width=0.6)))
         items += instruction(ctx, width - m, baseline, width - 2 * m - fonts.text_width(title, size, bold=True) - 6.0)
         top += TITLE_BAND
     right_panels = mat.panels_at == "right"
@@ -117,6 +120,7 @@ def places(
         )
     left = ctx.margin if left_aligned else (page_w - grid_w) / 2
     most = int(ctx.tr.numbers.get("players.max", 0))
+    look = PlaceLook.of(ctx.theme.palette.accent)
     items: list[Item] = []
     pieces: list[Piece] = []
     index = 0
@@ -127,33 +131,50 @@ def places(
         for _ in range(group.count):
             row, col = divmod(index, mat.columns)
             x, y = left + col * (pw + gap), top + row * (ph + gap)
-            items += place_items(x, y, pw, ph, texture, mark, label)
+            items += place_items(x, y, pw, ph, texture, mark, label, look)
             index += 1
             pieces.append(Piece("place", mat.id, index, x, y, pw, ph, extra=(("players", group.players),)))
     rows = math.ceil(index / mat.columns)
     return items, pieces, (left + grid_w, top + rows * ph + (rows - 1) * gap)
 
 
-def place_items(x: float, y: float, w: float, h: float, texture: str | None, mark: str, label: str) -> list[Item]:
+@dataclass(frozen=True)
+class PlaceLook:
+    """A place's colours, from the theme's accent: a faint wash, its texture, its rule and its
+    player-count mark (a plain kit's accent, near-black, gives the greys printkit always had)."""
+
+    tint: str
+    texture: str
+    rule: Stroke
+    mark: str
+
+    @classmethod
+    def of(cls, accent: str) -> PlaceLook:
+        return cls(
+            tinted(accent, PLACE_TINT), tinted(accent, TEXTURE_TINT), Stroke(accent, PLACE_RULE_W), tinted(accent, 0.45)
+        )
+
+
+def place_items(
+    x: float, y: float, w: float, h: float, texture: str | None, mark: str, label: str, look: PlaceLook
+) -> list[Item]:
     """A place: its tint and texture inside a thin solid rule, a large faint player-count mark,
     and the label under it."""
     size = min(fonts.fit_size(mark, w * 0.7, 40, bold=True, smallest=8), h * 0.35 / fonts.cap_height(1.0))
-    items: list[Item] = [Rect(x, y, w, h, None, PLACE_TINT, 1.5)]
+    items: list[Item] = [Rect(x, y, w, h, None, look.tint, 1.5)]
     if texture:
         inset = 1.5  # the texture stays clear of the rounded corners
         items.append(
-            draw_pattern(texture, x + inset, y + inset, w - 2 * inset, h - 2 * inset, TEXTURE_INK, TEXTURE_SPACING)
+            draw_pattern(texture, x + inset, y + inset, w - 2 * inset, h - 2 * inset, look.texture, TEXTURE_SPACING)
         )
     items += [
-        Rect(x, y, w, h, PLACE_RULE, None, 1.5),
-        Text(x + w / 2, y + h * 0.5, mark, size, True, "center", FAINT, w * 0.7),
+        Rect(x, y, w, h, look.rule, None, 1.5),
+        Text(x + w / 2, y + h * 0.5, mark, size, True, "center", look.mark, w * 0.7),
     ]
     if label:
-        label_pt = fonts.fit_size(label, w - 3, 8.0, smallest=5)
+        label_pt = fonts.fit_size(label, w - 3, 8.0, smallest=7.0)
         label_w = fonts.text_width(label, label_pt)
         if texture:  # the label on a clear patch of the tint, not on the texture
-            items.append(
-                Rect(x + (w - label_w) / 2 - 1.0, y + h * 0.5 + 3.4, label_w + 2.0, 3.8, None, PLACE_TINT, 0.8)
-            )
-        items.append(Text(x + w / 2, y + h * 0.5 + 6.0, label, label_pt, False, "center", "#555555", w - 3))
+            items.append(Rect(x + (w - label_w) / 2 - 1.0, y + h * 0.5 + 3.4, label_w + 2.0, 3.8, None, look.tint, 0.8))
+        items.append(Text(x + w / 2, y + h * 0.5 + 6.0, label, label_pt, False, "center", "#444444", w - 3))
     return items

@@ -14,11 +14,17 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.sheet.model import SheetComponent
 from printkit.kit.parts import FieldPart
 from printkit.layout.context import Context, Paper
-from printkit.layout.primitives import Item, Line, Page, Piece, Text
-from printkit.layout.sheet import BAND_GAP, BOX_LINE, band_numbers, draw_band, iter_parts
+from printkit.layout.marks import tinted
+from printkit.layout.primitives import Item, Line, Page, Piece, Rect, Stroke, Text
+from printkit.layout.sheet import BAND_GAP, BOX_LINE, aligned_widths, band_numbers, draw_band, iter_parts
 from printkit.layout.text import fit_text
 
 HEADER_HEIGHT = 16.0
+NAME_W = 70.0  # the name field's width, unless the sheet's column grid gives it one
+NAME_MIN = 45.0  # the narrowest column the name field takes from the grid
+CARTOUCHE_H = 11.5  # the title's band
+CARTOUCHE_PAD = 4.0  # mm from the band's ends to the title
+CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
 
 
 def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
@@ -40,8 +46,9 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     bottom = ctx.bottom
     top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
     items, y = header(component, ctx, name, top)
+    grid = aligned_widths(component.rows, ctx.content_width)
     for index, band in enumerate(component.rows):
-        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index))
+        band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index), grid[index])
         items.extend(band_items)
         if y + height > bottom + 1e-6:
             raise LayoutProblem(
@@ -57,21 +64,42 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
 
 def sheet_height(component: SheetComponent, ctx: Context) -> float:
     """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
-    heights = [draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx)[1] for band in component.rows]
+    grid = aligned_widths(component.rows, ctx.content_width)
+    heights = [
+        draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx, widths=widths)[1]
+        for band, widths in zip(component.rows, grid, strict=True)
+    ]
     return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
 
 
 def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
-    """The title and, on a sheet per player, the name field, in a band of HEADER_HEIGHT from ``top``."""
+    """The title in a cartouche (a band in a wash of the theme's accent, the title in its heading
+    face and colour) and, on a sheet per player, the name field beside it, in a band of
+    HEADER_HEIGHT from ``top``."""
     m, tr = ctx.margin, ctx.tr
     title = tr(component.title) or tr.msg("name")
-    name_w = 70.0
-    size = fonts.fit_size(title, ctx.content_width - name_w - 6, 18, bold=True, smallest=11)
-    baseline = top + 9
-    items: list[Item] = [Text(m, baseline, title, size, bold=True, max_w=ctx.content_width - name_w - 6)]
-    if component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component)):
+    name_w = name_width(component, ctx)
+    with_name = component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component))
+    band_w = ctx.content_width - (name_w + 6 if with_name else 0.0)
+    accent = ctx.theme.palette.accent
+    text_w = band_w - 2 * CARTOUCHE_PAD
+    size = fonts.fit_size(title, text_w, 16, bold=True, smallest=11, face="headings")
+    baseline = top + CARTOUCHE_H / 2 + fonts.cap_height(size, face="headings") / 2  # capitals centred in the band
+    items: list[Item] = [
+        Rect(m, top, band_w, CARTOUCHE_H, Stroke(color=accent, width=0.5), tinted(accent, CARTOUCHE_TINT), radius=2.5),
+        Line(m, top + CARTOUCHE_H + 1.2, m + band_w, top + CARTOUCHE_H + 1.2, Stroke(color=accent, width=0.8)),
+        Text(m + CARTOUCHE_PAD, baseline, title, size, True, "left", accent, text_w, face="headings"),
+    ]
+    if with_name:
         items.extend(name_field(ctx.paper.width - m - name_w, top, name_w, 12, tr.msg("name"), name))
     return items, top + HEADER_HEIGHT
+
+
+def name_width(component: SheetComponent, ctx: Context) -> float:
+    """The name field's width: the first band's last column when it is wide enough, so the field
+    and the title's band stand on the sheet's column grid, else NAME_W."""
+    grid = aligned_widths(component.rows[:1], ctx.content_width)[0] if component.rows else []
+    return grid[-1] if len(grid) > 1 and NAME_MIN <= grid[-1] <= NAME_W else NAME_W
 
 
 def name_field(x: float, y: float, w: float, h: float, label: str, name: str | None) -> list[Item]:

@@ -4,12 +4,13 @@ the stone's value in two corners. The back of a stone shows its other face.
 Black and white prints keep every difference: owners differ by the body (dark or light corners),
 faces by their arrows, stones by their value.
 
-A dark owner's stone is not printed solid: a rim of its colour runs from the bleed to ``RIM`` mm
-inside the cut around a light field, a ``FIELD_TINT`` tint of the colour, where the face's disc,
-its arrows and the value are drawn in dark ink. Plateau's sixteen black stones took a
-solid near-black block of about 144 x 108 mm on both sides of a sheet (21 % of the page's ink);
-rim and field halve it and still tell black from white in a black-and-white print: a black rim
-and a grey field against a white body.
+A dark owner's stone prints dark all over, as a black stone should look (the light grey field
+it had read as a third colour), and a fine hatch in a lighter grey covers its field up to ``RIM``
+mm from the cut, leaving a plain dark rim that shows the stone's edge. The hatch is what keeps
+black from white under ``--ink-saver``, which turns every fill into a light tint but keeps grey
+lines: a hatched grey stone against a plain white one. The hatch is texture, not a frame: a
+cut a little off moves the rim, never a line the eye follows. The face's disc, its arrows and the value stand
+on the dark field in the owner's light ink.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from dataclasses import replace
 from printkit import fonts
 from printkit.kinds.stones.model import StoneFace, StoneOwner, StonesComponent
 from printkit.layout.context import Context, Paper
-from printkit.layout.marks import luminance, tinted
+from printkit.layout.marks import luminance
+from printkit.layout.patterns import clipped_lines, diagonals
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Circle, Group, Item, Line, Page, Rect, Side, Stroke, Text
@@ -30,9 +32,10 @@ DISC = 0.41  # the face disc's radius, of the stone's side
 ARROWS = 0.9  # the arrows' reach, of the disc's radius
 SAFE_ZONE = 3.0  # mm inside the cut line kept free of what must be read (validate/safezone.py)
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
-DARK_BODY = 0.2  # an owner's colour darker than this luminance prints as a rim and a light field
-RIM = 1.6  # mm of the dark rim inside the cut: a cut 1 mm off still leaves dark on the edge; inside SAFE_ZONE
-FIELD_TINT = 0.25  # the field inside the rim keeps a quarter of the owner's colour (#2b2b2b: #cacaca)
+DARK_BODY = 0.2  # an owner's colour darker than this luminance gets the dark stone's hatch
+RIM = 1.6  # mm of plain dark rim inside the cut, around the hatch: a cut 1 mm off still leaves a rim
+HATCH = Stroke(color="#6a6a6a", width=0.25)  # a texture on black, the owner under the ink saver
+HATCH_STEP = 1.3  # mm across, between the hatch's diagonals
 
 
 def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
@@ -59,16 +62,15 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     size, bleed = stones.size, stones.bleed
     centre, radius = size / 2, size * DISC
     items: list[Item] = []
-    field = light_field(owner.color)
-    if field is not None:  # a dark owner: a rim of its colour around a light field, marks in dark ink
-        items.append(Rect(RIM, RIM, size - 2 * RIM, size - 2 * RIM, None, field))
-    arrows = INK if face.color or field is not None else owner.ink
+    if dark_body(owner.color):  # the hatch that shows a dark stone's rim and, in light tints, its owner
+        items.append(hatch(size))
+    arrows = INK if face.color else owner.ink
     # the disc's rim: 0.35 mm, so a white rim on a black stone never reads as the white cut line (0.3 mm)
-    rim = Stroke(color=arrows if not face.color else INK, width=0.35)
+    rim = Stroke(color=arrows, width=0.35)
     items.append(Circle(centre, centre, radius, rim, face.color))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
-    items += value_marks(str(value), size, INK if field is not None else owner.ink)
+    items += value_marks(str(value), size, owner.ink)
     key = ("stone", stones.id, owner.id, face.id, value, size)
     inner = Group(key=key, x=bleed, y=bleed, w=size, h=size, items=tuple(items))
     outer = size + 2 * bleed
@@ -76,11 +78,16 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     return Group(key=(*key, bleed), x=-bleed, y=-bleed, w=outer, h=outer, items=(body, inner))
 
 
-def light_field(colour: str) -> str | None:
-    """The light field inside a dark owner's rim, or None for a body light enough to print whole."""
-    if not colour.startswith("#") or luminance(colour) >= DARK_BODY:
-        return None
-    return tinted(colour, FIELD_TINT)
+def dark_body(colour: str) -> bool:
+    """Whether an owner's colour is dark enough for the ring and the hatch (plateau's black)."""
+    return colour.startswith("#") and luminance(colour) < DARK_BODY
+
+
+def hatch(size: float) -> Group:
+    """Diagonals HATCH_STEP apart over the square RIM mm inside the cut, each ending on its edges."""
+    inner = size - 2 * RIM
+    lines = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, HATCH)
+    return Group(key=("stone hatch", size), x=RIM, y=RIM, w=inner, h=inner, items=tuple(lines))
 
 
 def value_marks(value: str, size: float, ink: str) -> list[Item]:

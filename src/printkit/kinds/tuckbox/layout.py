@@ -20,7 +20,7 @@ from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
-from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Stroke, Text
+from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Rect, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.pictures.place import fitted
 from printkit.words.typography import number_range, typeset
@@ -38,6 +38,9 @@ FACTS_GAP = 5.0  # mm from the title's baseline to the facts'
 FACTS_LEADING = 3.6  # mm between the facts' lines when they take one a line
 NET_TOP = MARGIN + HEADER_HEIGHT + 4.0  # the net starts under the page's heading
 TITLE_PT = 16.0
+PANEL_INSET = 1.8  # mm from a panel's folds to its border (texts keep 3 mm: clear of both its lines)
+BAND_PAD = 2.0  # mm above and below the front's title inside its band
+BAND_INSET = 3.2  # mm from the front's folds to its title band, inside the panel's border
 SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
 
 
@@ -338,6 +341,22 @@ def net_drawing(net: Folded, color: str, x: float, y: float) -> list[Item]:
     return items + [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
 
 
+def panel_frame(x: float, y: float, w: float, h: float, ink: str) -> list[Item]:
+    """A panel's border: a line PANEL_INSET inside its folds and a finer one inside it, in the
+    box's ink, the finish of a printed box's front and back."""
+    outer, inner = PANEL_INSET, PANEL_INSET + 0.7
+    return [
+        Rect(x + outer, y + outer, w - 2 * outer, h - 2 * outer, Stroke(color=ink, width=0.4), radius=2.0),
+        Rect(x + inner, y + inner, w - 2 * inner, h - 2 * inner, Stroke(color=ink, width=0.2), radius=1.2),
+    ]
+
+
+def title_band(x: float, baseline: float, w: float, size_pt: float, ink: str) -> Rect:
+    """The band behind a front's title, in the box's ink, its title printed in the box's colour."""
+    cap = fonts.cap_height(size_pt)
+    return Rect(x, baseline - cap - BAND_PAD, w, cap + 2 * BAND_PAD, None, ink, radius=1.5)
+
+
 def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float, ink: str) -> list[Item]:
     """The front: the label, the picture, what the box holds; the back: the label and what it holds;
     the top lid: the title, upside down on the net so that it reads from the front once closed."""
@@ -348,10 +367,17 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     inner = net.w - 6.0
     front_c = (front_l + front_r) / 2
     title_y = top + min(NOTCH, net.w / 6) + 3.0 + fonts.cap_height(TITLE_PT)
-    title = fit_text(front_c, title_y, game, inner, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=ink)
+    band_w = net.w - 2 * BAND_INSET
+    title = fit_text(
+        front_c, title_y, game, band_w - 1.0, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=box.color
+    )
     holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
-    holds_y = bottom - 4.0
+    holds_y = bottom - 4.0 - 1.0
+    notch_foot = top + min(NOTCH, net.w / 6)
     items: list[Item] = [
+        *panel_frame(front_l, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink),
+        *panel_frame(back_l, top, net.w, bottom - top, ink),
+        title_band(front_l + BAND_INSET, title_y, band_w, title.size_pt, ink),
         title,
         fit_text(front_c, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
@@ -365,7 +391,7 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     back_c = (back_l + back_r) / 2
     middle = (top + bottom) / 2
     items.append(fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink))
-    items.append(fit_text(back_c, bottom - 4.0, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
+    items.append(fit_text(back_c, bottom - 5.0, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
     if net.d >= 6.0:
         size = min(10.0, fonts.fit_size(game, inner, 10.0, bold=True, smallest=SMALL_PT))
         lid_text = Text(net.w / 2, net.d / 2 + fonts.cap_height(size) / 2, game, size, True, "center", ink, inner)

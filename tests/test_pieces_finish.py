@@ -1,0 +1,157 @@
+"""The pieces' pages as the last review asked for them, measured on layout data and on the PDF:
+tokens grouped by type under a heading at the top, cut guides across the gutters of bled tiles,
+a board's shaded cells that survive the ink saver, plateau's sheet carrying the players' names,
+no table text under 7 pt on targ's board, paper weight advice in plateau's recipe, a box front
+with its title band.
+"""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from piece_pdf import page_text
+from printkit import pipeline
+from printkit.layout.board import MARK_HATCH
+from printkit.layout.context import Options
+from printkit.layout.document import layout_kit
+from printkit.layout.inksaver import ink_saver
+from printkit.layout.primitives import Group, Line, Page, Rect
+from printkit.words.locale import Localizer
+
+
+def pages_of(kit: str, lang: str = "pl", paper: str = "a4", options: Options | None = None) -> list[Page]:
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper, options or Options())
+    return list(layout_kit(loaded.kit, ctx).pages)
+
+
+def flat(items):
+    """Every item with groups opened, in page coordinates for an unscaled, unturned group."""
+    for item in items:
+        if isinstance(item, Group):
+            for inner in flat(item.items):
+                yield shifted(inner, item.x, item.y)
+        else:
+            yield item
+
+
+def shifted(item, dx: float, dy: float):
+    if isinstance(item, Line):
+        return Line(item.x1 + dx, item.y1 + dy, item.x2 + dx, item.y2 + dy, item.stroke)
+    if isinstance(item, Rect):
+        return Rect(item.x + dx, item.y + dy, item.w, item.h, item.stroke, item.fill, item.radius)
+    return item
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_latarnie_tokens_start_at_the_top_one_type_to_a_row(paper):
+    (page,) = [p for p in pages_of("latarnie", paper=paper) if p.component == "tokens"]
+    tokens = [p for p in page.pieces if p.kind == "token"]
+    rows: dict[float, set[object]] = {}
+    for token in tokens:
+        rows.setdefault(round(token.y, 3), set()).add(dict(token.extra)["owner"])
+    assert len(tokens) == 16
+    assert [owners for _, owners in sorted(rows.items())] == [{"A"}, {"A"}, {"B"}, {"B"}]
+    assert min(t.y for t in tokens) < 40.0, "the tokens start under the heading at the top (they began at 86 mm)"
+
+
+def test_kpn_bled_tiles_have_cut_guides_across_every_gutter():
+    face = next(p for p in pages_of("kpn") if p.component == "tiles" and p.side == "face")
+    tiles = [p for p in face.pieces if p.kind == "tile"]
+    lines = [i for i in flat(face.items) if isinstance(i, Line)]
+    gap = 4.0  # kpn's tiles bleed 2 mm: 4 mm between two trims
+    for tile in tiles:
+        right = [t for t in tiles if abs(t.y - tile.y) < 1e-6 and abs(t.x - (tile.x + tile.width + gap)) < 1e-6]
+        if not right:
+            continue
+        for y in (tile.y, tile.y + tile.height):
+            guide = [
+                line
+                for line in lines
+                if abs(line.y1 - y) < 1e-6
+                and abs(line.y2 - y) < 1e-6
+                and abs(min(line.x1, line.x2) - (tile.x + tile.width)) < 1e-6
+                and abs(max(line.x1, line.x2) - right[0].x) < 1e-6
+            ]
+            assert guide, f"no cut guide across the gutter right of the tile at {tile.x:.1f}, {tile.y:.1f}"
+    on_trim = [
+        line
+        for line in lines
+        for tile in tiles
+        if abs(line.x1 - line.x2) < 1e-6
+        and tile.x < line.x1 < tile.x + tile.width
+        and tile.y - 1e-6 <= min(line.y1, line.y2) < max(line.y1, line.y2) <= tile.y + tile.height + 1e-6
+    ]
+    assert not on_trim, "a guide never crosses a tile"
+
+
+def test_plateau_perimeter_keeps_its_hatch_under_the_ink_saver():
+    loaded = pipeline.load("plateau")
+    document = layout_kit(loaded.kit, pipeline.context(loaded, "cs", "a4", Options()))
+    (board,) = [p for p in ink_saver(document).pages if p.component == "board"]
+    marked = [p for p in board.pieces if p.kind == "cell" and dict(p.extra).get("marked")]
+    hatch = [i for i in flat(board.items) if isinstance(i, Line) and i.stroke == MARK_HATCH]
+    assert len(marked) == 12
+    for cell in marked:
+        inside = [
+            line
+            for line in hatch
+            if cell.x - 1e-6 <= min(line.x1, line.x2)
+            and max(line.x1, line.x2) <= cell.x + cell.width + 1e-6
+            and cell.y - 1e-6 <= min(line.y1, line.y2)
+            and max(line.y1, line.y2) <= cell.y + cell.height + 1e-6
+        ]
+        assert len(inside) >= 10, f"cell {dict(cell.extra)['at']}: {len(inside)} hatch lines"
+    middle = [p for p in board.pieces if p.kind == "cell" and not dict(p.extra).get("marked")]
+    for cell in middle:
+        assert not any(
+            cell.x + 1 < (line.x1 + line.x2) / 2 < cell.x + cell.width - 1
+            and cell.y + 1 < (line.y1 + line.y2) / 2 < cell.y + cell.height - 1
+            for line in hatch
+        )
+
+
+def test_plateau_sheet_names_the_players_given(run, tmp_path):
+    target = tmp_path / "prisoners.pdf"
+    result = run("sheets", "plateau", "--players", "2", "--names", "Ala,Żaneta", "--lang", "pl", "-o", str(target))
+    assert result.code == 0, result.err
+    text = page_text(target, 1)
+    assert "Czarny zdobył – Ala" in text and "Biały zdobył – Żaneta" in text
+    unnamed = tmp_path / "blank.pdf"
+    assert run("sheets", "plateau", "--players", "2", "--lang", "pl", "-o", str(unnamed)).code == 0
+    blank = page_text(unnamed, 1)
+    assert "Czarny zdobył" in blank and "Gracz 1" not in blank and "–  Gracz" not in blank
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_targ_board_prints_nothing_under_seven_points(built, lang, paper):
+    extra = ("--paper", paper) if paper != "a4" else ()
+    with pdfplumber.open(built("targ", lang, *extra)) as pdf:
+        sizes = {round(char["size"], 2) for char in pdf.pages[1].chars}
+    assert min(sizes) >= 7.0 - 0.01, sorted(sizes)[:3]
+
+
+@pytest.mark.parametrize("lang, unit", [("cs", "g/m²"), ("pl", "g/m²"), ("en", "g/m²")])
+def test_plateau_recipe_advises_paper_weight_for_board_and_stones(built, lang, unit):
+    text = page_text(built("plateau", lang), 1)
+    assert text.count(unit) >= 2
+    assert "160–250" in text and "160–200" in text
+
+
+def test_box_front_has_its_title_on_a_band_and_a_border():
+    loaded = pipeline.load("kpn")
+    ctx = pipeline.context(loaded, "en", "a4", Options())
+    document = pipeline.boxes_document(loaded, ctx)
+    (page,) = document.pages
+    (net,) = page.pieces
+    colour = next(c for c in loaded.kit.components if c.kind == "tuckbox").color
+    title = Localizer("en")(next(c for c in loaded.kit.components if c.kind == "tuckbox").label)
+    texts = [i for i in page.items if getattr(i, "text", None) == title and getattr(i, "color", None) == colour]
+    assert texts, "the front's title is printed in the box's colour, on its band"
+    bands = [i for i in page.items if isinstance(i, Rect) and i.fill == "#ffffff" and i.stroke is None]
+    assert any(band.x <= texts[0].x <= band.x + band.w and band.y <= texts[0].y <= band.y + band.h for band in bands)
+    borders = [i for i in page.items if isinstance(i, Rect) and i.fill is None and i.stroke is not None]
+    assert len(borders) == 4, "front and back each get a double border"
+    assert all(net.x < b.x and b.x + b.w < net.x + net.width for b in borders)
