@@ -285,3 +285,39 @@ def test_a_picture_icon_is_prepared_at_the_kits_dpi(tmp_path, run):
         assert embedded == [(int(said[1]), int(said[2]))]
         widths[dpi] = embedded[0][0]
     assert widths == {300: 237, 150: 119}
+
+
+def test_exports_refuse_a_placeholder_naming_its_row_unless_allowed(tmp_path, run):
+    """A shop or a table would get the "no picture yet" box: export and export-tts say which rows
+    name pictures not made yet, write nothing, and export them only with --allow-placeholders."""
+    kit = kit_file(tmp_path, ["photo.jpg", "later/boar.png"])
+    picture(kit.parent / "art" / "photo.jpg", (500, 400))
+    for command, options in (("export", ["--for", "pdf"]), ("export-tts", [])):
+        folder = tmp_path / f"{command}-out"
+        result = run(command, str(kit), *options, "-o", str(folder))
+        assert result.code == 1
+        assert result.err.strip() == (
+            f"{kit}:15: components[0].types[1].image: no picture 'later/boar.png' yet: {command} would send its "
+            "placeholder; make the picture, or give --allow-placeholders to export the placeholders as they are"
+        )
+        assert not folder.exists()
+        allowed = run(command, str(kit), *options, "-o", str(folder), "--allow-placeholders")
+        assert allowed.code == 0, allowed.err
+        assert folder.is_dir()
+
+
+def test_an_export_names_the_table_row_whose_picture_is_a_placeholder(tmp_path, run):
+    from deck_tables import write_csv
+
+    folder = tmp_path / "kits" / "art"
+    picture(folder / "a.jpg", (300, 200))
+    write_csv(folder / "cards.csv", [["id", "nazwa", "obrazek"], ["a", "Łoś", "a.jpg"], ["b", "Żuk", "b.jpg"]])
+    kit = tmp_path / "kits" / "art.yaml"
+    columns = "{id: id, name: {pl: nazwa, cs: nazwa, en: nazwa}, image: obrazek}"
+    table = f"    table:\n      file: cards.csv\n      columns: {columns}\n"
+    kit.write_text(
+        KIT.format(types="", symbol="", icons="", rule="").replace("    types:\n\n", table), encoding="utf-8"
+    )
+    result = run("export", str(kit), "--for", "png", "-o", str(tmp_path / "png"))
+    assert result.code == 1
+    assert result.err.strip().startswith(f"{folder / 'cards.csv'}: row 3, column obrazek: no picture 'b.jpg' yet")

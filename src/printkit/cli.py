@@ -255,6 +255,12 @@ def new(**given: Any) -> None:
     type=click.Path(path_type=Path),
     help="The folder for the sheets and tts.json (default: output/KIT-tts); an earlier export there is replaced.",
 )
+@click.option(
+    "--allow-placeholders",
+    "allow_placeholders",
+    is_flag=True,
+    help="Export the placeholders printed for pictures not made yet, rather than refuse them.",
+)
 def export_tts(**given: Any) -> None:
     """KIT's cards and tiles as Tabletop Simulator deck sheets (PNG) and tts.json saying which is which."""
     from printkit.commands import export_tts as command  # start-up: this command's modules only (see above)
@@ -303,6 +309,12 @@ def export_tts(**given: Any) -> None:
 )
 @click.option("--component", metavar="ID", help="Export only this component's pieces.")
 @click.option("--list-presets", "list_presets", is_flag=True, help="List the presets (printkit's and yours) and exit.")
+@click.option(
+    "--allow-placeholders",
+    "allow_placeholders",
+    is_flag=True,
+    help="Export the placeholders printed for pictures not made yet, rather than refuse them.",
+)
 @LANG
 @PAPER
 def export_pieces(**given: Any) -> None:

@@ -32,7 +32,7 @@ from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.primitives import Document, Flip
 from printkit.output.files import check_distinct, check_not_read, check_target, protect, write_all, write_atomic
-from printkit.pictures.prepared import Finding, Pictures, kit_pictures, prepare
+from printkit.pictures.prepared import Finding, Pictures, kit_pictures, missing_message, prepare
 from printkit.render import pdf
 from printkit.render.svg import drawable
 from printkit.validate.findings import by_language
@@ -127,6 +127,25 @@ def picture_warnings(loaded: LoadedKit) -> list[Problem]:
     """The warnings a build prints as well as validate: a deck's picture not made yet (a
     placeholder stands in), a picture reduced to the kit's resolution."""
     return [problem for problem in loaded.warnings if problem.group == "pictures"]
+
+
+def refuse_placeholders(loaded: LoadedKit, command: str) -> None:
+    """Refuse an export that would send a placeholder ("no picture yet") to a print shop or a
+    table: one finding for every row of the kit or its table that names a picture not made yet,
+    at that row; ``--allow-placeholders`` skips this."""
+    names = {missing_message(name, loaded.source.folder): name for name in loaded.pictures.missing}
+    problems = [
+        replace(
+            problem,
+            severity="error",
+            message=f"no picture '{names[problem.message]}' yet: {command} would send its placeholder; make the "
+            "picture, or give --allow-placeholders to export the placeholders as they are",
+        )
+        for problem in picture_warnings(loaded)
+        if problem.message in names
+    ]
+    if problems:
+        raise KitError(problems)
 
 
 def with_faces(loaded: LoadedKit, document: Document) -> Document:

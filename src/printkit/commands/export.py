@@ -71,6 +71,7 @@ class ExportOptions:
     list_presets: bool
     lang: str | None
     paper: str
+    allow_placeholders: bool = False  # export the "no picture yet" placeholders rather than refuse them
     given: frozenset[str] = frozenset()
 
 
@@ -130,6 +131,8 @@ def run(options: ExportOptions) -> None:
     request = checked_request(options)
     assert options.kit is not None  # checked_request refuses a missing KIT
     loaded = pipeline.load(options.kit)
+    if not options.allow_placeholders:
+        pipeline.refuse_placeholders(loaded, "export")
     ctx = pipeline.context(loaded, options.lang, options.paper)
     stem = pipeline.default_output(loaded, ctx.lang).stem
     target = options.folder if options.folder is not None else default_folder(stem, request.fmt)

@@ -49,6 +49,7 @@ class ExportTtsOptions:
     kit: str
     lang: str | None
     folder: Path | None
+    allow_placeholders: bool = False  # export the "no picture yet" placeholders rather than refuse them
 
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
@@ -207,6 +208,8 @@ def sheet_image(pages: Pages, places: tuple[Placement, ...], grid: SheetGrid):
 def run(options: ExportTtsOptions) -> None:
     """The kit's decks exported to their folder, and a line counting decks, pieces and sheets."""
     loaded = pipeline.load(options.kit)
+    if not options.allow_placeholders:
+        pipeline.refuse_placeholders(loaded, "export-tts")
     ctx = pipeline.context(loaded, options.lang)
     folder = options.folder
     if folder is None:  # a folder of the kit's own: the export replaces it whole, never another kit's
