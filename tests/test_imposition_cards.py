@@ -148,3 +148,51 @@ def test_any_grid_keeps_pieces_apart_inside_the_safe_area_and_marks_off_every_pi
 
 def crosses_box(a: Box, b: Box) -> bool:
     return a.x < b.right - EPS and b.x < a.right - EPS and a.y < b.bottom - EPS and b.y < a.bottom - EPS
+
+
+BLEEDING_POKER = """\
+kit:
+  title: {en: "Poker"}
+  players: {min: 1, max: 2}
+  languages: [en]
+  default_lang: en
+  author: "printkit tests"
+components:
+  - id: deck
+    kind: cards
+    title: {en: "Cards"}
+    width: 63mm
+    height: 88mm
+BLEED
+    types:
+      - {id: sun, count: 18, letter: S, color: "#d94f1a", name: {en: "Sun"}}
+    face:
+      - {type: fill}
+      - {type: name, box: [10, 70, 43, 8], size_pt: 14}
+rules: []
+invariants:
+  - {id: total, check: "deck.total == 18", rule: {en: "18 cards"}}
+"""
+
+
+@pytest.mark.parametrize(
+    "bleed, paper, line",
+    [
+        ("", "a4", "bleed 2 mm: 4 cards per A4 sheet instead of 9 (the bleed and its 4 mm gutter"),
+        ("", "letter", "bleed 2 mm: 6 cards per Letter sheet instead of 8 (the bleed and its 4 mm gutter"),
+        ("    bleed: 3mm\n", "a4", "bleed 3 mm: 4 cards per A4 sheet instead of 9 (the bleed and its 6 mm gutter"),
+    ],
+)
+def test_validate_says_what_a_chosen_bleed_costs_in_cards_per_sheet(run, tmp_path, bleed, paper, line):
+    kit = tmp_path / "poker.yaml"
+    kit.write_text(BLEEDING_POKER.replace("BLEED\n", bleed), encoding="utf-8")
+    result = run("validate", str(kit), "--paper", paper)
+    assert result.code == 0, result.err
+    assert f"  cards 'deck': {line}" in result.out
+
+
+def test_a_deck_without_bleed_is_not_told_about_one(run, tmp_path):
+    kit = tmp_path / "poker.yaml"
+    kit.write_text(BLEEDING_POKER.replace("BLEED\n", "    bleed: 0mm\n    gutter: 0mm\n"), encoding="utf-8")
+    result = run("validate", str(kit))
+    assert result.code == 0 and "cards 'deck'" not in result.out

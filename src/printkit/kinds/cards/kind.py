@@ -121,6 +121,7 @@ KIND = Kind(
     page_role="cards",
     pieces=(PieceKind("card", scale_critical=True, cut=True, exported=True, shop=True),),
     checks=(check_decks, check_hexagon),
+    room=layout.bleed_cost,
     figure_piece=deck.figure_piece,
     first_piece=deck.first_piece,
     strip_pieces=deck.strip_pieces,

@@ -50,6 +50,26 @@ def per_page(component: DeckComponent, paper: Paper) -> int:
         return 1
 
 
+def bleed_cost(component: DeckComponent, ctx: Context) -> str | None:
+    """What ``validate`` says about a deck on the card grid whose bleed (and the gutter it needs)
+    puts fewer pieces on a sheet than the same pieces without bleed: what the bleed costs."""
+    if not component.on_grid or component.per_page or component.print_bleed <= 0:
+        return None
+    bare = GridSpec(component.width, component.height, 0.0, 0.0, component.print_crop_marks)
+    try:
+        chosen = cardgrid.choose_grid(ctx.paper, spec(component), None, component.orientation).capacity
+        without = cardgrid.choose_grid(ctx.paper, bare, None, component.orientation).capacity
+    except DoesNotFit:
+        return None
+    if chosen >= without:
+        return None
+    return (
+        f"{component.kind} '{component.id}': bleed {component.print_bleed:g} mm: {chosen} {component.kind} per "
+        f"{ctx.paper.name} sheet instead of {without} (the bleed and its {component.print_gutter:g} mm gutter "
+        f"between pieces take the room; bleed: 0 and gutter: 0 put {without} on a sheet)"
+    )
+
+
 def numbers(component: DeckComponent, paper: Paper) -> dict[str, float | str]:
     placed = per_page(component, paper) if component.on_grid else two_sided_per_page(component, paper)
     return deck.numbers(component, placed)
