@@ -7,6 +7,10 @@ import pytest
 
 from conftest import REPO, cli_runner, mm
 
+PNG_1PX = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c63f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)  # a 1 × 1 px PNG
+
 SCHEMA = REPO / "schema" / "kit.schema.json"
 
 
@@ -273,3 +277,27 @@ def test_on_a_really_full_disk_new_leaves_no_empty_kit_nor_half_a_table(here, tm
         assert sorted(p.name for p in disk.iterdir()) == ["cards.csv"]
     finally:
         subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_new_deck_from_copies_the_pictures_its_table_names_and_says_where_the_others_go(here, tmp_path):
+    """The pictures beside the table go into the kit's folder under the names the table gives; a
+    name leading out of the table's folder, or a link, is not followed; the line says where the
+    missing ones go."""
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "fox.png").write_bytes(PNG_1PX)
+    (tmp_path / "secret.png").write_bytes(PNG_1PX)
+    (art / "link.png").symlink_to(tmp_path / "secret.png")
+    (tmp_path / "cards.csv").write_text(
+        "id;count;name;image\nfox;3;Fox;art/fox.png\nowl;2;Owl;art/owl.png\nhen;1;Hen;../secret.png\n"
+        "cat;1;Cat;art/link.png\n",
+        encoding="utf-8",
+    )
+    made = here("new", "farm", "--deck-from", "cards.csv")
+    assert made.code == 0, made.err
+    assert made.out.splitlines()[1] == (
+        "1 of the 4 pictures the table names copied into farm/; put the other 3 there under the names the table "
+        "gives (such as farm/art/owl.png): until then printkit prints a placeholder in their place"
+    )
+    assert (tmp_path / "farm" / "art" / "fox.png").read_bytes() == PNG_1PX
+    assert sorted(p.name for p in (tmp_path / "farm").rglob("*")) == ["art", "cards.csv", "fox.png"]

@@ -11,10 +11,10 @@ import os
 import re
 import shutil
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import click
 
@@ -22,6 +22,7 @@ from printkit.base.errors import PrintkitError
 from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder
 from printkit.output.files import create_new
+from printkit.pictures.limits import MAX_RASTER_BYTES
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ def run(options: NewOptions) -> None:
     click.echo(
         f"{target.name} ({origin(options)}); next: printkit validate {target.name} && printkit build {target.name}"
     )
+    if options.deck_from is not None:
+        line = pictures_line(target, options.deck_from, options.sheet, options.encoding)
+        if line:
+            click.echo(line)
 
 
 def origin(options: NewOptions) -> str:
@@ -111,8 +116,9 @@ def new_kit(
         raise PrintkitError(
             f"{target.name} already exists; printkit new never overwrites a file (choose another name or move it away)"
         )
+    pictures: list[str] = []
     if deck_from is not None:
-        text, art = deck_skeleton(stem, deck_from, sheet, encoding), deck_from
+        (text, pictures), art = deck_skeleton(stem, deck_from, sheet, encoding), deck_from
     elif start_from is None:
         text, art = template_text().replace(PLACEHOLDER, stem), None
     else:
@@ -124,16 +130,28 @@ def new_kit(
             f"{art_target.name}/ already exists; the kit's pictures would go there (choose another name)"
         )
     kit_bytes = with_modeline(text, schema_reference(folder)).encode("utf-8")
-    create_new([(target, kit_bytes)], art_folder(art_target, art, deck_from))
+    create_new([(target, kit_bytes)], art_folder(art_target, art, deck_from, pictures))
     return target
 
 
-def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> list[tuple[Path, Callable[[Path], None]]]:
-    """The new kit's folder, if it has one, with what fills it: the table copied, or the shipped
-    kit's folder (output.create_new makes it beside its place and puts it there with the kit file)."""
+def art_folder(
+    art_target: Path, art: Path | None, deck_from: Path | None, pictures: Sequence[str] = ()
+) -> list[tuple[Path, Callable[[Path], None]]]:
+    """The new kit's folder, if it has one, with what fills it: the table copied with the pictures
+    it names that lie beside it, or the shipped kit's folder (output.create_new makes it beside its
+    place and puts it there with the kit file)."""
     if deck_from is not None:
         table = deck_from
-        return [(art_target, lambda into: shutil.copyfile(table, into / table.name))]
+
+        def fill(into: Path) -> None:
+            shutil.copyfile(table, into / table.name)
+            for name in pictures:
+                source = beside(table.parent, name)
+                if source is not None:
+                    (into / name).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(source, into / name)
+
+        return [(art_target, fill)]
     if art is not None and art.is_dir():
         shipped = art
         return [
@@ -143,6 +161,51 @@ def art_folder(art_target: Path, art: Path | None, deck_from: Path | None) -> li
             )
         ]
     return []
+
+
+def beside(folder: Path, name: str) -> Path | None:
+    """The picture a table names, when it is a file inside the table's own folder (a name is
+    hostile: an absolute path, a '..', a link or anything but a plain file, or a file larger than a
+    picture may be, is not copied)."""
+    parts = PurePosixPath(name).parts
+    if not parts or PurePosixPath(name).is_absolute() or ".." in parts or "\\" in name or "\0" in name:
+        return None
+    path = folder.joinpath(*parts)
+    try:
+        info = os.lstat(path)
+        inside = path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or not inside or info.st_size > MAX_RASTER_BYTES:
+        return None
+    return path
+
+
+def pictures_line(target: Path, table: Path, sheet: str | None, encoding: str | None) -> str | None:
+    """What ``new --deck-from`` did with the pictures its table names: how many it copied and where
+    the others go (until they are there, a placeholder is printed in their place)."""
+    names = table_pictures(table, sheet, encoding)
+    if not names:
+        return None
+    folder = target.with_suffix("")
+    copied = [name for name in names if beside(folder, name) is not None]  # a hostile name is never read
+    missing = [name for name in names if name not in copied]
+    said = f"{len(copied)} of the {len(names)} pictures the table names copied into {folder.name}/"
+    if not missing:
+        return said
+    return (
+        f"{said}; put the other {len(missing)} there under the names the table gives (such as "
+        f"{folder.name}/{missing[0]}): until then printkit prints a placeholder in their place"
+    )
+
+
+def table_pictures(table_path: Path, sheet: str | None, encoding: str | None) -> list[str]:
+    """The pictures the table names (read again: a table is read in well under a second)."""
+    from printkit.commands import new_from_table as deckfrom  # start-up: as deck_skeleton's
+    from printkit.kit import tables
+
+    table = tables.read_path(table_path, str(table_path), sheet, encoding=encoding or "auto")
+    return deckfrom.pictures_named(table)
 
 
 def own_folder(kit: Path) -> Path:
@@ -162,8 +225,9 @@ def not_copied(folder: str, names: list[str]) -> set[str]:
     return {name for name in names if not any(kind(os.lstat(os.path.join(folder, name)).st_mode) for kind in kept)}
 
 
-def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> str:
-    """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped."""
+def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str | None = None) -> tuple[str, list[str]]:
+    """The kit text for ``new --deck-from``: the table read (a broken one refused here) and mapped,
+    and the pictures it names."""
     # Start-up: only --deck-from loads the table readers and, through the deck's model, the kinds
     # (about 0.4 s); `printkit new` from the template needs neither.
     from printkit.commands import new_from_table as deckfrom
@@ -179,4 +243,4 @@ def deck_skeleton(stem: str, table_path: Path, sheet: str | None, encoding: str 
         where = f"its sheet {table.sheet!r}" if table.sheet else "it"
         raise PrintkitError(f"{table_path}: {where} has no rows below the header row (name another one with --sheet)")
     deckfrom.check_headers(table_path, table)
-    return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding)
+    return deckfrom.skeleton(stem, table_path.name, table, table.sheet, encoding), deckfrom.pictures_named(table)

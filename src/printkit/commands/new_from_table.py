@@ -169,6 +169,17 @@ def in_comment(text: str) -> str:
     return escaped(shown)
 
 
+def pictures_named(table: Table) -> list[str]:
+    """The pictures the table's image column names, each once, in the rows' order (none without
+    such a column)."""
+    header = mapped(table).single.get("image")
+    if header is None:
+        return []
+    column = table.header.index(header)
+    names = [str(cells[column]).strip() for _, cells in table.rows if column < len(cells) and cells[column]]
+    return list(dict.fromkeys(name for name in names if name))
+
+
 def skeleton(stem: str, table_name: str, table: Table, sheet: str | None, encoding: str | None = None) -> str:
     """The kit file: its deck reads ``table_name`` in kits' folder ``stem/``."""
     mapping = mapped(table)
