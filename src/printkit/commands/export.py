@@ -71,7 +71,7 @@ class ExportOptions:
     list_presets: bool
     lang: str | None
     paper: str
-    allow_placeholders: bool = False  # export the "no picture yet" placeholders rather than refuse them
+    allow_placeholders: bool  # export the "no picture yet" placeholders rather than refuse them
     given: frozenset[str] = frozenset()
 
 

@@ -49,7 +49,7 @@ class ExportTtsOptions:
     kit: str
     lang: str | None
     folder: Path | None
-    allow_placeholders: bool = False  # export the "no picture yet" placeholders rather than refuse them
+    allow_placeholders: bool  # export the "no picture yet" placeholders rather than refuse them
 
 
 MAX_COLS, MAX_ROWS = 10, 7  # Tabletop Simulator's largest deck sheet
