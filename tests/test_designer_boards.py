@@ -194,19 +194,37 @@ def board_position(manifest: dict, row: dict) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_the_map_is_600_by_400_mm_with_its_track_on_eight_sheets(builds, paper):
+def test_the_map_is_600_by_400_mm_of_8_by_6_areas_with_its_track_on_eight_sheets(builds, paper):
     pdf, manifest = builds(MAP, "en", paper)
     assert len(manifest["pages"]) == 9
     assert len(pieces(manifest, kind="board_sheet")) == 8
+    cells = pieces(manifest, kind="cell")
+    assert len(cells) == 48
+    assert all((c["width"], c["height"]) == pytest.approx((62.5, 50.0), abs=TOLERANCE) for c in cells)
     spaces = pieces(manifest, kind="space")
     assert sorted(s["number"] for s in spaces) == list(range(100))
     corners = [board_position(manifest, s) + (s["width"], s["height"]) for s in spaces]
     left, top = min(x for x, _, _, _ in corners), min(y for _, y, _, _ in corners)
     right, bottom = max(x + w for x, _, w, _ in corners), max(y + h for _, y, _, h in corners)
-    assert (left, top) == pytest.approx((-100.0, -50.0), abs=TOLERANCE)
+    assert (left, top) == pytest.approx((-50.0, -50.0), abs=TOLERANCE)
     assert (right - left, bottom - top) == pytest.approx((600.0, 400.0), abs=TOLERANCE)
-    corner = next(s for s in spaces if s["number"] == 0)
-    assert (corner["width"], corner["height"]) == pytest.approx((100.0, 50.0), abs=TOLERANCE)
+    grid = [board_position(manifest, c) for c in cells]
+    assert max(x for x, _ in grid) + 62.5 == pytest.approx(500.0, abs=TOLERANCE)
+    assert max(y for _, y in grid) + 50.0 == pytest.approx(300.0, abs=TOLERANCE)
+
+
+def test_a_page_count_per_paper_is_checked_on_its_own_paper(run, tmp_path):
+    text = (REPO / MAP).read_text(encoding="utf-8").replace("{a4: 9, letter: 9}", "{a4: 9, letter: 10}")
+    kit = tmp_path / "big_map.yaml"
+    kit.write_text(text, encoding="utf-8")
+    shutil.copytree(REPO / "tests/kits/big_map", tmp_path / "big_map")
+    assert run("validate", str(kit)).code == 0
+    result = run("validate", str(kit), "--paper", "letter")
+    assert result.code == 1
+    assert (
+        f"{kit}:11: page_count.letter: the rules state a 10-page PDF on Letter, but the layout gives 9 pages"
+        in result.err
+    )
 
 
 def test_each_sheet_prints_its_part_of_the_one_picture_covering_the_board_and_its_bleed(builds):

@@ -78,7 +78,8 @@ def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponen
     assert kind.cell is not None, "boards holds only kinds with cells"
     cell = kind.cell(board)
     cell_outline = kind.cell_outline(board) if kind.cell_outline is not None else square(cell)
-    cell_name = "hex" if kind.cell_outline is not None else "cell"
+    cell_name = "hex" if kind.name == "hexboard" else "cell"
+    cell_text = getattr(board, "cell_size", f"{cell:g}")  # a board's '40 × 30' for cells that are not square
     noun = kit.kinds.kind_of(component).pieces[0].name
     for shape, outline in piece_outlines(component).items():
         ratio = scale_to_fit(outline, cell_outline)
@@ -88,7 +89,7 @@ def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponen
         what = "its square cut frame" if shape == "frame" else f"cut along its {shape}"
         found.add(
             loc + ("size",),
-            f"a {noun} of {component.size:g} mm ({what}) does not fit inside a {cell:g} mm {cell_name} of board "
+            f"a {noun} of {component.size:g} mm ({what}) does not fit inside a {cell_text} mm {cell_name} of board "
             f"'{target}': its outline reaches {(1 / ratio - 1) * 100:.0f} % past the {cell_name}'s edge; make it "
             f"at most {largest:g} mm",
         )

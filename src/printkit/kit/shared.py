@@ -93,6 +93,7 @@ _CONTROL = re.compile("[\x00-\x1f\x7f]")
 ArtPath = Annotated[str, AfterValidator(_file_name)]
 Identifier = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]  # layout.patterns names them
 
 
 class Model(BaseModel):

@@ -70,7 +70,8 @@ def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
         f"{p}.rows": board.rows,
         f"{p}.cols": board.cols,
         f"{p}.cells": cells,
-        f"{p}.cell": board.cell,
+        f"{p}.cell": board.cell_w,
+        f"{p}.cell_height": board.cell_h,
         f"{p}.specials": len(board.specials),
         f"{p}.free": cells - len({s.at for s in board.specials}),
         f"{p}.special_points": sum(s.value or 0 for s in board.specials),
@@ -117,7 +118,7 @@ def extent(board: BoardComponent, ctx: Context) -> Extent:
     ring = ring_depths(board)
     extra_w = coords + ring.left + ring.right  # a dressed board's side bands may reach into the margins
     extra_h = HEADER_HEIGHT + GAP + top + bottom + legend + GAP + RULER_HEIGHT
-    return Extent(board.cols * board.cell + extra_w, board.rows * board.cell + extra_h, extra_w, extra_h)
+    return Extent(board.cols * board.cell_w + extra_w, board.rows * board.cell_h + extra_h, extra_w, extra_h)
 
 
 def dressed(ctx: Context) -> bool:
@@ -132,14 +133,14 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     the title's band under the grid and the ground's bleed past the frame."""
     coords = COORD_BAND if board.coordinates else 0.0
     ring = ring_depths(board)
-    own = board.image_bleed if board.image is not None else 0.0  # the board's picture past its outer edge
+    # a board's own picture bleeds (image_bleed, at most 3 mm) into the 12 mm margins, as a dressed one's bands do
     if not dressed(ctx):
-        return coords + ring.left + own, coords + ring.top + own, ring.right + own, ring.bottom + own
+        return coords + ring.left, coords + ring.top, ring.right, ring.bottom
     look = ctx.theme.board
     # the coordinates keep clear of the frame: their band inside its line and its inner line or band
     band = coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]
     under = TITLE_BAND if look.title and ctx.game is not None else band
-    bleed = max(own, look.bleed if look.ground is not None or look.picture is not None else 0.0)
+    bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
     return band + ring.left + bleed, band + ring.top + bleed, band + ring.right + bleed, under + ring.bottom + bleed
 
 
@@ -228,7 +229,7 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
     orientation = "landscape" if closest is options[1] else "portrait"
     return (
         f"board '{board.id}' does not fit on {closest.paper.name}: {board.rows} × {board.cols} cells of "
-        f"{board.cell:g} mm "
+        f"{board.cell_size} mm "
         f"need {need.width:.1f} × {need.height:.1f} mm with title and ruler, {over} in {orientation}, the closer fit "
         f"({closest.content_width:.1f} × {closest.room_height:.1f} mm inside the margins); cells of at most "
         f"{largest:g} mm fit"
@@ -236,9 +237,12 @@ def too_big_message(board: BoardComponent, need: Extent, options: list[Context])
 
 
 def largest_cell(board: BoardComponent, need: Extent, options: list[Context]) -> float:
-    """The largest cell, in half millimetres, with which the whole board fits one page of ``options``."""
+    """The largest cell (its width, the height in proportion), in half millimetres, with which the
+    whole board fits one page of ``options``."""
+    ratio = board.cell_h / board.cell_w
     largest = max(
-        min((o.content_width - need.extra_w) / board.cols, (o.room_height - need.extra_h) / board.rows) for o in options
+        min((o.content_width - need.extra_w) / board.cols, (o.room_height - need.extra_h) / (board.rows * ratio))
+        for o in options
     )
     return math.floor(largest * 2) / 2
 
@@ -247,7 +251,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     ctx = oriented(board, ctx)
     need = extent(board, ctx)
     before, above, after, below = dressing(board, ctx)
-    grid_w, grid_h = board.cols * board.cell, board.rows * board.cell
+    grid_w, grid_h = board.cols * board.cell_w, board.rows * board.cell_h
     # the grid centred on the paper, as long as its bands stay inside the margins
     centred = (ctx.paper.width - grid_w) / 2
     if dressed(ctx):  # its bands may reach into the margins, to DRESS_EDGE from the paper's edge
@@ -265,7 +269,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     block_top = ctx.margin + (ctx.room_height - need.height) / 2  # title, board, legend, ruler: one block
     top = block_top + HEADER_HEIGHT + GAP + above
     items: list[Item] = piece_page_header(
-        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=f"{board.cell:g}"), top=block_top
+        ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=board.cell_size), top=block_top
     )
     if dressed(ctx):
         # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
@@ -325,9 +329,10 @@ def dress_items(ctx: Context, whole: Box) -> list[Item]:
 
 def grid_items(board: BoardComponent, left: float, top: float) -> list[Item]:
     """Inner lines across the whole grid, one per row and column boundary, and a heavier frame."""
-    cell, right, bottom = board.cell, left + board.cols * board.cell, top + board.rows * board.cell
-    items: list[Item] = [Line(left, top + r * cell, right, top + r * cell, GRID_LINE) for r in range(1, board.rows)]
-    items += [Line(left + c * cell, top, left + c * cell, bottom, GRID_LINE) for c in range(1, board.cols)]
+    cw, ch = board.cell_w, board.cell_h
+    right, bottom = left + board.cols * cw, top + board.rows * ch
+    items: list[Item] = [Line(left, top + r * ch, right, top + r * ch, GRID_LINE) for r in range(1, board.rows)]
+    items += [Line(left + c * cw, top, left + c * cw, bottom, GRID_LINE) for c in range(1, board.cols)]
     items.append(Rect(left, top, right - left, bottom - top, FRAME))
     return items
 
@@ -344,12 +349,11 @@ def marked_items(
 ) -> list[Item]:
     """The shaded cells (of ``window`` only, when given); (left, top) is where cell A1 is or would be."""
     items: list[Item] = []
-    cell = board.cell  # a grey cell, no inner outline: a board is not cut, nothing on it looks like a cut line
+    cw, ch = board.cell_w, board.cell_h  # a grey cell, no inner outline: nothing on a board looks like a cut line
     for row, col in sorted(set(marked_cells(board))):
         if not _inside(row, col, window):
             continue
-        x, y = left + col * cell, top + row * cell
-        items.append(Rect(x, y, cell, cell, None, fill))
+        items.append(Rect(left + col * cw, top + row * ch, cw, ch, None, fill))
     return items
 
 
@@ -374,13 +378,14 @@ def special_items(
 ) -> list[Item]:
     """The icon in the upper part of the cell, the label (the points) large beneath it."""
     items: list[Item] = []
-    cell = board.cell
+    cw, ch = board.cell_w, board.cell_h
+    cell = min(cw, ch)  # icon and label sized by the shorter side, centred across
     icon = cell * 0.58
     for special in board.specials:
         row, col = cell_of(special.at)
         if not _inside(row, col, window):
             continue
-        x, y = left + col * cell, top + row * cell
+        x, y = left + col * cw + (cw - cell) / 2, top + row * ch + (ch - cell) / 2
         items.append(
             draw_named(special.icon, ctx.tr.icons, x + (cell - icon) / 2, y + cell * 0.05, icon, BLACK, ctx.dpi)
         )
@@ -395,12 +400,12 @@ def coordinate_items(
     board: BoardComponent, left: float, top: float, cols: range | None = None, rows: range | None = None
 ) -> list[Item]:
     """Column letters above the grid and row numbers left of it (of the given ones only, when given)."""
-    cell, cap = board.cell, fonts.cap_height(COORD_PT)
+    cw, ch, cap = board.cell_w, board.cell_h, fonts.cap_height(COORD_PT)
     items: list[Item] = []
     for col in range(board.cols) if cols is None else cols:
         items.append(
             Text(
-                left + (col + 0.5) * cell,
+                left + (col + 0.5) * cw,
                 top - (COORD_BAND - cap) / 2,
                 chr(ord("A") + col),
                 COORD_PT,
@@ -413,7 +418,7 @@ def coordinate_items(
         items.append(
             Text(
                 left - COORD_BAND / 2,
-                top + (row + 0.5) * cell + cap / 2,
+                top + (row + 0.5) * ch + cap / 2,
                 str(row + 1),
                 COORD_PT,
                 bold=True,
@@ -488,10 +493,10 @@ def cell_pieces(
                     "cell",
                     board.id,
                     1,
-                    left + col * board.cell,
-                    top + row * board.cell,
-                    board.cell,
-                    board.cell,
+                    left + col * board.cell_w,
+                    top + row * board.cell_h,
+                    board.cell_w,
+                    board.cell_h,
                     extra=tuple(extra),
                 )
             )

@@ -104,10 +104,12 @@ def label_of(spot: FigureCell | FigureSpot, ctx: Context) -> str | None:
     return numbered if not label else f"{numbered}: {label}"
 
 
-def window_grid(x: float, y: float, rows: int, cols: int, cell: float) -> list[Item]:
-    """A window of a board's grid: its inner lines and a frame, as the board draws them."""
-    right, bottom = x + cols * cell, y + rows * cell
-    items: list[Item] = [Line(x, y + r * cell, right, y + r * cell, board_layout.GRID_LINE) for r in range(1, rows)]
+def window_grid(x: float, y: float, rows: int, cols: int, cell: float, cell_h: float | None = None) -> list[Item]:
+    """A window of a board's grid: its inner lines and a frame, as the board draws them (cells
+    ``cell`` wide and ``cell_h`` high, square when it is not given)."""
+    high = cell if cell_h is None else cell_h
+    right, bottom = x + cols * cell, y + rows * high
+    items: list[Item] = [Line(x, y + r * high, right, y + r * high, board_layout.GRID_LINE) for r in range(1, rows)]
     items += [Line(x + c * cell, y, x + c * cell, bottom, board_layout.GRID_LINE) for c in range(1, cols)]
-    items.append(Rect(x, y, cols * cell, rows * cell, board_layout.FRAME))
+    items.append(Rect(x, y, cols * cell, rows * high, board_layout.FRAME))
     return items

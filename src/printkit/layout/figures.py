@@ -297,30 +297,30 @@ def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
 
 def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
     rows, cols = window_of(figure.window, board.rows, board.cols)
-    cell = board.cell
-    left, top = -cols.start * cell, -rows.start * cell
+    cw, ch = board.cell_w, board.cell_h
+    left, top = -cols.start * cw, -rows.start * ch
     window = (rows, cols)
     items: list[Item] = board_layout.marked_items(board, left, top, window)
     items += board_layout.special_items(board, left, top, ctx, window)
-    items += figure_marks.window_grid(left + cols.start * cell, top + rows.start * cell, len(rows), len(cols), cell)
+    items += figure_marks.window_grid(left + cols.start * cw, top + rows.start * ch, len(rows), len(cols), cw, ch)
     marks: list[tuple[str, float, str]] = []
     if board.coordinates:  # set at the rules' type size around the drawing, never shrunk with it
-        marks += [("col", (n + 0.5) * cell, board_layout.coordinate(0, col)[0]) for n, col in enumerate(cols)]
-        marks += [("row", (n + 0.5) * cell, str(row + 1)) for n, row in enumerate(rows)]
+        marks += [("col", (n + 0.5) * cw, board_layout.coordinate(0, col)[0]) for n, col in enumerate(cols)]
+        marks += [("row", (n + 0.5) * ch, str(row + 1)) for n, row in enumerate(rows)]
     labels = []
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
-        x, y = left + col * cell, top + row * cell
-        items += stack_items(kit, figure_cell.stack, ctx, x, y, cell, cell)
+        x, y = left + col * cw, top + row * ch
+        items += stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch)
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
-            labels.append((x + cell / 2, y + cell, label))
+            labels.append((x + cw / 2, y + ch, label))
     arrows = []
     for move in figure.moves:
         (r0, c0), (r1, c1) = (board_layout.cell_of(at) for at in move.split("-"))
-        centres = (left + (c0 + 0.5) * cell, top + (r0 + 0.5) * cell, left + (c1 + 0.5) * cell, top + (r1 + 0.5) * cell)
-        arrows.append((*centres, figure_marks.END_SHORT * cell))
+        centres = (left + (c0 + 0.5) * cw, top + (r0 + 0.5) * ch, left + (c1 + 0.5) * cw, top + (r1 + 0.5) * ch)
+        arrows.append((*centres, figure_marks.END_SHORT * min(cw, ch)))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
-    size = (len(cols) * cell, len(rows) * cell)
+    size = (len(cols) * cw, len(rows) * ch)
     piece = smallest_piece(kit, [c.stack for c in figure.cells])
     return Drawing(
         tuple(items), *size, tuple(labels), tuple(used), marks=tuple(marks), arrows=tuple(arrows), piece=piece

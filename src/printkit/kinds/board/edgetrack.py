@@ -91,7 +91,7 @@ def ring(board: BoardComponent, cuts_x: Sequence[float] = (), cuts_y: Sequence[f
     track = board.track
     if track is None:
         return []
-    d, width, height = ring_depths(board), board.cols * board.cell, board.rows * board.cell
+    d, width, height = ring_depths(board), board.cols * board.cell_w, board.rows * board.cell_h
     top, right, bottom, left = side_counts(track, width, height)
     boxes: list[tuple[float, float, float, float, bool]] = [(-d.left, -d.top, d.left, d.top, True)]
     boxes += [(a, -d.top, b - a, d.top, False) for a, b in divided(width, top, cuts_x)]
@@ -110,7 +110,7 @@ def shortest(board: BoardComponent) -> float:
     track = board.track
     if track is None:
         return 0.0
-    width, height = board.cols * board.cell, board.rows * board.cell
+    width, height = board.cols * board.cell_w, board.rows * board.cell_h
     lengths = [
         length / n
         for length, n in zip((width, height, width, height), side_counts(track, width, height), strict=True)

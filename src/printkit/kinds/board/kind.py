@@ -57,7 +57,7 @@ def check_edge_track(board: BoardComponent, loc: Loc, found: Findings) -> None:
         return
     shortest = edgetrack.shortest(board)
     if shortest < edgetrack.SMALLEST_SPACE - 1e-6:
-        width, height = board.cols * board.cell, board.rows * board.cell
+        width, height = board.cols * board.cell_w, board.rows * board.cell_h
         most = 4 + math.floor(2 * (width + height) / edgetrack.SMALLEST_SPACE)
         found.add(
             loc + ("end",),
@@ -73,6 +73,12 @@ def _check_on_board(board: BoardComponent, at: str, loc: Loc, found: Findings) -
     if row >= board.rows or col >= board.cols:
         last = f"{chr(ord('A') + min(board.cols, 26) - 1)}{board.rows}"
         found.add(loc, f"cell {at} is not on the {board.rows} × {board.cols} board '{board.id}' (A1 to {last})")
+
+
+def cell_outline(board: BoardComponent) -> tuple[tuple[float, float], ...]:
+    """A cell's corners around its centre (a rectangle when ``cell_height`` is given)."""
+    w, h = board.cell_w / 2, board.cell_h / 2
+    return ((-w, -h), (w, -h), (w, h), (-w, h))
 
 
 def numbers(component: BoardComponent, paper: Paper) -> dict[str, Any]:
@@ -98,6 +104,7 @@ KIND = Kind(
     ),
     checks=(check_board_cells,),
     cell=lambda component: component.cell,
+    cell_outline=cell_outline,
     room=layout.room,
     messages=MESSAGES,
 )

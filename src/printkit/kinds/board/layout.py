@@ -104,9 +104,9 @@ def with_ring(board: BoardComponent, page: Page, ctx: Context) -> Page:
     return replace(page, items=page.items + tuple(drawn), pieces=page.pieces + tuple(rows))
 
 
-def cuts(plan: Plan, cell: float) -> tuple[list[float], list[float]]:
+def cuts(plan: Plan, board: BoardComponent) -> tuple[list[float], list[float]]:
     """Where the sheets meet, in board mm across and down: no space of a track may straddle them."""
-    return [run.start * cell for run in plan.cols[1:]], [run.start * cell for run in plan.rows[1:]]
+    return [run.start * board.cell_w for run in plan.cols[1:]], [run.start * board.cell_h for run in plan.rows[1:]]
 
 
 def run_limits(room: float, before: float, after: float, glue: float, cell: float) -> Limits:
@@ -125,8 +125,8 @@ def limits_on(board: BoardComponent, ctx: Context) -> tuple[Limits, Limits]:
     need = extent(board, ctx)
     before, above, after, below = dressing(board, ctx)
     fixed_h = need.extra_h - legend_height(board, ctx) - above - below  # title, ruler: on every sheet
-    across = run_limits(ctx.content_width, before, after, board.glue, board.cell)
-    return across, run_limits(ctx.room_height - fixed_h, above, below, board.glue, board.cell)
+    across = run_limits(ctx.content_width, before, after, board.glue, board.cell_w)
+    return across, run_limits(ctx.room_height - fixed_h, above, below, board.glue, board.cell_h)
 
 
 def plan_on(board: BoardComponent, ctx: Context) -> Plan | None:
@@ -143,7 +143,7 @@ def plan_sheets(board: BoardComponent, ctx: Context) -> Plan:
     if not plans:
         raise LayoutProblem(
             ("cell",),
-            f"board '{board.id}': one cell of {board.cell:g} mm with its {board.glue:g} mm glue strip does not "
+            f"board '{board.id}': one cell of {board.cell_size} mm with its {board.glue:g} mm glue strip does not "
             f"fit on a sheet of {ctx.paper.name} ({ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the "
             "margins, less the title and the ruler); make the cells smaller",
         )
@@ -163,7 +163,7 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
         f"board '{board.id}' takes {plan.sheets} sheets of {ctx.paper.name} ({len(plan.cols)} across × "
         f"{len(plan.rows)} down, {side}): it needs {need.width:.1f} × {need.height:.1f} mm and a page holds "
         f"{ctx.content_width:.1f} × {ctx.room_height:.1f} mm inside the margins, so the first sheet takes at most "
-        f"{across} × {down} cells of {board.cell:g} mm with a {board.glue:g} mm glue strip; cells of at most "
+        f"{across} × {down} cells of {board.cell_size} mm with a {board.glue:g} mm glue strip; cells of at most "
         f"{largest_cell(board, need, orientations(ctx)):g} mm fit on one page"
     )
 
@@ -186,8 +186,7 @@ class Sheet:
 
     @property
     def part(self) -> Box:
-        cell = self.board.cell
-        return Box(self.left, self.top, len(self.cols) * cell, len(self.rows) * cell)
+        return Box(self.left, self.top, len(self.cols) * self.board.cell_w, len(self.rows) * self.board.cell_h)
 
     @property
     def outline(self) -> Box:
@@ -203,21 +202,21 @@ class Sheet:
     @property
     def region(self) -> tuple[float, float, float, float]:
         """The sheet's own part of the board with the track's sides it carries, in board mm."""
-        cell, ring = self.board.cell, ring_depths(self.board)
-        x0 = self.cols.start * cell - (ring.left if self.band_left else 0.0)
-        y0 = self.rows.start * cell - (ring.top if self.band_top else 0.0)
-        return x0, y0, self.cols.stop * cell + self.ring_right, self.rows.stop * cell + self.ring_bottom
+        cw, ch, ring = self.board.cell_w, self.board.cell_h, ring_depths(self.board)
+        x0 = self.cols.start * cw - (ring.left if self.band_left else 0.0)
+        y0 = self.rows.start * ch - (ring.top if self.band_top else 0.0)
+        return x0, y0, self.cols.stop * cw + self.ring_right, self.rows.stop * ch + self.ring_bottom
 
     def page_x(self, board_x: float) -> float:
         """The page position of a point ``board_x`` mm from the whole board's left edge."""
-        return self.left + board_x - self.cols.start * self.board.cell
+        return self.left + board_x - self.cols.start * self.board.cell_w
 
     def page_y(self, board_y: float) -> float:
-        return self.top + board_y - self.rows.start * self.board.cell
+        return self.top + board_y - self.rows.start * self.board.cell_h
 
 
 def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sheet:
-    ctx, cell = plan.ctx, board.cell
+    ctx = plan.ctx
     rows, cols = plan.rows[band], plan.cols[column]
     coords, ring = (COORD_BAND if board.coordinates else 0.0), ring_depths(board)
     band_left, band_top = (coords + ring.left if column == 0 else 0.0), (coords + ring.top if band == 0 else 0.0)
@@ -225,7 +224,7 @@ def place_sheet(board: BoardComponent, plan: Plan, band: int, column: int) -> Sh
     strip_below = board.glue if band + 1 < len(plan.rows) else 0.0
     ring_right = ring.right if column + 1 == len(plan.cols) else 0.0
     ring_bottom = ring.bottom if band + 1 == len(plan.rows) else 0.0
-    width = band_left + len(cols) * cell + ring_right + strip_right
+    width = band_left + len(cols) * board.cell_w + ring_right + strip_right
     left = ctx.margin + (ctx.content_width - width) / 2 + band_left
     top = ctx.margin + HEADER_HEIGHT + GAP + band_top
     return Sheet(board, rows, cols, left, top, band_left, band_top, strip_right, strip_below, ring_right, ring_bottom)
@@ -244,13 +243,13 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
     instruction = ctx.tr.own(
         MESSAGES["board_sheet_instruction"],
         joins="; ".join(join_phrases(plan, joins, band, column, ctx)),
-        cell=f"{board.cell:g}",
+        cell=board.cell_size,
     )
     items: list[Item] = piece_page_header(ctx, title, instruction, ctx.content_width - map_w - 4.0)
     items += map_items(plan, band, column, ctx.margin + ctx.content_width - map_w, ctx.margin, map_w)
     items += background_items(board, ctx, (origin_x - ring.left, origin_y - ring.top), sheet_picture(sheet))
     items += strip_items(sheet)
-    spaces = edgetrack.ring(board, *cuts(plan, board.cell))
+    spaces = edgetrack.ring(board, *cuts(plan, board))
     items += strip_ring_items(sheet, spaces)
     if spaces:
         items += edgetrack.items(board, spaces, (origin_x, origin_y), ctx, sheet.region)
@@ -287,8 +286,8 @@ def sheet_page(board: BoardComponent, plan: Plan, joins: list[Join], band: int, 
             part.h,
             extra=(
                 ("sheet", number),
-                ("board_x", sheet.cols.start * board.cell),
-                ("board_y", sheet.rows.start * board.cell),
+                ("board_x", sheet.cols.start * board.cell_w),
+                ("board_y", sheet.rows.start * board.cell_h),
             ),
         ),
         *join_pieces(plan, joins, band, column, sheet),
@@ -313,9 +312,9 @@ def sheet_picture(sheet: Sheet) -> Box:
 def strip_items(sheet: Sheet) -> list[Item]:
     """Each glue strip (and the corner both strips share): a light fill under a faint copy of the
     neighbour's grid lines and shaded cells there."""
-    cell = sheet.board.cell
-    x0, x1 = sheet.cols.start * cell, sheet.cols.stop * cell
-    y0, y1 = sheet.rows.start * cell, sheet.rows.stop * cell
+    cw, ch = sheet.board.cell_w, sheet.board.cell_h
+    x0, x1 = sheet.cols.start * cw, sheet.cols.stop * cw
+    y0, y1 = sheet.rows.start * ch, sheet.rows.stop * ch
     regions = []
     if sheet.strip_right:
         regions.append((x1, y0, x1 + sheet.strip_right, y1 + sheet.strip_below))
@@ -332,8 +331,7 @@ def strip_items(sheet: Sheet) -> list[Item]:
 def strip_regions(sheet: Sheet) -> list[tuple[float, float, float, float]]:
     """Each glue strip's region in board mm, reaching over the track's sides the sheet carries."""
     x0, y0, x1, y1 = sheet.region
-    cell = sheet.board.cell
-    right, bottom = sheet.cols.stop * cell, sheet.rows.stop * cell
+    right, bottom = sheet.cols.stop * sheet.board.cell_w, sheet.rows.stop * sheet.board.cell_h
     regions = []
     if sheet.strip_right:
         regions.append((right, y0, right + sheet.strip_right, y1 + sheet.strip_below))
@@ -360,13 +358,8 @@ def over_ring(sheet: Sheet) -> list[tuple[float, float, float, float]]:
     """Where the glue strips reach over the track's sides beyond the grid (board mm): the right
     strip above and below the grid, the bottom strip left and right of it."""
     x0, y0, x1, y1 = sheet.region
-    cell = sheet.board.cell
-    gx0, gy0, gx1, gy1 = (
-        sheet.cols.start * cell,
-        sheet.rows.start * cell,
-        sheet.cols.stop * cell,
-        sheet.rows.stop * cell,
-    )
+    cw, ch = sheet.board.cell_w, sheet.board.cell_h
+    gx0, gy0, gx1, gy1 = sheet.cols.start * cw, sheet.rows.start * ch, sheet.cols.stop * cw, sheet.rows.stop * ch
     parts = []
     if sheet.strip_right:
         if y0 < gy0:
@@ -383,11 +376,11 @@ def over_ring(sheet: Sheet) -> list[tuple[float, float, float, float]]:
 
 def faint_marks(sheet: Sheet, region: tuple[float, float, float, float]) -> list[Item]:
     """The part of each shaded cell inside ``region`` (board mm), faintly."""
-    cell, (bx0, by0, bx1, by1) = sheet.board.cell, region
+    cw, ch, (bx0, by0, bx1, by1) = sheet.board.cell_w, sheet.board.cell_h, region
     items: list[Item] = []
     for row, col in sorted(set(marked_cells(sheet.board))):
-        left, top = max(bx0, col * cell), max(by0, row * cell)
-        right, bottom = min(bx1, (col + 1) * cell), min(by1, (row + 1) * cell)
+        left, top = max(bx0, col * cw), max(by0, row * ch)
+        right, bottom = min(bx1, (col + 1) * cw), min(by1, (row + 1) * ch)
         if right - left > 1e-6 and bottom - top > 1e-6:
             items.append(Rect(sheet.page_x(left), sheet.page_y(top), right - left, bottom - top, None, FAINT_MARK))
     return items
@@ -396,15 +389,16 @@ def faint_marks(sheet: Sheet, region: tuple[float, float, float, float]) -> list
 def faint_lines(sheet: Sheet, region: tuple[float, float, float, float]) -> list[Item]:
     """The whole board's grid lines (its frame included) inside ``region`` (board mm), faintly; those
     on the seam lie under the part's own line."""
-    board, cell, (bx0, by0, bx1, by1) = sheet.board, sheet.board.cell, region
+    board, (bx0, by0, bx1, by1) = sheet.board, region
+    cw, ch = board.cell_w, board.cell_h
     items: list[Item] = []
     for row in range(board.rows + 1):
-        if by0 - 1e-6 <= row * cell <= by1 + 1e-6:
-            y = sheet.page_y(row * cell)
+        if by0 - 1e-6 <= row * ch <= by1 + 1e-6:
+            y = sheet.page_y(row * ch)
             items.append(Line(sheet.page_x(bx0), y, sheet.page_x(bx1), y, FAINT_LINE))
     for col in range(board.cols + 1):
-        if bx0 - 1e-6 <= col * cell <= bx1 + 1e-6:
-            x = sheet.page_x(col * cell)
+        if bx0 - 1e-6 <= col * cw <= bx1 + 1e-6:
+            x = sheet.page_x(col * cw)
             items.append(Line(x, sheet.page_y(by0), x, sheet.page_y(by1), FAINT_LINE))
     return items
 
@@ -412,13 +406,11 @@ def faint_lines(sheet: Sheet, region: tuple[float, float, float, float]) -> list
 def part_grid(sheet: Sheet, band: int, column: int, plan: Plan) -> list[Item]:
     """The grid lines of the sheet's part: inner lines thin, the edges the whole board's frame is
     made of heavy, and the seams thin (a grid line where the next sheet's grid continues)."""
-    part, cell = sheet.part, sheet.board.cell
+    part, cw, ch = sheet.part, sheet.board.cell_w, sheet.board.cell_h
     items: list[Item] = [
-        Line(part.x, part.y + r * cell, part.right, part.y + r * cell, GRID_LINE) for r in range(1, len(sheet.rows))
+        Line(part.x, part.y + r * ch, part.right, part.y + r * ch, GRID_LINE) for r in range(1, len(sheet.rows))
     ]
-    items += [
-        Line(part.x + c * cell, part.y, part.x + c * cell, part.bottom, GRID_LINE) for c in range(1, len(sheet.cols))
-    ]
+    items += [Line(part.x + c * cw, part.y, part.x + c * cw, part.bottom, GRID_LINE) for c in range(1, len(sheet.cols))]
     edges = (
         (part.x, part.y, part.right, part.y, band == 0),
         (part.x, part.bottom, part.right, part.bottom, band + 1 == len(plan.rows)),
@@ -441,24 +433,24 @@ def seam_marks(plan: Plan, joins: list[Join], band: int, column: int, sheet: She
     """At each seam of this sheet a triangle whose tip touches the seam and the join's letter beside
     it (the sheet on the other side has the mirror one: the two tips meet), and the letter in the
     middle of each glue strip."""
-    cell, part = sheet.board.cell, sheet.part
+    cw, ch, part = sheet.board.cell_w, sheet.board.cell_h, sheet.part
     items: list[Item] = []
     for join in joins:
         if (band, column) not in (join.under, join.over):
             continue
         under = join.under == (band, column)
         if join.edge == "right":
-            y = sheet.page_y(seam_position(sheet.rows, cell))
+            y = sheet.page_y(seam_position(sheet.rows, ch))
             x = part.right if under else part.x
             items += seam_triangle(x, y, -1.0 if under else 1.0, 0.0, join.letter)
             if under and sheet.strip_right >= TRIANGLE + 2.0:
-                items.append(strip_letter(part.right + sheet.strip_right / 2, part.y + cell / 2, join.letter))
+                items.append(strip_letter(part.right + sheet.strip_right / 2, part.y + ch / 2, join.letter))
         else:
-            x = sheet.page_x(seam_position(sheet.cols, cell))
+            x = sheet.page_x(seam_position(sheet.cols, cw))
             y = part.bottom if under else part.y
             items += seam_triangle(x, y, 0.0, -1.0 if under else 1.0, join.letter)
             if under and sheet.strip_below >= TRIANGLE + 2.0:
-                items.append(strip_letter(part.x + cell / 2, part.bottom + sheet.strip_below / 2, join.letter))
+                items.append(strip_letter(part.x + cw / 2, part.bottom + sheet.strip_below / 2, join.letter))
     return items
 
 
@@ -484,17 +476,17 @@ def strip_letter(x: float, y: float, name: str) -> Text:
 def join_pieces(plan: Plan, joins: list[Join], band: int, column: int, sheet: Sheet) -> list[Piece]:
     """A manifest row per glue strip on this sheet: its letter, the sheet laid on it and where the
     strip lies in the whole board (its grid is that sheet's, from ``board_x``/``board_y``)."""
-    part, cell = sheet.part, sheet.board.cell
+    part, cw, ch = sheet.part, sheet.board.cell_w, sheet.board.cell_h
     rows = []
     for index, join in enumerate(joins):
         if join.under != (band, column):
             continue
         if join.edge == "right":
             box = Box(part.right, part.y, sheet.strip_right, part.h)
-            board_at = (sheet.cols.stop * cell, sheet.rows.start * cell)
+            board_at = (sheet.cols.stop * cw, sheet.rows.start * ch)
         else:
             box = Box(part.x, part.bottom, part.w, sheet.strip_below)
-            board_at = (sheet.cols.start * cell, sheet.rows.stop * cell)
+            board_at = (sheet.cols.start * cw, sheet.rows.stop * ch)
         rows.append(
             Piece(
                 "join",

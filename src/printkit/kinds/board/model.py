@@ -52,7 +52,12 @@ class BoardComponent(ComponentBase):
     )
     rows: Count = Field(description="Number of rows of cells.")
     cols: Count = Field(description="Number of columns of cells.")
-    cell: Length = Field(description="The side of one square cell.")
+    cell: Length = Field(description="The side of one square cell; with cell_height, a cell's width.")
+    cell_height: Length | None = Field(
+        None,
+        description="A cell's height when the cells are not square (cell is then their width): 75mm x 66.7mm areas "
+        "make an 8 × 6 board 3:2.",
+    )
     coordinates: bool = Field(False, description="True to print column letters above and row numbers left of the grid.")
     specials: list[SpecialCell] = Field(default_factory=list, description="Cells with an icon and a label.")
     marked: Literal["perimeter"] | list[Coordinate] | None = Field(
@@ -88,6 +93,21 @@ class BoardComponent(ComponentBase):
     )
 
     @property
+    def cell_w(self) -> float:
+        """A cell's width in mm."""
+        return self.cell
+
+    @property
+    def cell_h(self) -> float:
+        """A cell's height in mm: ``cell_height``, else ``cell`` (a square)."""
+        return self.cell_height if self.cell_height is not None else self.cell
+
+    @property
+    def cell_size(self) -> str:
+        """The cells' size as a text says it: '40' for a square, '40 × 30' for a rectangle (mm)."""
+        return f"{self.cell_w:g}" if self.cell_h == self.cell_w else f"{self.cell_w:g} × {self.cell_h:g}"
+
+    @property
     def ring_sides(self) -> tuple[float, float, float, float]:
         """How far the track reaches out of the grid (top, right, bottom, left, in mm; 0 without one)."""
         if self.track is None:
@@ -101,7 +121,7 @@ class BoardComponent(ComponentBase):
     def outer_size(self) -> tuple[float, float]:
         """The board's width and height in mm: its grid and the track around it."""
         top, right, bottom, left = self.ring_sides
-        return self.cols * self.cell + left + right, self.rows * self.cell + top + bottom
+        return self.cols * self.cell_w + left + right, self.rows * self.cell_h + top + bottom
 
     @property
     def image_mm(self) -> float:

@@ -23,6 +23,7 @@ from printkit.kit.shared import (
     Length,
     Model,
     Offset,
+    PatternName,
     Text,
 )
 from printkit.kit.table_spec import DeckTable
@@ -31,7 +32,6 @@ from printkit.kit.table_spec import DeckTable
 
 ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white)$")]
 BoxSpec = tuple[Offset, Offset, Length, Length]
-PatternName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 
 class ElementBase(Model):

@@ -8,7 +8,6 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from printkit.kinds.cards.model import PatternName
 from printkit.kit.shared import (
     Color,
     ComponentBase,
@@ -17,6 +16,7 @@ from printkit.kit.shared import (
     Int,
     Length,
     Model,
+    PatternName,
     Text,
 )
 
