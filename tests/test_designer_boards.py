@@ -247,3 +247,25 @@ def test_the_legend_and_the_note_are_printed_once_and_the_recipe_says_to_glue(bu
     assert sum("score markers stand on the track" in text for text in texts) == 1
     assert "yes, and glue" in texts[0]
     assert "cut the sheets out along their grey outlines and glue them together" in texts[0]
+
+
+def test_a_legend_no_sheet_has_room_for_gets_a_page_of_its_own(run, tmp_path):
+    """The sheets never keep room for the legend: one too tall for any sheet's foot goes on a page
+    after them, with the board's title, rather than taking a row of cells from every sheet."""
+    note = " ".join(["The note goes on about the board."] * 240)
+    text = (REPO / "tests/kits/big_board.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        '    marked_label: {pl: "Wybrzeże", cs: "Pobřeží", en: "Coast"}',
+        f'    marked_label: {{pl: "Wybrzeże", cs: "Pobřeží", en: "Coast"}}\n    note: {{pl: "{note}", cs: "{note}", '
+        f'en: "{note}"}}',
+    )
+    kit = tmp_path / "big_board.yaml"
+    kit.write_text(text, encoding="utf-8")
+    pdf, manifest = build(str(kit), tmp_path)
+    sheets = pieces(manifest, kind="board_sheet")
+    assert len(sheets) == 4
+    last = manifest["pages"][-1]
+    assert last["role"] == "board" and last["number"] == max(s["page"] for s in sheets) + 1
+    page = page_text(pdf, last["number"])
+    assert "The key to the board glued together from sheets" in page and "Coast" in page
+    assert all("Coast" not in page_text(pdf, s["page"]) for s in sheets)
