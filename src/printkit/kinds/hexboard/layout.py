@@ -15,15 +15,12 @@ from typing import TYPE_CHECKING
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.kinds.hexboard.ground import hex_ground, hex_legend_height, hex_legend_items
 from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex, Terrain
 from printkit.kinds.hexboard.words import MESSAGES
 from printkit.layout import sheetplan
 from printkit.layout.board import (
     GAP,
-    LEGEND_LINE,
-    MARK_FILL,
-    legend_height,
-    legend_items,
     legend_page,
     legend_sheet,
     orientations,
@@ -33,18 +30,13 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, ruler_at_bottom
-from printkit.layout.patterns import draw_pattern
-from printkit.layout.primitives import BLACK, CUT, Box, Group, Item, Page, Path, Piece, Stroke, Text
+from printkit.layout.primitives import BLACK, CUT, Box, Item, Page, Path, Piece, Text
 
 if TYPE_CHECKING:
     pass
 
-HEX_LINE = Stroke(width=0.35)
 COORD_PT = 5.5
 COORD_COLOUR = "#666666"
-PATTERN_INK = "#4d4d4d"  # a terrain's pattern over its fill
-LEGEND_SWATCH = 4.5  # mm: the legend's sample hex, flat to flat (a square board's swatch's side)
-LEGEND_LINE_STROKE = Stroke(color="#8a8a8a", width=0.25)
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial steps to the six neighbours
 
 
@@ -185,24 +177,6 @@ def terrain_map(board: HexBoardComponent) -> dict[tuple[int, int], Terrain]:
     return found
 
 
-def hex_ground(
-    points: tuple[tuple[float, float], ...], shaded: bool, terrain: Terrain | None, line: Stroke = HEX_LINE
-) -> list[Item]:
-    """A hex's outline and ground: its terrain's fill and pattern (clipped to the hex), else grey
-    when it is marked, else none."""
-    if terrain is None:
-        return [Path(points, line, MARK_FILL if shaded else None)]
-    items: list[Item] = [Path(points, None, terrain.fill)]
-    if terrain.pattern is not None:
-        x0, y0 = min(x for x, _ in points), min(y for _, y in points)
-        w, h = max(x for x, _ in points) - x0, max(y for _, y in points) - y0
-        clip = tuple((x - x0, y - y0) for x, y in points)
-        drawn = draw_pattern(terrain.pattern, 0.0, 0.0, w, h, PATTERN_INK)
-        items.append(Group(("terrain", terrain.pattern, PATTERN_INK, w, h, clip), x0, y0, w, h, (drawn,), clip=clip))
-    items.append(Path(points, line, None))
-    return items
-
-
 def numbers(board: HexBoardComponent, paper: Paper) -> dict[str, float]:
     """{board.hexes}, {board.size}, {board.rows}, {board.cols}, {board.specials}, {board.free},
     {board.special_points}, {board.marked}, each special hex's value as {board.0304}, the
@@ -232,29 +206,6 @@ def numbers(board: HexBoardComponent, paper: Paper) -> dict[str, float]:
 def extra_height(board: HexBoardComponent, ctx: Context) -> float:
     """The page's height that is not hexes: title, legend and ruler, as a square board's."""
     return HEADER_HEIGHT + GAP + hex_legend_height(board, ctx) + GAP + RULER_HEIGHT
-
-
-def hex_legend_height(board: HexBoardComponent, ctx: Context) -> float:
-    """The legend's height: a line per terrain above the square boards' legend (marked hexes, note)."""
-    lines = len(board.terrain) * LEGEND_LINE
-    rest = legend_height(board, ctx)
-    return lines + rest + (GAP if lines and not rest else 0.0)
-
-
-def hex_legend_items(board: HexBoardComponent, left: float, y: float, ctx: Context) -> list[Item]:
-    """A line per terrain (a hex of it and its label), then the marked hexes' line and the note."""
-    items: list[Item] = []
-    side = LEGEND_SWATCH
-    big = side / math.sqrt(3)
-    outline = tuple(
-        (big * math.cos(math.radians(60 * k)), big * math.sin(math.radians(60 * k))) for k in range(6)
-    )  # a flat-top sample hex, as wide as a square board's swatch is tall
-    for terrain in board.terrain:
-        cx, cy = left + big, y + side / 2
-        items += hex_ground(tuple((cx + dx, cy + dy) for dx, dy in outline), False, terrain, LEGEND_LINE_STROKE)
-        items.append(Text(left + 2 * big + 2.0, y + side - 0.6, ctx.tr(terrain.label), 9.0))
-        y += LEGEND_LINE
-    return items + legend_items(board, left, y, ctx)
 
 
 def oriented(board: HexBoardComponent, ctx: Context, grid: Placed) -> Context:
