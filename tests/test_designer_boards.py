@@ -213,8 +213,23 @@ def test_the_map_is_600_by_400_mm_of_8_by_6_areas_with_its_track_on_eight_sheets
     assert max(y for _, y in grid) + 50.0 == pytest.approx(300.0, abs=TOLERANCE)
 
 
+def test_on_a3_the_map_is_four_landscape_sheets_each_a_quarter_of_it(builds, run):
+    """The issue's four-sheet map: 600 x 400 mm in 2 x 2 sheets of A3 turned landscape."""
+    assert run("validate", MAP, "--paper", "a3").code == 0
+    pdf, manifest = builds(MAP, "en", "a3")
+    sheets = pieces(manifest, kind="board_sheet")
+    assert len(sheets) == 4 and len(manifest["pages"]) == 5
+    with pdfplumber.open(pdf) as document:
+        for page in sorted({s["page"] for s in sheets}):
+            sheet = document.pages[page - 1]
+            assert (round(mm(sheet.width), 1), round(mm(sheet.height), 1)) in {(297.0, 420.0), (420.0, 297.0)}
+    cells = pieces(manifest, kind="cell")
+    grid = [board_position(manifest, c) for c in cells]
+    assert len(cells) == 48 and max(x for x, _ in grid) + 62.5 == pytest.approx(500.0, abs=TOLERANCE)
+
+
 def test_a_page_count_per_paper_is_checked_on_its_own_paper(run, tmp_path):
-    text = (REPO / MAP).read_text(encoding="utf-8").replace("{a4: 9, letter: 9}", "{a4: 9, letter: 10}")
+    text = (REPO / MAP).read_text(encoding="utf-8").replace("{a4: 9, letter: 9, a3: 5}", "{a4: 9, letter: 10, a3: 5}")
     kit = tmp_path / "big_map.yaml"
     kit.write_text(text, encoding="utf-8")
     shutil.copytree(REPO / "tests/kits/big_map", tmp_path / "big_map")
