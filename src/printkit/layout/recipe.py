@@ -222,13 +222,14 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
 
 
 def command(kit: Kit, ctx: Context, name: str, option: str) -> str:
-    """The printkit command that writes a part printed apart, in the rules' language: an option
-    and its value joined by a no-break space, so a line never parts them."""
+    """The printkit command that writes a part printed apart, in the rules' language, its words
+    joined by no-break spaces: a line never parts it and no word of it is hyphenated (a review
+    found "latar-nie" in a Czech recipe: typed as printed, the command fails)."""
     words = ["printkit", name, ctx.kit_ref or "KIT"]
     if ctx.lang != kit.kit.default_lang:
         words.append(f"--lang{NBSP}{ctx.lang}")
     words.append(option.replace(" ", NBSP))
-    return " ".join(words)
+    return NBSP.join(words)
 
 
 def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:

@@ -90,7 +90,10 @@ def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
         if isinstance(stroke, Stroke) and stroke.width < least:
             item = replace(item, stroke=replace(stroke, width=least))  # type: ignore[arg-type]
         elif isinstance(item, Group):
-            item = replace(item, items=thickened(item.items, scale * item.scale))
+            # a keyed group is drawn once and reused wherever its key comes again (render.pdf): the
+            # thickened copy gets a key of its own, or the page it samples would reuse its thick lines
+            key = ("thickened", round(least, 6), *item.key)
+            item = replace(item, items=thickened(item.items, scale * item.scale), key=key)
         out.append(item)
     return tuple(out)
 
