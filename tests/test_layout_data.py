@@ -104,3 +104,25 @@ def test_layout_leaves_its_context_as_it_was_and_lays_out_the_same_twice(kit):
     first, sheets = layout_kit(loaded.kit, ctx), layout_sheets(loaded.kit, ctx)
     assert (ctx.tr.numbers, ctx.sides) == ({}, {})
     assert layout_kit(loaded.kit, ctx) == first and layout_sheets(loaded.kit, ctx) == sheets
+
+
+def groups_of(items, found):
+    """Every group among ``items`` and inside their groups, by key: the drawings each key stands for."""
+    for item in items:
+        if isinstance(item, Group):
+            found.setdefault(item.key, set()).add(item.items)
+            groups_of(item.items, found)
+    return found
+
+
+@pytest.mark.parametrize("kit", ["latarnie", "ogrod", "plateau", "targ", "kpn"])
+def test_one_group_key_stands_for_one_drawing_in_a_whole_document(kit):
+    """The renderer draws a keyed group once and reuses it for the key: two drawings under one key
+    print the first everywhere (ogrod's sheet once printed its icons with the contents strip's
+    thickened lines, 8.4 pt in 7 mm boxes)."""
+    loaded = build.load(kit)
+    ctx = Context(paper=paper("a4"), tr=Localizer("pl"))
+    found: dict = {}
+    for page in layout_kit(loaded.kit, ctx).pages:
+        groups_of(page.items, found)
+    assert found and not [key for key, drawings in found.items() if len(drawings) > 1]
