@@ -42,9 +42,10 @@ def test_faces_only_packs_the_tiles_on_the_card_grid_in_fewer_pages(kpn):
         tiles = pieces_of(manifest, "tile", "face")
         return [sum(1 for p in tiles if p["page"] == n) for n in sorted({p["page"] for p in tiles})]
 
-    assert per_page(both) == [20, 20, 20]  # 4 × 5 inside the bands a back turned over either edge needs
+    # 4 × 5 inside the bands a back turned over either edge needs, one colour (15 tiles) a sheet
+    assert per_page(both) == [15, 15, 15, 15]
     assert per_page(faces) == [24, 24, 12]  # 4 × 6 on the card grid
-    assert len(PdfReader(faces_pdf).pages) == 5 < len(PdfReader(both_pdf).pages) == 10  # no backs, no blank backs
+    assert len(PdfReader(faces_pdf).pages) == 5 < len(PdfReader(both_pdf).pages) == 12  # no backs, no blank backs
     for tile in pieces_of(faces, "tile"):  # 36 mm tiles, every one inside the safe edge of A4
         assert (tile["width"], tile["height"]) == (36.0, 36.0)
         assert 5.0 <= tile["x"] and tile["x"] + 36.0 <= 205.0 and 5.0 <= tile["y"] and tile["y"] + 36.0 <= 297 - 14.2

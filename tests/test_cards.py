@@ -253,8 +253,9 @@ def test_the_targ_pdf_stays_small(targ):
     pdf, _ = targ
     # 36 cards, the market, the rules with a figure of 8 cards and the kit strip (a miniature of the
     # market page), the market's dotted and striped places: about 87 kB (68 kB before figures and
-    # textures); each card design is one form wherever it is shown.
-    assert pdf.stat().st_size < 100_000
+    # textures), 102 kB since the rules' pages were filled and their figures redrawn (page 2's
+    # stream is 22 kB); each card design is one form wherever it is shown.
+    assert pdf.stat().st_size < 110_000
 
 
 # --- a generated deck: bytes per extra card, bleed with trim and bleed boxes ---------------------

@@ -5,10 +5,10 @@ name the changed value's line.
 The sites are found from the kit (every value whose change moves a number some invariant reads),
 so a new kit or a new rule is covered without touching this file. A value is changed the first way
 that breaks a rule (a length by one unit, then by a tenth; a list by dropping its last item, then its
-first; a text into each text the invariants compare with); a value no change of which breaks a rule
-is not pinned by the rulebook and is left out, and each kit must still have a site of each kind its
-rules read. Lists of lists (a sheet's bands, a table's rows) are where things go, not values, and
-are left out. When a rule's broken link reads two values that either could repair (a stone no bigger
+first, a list of one by a copy of it; a text into each text the invariants compare with); a value no
+change of which breaks a rule is not pinned by the rulebook and is left out, and each kit must still
+have a site of each kind its rules read. Lists of lists (a sheet's bands, a table's rows) are where
+things go, not values, and are left out. When a rule's broken link reads two values that either could repair (a stone no bigger
 than a cell: the stone grew, or the cell shrank), the finding names the rule and must list the
 changed value's line among the lines its numbers come from.
 """
@@ -76,7 +76,12 @@ def changes(tracer: Provenance, loc: tuple, kind: str) -> list[object]:
         return nudges(value, kind) + [_scaled(value, 0.9), _scaled(value, 1.1)]
     if kind == "list":
         assert isinstance(value, list)
-        return [value[:-1], value[1:]] if len(value) > 1 else []  # an emptied list leaves no item to name
+        if len(value) > 1:
+            return [value[:-1], value[1:]]
+        # an emptied list leaves no item to name: one item is copied instead, under an id of its own
+        item = value[0]
+        copy = {**item, "id": f"{item['id']}_2"} if isinstance(item, dict) and "id" in item else item
+        return [value + [copy]]
     if kind == "text" and str(value).strip().isdigit():
         return [str(int(value) + 1), str(int(value) - 1)]  # a table's number, typed as a text
     if kind == "text":

@@ -45,7 +45,7 @@ def centre_and_sides(image, char) -> tuple[float, float]:
     return centre, float(side)
 
 
-@pytest.mark.parametrize(("kit", "page"), [("kpn", 1), ("kpn", 3), ("plateau", 1), ("plateau", 6), ("targ", 1)])
+@pytest.mark.parametrize(("kit", "page"), [("kpn", 3), ("kpn", 5), ("plateau", 1), ("plateau", 5), ("targ", 1)])
 def test_every_zero_is_open_in_every_face(built, kit, page):
     pdf = built(kit, "pl")
     found = zeros(pdf, page)
@@ -56,6 +56,8 @@ def test_every_zero_is_open_in_every_face(built, kit, page):
         if char["size"] < 6:  # a ruler's 5.5 pt figures: too few pixels across the counter to judge
             continue
         if not (char["upright"] and char["matrix"][0] > 0):  # a stone's value turned for the far side
+            continue
+        if min(char["non_stroking_color"] or (0,)) > 0.5:  # white on a dark stone, its counter hatched
             continue
         centre, side = centre_and_sides(image, char)
         assert side < 110, f"{char['fontname']} {char['size']:.1f} pt at {char['x0']:.0f}: no zero drawn there"

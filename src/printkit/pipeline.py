@@ -483,7 +483,12 @@ def sheets_document(loaded: LoadedKit, ctx: Context) -> Document:
 
 
 def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
-    """The kit's boxes (tuck boxes) alone, refused as sheets are."""
+    """The kit's boxes (tuck boxes) alone, refused as sheets are. A kit without a box is told which
+    kinds make one: its registry holds only the kinds it uses, so the box kinds are read from all."""
+    kit = loaded.kit
+    if not any(kit.kinds.kind_of(component).box for component in kit.components):
+        boxes = " or ".join(kind.name for kind in load_kinds().kinds if kind.box)
+        raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
     return own_document(loaded, ctx, doc_layout.layout_boxes)
 
 

@@ -80,7 +80,7 @@ def nudges(value: object, kind: str) -> list[object]:
         return [_length_plus(value, 1), _length_plus(value, -1)]
     if kind == "list":
         assert isinstance(value, list)
-        return [value[:-1], value + value[-1:]] if value else []
+        return [value[:-1], value + [_fresh_copy(value, value[-1])]] if value else []
     return []  # a text: fed by the texts invariants compare with (Provenance.texts)
 
 
@@ -104,7 +104,7 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: t
         shorter: list[object] = [value[:i] + value[i + 1 :] for i in range(len(value))]
         last = value[-1] if value else None
         renamed: list[object] = [
-            value + [_renamed_copy(last, key, _as_like(last[key], name))]
+            value + [_fresh_copy(value, _renamed_copy(last, key, _as_like(last[key], name)))]
             for key in ITEM_NAMES
             if isinstance(last, dict) and key in last
             for name in missing
@@ -112,7 +112,7 @@ def candidates(value: object, kind: str, texts: tuple[str, ...] = (), missing: t
         ]
         numbers = [item for item in value if isinstance(item, int) and not isinstance(item, bool)]
         widened: list[object] = [value + [max(numbers) + 1], value + [min(numbers) - 1]] if numbers else []
-        return shorter + [value + value[-1:]] + renamed + widened if value else []
+        return shorter + [value + [_fresh_copy(value, last)]] + renamed + widened if value else []
     digits: list[object] = [str(n) for n in _near_numbers(value)]
     return digits + [text for text in texts if text != value]
 
@@ -130,6 +130,21 @@ def _renamed_copy(item: dict[str, Any], key: str, name: object) -> dict[str, Any
     name (a tile type 'paper' whose icon is 'paper' copied as 'scissors' with the icon 'scissors')."""
     old = item[key]
     return {k: name if k == key or (isinstance(v, str) and v == old) else v for k, v in item.items()}
+
+
+def _fresh_copy(items: list[object], item: object) -> object:
+    """``item`` to be added to ``items``, with an id none of them has when it is named by one
+    ('guards_a' copied as 'guards_a_2'): a list that repeats an id is no kit, so a nudge that made
+    one would prove nothing."""
+    if not (isinstance(item, dict) and isinstance(item.get("id"), str)):
+        return item
+    taken = {other.get("id") for other in items if isinstance(other, dict)}
+    if item["id"] not in taken:
+        return item
+    number = 2
+    while f"{item['id']}_{number}" in taken:
+        number += 1
+    return {**item, "id": f"{item['id']}_{number}"}
 
 
 def _as_like(current: object, name: str) -> object:

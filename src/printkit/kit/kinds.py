@@ -119,11 +119,13 @@ class Registry:
     @classmethod
     def of(cls, kinds: Sequence[Kind[Any]]) -> Registry:
         """The registry of ``kinds``, ordered by their ``order`` (then name); a kind's name and a
-        piece's name is one kind's only (a kind of one's own named as one of printkit's is refused)."""
+        piece's name is one kind's only (a kind of one's own named as one of printkit's is refused),
+        but for a piece that kinds share and declare alike (a split board's sheets and glue strips,
+        whether the board is square or hex), so that either kind alone knows them."""
         ordered = tuple(sorted(kinds, key=lambda kind: (kind.order, kind.name)))
         for what, names in (
             ("kind", [kind.name for kind in ordered]),
-            ("piece", [piece.name for kind in ordered for piece in kind.pieces]),
+            ("piece", [piece.name for piece in dict.fromkeys(piece for kind in ordered for piece in kind.pieces)]),
             ("message", [key for kind in ordered for key in kind.messages]),
         ):
             twice = sorted({name for name in names if names.count(name) > 1})

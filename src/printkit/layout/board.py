@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.kit.kinds import PieceKind
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
@@ -19,6 +20,13 @@ from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header
 from printkit.layout.patterns import clipped_lines, diagonals
 from printkit.layout.primitives import BLACK, Box, Group, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.pictures.limits import PRINT_DPI
+
+# The pieces of a board split over sheets, square or hex: both kinds declare them, so that a kit with
+# either one alone (whose build loads only the kinds it names) cuts its sheets out.
+SPLIT_PIECES = (
+    PieceKind("board_sheet", scale_critical=True, cut=True),  # a sheet of a split board, cut out
+    PieceKind("join", scale_critical=True),  # a split board's glue strip
+)
 
 if TYPE_CHECKING:
     from printkit.kinds.board.model import BoardComponent

@@ -236,8 +236,7 @@ def layout_boxes(kit: Kit, ctx: Context) -> Document:
     pages = components_pages(kit, with_numbers(ctx, numbers), lambda c: kit.kinds.kind_of(c).box)
     pages = cutting.with_cutting_aids(pages, ctx, kit)
     if not pages:
-        boxes = " or ".join(kind.name for kind in kit.kinds.kinds if kind.box)
-        raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
+        raise PrintkitError("this kit has no box component to print")
     return document(kit, with_numbers(ctx, numbers | page_numbers(pages)), pages)
 
 

@@ -222,14 +222,18 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
 
 
 def command(kit: Kit, ctx: Context, name: str, option: str) -> str:
-    """The printkit command that writes a part printed apart, in the rules' language, its words
-    joined by no-break spaces: a line never parts it and no word of it is hyphenated (a review
-    found "latar-nie" in a Czech recipe: typed as printed, the command fails)."""
-    words = ["printkit", name, ctx.kit_ref or "KIT"]
-    if ctx.lang != kit.kit.default_lang:
-        words.append(f"--lang{NBSP}{ctx.lang}")
-    words.append(option.replace(" ", NBSP))
-    return NBSP.join(words)
+    """The printkit command that writes a part printed apart, in the rules' language. A review found
+    "latar-nie" in a Czech recipe (typed as printed, the command fails), and a command set as one
+    unbreakable word left a third of the line before it empty. So a line may part it only between
+    groups of words joined by no-break spaces, each ending in a word too short to hyphenate (the
+    paragraph cuts only a group's last word, and none of fewer than 8 letters): "printkit build",
+    the kit glued to the option after it, and "--lang cs"."""
+    groups = [f"printkit{NBSP}{name}"]
+    options = [f"--lang{NBSP}{ctx.lang}"] if ctx.lang != kit.kit.default_lang else []
+    options.append(option.replace(" ", NBSP))
+    groups.append(f"{ctx.kit_ref or 'KIT'}{NBSP}{options[0]}")
+    groups += options[1:]
+    return " ".join(groups)
 
 
 def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:

@@ -499,8 +499,10 @@ class KitNumbers:
             fresh = self.kit.kinds.component_numbers(component, PAPERS["a4"])
         except REFUSED:  # as in _numbers_of: a value the component refuses proves nothing
             return None
-        if repeats_an_id(component):
-            return None
+        if repeats_an_id(component) or any(
+            other.id == component.id for n, other in enumerate(self.kit.components) if n != index
+        ):
+            return None  # as _numbers_of: a kit whose components repeat an id is no kit
         others = {
             name: value
             for name, value in self.numbers.items()

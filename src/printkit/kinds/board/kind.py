@@ -99,8 +99,7 @@ KIND = Kind(
     pieces=(
         PieceKind("board", scale_critical=True),
         PieceKind("cell", scale_critical=True),
-        PieceKind("board_sheet", scale_critical=True, cut=True),  # a sheet of a split board, cut out
-        PieceKind("join", scale_critical=True),  # a split board's glue strip
+        *grid.SPLIT_PIECES,
     ),
     checks=(check_board_cells,),
     cell=lambda component: component.cell,

@@ -20,6 +20,7 @@ from printkit.kinds.hexboard.layout import (
 from printkit.kinds.hexboard.model import HexBoardComponent
 from printkit.kinds.hexboard.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
+from printkit.layout.board import SPLIT_PIECES
 from printkit.layout.patterns import pattern_names
 
 if TYPE_CHECKING:
@@ -120,10 +121,9 @@ KIND = Kind(
     HexBoardComponent,
     layout,
     numbers,
-    # a split board's board_sheet and join rows are the square board's pieces (kinds.board)
     order=30,
     page_role="board",
-    pieces=(PieceKind("hexboard", scale_critical=True), PieceKind("hex", scale_critical=True)),
+    pieces=(PieceKind("hexboard", scale_critical=True), PieceKind("hex", scale_critical=True), *SPLIT_PIECES),
     checks=(check_hexes,),
     cell=lambda component: component.size,
     cell_outline=corners,
