@@ -15,6 +15,7 @@ import pdfplumber
 
 from conftest import REPO, mm
 from printkit.cli import main
+from printkit.words.messages import message
 
 TOLERANCE = 0.05  # mm
 
@@ -121,6 +122,19 @@ def page_text(pdf: Path, number: int) -> str:
     from pypdf import PdfReader
 
     return " ".join(unhyphenated(PdfReader(pdf).pages[number - 1].extract_text()).split())
+
+
+def recipe_text(pdf: Path) -> str:
+    """page_text of the page that holds the print recipe: it closes the rules, so it is on their
+    last page (or the page where its heading falls)."""
+    from pypdf import PdfReader
+
+    headings = [message(lang, "print_heading") for lang in ("pl", "cs", "en")]
+    for number in range(1, len(PdfReader(pdf).pages) + 1):
+        text = page_text(pdf, number)
+        if any(heading in text for heading in headings):
+            return text
+    raise AssertionError(f"{pdf} has no print recipe")
 
 
 def unhyphenated(text: str) -> str:

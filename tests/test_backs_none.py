@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import mm
-from piece_pdf import build, build_text
+from piece_pdf import build, build_text, recipe_text
 from printkit.words.messages import message
 
 
@@ -54,7 +54,7 @@ def test_faces_only_packs_the_tiles_on_the_card_grid_in_fewer_pages(kpn):
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
 def test_the_recipe_says_faces_only_in_each_language(tmp_path, lang):
     pdf, _ = build("kpn", tmp_path, "--lang", lang, "--backs", "none")
-    text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    text = recipe_text(pdf)
     assert message(lang, "recipe_faces_only") in text
     note = message(lang, "recipe_faces_note", Pages=message(lang, "dialog_pages", pages="3–5").capitalize())
     assert note.split(";")[0] in text.replace("\u00a0", " ")  # 'Pages 3–5: faces only, no backs' (then wrapped)

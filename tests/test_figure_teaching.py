@@ -14,7 +14,7 @@ from printkit import pipeline as build
 from printkit.layout import bounds, figure_marks, figures
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
-from printkit.layout.primitives import Circle, Group, Line, Path, Rect, Text
+from printkit.layout.primitives import Circle, Group, Line, Path, Rect, RichText, Text
 from printkit.validate.kit import CELL_NAME, check_kit
 from printkit.validate.pages import check_layout
 from printkit.words.locale import Localizer
@@ -65,28 +65,32 @@ def test_every_piece_in_a_figure_prints_at_least_12_mm_and_every_label_at_least_
 
 
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
-def test_kpn_numbers_its_examples_under_the_tiles_they_are(lang):
+def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
+    """In the grid of places an example's number is a badge on its tile's top-left corner (a label
+    under the second row pushed the third down: gaps of 1.3 and 6.2 mm), and the caption names the
+    examples."""
     kit, pages = rules_of("kpn", lang)
     (page,) = pages
     figure = next(section.figure for section in kit.rules if section.figure)
-    # "Example 2: on scissors": an example's label may say more after its number
-    labels = {
-        i.text.split(":")[0]: i for i in page.items if isinstance(i, Text) and i.text.startswith(EXAMPLE[lang][:4])
-    }
-    assert sorted(labels) == [EXAMPLE[lang].format(n=1), EXAMPLE[lang].format(n=2)]
-    assert all(label.size_pt == figures.LABEL_PT >= 7.0 for label in labels.values())
+    badges = {i.text: i for i in page.items if isinstance(i, Text) and i.text in ("1", "2") and i.color == "#ffffff"}
+    discs = [i for i in page.items if isinstance(i, Circle) and i.r == figures.BADGE_R]
+    assert sorted(badges) == ["1", "2"] and len(discs) == 2
+    assert all(badge.size_pt == figures.LABEL_PT >= 7.0 and badge.bold for badge in badges.values())
+    assert not [i for i in page.items if isinstance(i, Text) and i.text.startswith(EXAMPLE[lang][:4])]
+    placed = (p.item for p in bounds.flatten(page.items))
+    captions = [i.markup.replace("\xa0", " ") for i in placed if isinstance(i, RichText)]
+    caption = next(markup for markup in captions if EXAMPLE[lang].format(n=2) in markup)
+    assert EXAMPLE[lang].format(n=1) in caption
     # the first figure of the page is the turn's (the second, the win's)
     group = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"][0]
-    places = figure.places
-    tile = 36.0 * group.scale
     pitch = (36.0 + figures.SPOT_GAP * 36.0) * group.scale
     for number in (1, 2):
-        index = next(n for n, spot in enumerate(places) if spot.example == number)
-        column = index % figure.columns
-        centre = group.x + column * pitch + tile / 2
-        assert labels[EXAMPLE[lang].format(n=number)].x == pytest.approx(centre, abs=0.01)
-    yellow = labels[EXAMPLE[lang].format(n=1)]
-    assert yellow.y > group.y + 3 * pitch, "example 1, the yellow tile, is the one on the fourth row"
+        index = next(n for n, spot in enumerate(figure.places) if spot.example == number)
+        row, column = divmod(index, figure.columns)
+        disc = next(d for d in discs if abs(d.cy - badges[str(number)].y) < figures.BADGE_R)
+        assert disc.cx == pytest.approx(group.x + column * pitch + figures.BADGE_INSET, abs=0.01)
+        assert disc.cy >= group.y + row * pitch + figures.BADGE_INSET - 0.01  # a stack above may lower it
+        assert disc.cy < group.y + row * pitch + figures.BADGE_INSET + 0.3 * pitch
 
 
 def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():
@@ -225,10 +229,12 @@ def test_kpn_examples_print_with_their_diacritics_at_label_size(built, lang):
     page = pdfplumber.open(built("kpn", lang)).pages[0]
     text = " ".join(w["text"] for w in page.extract_words())
     for number in (1, 2):
-        assert text.count(EXAMPLE[lang].format(n=number)) >= 2, "under its tile and in the caption"
+        assert EXAMPLE[lang].format(n=number) in text, "the caption names each example"
     first = EXAMPLE[lang][0]
-    sizes = {round(c["size"], 1) for c in page.chars if c["text"] == first}
-    assert figures.LABEL_PT in sizes
+    assert {round(c["size"], 1) for c in page.chars if c["text"] == first}, "the caption's word prints"
+    white = [c for c in page.chars if c["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1,), [1])]
+    badges = [c for c in white if c["text"] in "12" and round(c["size"], 1) == figures.LABEL_PT]
+    assert sorted(c["text"] for c in badges) == ["1", "2"], "a badge on each example's tile"
 
 
 def test_cell_name_pattern_reads_cells_not_paper_or_codes():
@@ -267,5 +273,9 @@ def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
     problems = [p for p in check_layout(loaded.source, small, layout_kit(small, ctx)) if "mm a reader" in p.message]
     (problem,) = problems
     assert problem.severity == "warning" and problem.field == f"rules[{number}].figure.height"
-    shown = 40.0 / section.figure.height * 12.25
+    pages = layout_kit(small, ctx).pages
+    groups = (i for page in pages for i in page.items if isinstance(i, Group) and figures.is_figure(i))
+    group = next(g for g in groups if g.key[1] != "contents")
+    shown = 36.0 * group.scale  # the kit's tiles are 36 mm across
+    assert shown < 12.0
     assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None

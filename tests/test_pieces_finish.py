@@ -10,7 +10,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from piece_pdf import page_text
+from piece_pdf import page_text, recipe_text
 from printkit import pipeline
 from printkit.layout.board import MARK_HATCH
 from printkit.layout.context import Options
@@ -135,7 +135,7 @@ def test_targ_board_prints_nothing_under_seven_points(built, lang, paper):
 
 @pytest.mark.parametrize("lang, unit", [("cs", "g/m²"), ("pl", "g/m²"), ("en", "g/m²")])
 def test_plateau_recipe_advises_paper_weight_for_board_and_stones(built, lang, unit):
-    text = page_text(built("plateau", lang), 1)
+    text = recipe_text(built("plateau", lang))
     assert text.count(unit) >= 2
     assert "160–250" in text and "160–200" in text
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from piece_pdf import build, page_text
+from piece_pdf import build, recipe_text
 from printkit import pipeline
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
@@ -64,9 +64,9 @@ def pages_of(ranges: str) -> list[int]:
 
 def read_recipe(pdf: Path, lang: str) -> Recipe:
     """The recipe as the printed rules page says it (the text as pypdf reads it, hyphens joined)."""
-    text = page_text(pdf, 1).replace("\xa0", " ")
+    text = recipe_text(pdf).replace("\xa0", " ")
     found = re.findall(DIALOG[lang], text)
-    assert len(found) == 1, f"one print-dialog line expected on page 1, found {len(found)}: {text[:600]}"
+    assert len(found) == 1, f"one print-dialog line expected on the recipe's page, found {len(found)}: {text[:600]}"
     runs, sides = found[0]
     once: list[int] = []
     per_player: list[int] = []
@@ -173,14 +173,14 @@ def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, rang
     pdf, manifest = build(str(kit), tmp_path, "--lang", "en")
     recipe = check_recipe(str(kit), pdf, manifest, "en")
     assert 1 in recipe.once
-    assert f"In the print dialog: {ranges}" in page_text(pdf, 1)
+    assert f"In the print dialog: {ranges}" in recipe_text(pdf)
 
 
 def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
     ogrod, _ = build("ogrod", tmp_path, "--lang", "en")
-    assert "In the print dialog: page 2, as many copies as players; single-sided;" in page_text(ogrod, 1)
+    assert "In the print dialog: page 2, as many copies as players; single-sided;" in recipe_text(ogrod)
     latarnie, _ = build("latarnie", tmp_path, "--lang", "en")
-    text = page_text(latarnie, 1)
+    text = recipe_text(latarnie)
     assert "In the print dialog: page 2, 1 copy; single-sided; actual size (100 %)." in text
     assert "Only if you have no pawns of your own (8 in each of two colours): page 3 (Guard tokens), 1 copy." in text
     assert "all pages" not in text
@@ -188,23 +188,24 @@ def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
 
 def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_path):
     pdf, _ = build("plateau", tmp_path, "--lang", "en")
-    text = page_text(pdf, 1)
+    text = recipe_text(pdf)
     assert (
         "What Pages Copies Sides Cut Rules 1–2 0 (screen) one-sided no The board 3 1 one-sided no "
         "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
-    text = page_text(boxed, 1)
-    # a part printed apart names the command that writes it, in the rules' language
-    assert "In a PDF file of its own: A tuck box for the tiles; the command printkit build kpn --lang en --boxes" in (
-        text
-    )
-    assert "printkit sheets kpn --lang en --players N makes it (N: the number of players)." in text
+    text = recipe_text(boxed)
+    # a part printed apart names the file that holds it, as the command that writes it names it in
+    # the rules' language; never the command, which a family holding the PDF cannot run
+    assert "Apart, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
+    sheets = "Apart, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one per"
+    assert sheets in text
+    assert "printkit build" not in text and "printkit sheets" not in text
 
 
 def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):
     """ "0 (screen)" alone read as "the rules are not printed": a note gives their pages to print."""
     pdf, _ = build("ogrod", tmp_path, "--lang", "en")
-    assert "The rules can be read on screen. To have them on paper: page 1, 1 copy." in page_text(pdf, 1)
+    assert "The rules can be read on screen. To have them on paper: page 1, 1 copy." in recipe_text(pdf)
     polish, _ = build("plateau", tmp_path, "--lang", "pl")
-    assert "Kto woli je na papierze: strony 1–2, 1 kopia." in page_text(polish, 1)
+    assert "Kto woli je na papierze: strony 1–2, 1 kopia." in recipe_text(polish)

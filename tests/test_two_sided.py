@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, page_words, pieces, rgb
+from piece_pdf import TOLERANCE, build, build_text, page_shapes, page_text, page_words, pieces, recipe_text, rgb
 from printkit import pipeline
 
 A4_W, A4_H = 210.0, 297.0
@@ -194,7 +194,7 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
 )
 def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, sentences):
     pdf, _ = builds[variant]
-    text = page_text(pdf, 1)
+    text = recipe_text(pdf)
     for sentence in sentences:
         assert sentence in text
     assert ("two-sided, flip on the" in text) == (variant != "fold")
@@ -209,7 +209,7 @@ def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, s
 )
 def test_the_two_sided_instruction_in_czech_and_polish(tmp_path, lang, words):
     pdf, _ = build("plateau", tmp_path, "--lang", lang)
-    assert words in page_text(pdf, 1)
+    assert words in recipe_text(pdf)
 
 
 STONES_ONLY = """

@@ -8,9 +8,9 @@ that breaks a rule (a length by one unit, then by a tenth; a list by dropping it
 first, a list of one by a copy of it; a text into each text the invariants compare with); a value no
 change of which breaks a rule is not pinned by the rulebook and is left out, and each kit must still
 have a site of each kind its rules read. Lists of lists (a sheet's bands, a table's rows) are where
-things go, not values, and are left out. When a rule's broken link reads two values that either could repair (a stone no bigger
-than a cell: the stone grew, or the cell shrank), the finding names the rule and must list the
-changed value's line among the lines its numbers come from.
+things go, not values, and are left out. When a rule's broken link reads two values that either
+could repair (a stone no bigger than a cell: the stone grew, or the cell shrank), the finding names
+the rule and must list the changed value's line among the lines its numbers come from.
 """
 
 from __future__ import annotations

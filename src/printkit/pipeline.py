@@ -30,7 +30,7 @@ from printkit.kit.model import Kit, kinds_used, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import cutting
 from printkit.layout import document as doc_layout
-from printkit.layout.context import Context, Options
+from printkit.layout.context import Context, Options, made_file_name
 from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
 from printkit.layout.paper import Paper, as_paper
 from printkit.layout.primitives import Document, Flip
@@ -320,9 +320,7 @@ def faces_only(loaded: LoadedKit) -> tuple[LoadedKit, frozenset[str]]:
 
 
 def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
-    base = loaded.name + suffix
-    name = base if lang == loaded.kit.kit.default_lang else f"{base}-{lang}"
-    return Path("output") / f"{name}.pdf"
+    return Path("output") / made_file_name(loaded.name, suffix, lang, loaded.kit.kit.default_lang)
 
 
 def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -> list[str]:

@@ -102,3 +102,10 @@ class Context:
     @property
     def content_height(self) -> float:
         return self.paper.height - 2 * self.margin
+
+
+def made_file_name(kit_name: str, suffix: str, lang: str, default_lang: str) -> str:
+    """The name of a PDF printkit writes for a kit by default (``latarnie-sheets-cs.pdf``): the
+    kit's name, what the file holds, and the language when it is not the kit's own."""
+    base = kit_name + suffix
+    return f"{base if lang == default_lang else f'{base}-{lang}'}.pdf"

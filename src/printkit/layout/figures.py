@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from printkit import fonts
 from printkit.base.errors import Loc
 from printkit.kit.parts import CheckboxesPart, GridPart
-from printkit.kit.shared import Figure
+from printkit.kit.shared import Figure, FigureSpot
 from printkit.layout import board as board_layout
 from printkit.layout import figure_marks, paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
+from printkit.layout.primitives import Circle, Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
 from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
 MARK_BAND = 3.8
 LABEL_BAND = 4.2  # mm under a row of places for their labels
+BADGE_R = 2.3  # mm: the disc of an example's number on a place of a grid
+BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays on the figure
 SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
 PENCIL = "#24478f"  # what a player writes on a sheet
 PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a piece on a white page, not a cut line
@@ -112,6 +114,7 @@ class Drawing:
     marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
     arrows: tuple[tuple[float, float, float, float, float], ...] = ()  # moves: from (x, y) to (x, y), stop short
     piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
+    badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
 
     @property
     def band(self) -> float:
@@ -195,6 +198,8 @@ class Laid:
             items += figure_marks.arrow_items(*at, short * scale)
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
+        for ax, ay, text in self.drawing.badges:
+            items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
         caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
         measure = self.caption_w
         items.append(
@@ -291,6 +296,18 @@ def label_items(cx: float, top: float, text: str) -> list[Item]:
     cap = fonts.cap_height(LABEL_PT, "body")
     badge = Rect(cx - width / 2, top + 0.2, width, cap + 1.4, Stroke(color="#666666", width=0.2), "#ffffff", 0.6)
     return [badge, Text(cx, top + 0.9 + cap, text, LABEL_PT, bold=True, align="center", face="body")]
+
+
+def badge_items(cx: float, cy: float, text: str) -> list[Item]:
+    """An example's number in a dark disc centred on (cx, cy), a place's corner: in a grid of
+    places a label under an inner row pushed the rows below it apart (kpn's starting grid had
+    gaps of 1.3 and 6.2 mm), so there the number stands on the piece and the caption says the rest."""
+    radius = BADGE_R
+    cap = fonts.cap_height(LABEL_PT, "body")
+    return [
+        Circle(cx, cy, radius, Stroke(color="#ffffff", width=0.4), "#1a1a1a"),
+        Text(cx, cy + cap / 2, text, LABEL_PT, bold=True, align="center", color="#ffffff", face="body"),
+    ]
 
 
 def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
@@ -398,22 +415,36 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     rows = [places[start : start + columns] for start in range(0, len(places), columns)]
     items: list[Item] = []
     labels = []
+    badges = []
+    grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
     y = 0.0
     for row in rows:
         room = figure_marks.stack_room(max(len(spot.stack) for spot in row), w, h)
         for column, spot in enumerate(row):
             x = column * (w + gap)
             items += stack_items(kit, spot.stack, ctx, x, y, w, h + figure_marks.stack_room(len(spot.stack), w, h))
-            if (label := figure_marks.label_of(spot, ctx)) is not None:
+            if grid and spot.example is not None:
+                badges.append((x, y, str(spot.example)))
+            elif label_under(spot, grid) and (label := figure_marks.label_of(spot, ctx)) is not None:
                 labels.append((x + w / 2, y + h + room, label))
-        labelled = any(spot.label is not None or spot.example is not None for spot in row)
-        y += h + room + gap + (LABEL_BAND / 0.5 if labelled else 0.0)  # labels at about half size
-    last = rows[-1]
-    last_band = LABEL_BAND / 0.5 if any(s.label is not None or s.example is not None for s in last) else 0.0
+        y += h + room + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
+    last_band = LABEL_BAND / 0.5 if labelled(rows[-1], grid) else 0.0
     stacks = [spot.stack for spot in places]
     used = pieces_used(kit, stacks)
     drawing = (tuple(items), columns * (w + gap) - gap, y - gap - last_band, tuple(labels), tuple(used))
-    return Drawing(*drawing, len(rows) if labels else 0, piece=smallest_piece(kit, stacks))
+    return Drawing(*drawing, len(rows) if labels else 0, piece=smallest_piece(kit, stacks), badges=tuple(badges))
+
+
+def labelled(row: list[FigureSpot], grid: bool) -> bool:
+    """Whether a row of places has labels under it: in a grid, an example's number is a badge on
+    its place instead, and its label is left to the caption."""
+    return any(label_under(spot, grid) for spot in row)
+
+
+def label_under(spot: FigureSpot, grid: bool) -> bool:
+    if grid and spot.example is not None:
+        return False
+    return spot.label is not None or spot.example is not None
 
 
 def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Drawing:

@@ -11,12 +11,12 @@ two-sided puts nothing behind the wrong page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.layout.context import Context
+from printkit.layout.context import Context, made_file_name
 from printkit.layout.primitives import Item, Line, Stroke, Text
-from printkit.words.typography import NBSP
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -187,10 +187,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         span = span_of(ctx, component.id) if component.in_kit else None
         if span is None:
             if kind.box:  # `build --boxes` writes a PDF of its own
-                elsewhere.append(tr.msg("recipe_elsewhere", what=what, command=command(kit, ctx, "build", "--boxes")))
+                elsewhere.append(tr.msg("recipe_elsewhere", what=what, file=companion(kit, ctx, "-boxes")))
             elif kind.personalised:  # and so does `printkit sheets`
-                found = command(kit, ctx, "sheets", "--players N")
-                elsewhere.append(tr.msg("recipe_elsewhere_players", what=what, command=found))
+                elsewhere.append(tr.msg("recipe_elsewhere_players", what=what, file=companion(kit, ctx, "-sheets")))
             continue
         plan = component.print
         side = ctx.sides.get(component.id)
@@ -221,19 +220,13 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
 
 
-def command(kit: Kit, ctx: Context, name: str, option: str) -> str:
-    """The printkit command that writes a part printed apart, in the rules' language. A review found
-    "latar-nie" in a Czech recipe (typed as printed, the command fails), and a command set as one
-    unbreakable word left a third of the line before it empty. So a line may part it only between
-    groups of words joined by no-break spaces, each ending in a word too short to hyphenate (the
-    paragraph cuts only a group's last word, and none of fewer than 8 letters): "printkit build",
-    the kit glued to the option after it, and "--lang cs"."""
-    groups = [f"printkit{NBSP}{name}"]
-    options = [f"--lang{NBSP}{ctx.lang}"] if ctx.lang != kit.kit.default_lang else []
-    options.append(option.replace(" ", NBSP))
-    groups.append(f"{ctx.kit_ref or 'KIT'}{NBSP}{options[0]}")
-    groups += options[1:]
-    return " ".join(groups)
+def companion(kit: Kit, ctx: Context, suffix: str) -> str:
+    """The file beside the kit's PDF that holds a part printed apart, as the command that writes it
+    names it (`printkit sheets` a kit's "-sheets", `build --boxes` its "-boxes"). The page names the
+    file, never the command: a review found families told to run `printkit sheets latarnie
+    --players N`, which only the kit's maker can."""
+    name = PurePath(ctx.kit_ref).stem if ctx.kit_ref else "kit"
+    return made_file_name(name, suffix, ctx.lang, kit.kit.default_lang)
 
 
 def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:

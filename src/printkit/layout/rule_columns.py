@@ -17,6 +17,7 @@ from printkit.layout.rule_blocks import Block, block_height, block_items, block_
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
+FLOAT_MOST = 2  # units of text a figure that does not fit the rest of its column lets go before it
 
 
 def keep_together(blocks: list[Block]) -> list[list[Block]]:
@@ -61,8 +62,9 @@ class Flow:
         self.units = units
         self.col_w = col_w
         self.lang = lang
-        self.unit = 0  # the next unit to place
+        self.unit = 0  # the next place in ``order`` to fill
         self.done_lines = 0  # lines of that unit's last block already placed in an earlier column
+        self.order = tuple(range(len(units)))  # the units in the order they are placed (figures float)
         self._wrapped: dict[int, paragraph.Wrapped] = {}  # by id() of a block of ``units``
         self._rest: dict[tuple[int, int, bool], tuple[list[Slice], float]] = {}
 
@@ -86,6 +88,14 @@ class Flow:
             return part.block.figure.height
         return self.wrapped(part.block).height if part.whole else slice_height(part, self.col_w, self.lang)
 
+    @property
+    def mark(self) -> tuple[int, int, tuple[int, ...]]:
+        """Where the flow is: what ``reset`` returns it to."""
+        return self.unit, self.done_lines, self.order
+
+    def reset(self, mark: tuple[int, int, tuple[int, ...]]) -> None:
+        self.unit, self.done_lines, self.order = mark
+
     def column(self, room: float) -> list[Slice]:
         """The next column's slices, at most ``room`` mm tall (a unit taller than a whole column
         is split or, when it cannot be, refused)."""
@@ -98,6 +108,8 @@ class Flow:
                 used += needed
                 self.unit, self.done_lines = self.unit + 1, 0
                 continue
+            if slices and self._floated(room - used):
+                continue
             split = self._split(parts, room - used, first_in_column=not slices)
             if split:
                 slices.extend(split)
@@ -107,14 +119,35 @@ class Flow:
             break
         return slices
 
+    def _floated(self, room: float) -> bool:
+        """Whether the next unit, a figure that does not fit the ``room`` left in the column, swapped
+        places with the text after it, which does: a figure is never split, and one that opened the
+        next column left this one half empty (kpn's rules, their print recipe last, took a second
+        page). It lets at most FLOAT_MOST units go before it, staying beside its section."""
+        at = self.unit
+        unit = self.units[self.order[at]]
+        if self.done_lines or at + 1 >= len(self.order) or not (len(unit) == 1 and unit[0].figure is not None):
+            return False
+        if at - self.order[at] >= FLOAT_MOST:
+            return False  # it let go as many as it may
+        following = self.units[self.order[at + 1]]
+        if any(block.figure is not None for block in following):
+            return False
+        self.order = self.order[:at] + (self.order[at + 1], self.order[at]) + self.order[at + 2 :]
+        parts, needed = self._rest_of_unit(column_top=False)
+        if needed <= room + 1e-6:
+            return True
+        self.order = self.order[:at] + (self.order[at + 1], self.order[at]) + self.order[at + 2 :]
+        return False
+
     def _rest_of_unit(self, column_top: bool) -> tuple[list[Slice], float]:
         """The slices of the next unit not placed yet and the height they need, worked out once
         for each unit, lines already placed and place in the column: balancing tries the same
         pours for every column height it tries (kpn: 1,288 asks, 42 different)."""
-        key = (self.unit, self.done_lines, column_top)
+        key = (self.order[self.unit], self.done_lines, column_top)
         found = self._rest.get(key)
         if found is None:
-            parts = self._remaining(self.units[self.unit])
+            parts = self._remaining(self.units[self.order[self.unit]])
             needed = sum(gap_before(s.block, i == 0 and column_top) + self.slice_height(s) for i, s in enumerate(parts))
             found = self._rest[key] = (parts, needed)
         return found
@@ -146,9 +179,9 @@ class Flow:
         the units allow, or None when the rest does not fit. The shortest column height that
         holds everything is found first; as a unit kept whole may then leave the first column
         short, heights up to BALANCE_TRIES mm taller are tried too and the levellest is kept."""
-        start = (self.unit, self.done_lines)
+        start = self.mark
         if self._fits(columns, room, start) is None:
-            self.unit, self.done_lines = start
+            self.reset(start)
             return None
         low, high = 0.0, room
         while high - low > 0.5:
@@ -175,8 +208,8 @@ class Flow:
     def column_height(self, slices: list[Slice]) -> float:
         return sum(gap_before(s.block, i == 0) + self.slice_height(s) for i, s in enumerate(slices))
 
-    def _fits(self, columns: int, room: float, start: tuple[int, int]) -> list[list[Slice]] | None:
-        self.unit, self.done_lines = start
+    def _fits(self, columns: int, room: float, start: tuple[int, int, tuple[int, ...]]) -> list[list[Slice]] | None:
+        self.reset(start)
         try:
             filled = [self.column(room) for _ in range(columns)]
         except PrintkitError:

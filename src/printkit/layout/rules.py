@@ -106,22 +106,22 @@ def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
 
 def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     """Every block of the rules in reading order, typeset in the language (the credits are not
-    among them: they sit at the foot of the last page); a section's figure follows its body,
-    fitted to a column ``col_w`` mm wide."""
-    blocks = needs_blocks(kit, ctx) + print_blocks(kit, ctx, col_w)
+    among them: they sit at the foot of the last page): what to prepare, the game's sections, each
+    figure after its section's body, fitted to a column ``col_w`` mm wide, and last how to print the
+    kit. Every review of the kits read a print table and a print dialog's settings before the game
+    itself as a production sheet, not a rulebook."""
+    blocks = needs_blocks(kit, ctx)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
-    blocks = [replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks]
-    at = len(needs_blocks(kit, ctx) + print_blocks(kit, ctx, col_w))
-    for number, section in enumerate(kit.rules):
-        at += 1 + len(body_blocks(ctx.tr(section.body)))
         if section.figure is not None:
             key = (figures.FIGURE_KEY, kit.kit.title.get(ctx.lang, ""), number, ctx.lang, col_w, repr(section.figure))
             fitted = figures.laid(section.figure, kit, ctx, col_w, key)
-            blocks.insert(at, Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
-            at += 1
-    return blocks
+            blocks.append(Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
+    blocks += print_blocks(kit, ctx, col_w)
+    return [
+        block if block.kind == "figure" else replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks
+    ]
 
 
 def credits_block(kit: Kit, ctx: Context) -> Block | None:
@@ -268,7 +268,7 @@ class Pour:
                 limit = bottom - cap[1]
             else:
                 limit = bottom
-            flow_start = (flow.unit, flow.done_lines)
+            flow_start = flow.mark
             carry = 0.0
             last = flow.balanced(columns, bottom - credits_h - top)
             if last is None and credits and (tight := flow.balanced(columns, limit - top)) is not None:
@@ -282,7 +282,7 @@ class Pour:
                     items.extend(credits_items(credits, ctx, bottom - credit_h + CREDITS_GAP, x, col_w))
                     pages.append(items)
                     return Poured(pages, flow, 1.0, step)
-                flow.unit, flow.done_lines = flow_start
+                flow.reset(flow_start)
                 carry = credits_h  # the text would fill this page and leave the credits a page alone
             if last is not None:
                 # the columns keep one spacing: a shorter one ends higher, its gaps are never widened;

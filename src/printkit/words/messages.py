@@ -55,15 +55,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "{Pages}: fold each sheet along the dashed line, glue it, and only then cut.",
     },
     "recipe_elsewhere": {
-        "pl": "W osobnym pliku PDF: {what}; utworzy go polecenie {command}.",
-        "cs": "V samostatném souboru PDF: {what}; vytvoří ho příkaz {command}.",
-        "en": "In a PDF file of its own: {what}; the command {command} makes it.",
+        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}.",
+        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}.",
+        "en": "Apart, in the file {file} that comes with the kit: {what}.",
     },
     "recipe_elsewhere_players": {
-        "pl": "W osobnym pliku PDF: {what}, z imionami graczy; utworzy go polecenie {command} (N – liczba graczy).",
-        "cs": "V samostatném souboru PDF: {what}, se jmény hráčů; vytvoří ho příkaz {command} (N – počet hráčů).",
-        "en": "In a PDF file of its own: {what}, with the players' names; the command {command} makes it "
-        "(N: the number of players).",
+        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, po 1 na gracza, z imionami graczy.",
+        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 na hráče, se jmény hráčů.",
+        "en": "Apart, in the file {file} that comes with the kit: {what}, one per player, with the players' names.",
     },
     "recipe_rules_note": {
         "pl": "Zasady można czytać z ekranu. Kto woli je na papierze: {pages}, 1 kopia.",
