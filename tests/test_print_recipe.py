@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import pypdfium2
 import pytest
 
 from conftest import REPO
@@ -190,21 +191,38 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     pdf, _ = build("plateau", tmp_path, "--lang", "en")
     text = recipe_text(pdf)
     assert (
-        "What Pages Copies Sides Cut Rules 1–2 0 (screen) one-sided no The board 3 1 one-sided no "
+        "What Pages Copies Sides Cut Rules 1–2 on screen – no The board 3 1 one-sided no "
         "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
     text = recipe_text(boxed)
     # a part printed apart names the file that holds it, as the command that writes it names it in
     # the rules' language; never the command, which a family holding the PDF cannot run
-    assert "Apart, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
-    sheets = "Apart, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one per"
-    assert sheets in text
+    assert "Separately, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
+    sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one"
+    assert sheets + " copy shared by all players." in text.replace("\n", " "), "kpn's score sheet is one for the table"
     assert "printkit build" not in text and "printkit sheets" not in text
 
 
+def test_build_writes_the_files_its_recipe_names_beside_the_pdf(tmp_path):
+    """The recipe's "in the file X that comes with the kit" is true: build writes X beside the PDF,
+    under that name; a shared sheet is one page, the boxes as `build --boxes` prints them."""
+    folder = tmp_path / "kit"
+    folder.mkdir()
+    build("kpn", folder, "--lang", "en")
+    written = sorted(p.name for p in folder.glob("*.pdf"))
+    assert written == ["kpn-boxes-en.pdf", "kpn-lang-en.pdf", "kpn-sheets-en.pdf"]
+    assert len(pypdfium2.PdfDocument(folder / "kpn-sheets-en.pdf")) == 1
+    boxes, _ = build("kpn", tmp_path, "--lang", "en", "--boxes")
+    assert len(pypdfium2.PdfDocument(folder / "kpn-boxes-en.pdf")) == len(pypdfium2.PdfDocument(boxes))
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    build("plateau", alone)  # everything plateau prints is in its PDF
+    assert [p.name for p in alone.glob("*.pdf")] == ["plateau.pdf"]
+
+
 def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):
-    """ "0 (screen)" alone read as "the rules are not printed": a note gives their pages to print."""
+    """ "on screen" alone read as "the rules are not printed": a note gives their pages to print."""
     pdf, _ = build("ogrod", tmp_path, "--lang", "en")
     assert "The rules can be read on screen. To have them on paper: page 1, 1 copy." in recipe_text(pdf)
     polish, _ = build("plateau", tmp_path, "--lang", "pl")

@@ -68,7 +68,7 @@ def test_ogrod_sets_its_product_without_a_stretched_line(built):
             text = "".join(c["text"] for c in chars)
             if text.startswith("Każdy bierze"):
                 assert max(word_gaps(chars)) <= MAX_GAP_EM
-                assert text.endswith("6\xa0×\xa06") or text.endswith("6 × 6")  # the product stays whole
+                assert "6\xa0×\xa06" in text or "6 × 6" in text  # the product stays whole, on one line
                 return
     raise AssertionError("the paragraph was found")
 
@@ -166,8 +166,9 @@ def baseline_steps(page) -> dict[tuple[str, str], set[float]]:
 def test_both_columns_space_paragraphs_and_headings_alike(built, kit, lang, paper):
     for page in rules_pages(built(kit, lang, "--paper", paper)):
         steps = baseline_steps(page)
-        # within a paragraph one leading, between blocks one gap more: two steps in all, as in every column
-        assert len(steps[("body", "body")]) <= 2, steps[("body", "body")]
+        # within a paragraph one leading, between list items a small gap more, between paragraphs a
+        # paragraph's gap more: three steps at most, the same in every column
+        assert len(steps[("body", "body")]) <= 3, steps[("body", "body")]
         assert len(steps[("body", "heading")]) <= 1, steps[("body", "heading")]
         assert len(steps[("heading", "body")]) <= 1, steps[("heading", "body")]
 

@@ -117,6 +117,18 @@ def names_line(err: str, path: Path, line: int) -> bool:
     return False
 
 
+def value_lines(source, loc: tuple) -> set[int]:
+    """Every line the value at ``loc`` of a kit file takes: its own and those of all it holds."""
+    value = source.data
+    for part in loc:
+        value = value[part]
+    found = {source.line_of(loc)}
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, _ in children:
+        found |= value_lines(source, (*loc, key))
+    return {line for line in found if line}
+
+
 def site_kind(loc: tuple, kind: str) -> str:
     """The kind of value a site is, an icon (a text that names a drawing) told from other texts."""
     return "icon" if kind == "text" and loc[-1] == "icon" else kind
@@ -151,8 +163,12 @@ def test_a_changed_value_is_caught_at_its_line(run, tmp_path, name, loc, kind):
         checked = run("validate", str(path))
         if checked.code == 0:
             continue
-        line = load_kit_source(path).line_of(loc)
-        assert line and names_line(checked.err, path, line), f"{kind} {loc} -> {change!r}: line {line}\n{checked.err}"
+        source = load_kit_source(path)
+        line = source.line_of(loc)
+        # a list grown by a copy of its item: a finding on a line of the copy names the change too
+        added = value_lines(source, (*loc, len(change) - 1)) if kind == "list" and len(change) > 1 else set()
+        at = line and (names_line(checked.err, path, line) or any(names_line(checked.err, path, n) for n in added))
+        assert at, f"{kind} {loc} -> {change!r}: line {line}\n{checked.err}"
         caught.append(change)
         break
     if not caught:

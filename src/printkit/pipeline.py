@@ -323,10 +323,14 @@ def default_output(loaded: LoadedKit, lang: str, suffix: str = "") -> Path:
     return Path("output") / made_file_name(loaded.name, suffix, lang, loaded.kit.kit.default_lang)
 
 
+MOST_SHEETS = 99  # a game whose components set no limit (players.open): a class, a budget all the same
+
+
 def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -> list[str]:
     players = loaded.kit.kit.players
-    if not players.min <= count <= players.max:
-        raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{players.max})")
+    most = MOST_SHEETS if players.open else players.max
+    if not players.min <= count <= most:
+        raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{most})")
     if len(names) > count:
         raise PrintkitError(f"{len(names)} names given for {count} players; give at most {count}")
     names = [textchars.normalised(name) for name in names]
@@ -488,6 +492,30 @@ def boxes_document(loaded: LoadedKit, ctx: Context) -> Document:
         boxes = " or ".join(kind.name for kind in load_kinds().kinds if kind.box)
         raise PrintkitError(f"this kit has no box component (kind: {boxes}) to print")
     return own_document(loaded, ctx, doc_layout.layout_boxes)
+
+
+def companion_suffixes(loaded: LoadedKit) -> list[str]:
+    """The files the print recipe sends parts of the kit to (recipe.companion), by their suffix:
+    "-boxes" for its boxes, "-sheets" for score sheets kept out of the kit's PDF."""
+    kit = loaded.kit
+    kinds = [(kit.kinds.kind_of(component), component) for component in kit.components]
+    boxes = any(kind.box for kind, _ in kinds)
+    sheets = any(kind.personalised and not component.in_kit for kind, component in kinds)
+    return [suffix for suffix, made in (("-boxes", boxes), ("-sheets", sheets)) if made]
+
+
+def companion(loaded: LoadedKit, ctx: Context, suffix: str) -> Document:
+    """A companion's pages: the boxes, or the score sheets blank for the most players. `build`
+    writes them beside the PDF, so the recipe's "in the file ..." is true."""
+    if suffix == "-boxes":
+        return boxes_document(loaded, ctx)
+    blank = sheet_names(loaded, ctx, loaded.kit.kit.players.max, [])
+    return sheets_document(loaded, replace(ctx, players=blank))
+
+
+def companion_path(target: Path, loaded: LoadedKit, ctx: Context, suffix: str) -> Path:
+    """Where a companion goes: beside the kit's PDF, under the name the recipe prints."""
+    return target.parent / made_file_name(loaded.name, suffix, ctx.lang, loaded.kit.kit.default_lang)
 
 
 def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:

@@ -69,10 +69,40 @@ def run(options: BuildOptions) -> None:
             click.echo(f"nothing to reprint: every piece is drawn as in {options.changed_since}; no file written")
             return
         document, pdf = drawn(document, options, progress, correction)
+        extra = companion_files(loaded, ctx, options, target, progress, correction)
     finally:
         progress.close()
-    pipeline.write_outputs(document, loaded, ctx, [(target, pdf)], options.manifest, options.cut_svg, options.cut_dxf)
+    files = [(target, pdf)] + [(path, data) for path, data, _ in extra]
+    pipeline.write_outputs(document, loaded, ctx, files, options.manifest, options.cut_svg, options.cut_dxf)
     report(target, document, reprinted, options)
+    for path, _, pages in extra:
+        click.echo(f"{path} ({pages} {'page' if pages == 1 else 'pages'})")
+
+
+def companion_files(
+    loaded: pipeline.LoadedKit,
+    ctx: Context,
+    options: BuildOptions,
+    target: Path,
+    progress: Progress,
+    correction: tuple[float, float],
+) -> list[tuple[Path, bytes, int]]:
+    """The files the kit's print recipe names beside its PDF (its boxes, its shared score sheet),
+    as (path, bytes, pages); none for --boxes or --changed-since, which print a part alone."""
+    found = []
+    for suffix, path in companion_paths(loaded, ctx, options, target):
+        document = pipeline.companion(loaded, ctx, suffix)
+        found.append((path, drawn(document, options, progress, correction)[1], len(document.pages)))
+    return found
+
+
+def companion_paths(
+    loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptions, target: Path
+) -> list[tuple[str, Path]]:
+    """Where the companions go, by suffix; none for --boxes or --changed-since (a part alone)."""
+    if options.boxes or options.changed_since is not None:
+        return []
+    return [(s, pipeline.companion_path(target, loaded, ctx, s)) for s in pipeline.companion_suffixes(loaded)]
 
 
 def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[float, float]]:
@@ -160,7 +190,11 @@ def checked_target(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptio
     target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, suffix))
     if options.changed_since is not None:
         protect("the earlier build's manifest", options.changed_since)
-    pipeline.check_outputs([("-o", target), ("--manifest", options.manifest), ("--cut-svg", options.cut_svg)])
+    beside: list[tuple[str, Path | None]] = [
+        (f"the {suffix[1:]} file written beside the PDF", path)
+        for suffix, path in companion_paths(loaded, ctx, options, target)
+    ]
+    pipeline.check_outputs([("-o", target), ("--manifest", options.manifest), ("--cut-svg", options.cut_svg), *beside])
     if options.cut_dxf is not None:
         pipeline.check_dxf_folder(options.cut_dxf)
     return target

@@ -110,6 +110,11 @@ class PlayerRange(Model):
 
     min: Annotated[Int, Field(ge=1, le=99, description="Fewest players.")]
     max: Annotated[Int, Field(ge=1, le=99, description="Most players.")]
+    open: bool = Field(
+        False,
+        description="True when the components set no limit and max only suggests one (a roll-and-write): "
+        "`printkit sheets` then makes sheets for any number of players up to 99.",
+    )
 
 
 class KitInfo(Model):

@@ -141,6 +141,14 @@ def dressed(ctx: Context) -> bool:
     return look.ground is not None or look.picture is not None or look.frame != "line" or look.title
 
 
+def ground_bleed(board: BoardComponent, ctx: Context) -> float:
+    """How far a dressed board's ground runs past its frame: the theme's bleed on a board that is cut
+    out; none on one played on its sheet (a review found a tinted halo past a board marked "do not cut")."""
+    look = ctx.theme.board
+    has_ground = look.ground is not None or look.picture is not None
+    return look.bleed if has_ground and (board.print.cut or board.id in ctx.cut) else 0.0
+
+
 def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, float]:
     """How far the board reaches past its grid (left, top, right, bottom, in mm): the coordinate
     bands and the track around it; on a dressed board (``dressed``) the same band on every side,
@@ -154,7 +162,7 @@ def dressing(board: BoardComponent, ctx: Context) -> tuple[float, float, float, 
     # the coordinates keep clear of the frame: their band inside its line and its inner line or band
     band = coords + FRAME_ROOM[look.frame] - COORD_PAD if coords else FRAME_ROOM[look.frame]
     under = TITLE_BAND if look.title and ctx.game is not None else band
-    bleed = look.bleed if look.ground is not None or look.picture is not None else 0.0
+    bleed = ground_bleed(board, ctx)
     return band + ring.left + bleed, band + ring.top + bleed, band + ring.right + bleed, under + ring.bottom + bleed
 
 
@@ -288,7 +296,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     if dressed(ctx):
         # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
         x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
-        items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below))
+        items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below), ground_bleed(board, ctx))
     ring = ring_depths(board)
     items += background_items(board, ctx, (left - ring.left, top - ring.top))
     items += marked_items(board, left, top, fill=marked_fill(ctx))
@@ -302,13 +310,11 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
 
 
-def dress_items(ctx: Context, whole: Box) -> list[Item]:
-    """A dressed board's ground (a colour or a picture to the bleed), its frame around the
+def dress_items(ctx: Context, whole: Box, bleed: float) -> list[Item]:
+    """A dressed board's ground (a colour or a picture to the ``bleed``), its frame around the
     coordinate bands and the game's title in the band under the grid (``whole`` is the board with
     its bands and bleed, in page mm)."""
     look, palette = ctx.theme.board, ctx.theme.palette
-    has_ground = look.ground is not None or look.picture is not None
-    bleed = look.bleed if has_ground else 0.0
     edge = Box(whole.x + bleed, whole.y + bleed, whole.w - 2 * bleed, whole.h - 2 * bleed)
     items: list[Item] = []
     if look.ground is not None:

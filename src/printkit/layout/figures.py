@@ -302,10 +302,9 @@ def badge_items(cx: float, cy: float, text: str) -> list[Item]:
     """An example's number in a dark disc centred on (cx, cy), a place's corner: in a grid of
     places a label under an inner row pushed the rows below it apart (kpn's starting grid had
     gaps of 1.3 and 6.2 mm), so there the number stands on the piece and the caption says the rest."""
-    radius = BADGE_R
     cap = fonts.cap_height(LABEL_PT, "body")
     return [
-        Circle(cx, cy, radius, Stroke(color="#ffffff", width=0.4), "#1a1a1a"),
+        Circle(cx, cy, BADGE_R, Stroke(color="#ffffff", width=0.4), "#1a1a1a"),
         Text(cx, cy + cap / 2, text, LABEL_PT, bold=True, align="center", color="#ffffff", face="body"),
     ]
 
@@ -442,9 +441,8 @@ def labelled(row: list[FigureSpot], grid: bool) -> bool:
 
 
 def label_under(spot: FigureSpot, grid: bool) -> bool:
-    if grid and spot.example is not None:
-        return False
-    return spot.label is not None or spot.example is not None
+    badged = grid and spot.example is not None
+    return not badged and (spot.label is not None or spot.example is not None)
 
 
 def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Drawing:

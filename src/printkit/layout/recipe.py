@@ -174,9 +174,10 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     one_side = tr.msg("recipe_one_sided")
     rules = span_of(ctx, "rules")
     if rules is not None:
-        copies = tr.msg("recipe_screen") if kit.rules_on_screen else "1"
-        rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, one_side, tr.msg("recipe_no")))
-        if kit.rules_on_screen:  # "0 (screen)" alone read as "no printed rules": say how to print them
+        # rules read on screen are printed on no side: "0 (screen), one-sided" read as an error
+        copies, sides = (tr.msg("recipe_screen"), "–") if kit.rules_on_screen else ("1", one_side)
+        rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, sides, tr.msg("recipe_no")))
+        if kit.rules_on_screen:  # "on screen" alone read as "no printed rules": say how to print them
             notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [whole_sheets(rules, ctx)])))
         else:
             once.append(whole_sheets(rules, ctx))
@@ -189,7 +190,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             if kind.box:  # `build --boxes` writes a PDF of its own
                 elsewhere.append(tr.msg("recipe_elsewhere", what=what, file=companion(kit, ctx, "-boxes")))
             elif kind.personalised:  # and so does `printkit sheets`
-                elsewhere.append(tr.msg("recipe_elsewhere_players", what=what, file=companion(kit, ctx, "-sheets")))
+                shared = not getattr(component, "per_player", True)
+                key = "recipe_elsewhere_shared" if shared else "recipe_elsewhere_players"
+                elsewhere.append(tr.msg(key, what=what, file=companion(kit, ctx, "-sheets")))
             continue
         plan = component.print
         side = ctx.sides.get(component.id)

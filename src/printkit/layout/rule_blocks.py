@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from printkit import fonts
 from printkit.base.errors import Loc
 from printkit.base.units import MM_PER_POINT
 from printkit.layout import paragraph
@@ -41,6 +40,7 @@ FIT_STEPS = (
 )
 DEFAULT_STEP = 3
 BULLET_INDENT = 4.0
+ITEM_GAP = 0.35  # the gap before a list item, as a share of a paragraph's
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 
 
@@ -63,6 +63,8 @@ class Block:
     def gap(self) -> float:
         """Millimetres before the block when it does not start a column."""
         _, paragraph_gap, heading_gap, _ = FIT_STEPS[self.fit]
+        if self.kind == "item":  # a list reads as one block: reviewers found items spaced as paragraphs loose
+            return paragraph_gap * ITEM_GAP
         return heading_gap if self.kind == "heading" else paragraph_gap
 
 
@@ -99,7 +101,7 @@ def block_items(
     face: str = "headings" if heading else "body"
     align: Align = "justify" if RULES_JUSTIFIED and not heading else "left"
     if block.kind == "item":
-        baseline = y + fonts.cap_height(size, "body") + (leading - size) * 0.35 * MM_PER_POINT
+        baseline = y + size * MM_PER_POINT  # on the first line's (paragraph.Wrapped.baselines)
         return [
             Text(x + 0.6, baseline, "•", size, bold=True, face="body"),
             RichText(

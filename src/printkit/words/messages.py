@@ -20,7 +20,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "recipe_sides": {"pl": "Druk", "cs": "Tisk", "en": "Sides"},
     "recipe_cut": {"pl": "Ciąć", "cs": "Stříhat", "en": "Cut"},
     "recipe_rules": {"pl": "Zasady", "cs": "Pravidla", "en": "Rules"},
-    "recipe_screen": {"pl": "0 (ekran)", "cs": "0 (obrazovka)", "en": "0 (screen)"},
+    "recipe_screen": {"pl": "na ekranie", "cs": "na obrazovce", "en": "on screen"},
     "recipe_per_player": {"pl": "1 na gracza", "cs": "1 na hráče", "en": "1 per player"},
     "recipe_optional": {"pl": "w razie potrzeby", "cs": "podle potřeby", "en": "if needed"},
     "recipe_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "one-sided"},
@@ -57,12 +57,18 @@ CATALOG: dict[str, dict[str, str]] = {
     "recipe_elsewhere": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}.",
-        "en": "Apart, in the file {file} that comes with the kit: {what}.",
+        "en": "Separately, in the file {file} that comes with the kit: {what}.",
     },
     "recipe_elsewhere_players": {
-        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, po 1 na gracza, z imionami graczy.",
-        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 na hráče, se jmény hráčů.",
-        "en": "Apart, in the file {file} that comes with the kit: {what}, one per player, with the players' names.",
+        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, po 1 na gracza, z miejscem na imię.",
+        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 na hráče, s místem pro jméno.",
+        "en": "Separately, in the file {file} that comes with the kit: {what}, one per player, each with a line "
+        "for the name.",
+    },
+    "recipe_elsewhere_shared": {
+        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
+        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",
+        "en": "Separately, in the file {file} that comes with the kit: {what}, one copy shared by all players.",
     },
     "recipe_rules_note": {
         "pl": "Zasady można czytać z ekranu. Kto woli je na papierze: {pages}, 1 kopia.",

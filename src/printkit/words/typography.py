@@ -17,11 +17,16 @@ NBSP = "\xa0"
 ONE_LETTER_WORDS = {"pl": "aiouwz", "cs": "aikosuvz", "en": "aI"}
 # "18 rund", "100 %"; not the number ending a product ("6 × 6 i 3 baterie"): the product stays
 # whole without carrying the next words, which made one unbreakable 30 mm run in ogród's rules
-_NUMBER_BEFORE = re.compile(r"(?<![\w.,\xa0])(\d+(?:[.,]\d+)?) (?=\S)")
+# A number already tied to what comes before it does not carry the next word too (chains grew to
+# 38 mm, "stoi 5 żetonów A i 3 żetony"), except a sum's result, which keeps its unit ("= 9 pkt").
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])(?:(?<!\xa0)|(?<==\xa0))(\d+(?:[.,]\d+)?) (?=\S)")
 _SIGN = re.compile(r" ([×=+]) (?=\S)")  # "4 × 4", "1–2 = L": the sign stays with both sides
 _SLASH = re.compile(r"(?<=\S) / (?=\S)")  # "ABC / CBA", "red / blue": alternatives read as one token
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
 _LABEL_NUMBER = re.compile(r"(?<=\w) (\d{1,3}):")  # "Example 1:", "Krok 2:": a label's number stays with it
+# "w rzędzie 5", "row 2)", "token A": a short number or a capital letter naming something stays with
+# the word it follows when it ends its phrase (a review found "row | 2" and "tokens | A" at line ends)
+_NAMED_BY = re.compile(r"(?<=[^\W\d]) (\d{1,3}|[A-Z])(?=[ \n.,;:)!?]|$)")
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -48,6 +53,7 @@ def typeset(text: str, lang: str) -> str:
     text = _SLASH.sub(NBSP + "/" + NBSP, text)
     text = _DASH.sub(NBSP + "– ", text)
     text = _LABEL_NUMBER.sub(NBSP + "\\1:", text)
+    text = _NAMED_BY.sub(NBSP + "\\1", text)
     text = _NUMBER_BEFORE.sub("\\1" + NBSP, text)
     one_letter = _ONE_LETTER.get(lang)
     return one_letter.sub("\\1" + NBSP, text) if one_letter else text

@@ -112,7 +112,11 @@ def numbers(deck: DeckComponent, per_page: int) -> dict[str, float | str]:
     for kind in deck.types:
         values[f"{p}.{kind.id}"] = kind.count * copies
         values[f"{p}.{kind.id}.count"] = kind.count
-        values.update({f"{p}.{kind.id}.{field}": getattr(kind, field) or "" for field in ("letter", "icon")})
+        values[f"{p}.{kind.id}.icon"] = kind.icon or ""
+        if isinstance(kind.letter, dict):  # a letter per language: deck.TYPE.letter.LANG, as a value's text
+            values.update({f"{p}.{kind.id}.letter.{lang}": text for lang, text in kind.letter.items()})
+        else:
+            values[f"{p}.{kind.id}.letter"] = kind.letter or ""
         for name, value in kind.values.items():
             if isinstance(value, dict):  # a text per language: deck.TYPE.NAME.LANG
                 values.update({f"{p}.{kind.id}.{name}.{lang}": text for lang, text in value.items()})
@@ -329,7 +333,7 @@ def type_values(design: Design) -> dict[str, Any]:
     if design.type is None:
         return {}
     kind, tr = design.type, design.ctx.tr
-    own = {"name": tr(kind.name), "letter": kind.letter or "", "count": kind.count}
+    own = {"name": tr(kind.name), "letter": letter_in(kind, tr.lang), "count": kind.count}
     return own | {name: tr(value) if isinstance(value, dict) else value for name, value in kind.values.items()}
 
 
@@ -348,6 +352,13 @@ def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
     return out
 
 
+def letter_in(kind: DeckType, lang: str) -> str:
+    """A type's letter in ``lang``: its own, or the language's where it abbreviates the name."""
+    if isinstance(kind.letter, dict):
+        return kind.letter.get(lang, "")
+    return kind.letter or ""
+
+
 def draw_element(design: Design, element: Element) -> list[Item]:
     if isinstance(element, FillElement):
         box = design.box(element, full=True)
@@ -357,7 +368,7 @@ def draw_element(design: Design, element: Element) -> list[Item]:
     if isinstance(element, PatternElement):
         return [pattern(design, element)]
     if isinstance(element, LetterElement):
-        return one_line(design, element, design.face_type.letter or "", bold=True)
+        return one_line(design, element, letter_in(design.face_type, design.ctx.tr.lang), bold=True)
     if isinstance(element, OwnerElement):
         return one_line(design, element, design.ctx.tr(design.owner.name) if design.owner else "", bold=element.bold)
     if isinstance(element, NameElement):

@@ -224,8 +224,10 @@ class DeckType(Model):
     id: Identifier = Field(description="The type's name; {deck.ID} counts its pieces.")
     count: Count = Field(description="How many pieces of this type (for each owner when the deck has owners).")
     name: Text | None = Field(None, description="The type's name as printed, e.g. {pl: Jagody, ...}.")
-    letter: str | None = Field(
-        None, min_length=1, max_length=3, description="A big letter printed on the face, e.g. 'J'."
+    letter: Annotated[str, Field(min_length=1, max_length=3)] | Text | None = Field(
+        None,
+        description="A big letter printed on the face, e.g. 'J'; one per language where it abbreviates the "
+        "name, e.g. {pl: J, en: B} (Jagody, Berries).",
     )
     icon: str | None = Field(None, description="A vector symbol printkit draws, e.g. 'berries'.")
     image: ArtPath | None = Field(

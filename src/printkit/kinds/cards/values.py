@@ -20,7 +20,8 @@ WHITE = "#ffffff"
 def type_facts(kind: DeckType, lang: str) -> dict[str, Any]:
     """What an element's ``when:`` reads of a type: its id, count, letter and values, a text per
     language in ``lang``."""
-    facts: dict[str, Any] = {"id": kind.id, "count": kind.count, "letter": kind.letter or ""}
+    letter = kind.letter.get(lang, "") if isinstance(kind.letter, dict) else kind.letter or ""
+    facts: dict[str, Any] = {"id": kind.id, "count": kind.count, "letter": letter}
     for name, value in kind.values.items():
         facts[name] = value.get(lang, "") if isinstance(value, dict) else value
     return facts
