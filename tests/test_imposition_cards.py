@@ -180,7 +180,8 @@ invariants:
 @pytest.mark.parametrize(
     "bleed, paper, line",
     [
-        ("", "a4", "bleed 2 mm: 4 cards per A4 sheet instead of 9 (the bleed and its 4 mm gutter"),
+        # A4 turned: 4 × 2 with the crop marks shortened to 2 mm (cards_layout.marks_for); 2 × 2 with 5 mm
+        ("", "a4", "bleed 2 mm: 8 cards per A4 sheet instead of 9 (the bleed and its 4 mm gutter"),
         ("", "letter", "bleed 2 mm: 6 cards per Letter sheet instead of 8 (the bleed and its 4 mm gutter"),
         ("    bleed: 3mm\n", "a4", "bleed 3 mm: 4 cards per A4 sheet instead of 9 (the bleed and its 6 mm gutter"),
     ],

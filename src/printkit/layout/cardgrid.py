@@ -152,6 +152,35 @@ def grown(box: Box, by: float) -> Box:
     return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
 
 
+def outer_sides(box: Box, boxes: list[Box]) -> tuple[bool, bool, bool, bool]:
+    """Which of the box's sides (left, top, right, bottom) no other box touches: where a piece of a
+    block that shares its cuts may bleed; a side shared with a neighbour stops on the cut."""
+    others = [other for other in boxes if other is not box]
+    beside = [o for o in others if _overlap(box.y, box.bottom, o.y, o.bottom)]
+    above_below = [o for o in others if _overlap(box.x, box.right, o.x, o.right)]
+    return (
+        not any(abs(o.right - box.x) < EPSILON for o in beside),
+        not any(abs(o.bottom - box.y) < EPSILON for o in above_below),
+        not any(abs(o.x - box.right) < EPSILON for o in beside),
+        not any(abs(o.y - box.bottom) < EPSILON for o in above_below),
+    )
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> bool:
+    return min(a1, b1) - max(a0, b0) > EPSILON
+
+
+SEAM = 0.1  # mm a piece that shares its cuts runs past a shared cut: two fills that only met left a hairline
+
+
+def shared_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
+    """The part of a bled piece at ``box`` that prints in a block sharing its cuts: its trim, grown
+    by the bleed on the sides no neighbour touches and by SEAM on the others."""
+    left, top, right, bottom = (bleed if outer else SEAM for outer in outer_sides(box, boxes))
+    x0, y0, x1, y1 = box.x - left, box.y - top, box.right + right, box.bottom + bottom
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
 def gutter_marks(boxes: list[Box]) -> list[Segment]:
     """Short lines across each gutter between two neighbouring pieces, in line with their trims:
     the cut guides inside a block of bled pieces, where the crop marks outside it are far away.

@@ -332,7 +332,8 @@ class DeckComponent(ComponentBase):
     gutter: Gutter | None = Field(
         None,
         description="The space between neighbouring pieces on the card grid; 0 for touching pieces that share cut "
-        "lines; none for twice the bleed.",
+        "lines (with a bleed: the bleed runs round the block only, each piece's edge meeting its neighbour's on "
+        "the shared cut); none for twice the bleed.",
     )
     sleeve: Sleeve | None = Field(
         None,
@@ -423,6 +424,11 @@ class DeckComponent(ComponentBase):
         return self.gutter if self.gutter is not None else 2 * self.print_bleed
 
     @property
+    def shares_cuts(self) -> bool:
+        """Touching pieces that bleed: the bleed runs round the block, not between the pieces."""
+        return self.print_bleed > 0 and self.print_gutter == 0
+
+    @property
     def on_grid(self) -> bool:
         """True when the pieces go on the card grid (see ``imposition``)."""
         if self.shape == "hexagon":
@@ -436,11 +442,13 @@ class DeckComponent(ComponentBase):
         bleed = self.print_bleed
         if 0 < bleed < 2:
             raise ValueError(f"a bleed of {bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
-        if bleed and self.print_gutter < 2 * bleed - 1e-9:
+        if bleed and 0 < self.print_gutter < 2 * bleed - 1e-9:
             raise ValueError(
                 f"a bleed of {bleed:g} mm needs a gutter of at least {2 * bleed:g} mm, or it would print "
-                "over the neighbouring piece"
+                "over the neighbouring piece; or a gutter of 0, for pieces that share their cuts"
             )
+        if bleed and self.gutter == 0 and self.shape != "rectangle":
+            raise ValueError("shared cuts (gutter: 0 with a bleed) are for rectangles: a hexagon's cut is its own")
         if self.sleeve is not None and (self.sleeve.width < self.width or self.sleeve.height < self.height):
             raise ValueError(
                 f"a {self.width:g} × {self.height:g} mm piece does not go into a {self.sleeve.width:g} × "
