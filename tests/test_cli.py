@@ -47,8 +47,9 @@ def test_sheets_prints_one_named_sheet_per_player(run, tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["sheets", "ogrod", "--players", "5"], "--players 5 is outside this game's range (1–4)"),
-        (["sheets", "ogrod", "--players", "0"], "--players 0 is outside this game's range (1–4)"),
+        (["sheets", "latarnie", "--players", "3"], "--players 3: this game is for 2 players"),
+        (["sheets", "ogrod", "--players", "100"], "--players 100 is outside this game's range (1–99)"),
+        (["sheets", "ogrod", "--players", "0"], "--players 0 is outside this game's range (1–99)"),
         (["sheets", "ogrod", "--players", "2", "--names", "A,B,C"], "3 names given for 2 players; give at most 2"),
         (["build", "ogrod", "--lang", "de"], "unknown language 'de'; this kit has: pl, cs, en"),
         (["sheets", "latarnie", "--players", "2", "--lang", "sk"], "unknown language 'sk'; this kit has: pl, cs, en"),

@@ -21,7 +21,7 @@ VARIANTS = {
     "short_offset": ("duplex", "short", (1.0, -0.5)),
     "fold": ("fold", "long", (0.0, 0.0)),
 }
-OWNERS = {"yellow": "żółty", "pink": "różowy", "blue": "niebieski", "green": "zielony"}
+OWNERS = {"yellow": "żółta", "pink": "różowa", "blue": "niebieska", "green": "zielona"}  # a płytka: feminine
 SYMBOL_NAMES = ("kamień", "papier", "nożyczki")
 BLEED = 2.0  # mm: a tile's fill runs this far past its cut line (the default bleed)
 

@@ -330,6 +330,8 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
     players = loaded.kit.kit.players
     most = MOST_SHEETS if players.open else players.max
     if not players.min <= count <= most:
+        if players.min == most:
+            raise PrintkitError(f"--players {count}: this game is for {most} players")
         raise PrintkitError(f"--players {count} is outside this game's range ({players.min}–{most})")
     if len(names) > count:
         raise PrintkitError(f"{len(names)} names given for {count} players; give at most {count}")

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
-from printkit.base.errors import PrintkitError
+from printkit.base.errors import KitError, PrintkitError
 from printkit.base.progress import Progress
 from printkit.commands.options import Cut, Sides, back_offset
 from printkit.layout.context import Context, CropMarks, Options, TwoSided
@@ -91,7 +91,12 @@ def companion_files(
     as (path, bytes, pages); none for --boxes or --changed-since, which print a part alone."""
     found = []
     for suffix, path in companion_paths(loaded, ctx, options, target):
-        document = pipeline.companion(loaded, ctx, suffix)
+        try:
+            document = pipeline.companion(loaded, ctx, suffix)
+        except KitError as refused:  # a part that cannot print on this paper does not stop the kit
+            for problem in refused.problems:
+                click.echo(f"warning: {path.name} not written: {problem}", err=True)
+            continue
         found.append((path, drawn(document, options, progress, correction)[1], len(document.pages)))
     return found
 

@@ -249,12 +249,20 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     return items
 
 
+def numbered(title: str, number: int, sheets: int) -> str:
+    """A sheet's title, numbered when the run takes several ("Tiles 2/3"): printed sheets that all
+    said "Tiles" could not be told apart or checked complete."""
+    return title if sheets < 2 else f"{title} {number + 1}/{sheets}"
+
+
 def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
     pages = []
-    for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
+    sheets = sheets_of(slots(run, piece_area(ctx), ctx))
+    for number, sheet in enumerate(sheets):
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
-        furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
+        title = numbered(run.title, number, len(sheets))
+        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
@@ -267,17 +275,19 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
     flip, offset = ctx.options.flip, ctx.options.back_offset
     edge = ctx.tr.msg(f"edge_{flip}")
     pages = []
-    for sheet in sheets_of(slots(run, piece_area(ctx), ctx)):
+    sheets = sheets_of(slots(run, piece_area(ctx), ctx))
+    for number, sheet in enumerate(sheets):
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
-        furniture = framing(ctx, block, run.title, ctx.tr.msg(cut_instruction(run)))
+        title = numbered(run.title, number, len(sheets))
+        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet], False)
         heading = framing(
             ctx,
             back_block,
-            ctx.tr.msg("backs_title", title=run.title),
+            ctx.tr.msg("backs_title", title=title),
             ctx.tr.msg("backs_note", edge=edge),
             with_ruler=False,
         )
@@ -295,14 +305,16 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
     face_area, _ = imposition.fold_areas(area, fold_x, FOLD_GUTTER)
     offset = ctx.options.back_offset
     pages = []
-    for sheet in sheets_of(slots(run, face_area, ctx, align="right")):
+    sheets = sheets_of(slots(run, face_area, ctx, align="right"))
+    for number, sheet in enumerate(sheets):
         items, rows = face_items(run, sheet, ctx, fold_x)
         backs, back_rows = back_items(run, sheet, lambda box: imposition.fold_back_box(box, fold_x, offset))
         faces = [s.box for s in sheet]
         block = block_of(
             run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
         )
-        furniture = framing(ctx, block, run.title, ctx.tr.msg("fold_apart" if run.bleed else "fold_here"))
+        note = ctx.tr.msg("fold_apart" if run.bleed else "fold_here")
+        furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note)
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(
             Page(

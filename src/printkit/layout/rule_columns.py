@@ -17,7 +17,6 @@ from printkit.layout.rule_blocks import Block, block_height, block_items, block_
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
-LEAD_IN_CHARS = 160  # a paragraph this short before a list stays with it (about two lines of a column)
 FLOAT_MOST = 2  # units of text a figure that does not fit the rest of its column lets go before it
 
 
@@ -38,21 +37,11 @@ def keep_together(blocks: list[Block]) -> list[list[Block]]:
         index = end
     joined: list[list[Block]] = []
     for unit in reversed(units):
-        if joined and (unit[-1].kind == "heading" or leads_in(unit, joined[-1])):
+        if unit[-1].kind == "heading" and joined:
             joined[-1] = unit + joined[-1]
         else:
             joined.append(unit)
     return list(reversed(joined))
-
-
-def leads_in(unit: list[Block], after: list[Block]) -> bool:
-    """True for a short paragraph or one ending in a colon that introduces a list kept whole: the
-    two stay in one column (a review found a section's lead-in at a column's foot, its list in the
-    next column)."""
-    block = unit[-1]
-    if len(unit) != 1 or block.kind != "paragraph" or len(after) < 2 or after[0].kind != "item":
-        return False
-    return block.markup.rstrip().endswith(":") or len(block.markup) <= LEAD_IN_CHARS
 
 
 @dataclass(frozen=True)

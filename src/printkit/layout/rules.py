@@ -80,9 +80,17 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
             title = tr(component.title) or component.id
             pages = page_ref(ctx, component.id, naming=True)
             blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(pages)})"))
+    for component in kit.components:  # a score sheet the recipe sends to a file of its own
+        if not component.in_kit and kit.kinds.kind_of(component).personalised:
+            title = tr(component.title) or component.id
+            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(tr.msg('need_apart'))})"))
     for need in kit.needs:
         key = "need_per_player" if need.per_player else "need_item"
         blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
+    # the tools the build asks for: a review found "what you need" silent on scissors and glue
+    cut = any(c.in_kit and (c.print.cut or c.id in ctx.cut) for c in kit.components)
+    tools = (["need_cutting"] if cut else []) + (["need_glue"] if ctx.glued else [])
+    blocks += [Block("item", html.escape(tr.msg(key))) for key in tools]
     return blocks
 
 

@@ -102,6 +102,13 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100 %"},
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
+    "need_apart": {"pl": "osobny plik", "cs": "samostatný soubor", "en": "a file of its own"},
+    "need_cutting": {
+        "pl": "nożyczki albo nożyk i metalowa linijka do wycinania",
+        "cs": "nůžky nebo nožík a kovové pravítko na vystřihování",
+        "en": "scissors, or a craft knife and a metal ruler, for cutting",
+    },
+    "need_glue": {"pl": "klej do papieru", "cs": "lepidlo na papír", "en": "paper glue"},
     "need_per_player": {
         "pl": "{count} × {text} na gracza",
         "cs": "{count} × {text} na hráče",
