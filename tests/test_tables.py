@@ -110,13 +110,13 @@ def test_a_bad_cell_is_named_by_its_sheet_row_and_column(tmp_path, monkeypatch, 
 
 def test_a_cell_the_model_refuses_names_its_row_and_column(tmp_path, monkeypatch, run):
     rows = deck_rows(120)
-    rows[8][0] = "Karta 8"  # not an id
+    rows[8][0] = "– ? –"  # no id can be made of it ("Karta 8" is the id karta_8)
     rows[9][1] = 0  # not a count
     monkeypatch.chdir(tmp_path)
     result = run("validate", make_kit(tmp_path, "cards.ods", rows, "Karty"))
     assert result.code == 1
     assert result.err.splitlines()[:2] == [
-        "kits/zoo/cards.ods: sheet Karty, row 9, column id: 'Karta 8' does not match the pattern ^[a-z][a-z0-9_]*$ "
+        "kits/zoo/cards.ods: sheet Karty, row 9, column id: '– ? –' does not match the pattern ^[a-z][a-z0-9_]*$ "
         "(lower-case letters, digits and _, starting with a letter, e.g. 'tokens_a')",
         "kits/zoo/cards.ods: sheet Karty, row 10, column count: 0 is out of range: it must be greater than or "
         "equal to 1",

@@ -132,6 +132,31 @@ def picture_warnings(loaded: LoadedKit) -> list[Problem]:
     return [problem for problem in loaded.warnings if problem.group == "pictures"]
 
 
+MISSING_SHOWN = 3  # pictures not made yet printed one a line; the rest of a file's are counted on one
+
+
+def printed_warnings(loaded: LoadedKit, warnings: list[Problem]) -> list[Problem]:
+    """The warnings as printed: a file naming many pictures not made yet (a table's 90 rows, before
+    the art exists) shows MISSING_SHOWN of them and one line counting the rest, not 90 lines that
+    bury every other warning; each row is still a finding of its own where one is refused."""
+    missing = {missing_message(name, loaded.source.folder) for name in loaded.pictures.missing}
+    shown: list[Problem] = []
+    counted: dict[str, list[Problem]] = {}
+    for warning in warnings:
+        if warning.message in missing and len(counted.setdefault(warning.file, [])) >= MISSING_SHOWN:
+            counted[warning.file].append(warning)
+            continue
+        if warning.message in missing:
+            counted[warning.file].append(warning)
+        shown.append(warning)
+    for file, found in counted.items():
+        rest = len(found) - MISSING_SHOWN
+        if rest > 0:
+            message = f"{rest} more pictures not made yet; placeholders are printed in their places"
+            shown.append(Problem(file, None, "", message, "warning", "pictures"))
+    return shown
+
+
 def refuse_placeholders(loaded: LoadedKit, command: str) -> None:
     """Refuse an export that would send a placeholder ("no picture yet") to a print shop or a
     table: one finding for every row of the kit or its table that names a picture not made yet,

@@ -115,7 +115,7 @@ def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[
     scale correction of the printer profile: what `build` and `serve` begin with."""
     offset, correction = printer_setting(options.printer, options.stock, options.back_offset)
     loaded = pipeline.load(options.kit, decode=False)
-    for warning in pipeline.picture_warnings(loaded):
+    for warning in pipeline.printed_warnings(loaded, pipeline.picture_warnings(loaded)):
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
     ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.base.errors import PrintkitError
+from printkit.base.idents import identifier_from
 from printkit.kit.table_spec import MAX_HEADER_LENGTH
 from printkit.kit.tables import Table, as_number
 
@@ -115,11 +116,7 @@ def text_column(word: str) -> tuple[str, str] | None:
 
 def value_name(header: str, taken: dict[str, str]) -> str:
     """An identifier for a value from its header: 'Koszt (zł)' -> 'koszt_zl'."""
-    plain = unicodedata.normalize("NFKD", header.lower().replace("ł", "l"))
-    ascii_only = "".join(ch for ch in plain if ch.isascii())
-    name = re.sub(r"[^a-z0-9]+", "_", ascii_only).strip("_")[:30] or "value"
-    if not name[0].isalpha():
-        name = f"v_{name}"
+    name = identifier_from(header, "v")[:30].rstrip("_") or "value"
     candidate, number = name, 2
     while candidate in taken or candidate in ("count", "total", "types", "owners"):
         candidate, number = f"{name}_{number}", number + 1

@@ -50,7 +50,7 @@ def validate(name: str, options: ValidateOptions) -> None:
     loaded, faces = pipeline.with_backs(loaded, options.backs)  # --backs none: `build --backs none`'s layout
     ctx = pipeline.context(loaded, None, options.paper, Options(faces_only=faces))
     pipeline.verify(loaded, ctx)
-    for warning in loaded.warnings:
+    for warning in pipeline.printed_warnings(loaded, loaded.warnings):
         click.echo(str(warning), err=True)
     click.echo(f"{loaded.source.display}: ok: {proved(loaded.kit, ctx.paper, bool(faces))}")
     for line in pipeline.rooms(loaded, ctx):

@@ -24,6 +24,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from printkit.base.errors import KitError, Problem
+from printkit.base.idents import IDENTIFIER, identifier_from
 from printkit.kit.file import KitSource, display_path
 from printkit.kit.paths import KitFolder, PathRefused
 from printkit.kit.spreadsheet_scan import MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_ROWS, scan_spreadsheet
@@ -187,6 +188,12 @@ def row_type(
                 )
                 return None
             continue  # an empty cell leaves the field out: a language or value this type has not
+        if loc[0] == "id":
+            # "Wolf" or "Wilk leśny" as the id wolf, wilk_lesny: a designer's first column is words
+            # (one with no letter or digit stays as it is: the model's finding names its cell)
+            ident = as_text(value)
+            put(made, loc, ident if IDENTIFIER.match(ident) else identifier_from(ident) or ident)
+            continue
         if loc[0] == "count" or (loc[0] == "values" and loc[1] in numeric):
             number = as_number(value)
             if number is None:
