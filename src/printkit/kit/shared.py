@@ -225,10 +225,17 @@ class FigureCell(Model):
 
 
 class FigureSpot(Model):
-    """A place in a row or grid of pieces: one piece, or a stack of them, and its label."""
+    """A place in a row or grid of pieces: one piece, or a stack of them, and its label; or an
+    empty place holding an arrow from the place before it to the place after it."""
 
     put: PieceRef | list[PieceRef] = Field(
         default_factory=list, description="The piece, or a list of them bottom first; none leaves the place empty."
+    )
+    arrow: Literal["turn", "next"] | None = Field(
+        None,
+        description="An empty place drawn as an arrow from the place before it to the place after it in its row: "
+        "'turn', curved, says the two are one piece turned over (its face, then its ':back'); 'next', straight, "
+        "says what the one before becomes.",
     )
     label: Text | str | None = Field(None, description="A short label under the place, e.g. what it scores.")
     example: Int | None = Field(

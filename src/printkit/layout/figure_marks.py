@@ -2,20 +2,33 @@
 a move drawn as an arrow, an example numbered in the rules' language, and the sizes a reader
 needs (a piece at least MIN_PIECE mm across, labels at least 7 pt).
 
-Pieces and stacks are drawn at their printed size inside the figure's scaled group; arrows are
-set on the page after scaling (like labels), so their line and head keep one size whatever the
-figure's scale.
+Pieces and stacks are drawn at their printed size inside the figure's scaled group; arrows and
+the outline of a light piece are set on the page after scaling (like labels), so their lines and
+heads keep one size whatever the figure's scale.
+
+A move of several legs, each starting where the one before ended (plateau's twister, B3-B2 then
+B2-C1), is one arrow: a path through the centres of the cells it crosses, a small dot where it
+turns, its one head short of the last cell only. A stone in a stack shows its edge under the one
+above; a flat piece (a card, a tile) under another shows a corner of its face, the one above it
+lying offset, as a tile laid on a tile would be drawn. A piece light at its cut line (a white
+stone, a pale card) gets the grey line its printed sheet cuts it along, so it stands out on a light
+cell. An empty place of a row may hold an arrow from the place before it to the one after: curved
+for a piece turned over, straight for what it becomes.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
+from printkit import fonts
 from printkit.kit.shared import FigureCell, FigureSpot
 from printkit.layout import board as board_layout
 from printkit.layout.context import Context
-from printkit.layout.primitives import Circle, Group, Item, Line, Path, Rect, Stroke
+from printkit.layout.primitives import CUT, Circle, Group, Item, Line, Path, Rect, Stroke, Text
+
+Point = tuple[float, float]
 
 MIN_PIECE = 12.0  # mm: the smallest a piece may print in a rules figure and still be read
 STACK_STEP = 0.14  # of a piece's side: each piece of a stack shows this much of its edge under the one above
@@ -25,7 +38,61 @@ ARROW_HALO = "#ffffff"  # under the arrow, so it reads over a dark piece or a sh
 ARROW_W, HALO_W = 0.7, 1.6  # mm on the page
 HEAD_LEN, HEAD_W = 2.6, 2.4  # mm on the page
 START_R = 0.9  # mm: the dot where a move starts
+TURN_R = 0.7  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
 END_SHORT = 0.42  # of a cell: an arrow stops short of the centre of the cell it goes to
+FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above lies this much right of and
+# below the one under, which shows a strip of its face that wide along its left side (kpn's tiles: the
+# left part of the symbol) and that tall along its top; the row grows by no more than a stack of stones
+PLACE_ARROW_MARGIN = 0.1  # of an empty place's width: an arrow across it starts and ends this far in
+TURN_RISE = 0.22  # of a place's height: how far a turned-over arrow bows above the place's middle
+TURN_POINTS = 24  # straight pieces of the curved arrow
+OUTLINE = CUT  # a light piece's outline on the page: the line its printed sheet cuts it along
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow of a figure at the drawing's printed size: a path through ``points``, its head
+    ``short`` mm before the last one; a dot where it starts (``start``) and a smaller one at each
+    point it turns at (``turns``)."""
+
+    points: tuple[Point, ...]
+    short: float = 0.0
+    start: bool = True
+    turns: bool = True
+
+    def placed(self, left: float, top: float, scale: float) -> Arrow:
+        """The arrow on the page, the drawing's (0, 0) at (left, top) and drawn ``scale`` times its size."""
+        points = tuple((left + x * scale, top + y * scale) for x, y in self.points)
+        return replace(self, points=points, short=self.short * scale)
+
+
+def move_paths(moves: Iterable[str]) -> list[list[str]]:
+    """The figure's moves ('B3-B2') as paths of cells: a move that starts on the cell where the one
+    before it ended continues its path (a twister's two legs are one move)."""
+    paths: list[list[str]] = []
+    for move in moves:
+        start, end = move.split("-")
+        if paths and board_layout.cell_of(paths[-1][-1]) == board_layout.cell_of(start):
+            paths[-1].append(end)
+        else:
+            paths.append([start, end])
+    return paths
+
+
+def place_arrow(kind: str, x: float, y: float, w: float, h: float) -> Arrow:
+    """The arrow across an empty place (x, y, w, h) of a row, from the place before it to the place
+    after it: for ``turn`` an arc bowing up, for ``next`` a straight line, at the height of the
+    place's middle; no dot where it starts (it points from a piece, not from a cell)."""
+    left, right, middle = x + w * PLACE_ARROW_MARGIN, x + w * (1 - PLACE_ARROW_MARGIN), y + h / 2
+    if kind != "turn":
+        return Arrow(((left, middle), (right, middle)), start=False, turns=False)
+    half, rise = (right - left) / 2, h * TURN_RISE
+    radius = (half * half + rise * rise) / (2 * rise)  # the circle through both ends and the top
+    centre = (left + half, middle - rise + radius)
+    reach = math.asin(half / radius)
+    angles = (-reach + 2 * reach * n / TURN_POINTS for n in range(TURN_POINTS + 1))
+    points = tuple((centre[0] + radius * math.sin(a), centre[1] - radius * math.cos(a)) for a in angles)
+    return Arrow(points, start=False, turns=False)
 
 
 @dataclass(frozen=True)
@@ -37,23 +104,31 @@ class Layer:
     top: bool
 
 
-def stack_layers(count: int, w: float, h: float, pw: float, ph: float) -> list[Layer]:
-    """Where the ``count`` pieces (pw × ph) of a place (w × h) lie, bottom first: each piece under
-    another shows its edge as a band below it, the whole stack centred in the place and never
-    taller than it (the step shrinks for a tall stack)."""
+def stack_layers(count: int, w: float, h: float, pw: float, ph: float, flat: bool = False) -> list[Layer]:
+    """Where the ``count`` pieces (pw × ph) of a place (w × h) lie, bottom first, the whole stack
+    centred in the place and never larger than it (the step shrinks for a tall stack): a stone
+    under another shows its edge as a band below it; a flat piece under another shows a strip of
+    its face along its top and left side, each piece above lying further right and down."""
     if count <= 0:
         return []
-    step = STACK_STEP * min(pw, ph)
+    room_x, room_y = stack_room(count, pw, ph, flat)
+    step_x, step_y = room_x / max(1, count - 1), room_y / max(1, count - 1)
     if count > 1:
-        step = min(step, max(0.0, h - ph) / (count - 1)) if h > ph else step * 0.5
-    total = ph + step * (count - 1)
-    x, top = (w - pw) / 2, (h - total) / 2
-    return [Layer(x, top + step * (count - 1 - level), level == count - 1) for level in range(count)]
+        step_x = min(step_x, max(0.0, w - pw) / (count - 1)) if w > pw or not flat else step_x * 0.5
+        step_y = min(step_y, max(0.0, h - ph) / (count - 1)) if h > ph else step_y * 0.5
+    left = (w - pw - step_x * (count - 1)) / 2
+    top = (h - ph - step_y * (count - 1)) / 2
+    if flat:
+        return [Layer(left + step_x * level, top + step_y * level, level == count - 1) for level in range(count)]
+    return [Layer(left, top + step_y * (count - 1 - level), level == count - 1) for level in range(count)]
 
 
-def stack_room(count: int, pw: float, ph: float) -> float:
-    """How much taller than one piece a stack of ``count`` is drawn in a row of pieces."""
-    return STACK_STEP * min(pw, ph) * max(0, count - 1)
+def stack_room(count: int, pw: float, ph: float, flat: bool = False) -> tuple[float, float]:
+    """How much wider and taller than one piece a stack of ``count`` is drawn in a row of pieces."""
+    more = max(0, count - 1)
+    if flat:
+        return FLAT_STEP[0] * pw * more, FLAT_STEP[1] * ph * more
+    return 0.0, STACK_STEP * min(pw, ph) * more
 
 
 def ground_of(group: Group) -> str:
@@ -73,26 +148,96 @@ def layer_items(x: float, y: float, pw: float, ph: float, ground: str | None) ->
     return [Rect(x, y, pw, ph, Stroke(color=LAYER_EDGE, width=0.025 * min(pw, ph)), ground)]
 
 
-def arrow_items(x0: float, y0: float, x1: float, y1: float, short: float) -> list[Item]:
-    """A move on the page from (x0, y0) to (x1, y1), its head ``short`` mm before the end: a dot
-    where it starts, a line and a filled head, dark on a white halo."""
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length <= short + HEAD_LEN:
-        short = max(0.0, length - HEAD_LEN - START_R)
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - ux * short, y1 - uy * short)
-    base = (tip[0] - ux * HEAD_LEN, tip[1] - uy * HEAD_LEN)
+def arrow_items(arrow: Arrow) -> list[Item]:
+    """An arrow on the page: its path, stopped ``short`` of its last point, then a filled head; a
+    dot where it starts and a small one at each turn, dark on a white halo."""
+    points = arrow.points
+    last = math.dist(points[-2], points[-1])
+    short = arrow.short
+    if last <= short + HEAD_LEN:
+        short = max(0.0, last - HEAD_LEN - START_R)
+    tip = trimmed(points, short)[-1]
+    shaft = trimmed(points, short + HEAD_LEN)
+    base = shaft[-1]
+    length = math.dist(base, tip)
+    if length <= 0.0:
+        return []
+    ux, uy = (tip[0] - base[0]) / length, (tip[1] - base[1]) / length
     nx, ny = -uy * HEAD_W / 2, ux * HEAD_W / 2
     head = (tip, (base[0] + nx, base[1] + ny), (base[0] - nx, base[1] - ny))
     halo = Stroke(color=ARROW_HALO, width=HALO_W)
     ink = Stroke(color=ARROW_INK, width=ARROW_W)
-    return [
-        Line(x0, y0, base[0], base[1], halo),
-        Path(head, Stroke(color=ARROW_HALO, width=HALO_W - ARROW_W), ARROW_INK),
-        Circle(x0, y0, START_R, Stroke(color=ARROW_HALO, width=0.5), ARROW_INK),
-        Line(x0, y0, base[0], base[1], ink),
-        Path(head, None, ARROW_INK),
-    ]
+    ring = Stroke(color=ARROW_HALO, width=0.5)
+    items: list[Item] = []
+    if len(shaft) > 1:
+        items.append(Path(shaft, halo, None, closed=False))
+    items.append(Path(head, Stroke(color=ARROW_HALO, width=HALO_W - ARROW_W), ARROW_INK))
+    if arrow.start:
+        items.append(Circle(*points[0], START_R, ring, ARROW_INK))
+    if len(shaft) > 1:
+        items.append(Path(shaft, ink, None, closed=False))
+    items.append(Path(head, None, ARROW_INK))
+    if arrow.turns:  # on the line, ringed in white, so the cell it passes through shows
+        items += [Circle(x, y, TURN_R, Stroke(color=ARROW_HALO, width=0.3), ARROW_INK) for x, y in points[1:-1]]
+    return items
+
+
+def trimmed(points: tuple[Point, ...], cut: float) -> tuple[Point, ...]:
+    """The path through ``points`` with its last ``cut`` mm taken off (at least its first point)."""
+    out = list(points)
+    while len(out) > 1 and cut > 0.0:
+        (x0, y0), (x1, y1) = out[-2], out[-1]
+        leg = math.hypot(x1 - x0, y1 - y0)
+        if leg > cut:
+            keep = (leg - cut) / leg
+            out[-1] = (x0 + (x1 - x0) * keep, y0 + (y1 - y0) * keep)
+            break
+        cut -= leg
+        out.pop()
+    return tuple(out)
+
+
+def line_kind(item: Text, scale: float) -> tuple[object, ...]:
+    """What makes lines of text alike in a figure: their box, their type and the scale they print at
+    (the owner's name of every tile of a deck)."""
+    return (item.max_w, item.max_h, item.size_pt, item.bold, item.face, round(scale, 9))
+
+
+def boxed_kinds(items: tuple[Item, ...], scale: float, least_pt: float) -> frozenset[tuple[object, ...]]:
+    """The kinds of line (line_kind) with a box that print under ``least_pt`` at ``scale`` and
+    every one of which fits its box at ``least_pt``: the lines a figure keeps at that size."""
+    fits: dict[tuple[object, ...], bool] = {}
+    for item, at in lines_in(items, scale):
+        if item.max_w is not None and item.size_pt * at < least_pt - 1e-6:
+            kind = line_kind(item, at)
+            fits[kind] = fits.get(kind, True) and fits_box(item, least_pt / at)
+    return frozenset(kind for kind, fit in fits.items() if fit)
+
+
+def lines_in(items: tuple[Item, ...], scale: float) -> Iterator[tuple[Text, float]]:
+    """Every line of text in ``items`` and the scale it prints at."""
+    for item in items:
+        if isinstance(item, Text):
+            yield item, scale
+        elif isinstance(item, Group):
+            yield from lines_in(item.items, scale * item.scale)
+
+
+def fits_box(item: Text, size_pt: float) -> bool:
+    """Whether a line with a box fits it at ``size_pt``: its width, and its capitals its height."""
+    if item.max_w is None or fonts.text_width(item.text, size_pt, item.bold, item.face) > item.max_w + 1e-6:
+        return False
+    return item.max_h is None or fonts.cap_height(size_pt, item.face) <= item.max_h + 1e-6
+
+
+def kept_text(item: Text, size_pt: float) -> Text:
+    """``item`` set at ``size_pt`` with its middle where it was (its centre along the line, the
+    middle of its capitals across it): an owner's name kept in its box when a figure shows the
+    piece too small for the size it prints at."""
+    width, grown = fonts.text_width(item.text, item.size_pt, item.bold, item.face), size_pt / item.size_pt
+    shift = {"left": width * (1 - grown) / 2, "right": -width * (1 - grown) / 2}.get(item.align, 0.0)
+    baseline = item.y + (fonts.cap_height(size_pt, item.face) - fonts.cap_height(item.size_pt, item.face)) / 2
+    return replace(item, x=item.x + shift, y=baseline, size_pt=size_pt)
 
 
 def label_of(spot: FigureCell | FigureSpot, ctx: Context) -> str | None:

@@ -3,8 +3,11 @@
 Each is drawn by the code that draws the component itself (a board's cells, shading and
 specials, a token's, stone's, card's or tile's own art) at its printed size, then placed as one
 group scaled to fit its column. Labels and the caption are set outside that group at the rules'
-own type sizes, so they never shrink with the drawing. Pieces are drawn without their cut frames:
-nothing on a rules page looks like a line to cut along.
+own type sizes, so they never shrink with the drawing. Pieces are drawn without the cut lines of
+their sheets, except a piece light at its cut line, which gets its sheet's grey line as its outline
+(figure_pieces.py): it would have no edge on a light cell. A text of a piece that would print under
+MIN_PT is left out, unless it has a box it still fits at MIN_PT: then it prints at MIN_PT in the
+middle of its box (kpn's owner name on a tile's back, whose white box was left empty).
 """
 
 from __future__ import annotations
@@ -21,8 +24,19 @@ from printkit.kit.shared import Figure, FigureSpot
 from printkit.layout import board as board_layout
 from printkit.layout import figure_marks, paragraph, sheet
 from printkit.layout.context import Context
+from printkit.layout.figure_marks import Arrow
+from printkit.layout.figure_pieces import (
+    Stacked,
+    piece_source,
+    pieces_used,
+    place_arrows,
+    smallest_piece,
+    split_ref,
+    stack_items,
+    stack_room,
+)
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Circle, Group, Item, Line, Piece, Rect, RichText, Side, Stroke, Text
+from printkit.layout.primitives import Box, Circle, Group, Item, Line, Piece, Rect, RichText, Stroke, Text
 from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
@@ -44,7 +58,6 @@ BADGE_R = 2.3  # mm: the disc of an example's number on a place of a grid
 BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays on the figure
 SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
 PENCIL = "#24478f"  # what a player writes on a sheet
-PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a piece on a white page, not a cut line
 TICK = Stroke(color=PENCIL, width=0.5)
 
 
@@ -64,28 +77,6 @@ def is_board(component: object) -> TypeGuard[BoardComponent]:
 def is_sheet(component: object) -> TypeGuard[SheetComponent]:
     """A sheet (``kind: sheet``): what a figure's ``sheet:`` names."""
     return getattr(component, "kind", None) == "sheet"
-
-
-def split_ref(ref: str) -> tuple[list[str], Side]:
-    side: Side = "back" if ref.endswith(":back") else "face"
-    return ref.removesuffix(":back").split("."), side
-
-
-def piece_source(kit: Kit, ref: str) -> Placeable | str:
-    """The pieces ``ref`` names, or what is wrong with it: asked of the component's kind."""
-    parts, side = split_ref(ref)
-    found = {c.id: c for c in kit.components}.get(parts[0])
-    if found is None:
-        return f"the kit has no component '{parts[0]}' (in '{ref}')"
-    named = kit.kinds.kind_of(found).figure_piece
-    if named is None:
-        return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
-    source = named(found, parts[1:])
-    if isinstance(source, str):
-        return f"{source} (in '{ref}')"
-    if side == "back" and not source.has_back:
-        return f"'{ref.removesuffix(':back')}' has no back to show"
-    return source
 
 
 def window_of(window: str | None, rows: int, cols: int) -> tuple[range, range]:
@@ -112,9 +103,10 @@ class Drawing:
     components: tuple[str, ...]
     label_rows: int = 0  # rows of places with labels under them (a row or grid of pieces)
     marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
-    arrows: tuple[tuple[float, float, float, float, float], ...] = ()  # moves: from (x, y) to (x, y), stop short
+    arrows: tuple[Arrow, ...] = ()  # moves on a board, an arrow across an empty place of a row
     piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
     badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
+    outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
 
     @property
     def band(self) -> float:
@@ -193,9 +185,11 @@ class Laid:
         shown = legible(self.drawing.items, scale)
         group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
         items: list[Item] = [group, *mark_items(self.drawing.marks, left, top, scale)]
-        for x0, y0, x1, y1, short in self.drawing.arrows:
-            at = (left + x0 * scale, top + y0 * scale, left + x1 * scale, top + y1 * scale)
-            items += figure_marks.arrow_items(*at, short * scale)
+        for box in self.drawing.outlines:
+            at = (left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
+            items.append(Rect(*at, figure_marks.OUTLINE))
+        for arrow in self.drawing.arrows:
+            items += figure_marks.arrow_items(arrow.placed(left, top, scale))
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
         for ax, ay, text in self.drawing.badges:
@@ -233,16 +227,26 @@ class Laid:
         return Piece("figure", self.drawing.components[0], 1, *box, extra=extra)
 
 
-def legible(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
+def legible(items: tuple[Item, ...], scale: float, boxed: bool = True) -> tuple[Item, ...]:
     """The items without the texts that would print smaller than MIN_PT at ``scale`` (a card's
     small print, a tile's owner): no rules text is below 7 pt, and a figure shows the drawing.
-    A group that loses a text gets a key of its own, so it is a PDF form of its own."""
+    A line of text with a box (``max_w``) is kept at MIN_PT, in the middle of where it was, when
+    it and every line like it in the drawing (figure_marks.boxed_kinds) fit their boxes at MIN_PT,
+    so a name's box is not left empty and no tile shows its name while the next one does not
+    (not with ``boxed`` False: the contents strip's miniatures, where a board's 7 pt numbers would
+    cover its cells). A group that changes gets a key of its own, so it is a PDF form of its own."""
+    return shown(items, scale, figure_marks.boxed_kinds(items, scale, MIN_PT) if boxed else frozenset())
+
+
+def shown(items: tuple[Item, ...], scale: float, kept_kinds: frozenset[tuple[object, ...]]) -> tuple[Item, ...]:
     kept: list[Item] = []
     for item in items:
         if isinstance(item, (Text, RichText)) and item.size_pt * scale < MIN_PT - 1e-6:
-            continue
+            if not isinstance(item, Text) or figure_marks.line_kind(item, scale) not in kept_kinds:
+                continue
+            item = figure_marks.kept_text(item, MIN_PT / scale)
         if isinstance(item, Group):
-            inner = legible(item.items, scale * item.scale)
+            inner = shown(item.items, scale * item.scale, kept_kinds)
             if inner != item.items:
                 item = replace(item, key=(*item.key, "legible", MIN_PT / (scale * item.scale)), items=inner)
         kept.append(item)
@@ -318,50 +322,6 @@ def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     return pieces_drawing(figure, kit, ctx)
 
 
-def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
-    """The piece ``ref`` names with its cut corner at (x, y)."""
-    source = piece_source(kit, ref)
-    assert isinstance(source, Placeable)  # check_figures refused the kit otherwise
-    _, side = split_ref(ref)
-    group = source.draw(ctx, side)
-    bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
-    if bx <= 0 and by <= 0:
-        return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
-    pw, ph = source.size  # shown as cut out: the bleed would spill past its cell and the pieces beside it
-    trim = ((bx, by), (bx + pw, by), (bx + pw, by + ph), (bx, by + ph))
-    return Group(
-        group.key + ("trimmed",), x + group.x, y + group.y, group.w, group.h, group.items, group.rotate, clip=trim
-    )
-
-
-def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
-    """The pieces of a place, bottom first, centred in the place's (x, y, w, h): the top one in
-    full, each under it as its edge showing below the one above (figure_marks.stack_layers)."""
-    items: list[Item] = []
-    sources = [piece_source(kit, ref) for ref in refs]
-    sizes = [s.size for s in sources if isinstance(s, Placeable)]
-    pw, ph = max((s[0] for s in sizes), default=0.0), max((s[1] for s in sizes), default=0.0)
-    for ref, source, layer in zip(refs, sources, figure_marks.stack_layers(len(refs), w, h, pw, ph), strict=True):
-        assert isinstance(source, Placeable)
-        sw, sh = source.size
-        px, py = x + layer.x + (pw - sw) / 2, y + layer.y + (ph - sh) / 2
-        piece = placed_piece(kit, ref, ctx, px, py)
-        if not layer.top:
-            items += figure_marks.layer_items(px, py, sw, sh, figure_marks.ground_of(piece))
-            continue
-        items.append(piece)
-        if len(refs) > 1:  # the top of a stack parted from the piece under it
-            items += figure_marks.layer_items(px, py, sw, sh, None)
-        elif source.edge:
-            items.append(Rect(px, py, sw, sh, PIECE_EDGE))
-    return items
-
-
-def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
-    sizes = [s.size for refs in stacks for s in map(lambda r: piece_source(kit, r), refs) if isinstance(s, Placeable)]
-    return min((min(size) for size in sizes), default=0.0)
-
-
 def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
     rows, cols = window_of(figure.window, board.rows, board.cols)
     cw, ch = board.cell_w, board.cell_h
@@ -375,36 +335,37 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         marks += [("col", (n + 0.5) * cw, board_layout.coordinate(0, col)[0]) for n, col in enumerate(cols)]
         marks += [("row", (n + 0.5) * ch, str(row + 1)) for n, row in enumerate(rows)]
     labels = []
+    drawn = Stacked(items)
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = left + col * cw, top + row * ch
-        items += stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch)
+        stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn)
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
     arrows = []
-    for move in figure.moves:
-        (r0, c0), (r1, c1) = (board_layout.cell_of(at) for at in move.split("-"))
-        centres = (left + (c0 + 0.5) * cw, top + (r0 + 0.5) * ch, left + (c1 + 0.5) * cw, top + (r1 + 0.5) * ch)
-        arrows.append((*centres, figure_marks.END_SHORT * min(cw, ch)))
+    for path in figure_marks.move_paths(figure.moves):
+        cells = (board_layout.cell_of(at) for at in path)
+        centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
+        arrows.append(Arrow(centres, figure_marks.END_SHORT * min(cw, ch)))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
     size = (len(cols) * cw, len(rows) * ch)
     piece = smallest_piece(kit, [c.stack for c in figure.cells])
     return Drawing(
-        tuple(items), *size, tuple(labels), tuple(used), marks=tuple(marks), arrows=tuple(arrows), piece=piece
+        tuple(drawn.items),
+        *size,
+        tuple(labels),
+        tuple(used),
+        marks=tuple(marks),
+        arrows=tuple(arrows),
+        piece=piece,
+        outlines=tuple(drawn.outlines),
     )
-
-
-def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list[str]:
-    used: dict[str, None] = {}
-    for refs in stacks:
-        for ref in refs:
-            used[split_ref(ref)[0][0]] = None
-    return list(used)
 
 
 def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     """A row or grid of places, their tops level along a row; a row is as tall as its tallest
-    stack, and only a row with labels has room for them under it."""
+    stack, a column as wide as its widest (a flat stack is drawn offset), and only a row with
+    labels has room for them under it."""
     sources = [piece_source(kit, ref) for spot in figure.places for ref in spot.stack]
     sizes = [s.size for s in sources if isinstance(s, Placeable)]
     w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
@@ -412,26 +373,37 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     columns = figure.columns or len(figure.places)
     places = figure.places
     rows = [places[start : start + columns] for start in range(0, len(places), columns)]
-    items: list[Item] = []
-    labels = []
-    badges = []
+    rooms = [[stack_room(kit, spot.stack, w, h) for spot in row] for row in rows]
+    widths = [w + max(room[c][0] for room in rooms if c < len(room)) for c in range(columns)]
+    lefts = [sum(widths[:c]) + c * gap for c in range(columns)]
+    drawn = Stacked()
+    labels, badges, arrows = [], [], []
     grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
     y = 0.0
-    for row in rows:
-        room = figure_marks.stack_room(max(len(spot.stack) for spot in row), w, h)
-        for column, spot in enumerate(row):
-            x = column * (w + gap)
-            items += stack_items(kit, spot.stack, ctx, x, y, w, h + figure_marks.stack_room(len(spot.stack), w, h))
+    for row, row_rooms in zip(rows, rooms, strict=True):
+        tallest = max(room[1] for room in row_rooms)
+        for column, (spot, (room_x, room_y)) in enumerate(zip(row, row_rooms, strict=True)):
+            x = lefts[column]
+            stack_items(kit, spot.stack, ctx, x, y, w + room_x, h + room_y, drawn)
+            if spot.arrow is not None:
+                arrows.append(figure_marks.place_arrow(spot.arrow, x, y, widths[column], h))
             if grid and spot.example is not None:
                 badges.append((x, y, str(spot.example)))
             elif label_under(spot, grid) and (label := figure_marks.label_of(spot, ctx)) is not None:
-                labels.append((x + w / 2, y + h + room, label))
-        y += h + room + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
+                labels.append((x + widths[column] / 2, y + h + tallest, label))
+        y += h + tallest + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
     last_band = LABEL_BAND / 0.5 if labelled(rows[-1], grid) else 0.0
     stacks = [spot.stack for spot in places]
     used = pieces_used(kit, stacks)
-    drawing = (tuple(items), columns * (w + gap) - gap, y - gap - last_band, tuple(labels), tuple(used))
-    return Drawing(*drawing, len(rows) if labels else 0, piece=smallest_piece(kit, stacks), badges=tuple(badges))
+    drawing = (tuple(drawn.items), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
+    return Drawing(
+        *drawing,
+        len(rows) if labels else 0,
+        piece=smallest_piece(kit, stacks),
+        badges=tuple(badges),
+        arrows=tuple(arrows),
+        outlines=tuple(drawn.outlines),
+    )
 
 
 def labelled(row: list[FigureSpot], grid: bool) -> bool:
@@ -533,6 +505,8 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
         for index, cell in enumerate(figure.cells):
             if cell.stack:
                 yield loc + ("cells", index, "put"), "a sheet figure writes in cells ('write'); it places no pieces"
+    else:
+        yield from place_arrows(figure, loc)
     yield from piece_counts(kit, figure, loc)
 
 

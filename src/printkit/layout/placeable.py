@@ -27,3 +27,7 @@ class Placeable:
     draw: Callable[[Context, Side], Group]  # the piece's side as its layout draws it, at (0, 0)
     size: tuple[float, float]
     edge: bool = False  # drawn with a faint edge: a card, whose own art may be white to its border
+    # its colour at its cut line on a side (None: the paper), as its printed sheet chooses its cut
+    # line by; a figure outlines a light one as its sheet does. Not given: its art draws its own edge (a token)
+    ground: Callable[[Context, Side], str | None] | None = None
+    flat: bool = False  # a card or a tile: one on another lies offset, the one under showing part of its face

@@ -127,6 +127,7 @@ class Text:
     color: str = BLACK
     max_w: float | None = None  # the width of the text's box; the validator reports a wider text
     face: str = "pieces"  # the role whose font prints it: pieces | headings | body (fonts.FACES)
+    max_h: float | None = None  # the height of the text's box, its capitals' most (a figure keeps it to it)
 
 
 @dataclass(frozen=True)

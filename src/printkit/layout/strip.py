@@ -125,7 +125,8 @@ def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_
         room = max(w * scale, fonts.text_width(label, LABEL_PT, True, "body") * fit)  # a label wider than its drawing
         sample_key = (FIGURE_KEY, "contents", component_id, number, ctx.lang, w, h)
         x = left + (room - w * scale) / 2
-        items.append(Group(sample_key, x, 0.0, w, h, thickened(legible(drawing, scale), scale), scale=scale))
+        small = thickened(legible(drawing, scale, boxed=False), scale)  # a miniature: its small print goes
+        items.append(Group(sample_key, x, 0.0, w, h, small, scale=scale))
         if edged:  # outside the scaled drawing, so a form's box never clips it and it prints SAMPLE_LINE thick
             items.append(Rect(x, 0.0, w * scale, h * scale, SAMPLE_EDGE))
         items.append(Text(left + room / 2, height + 1.0 + cap, label, LABEL_PT, True, "center", face="body"))

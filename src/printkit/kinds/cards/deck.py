@@ -292,9 +292,10 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
     )
 
 
-def edge_colour(design: Design) -> str | None:
-    """The face's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
-    fills = [e for e in design.deck.face if isinstance(e, FillElement) and e.box is None and design.shows(e)]
+def edge_colour(design: Design, side: Side = "face") -> str | None:
+    """A side's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
+    elements = (design.deck.back or []) if side == "back" else design.deck.face
+    fills = [e for e in elements if isinstance(e, FillElement) and e.box is None and design.shows(e)]
     return tinted(design.color(fills[-1].color), fills[-1].tint) if fills else None
 
 
@@ -341,11 +342,7 @@ def moved(items: list[Item], dx: float, dy: float) -> list[Item]:
     """Items drawn in a design's coordinates, placed on the page (only single lines are moved)."""
     out: list[Item] = []
     for item in items:
-        if isinstance(item, Text):
-            out.append(
-                Text(item.x + dx, item.y + dy, item.text, item.size_pt, item.bold, item.align, item.color, item.max_w)
-            )
-        elif isinstance(item, Group):
+        if isinstance(item, (Text, Group)):
             out.append(replace(item, x=item.x + dx, y=item.y + dy))
         else:
             raise TypeError(type(item))
@@ -424,10 +421,10 @@ def line_in(
     size = min(size, box.h / fonts.cap_height(1.0))
     baseline = box.h / 2 + fonts.cap_height(size) / 2
     if element.rotate == 180:
-        line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w)
+        line = Text(box.w / 2, baseline, text, size, bold, "center", color, box.w, max_h=box.h)
         key = ("deck", design.deck.id, "line", text, size, bold, line.color, box.w, box.h)
         return [Group(key, box.x + dx, box.y + dy, box.w, box.h, (line,), rotate=180)]
-    return [Text(box.x + box.w / 2 + dx, box.y + baseline + dy, text, size, bold, "center", color, box.w)]
+    return [Text(box.x + box.w / 2 + dx, box.y + baseline + dy, text, size, bold, "center", color, box.w, max_h=box.h)]
 
 
 def symbol(design: Design, element: SymbolElement) -> list[Item]:
@@ -572,9 +569,13 @@ def figure_piece(component: DeckComponent, parts: list[str]) -> Placeable | str:
             return designs.back(owner, 0.0, 0.0)
         return designs.face(DeckPiece(piece_type, owner, 1), 0.0, 0.0)
 
+    def ground(ctx: Context, side: Side) -> str | None:
+        return edge_colour(Designs(component, ctx).design(None if side == "back" else piece_type, owner), side)
+
     key = (component.id, owner.id if owner else "", piece_type.id)
     size = (component.width, component.height)
-    return Placeable(component.id, key, piece_type.count, bool(component.back), draw, size, edge=True)
+    has_back = bool(component.back)
+    return Placeable(component.id, key, piece_type.count, has_back, draw, size, edge=True, ground=ground, flat=True)
 
 
 STRIP_TYPES = 4  # a deck of at most this many types (and no owners) shows one card of each in the kit strip

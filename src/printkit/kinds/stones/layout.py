@@ -155,8 +155,12 @@ def figure_piece(component: StonesComponent, parts: list[str]) -> Placeable | st
         face = faces[stone_type.faces[0 if side == "face" else 1]]
         return face_art(component, owner, face, stone_type.value)
 
+    def ground(ctx: Context, side: Side) -> str:
+        return owner.color  # its body, on both sides: a white stone is outlined as its sheet cuts it
+
     key = (component.id, owner.id, stone_type.id)
-    return Placeable(component.id, key, stone_type.count, True, draw, (component.size, component.size))
+    size = (component.size, component.size)
+    return Placeable(component.id, key, stone_type.count, True, draw, size, ground=ground)
 
 
 def strip_pieces(component: StonesComponent) -> list[tuple[list[str], int]]:

@@ -1,0 +1,152 @@
+"""The pieces of a rules figure: what a reference names, each piece placed as cut out, a stack of
+them in its place, and the outline a light piece gets (figures.py lays the figure out).
+
+A piece is drawn by its own kind at its printed size (``Placeable.draw``) with its cut corner
+where the figure puts it; one whose drawing runs into its bleed is shown as cut out. A piece
+light at its cut line (``Placeable.ground``: plateau's white stones, targ's pale cards) is
+outlined on the page with the grey line its printed sheet cuts it along (figure_marks.OUTLINE): on
+a white or a hatched cell it had no edge at all, a white stone read as a bare disc and its values
+floated. A stack is drawn as figure_marks.stack_layers lays it: stones by their edges under the
+top one, flat pieces offset, the one under showing a strip of its face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from printkit.base.errors import Loc
+from printkit.kit.shared import Figure
+from printkit.layout import figure_marks
+from printkit.layout.context import Context
+from printkit.layout.marks import on_paper
+from printkit.layout.placeable import Placeable
+from printkit.layout.primitives import Box, Group, Item, Rect, Side, Stroke
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Kit
+
+PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a card on a white page, not a cut line
+
+
+def split_ref(ref: str) -> tuple[list[str], Side]:
+    side: Side = "back" if ref.endswith(":back") else "face"
+    return ref.removesuffix(":back").split("."), side
+
+
+def piece_source(kit: Kit, ref: str) -> Placeable | str:
+    """The pieces ``ref`` names, or what is wrong with it: asked of the component's kind."""
+    parts, side = split_ref(ref)
+    found = {c.id: c for c in kit.components}.get(parts[0])
+    if found is None:
+        return f"the kit has no component '{parts[0]}' (in '{ref}')"
+    named = kit.kinds.kind_of(found).figure_piece
+    if named is None:
+        return f"'{parts[0]}' is a {found.kind}, not pieces a figure can place (in '{ref}')"
+    source = named(found, parts[1:])
+    if isinstance(source, str):
+        return f"{source} (in '{ref}')"
+    if side == "back" and not source.has_back:
+        return f"'{ref.removesuffix(':back')}' has no back to show"
+    return source
+
+
+def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
+    """The piece ``ref`` names with its cut corner at (x, y)."""
+    source = piece_source(kit, ref)
+    assert isinstance(source, Placeable)  # check_figures refused the kit otherwise
+    _, side = split_ref(ref)
+    group = source.draw(ctx, side)
+    bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
+    if bx <= 0 and by <= 0:
+        return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+    pw, ph = source.size  # shown as cut out: the bleed would spill past its cell and the pieces beside it
+    trim = ((bx, by), (bx + pw, by), (bx + pw, by + ph), (bx, by + ph))
+    return Group(
+        group.key + ("trimmed",), x + group.x, y + group.y, group.w, group.h, group.items, group.rotate, clip=trim
+    )
+
+
+def light(source: Placeable, ctx: Context, side: Side) -> bool:
+    """Whether the piece's side is light at its cut line, so that on a light cell it shows no edge."""
+    return source.ground is not None and on_paper(source.ground(ctx, side))
+
+
+def is_flat(sources: list[Placeable]) -> bool:
+    """A stack of flat pieces (cards, tiles), drawn offset; a stack of anything else by its edges."""
+    return bool(sources) and all(source.flat for source in sources)
+
+
+@dataclass
+class Stacked:
+    """A figure's pieces as they are drawn: the items in the scaled drawing and the boxes (at
+    printed size) of the light pieces in full view, outlined on the page."""
+
+    items: list[Item] = field(default_factory=list)
+    outlines: list[Box] = field(default_factory=list)
+
+
+def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float, into: Stacked) -> None:
+    """The pieces of a place, bottom first, centred in the place's (x, y, w, h): the top one in
+    full, each under it as figure_marks.stack_layers lays it."""
+    sources = [piece_source(kit, ref) for ref in refs]
+    placeable = [s for s in sources if isinstance(s, Placeable)]
+    flat = is_flat(placeable)
+    pw, ph = max((s.size[0] for s in placeable), default=0.0), max((s.size[1] for s in placeable), default=0.0)
+    layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat)
+    for ref, source, layer in zip(refs, sources, layers, strict=True):
+        assert isinstance(source, Placeable)
+        sw, sh = source.size
+        px, py = x + layer.x + (pw - sw) / 2, y + layer.y + (ph - sh) / 2
+        piece = placed_piece(kit, ref, ctx, px, py)
+        if not layer.top and not flat:
+            into.items += figure_marks.layer_items(px, py, sw, sh, figure_marks.ground_of(piece))
+            continue
+        into.items.append(piece)
+        if not layer.top:  # a flat piece under another: its face shows where the one above leaves it
+            continue
+        if len(refs) > 1:  # the top of a stack parted from the piece under it
+            into.items += figure_marks.layer_items(px, py, sw, sh, None)
+        elif source.edge and not light(source, ctx, split_ref(ref)[1]):
+            into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
+        if light(source, ctx, split_ref(ref)[1]):
+            into.outlines.append(Box(px, py, sw, sh))
+
+
+def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, float]:
+    """How much wider and taller than one piece (w × h) the stack ``refs`` is drawn in a row."""
+    sources = [s for s in (piece_source(kit, ref) for ref in refs) if isinstance(s, Placeable)]
+    return figure_marks.stack_room(len(refs), w, h, is_flat(sources))
+
+
+def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
+    sizes = [s.size for refs in stacks for s in map(lambda r: piece_source(kit, r), refs) if isinstance(s, Placeable)]
+    return min((min(size) for size in sizes), default=0.0)
+
+
+def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list[str]:
+    used: dict[str, None] = {}
+    for refs in stacks:
+        for ref in refs:
+            used[split_ref(ref)[0][0]] = None
+    return list(used)
+
+
+def place_arrows(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """An arrow in a row of pieces stands in an empty place between two places that hold pieces."""
+    columns = figure.columns or len(figure.places)
+    for index, spot in enumerate(figure.places):
+        if spot.arrow is None:
+            continue
+        column = index % columns
+        before = figure.places[index - 1] if column > 0 else None
+        after = figure.places[index + 1] if column < columns - 1 and index + 1 < len(figure.places) else None
+        if spot.stack:
+            yield loc + ("pieces", index, "put"), f"a place with an arrow ('{spot.arrow}') is empty: it holds no pieces"
+        elif before is None or after is None or not before.stack or not after.stack:
+            yield (
+                loc + ("pieces", index, "arrow"),
+                f"the arrow '{spot.arrow}' points from the place before it to the place after it in its row: "
+                "both must hold pieces",
+            )
