@@ -184,3 +184,20 @@ def test_the_flow_spaces_every_column_by_the_blocks_alone():
         assert flow.column_height(flow.column(500.0)) == pytest.approx(
             sum(flow.wrapped(block).height for block in fitted) + 2 * paragraph_gap
         )
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_no_column_ends_on_a_hyphen(kit, lang, paper):
+    """A paragraph split over two columns breaks between words: plateau's English left "pris-" at
+    the foot of a column and "oner." at the head of the next."""
+    split = 0
+    for page in laid_rules(kit, lang, paper):
+        for item in page.items:
+            if isinstance(item, RichText) and item.lines is not None:
+                whole = paragraph.of(RichText(**{**item.__dict__, "lines": None}))
+                after = item.lines[1]
+                if after < len(whole.lines):
+                    split += 1
+                    assert not whole.lines[after - 1].runs[-1].text.endswith("-"), (item.markup[:50], after)
+    if (kit, lang, paper) == ("plateau", "en", "a4"):
+        assert split, "plateau's English rules split a paragraph over two columns"

@@ -170,6 +170,10 @@ class Flow:
         leading = last.block.size[1] * MM_PER_POINT
         fitting = int((room - used + 1e-6) // leading)
         take = min(fitting, last.last - last.first - MIN_LINES)
+        lines = self.wrapped(last.block).lines
+        # a column never ends on a hyphen: the reader would carry half a word to the next column
+        while take >= MIN_LINES and lines[last.first + take - 1].runs[-1].text.endswith("-"):
+            take -= 1
         if take < MIN_LINES:
             return []
         return before + [Slice(last.block, last.first, last.first + take, False)]

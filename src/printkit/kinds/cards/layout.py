@@ -6,6 +6,7 @@ and reused); this module puts them on pages with their cut lines, crop marks and
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem
@@ -51,9 +52,9 @@ def grid(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MARKS) -
 
 
 def marks_for(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MARKS) -> CropMarks:
-    """The crop marks as ``crop`` asks, or shortened to SHORT_MARKS when that puts more pieces on a
-    sheet: 9 poker cards that share their cuts with a 2 mm bleed fit A4 with 2.5 mm of marks, 6
-    with the usual 5 mm."""
+    """The crop marks as ``crop`` asks, or shortened to SHORT_MARKS when that prints the deck on
+    fewer sheets: 9 poker cards that share their cuts with a 2 mm bleed fit A4 with 2.5 mm of
+    marks, 6 with the usual 5 mm."""
     if not component.print_crop_marks or component.per_page:
         return crop
     short = replace(crop, length=min(crop.length, SHORT_MARKS[0]), offset=min(crop.offset, SHORT_MARKS[1]))
@@ -65,7 +66,8 @@ def marks_for(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MAR
         shorter = cardgrid.choose_grid(paper, spec(component, short), None, component.orientation).capacity
     except DoesNotFit:
         return crop
-    return short if shorter > usual else crop
+    total = len(deck.deck_pieces(component))
+    return short if not usual or math.ceil(total / shorter) < math.ceil(total / usual) else crop
 
 
 def per_page(component: DeckComponent, paper: Paper) -> int:
