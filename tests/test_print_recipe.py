@@ -23,13 +23,14 @@ from printkit import pipeline
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 
+STOCK = {"en": r"(?:, on [a-z ]+)?", "pl": r"(?:, na [a-ząćęłńóśźż ]+)?", "cs": r"(?:, na [a-záčďéěíňóřšťúůýž ]+)?"}
 DIALOG = {
-    "en": r"In the print dialog: (?P<runs>.*?); (?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); "
-    r"actual size \(100 %\)\.",
-    "pl": r"W oknie drukowania: (?P<runs>.*?); (?P<sides>jednostronnie|dwustronnie, obracanie wzdłuż "
+    "en": rf"In the print dialog{STOCK['en']}: (?P<runs>.*?); "
+    r"(?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); actual size \(100 %\)\.",
+    "pl": rf"W oknie drukowania{STOCK['pl']}: (?P<runs>.*?); (?P<sides>jednostronnie|dwustronnie, obracanie wzdłuż "
     r"(?:dłuższej|krótszej) krawędzi); rozmiar rzeczywisty \(100 %\)\.",
-    "cs": r"V dialogu tisku: (?P<runs>.*?); (?P<sides>jednostranně|oboustranně, otáčení podle (?:delší|kratší) hrany); "
-    r"skutečná velikost \(100 %\)\.",
+    "cs": rf"V dialogu tisku{STOCK['cs']}: (?P<runs>.*?); "
+    r"(?P<sides>jednostranně|oboustranně, otáčení podle (?:delší|kratší) hrany); skutečná velikost \(100 %\)\.",
 }
 RUN = re.compile(
     r"(?:pages?|strona|strony|strana|strany) (?P<ranges>\d[\d–, ]*?), (?P<copies>1 copy|1 kopia|1 kopie|"
@@ -67,14 +68,17 @@ def read_recipe(pdf: Path, lang: str) -> Recipe:
     """The recipe as the printed rules page says it (the text as pypdf reads it, hyphens joined)."""
     text = recipe_text(pdf).replace("\xa0", " ")
     found = re.findall(DIALOG[lang], text)
-    assert len(found) == 1, f"one print-dialog line expected on the recipe's page, found {len(found)}: {text[:600]}"
-    runs, sides = found[0]
+    # one print-dialog line, or one a stock (card, plain paper), each printed with the same sides
+    assert found, f"a print-dialog line expected on the recipe's page: {text[:600]}"
+    assert len({sides for _, sides in found}) == 1, found
+    sides = found[0][1]
     once: list[int] = []
     per_player: list[int] = []
-    parsed = list(RUN.finditer(runs))
-    assert "; ".join(m.group(0) for m in parsed) == runs, runs  # nothing in the line the user cannot follow
-    for run in parsed:
-        (once if run.group("copies").startswith("1 ") else per_player).extend(pages_of(run.group("ranges")))
+    for runs, _ in found:
+        parsed = list(RUN.finditer(runs))
+        assert "; ".join(m.group(0) for m in parsed) == runs, runs  # nothing in the line the user cannot follow
+        for run in parsed:
+            (once if run.group("copies").startswith("1 ") else per_player).extend(pages_of(run.group("ranges")))
     optional = [page for ranges in re.findall(OPTIONAL[lang], text) for page in pages_of(ranges)]
     edge = next((name for name, words in EDGE.items() if any(word in sides for word in words)), None)
     return Recipe(once, per_player, optional, TWO_SIDED[lang] in sides, edge)
@@ -227,3 +231,29 @@ def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):
     assert "The rules can be read on screen. To have them on paper: page 1, 1 copy." in recipe_text(pdf)
     polish, _ = build("plateau", tmp_path, "--lang", "pl")
     assert "Kto woli je na papierze: strony 1–2, 1 kopia." in recipe_text(polish)
+
+
+@pytest.mark.parametrize(
+    ("lang", "card", "paper"),
+    [
+        (
+            "en",
+            "In the print dialog, on card stock: pages 3–6, 1 copy;",
+            "In the print dialog, on plain paper: page 7,",
+        ),
+        (
+            "pl",
+            "W oknie drukowania, na kartonie: strony 3–6, 1 kopia;",
+            "W oknie drukowania, na zwykłym papierze: strona 7,",
+        ),
+        ("cs", "V dialogu tisku, na karton: strany 3–6, 1 kopie;", "V dialogu tisku, na obyčejný papír: strana 7,"),
+    ],
+)
+def test_pages_on_card_and_on_paper_are_two_print_jobs(tmp_path, lang, card, paper):
+    """plateau's board and stones go on card (print.stock), its prisoners' sheet on plain paper:
+    one print-dialog line each, the card's first; a kit on one stock keeps one line."""
+    pdf, _ = build("plateau", tmp_path, "--lang", lang)
+    text = recipe_text(pdf).replace("\xa0", " ")
+    assert card in text and paper in text and text.index(card) < text.index(paper)
+    one, _ = build("latarnie", tmp_path, "--lang", "en")
+    assert recipe_text(one).count("In the print dialog") == 1

@@ -362,6 +362,11 @@ class PrintPlan(Model):
         "stones, boxes, a split board's sheets) are said to be cut without it.",
     )
     note: Text | None = Field(None, description="An extra instruction, e.g. when an optional page is needed.")
+    stock: Literal["paper", "card"] = Field(
+        "paper",
+        description="What the pages print on: 'card' (card stock, for pieces and boards that must stand up to play) "
+        "or plain 'paper'; a kit using both gets a print-dialog line for each, one print job a stock.",
+    )
 
 
 class ComponentBase(Model):

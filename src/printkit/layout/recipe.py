@@ -168,8 +168,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     tr = ctx.tr
     header = Row(*(tr.msg(f"recipe_{name}") for name in ("what", "pages", "copies", "sides", "cut")))
     rows: list[Row] = []
-    once: list[Span] = []
-    per_player: list[Span] = []
+    once: dict[str, list[Span]] = {stock: [] for stock in STOCKS}  # by the stock they print on
+    per_player: dict[str, list[Span]] = {stock: [] for stock in STOCKS}
     notes: list[str] = []
     one_side = tr.msg("recipe_one_sided")
     rules = span_of(ctx, "rules")
@@ -180,7 +180,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         if kit.rules_on_screen:  # "on screen" alone read as "no printed rules": say how to print them
             notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [whole_sheets(rules, ctx)])))
         else:
-            once.append(whole_sheets(rules, ctx))
+            once["paper"].append(whole_sheets(rules, ctx))
     elsewhere: list[str] = []
     for component in kit.components:
         what = tr(component.title) or component.id
@@ -205,9 +205,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
         rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
         if plan.copies == "once":
-            once.append(whole_sheets(span, ctx))
+            once[plan.stock].append(whole_sheets(span, ctx))
         elif plan.copies == "per_player":
-            per_player.append(whole_sheets(span, ctx))
+            per_player[plan.stock].append(whole_sheets(span, ctx))
         if plan.copies == "optional":
             note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
             notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
@@ -220,7 +220,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             clause = pages_clause(ctx, [span])
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
-    return Recipe(Table(header, tuple(rows), width), dialog_line(ctx, once, per_player), tuple(notes + elsewhere))
+    return Recipe(Table(header, tuple(rows), width), dialog_lines(ctx, once, per_player), tuple(notes + elsewhere))
 
 
 def companion(kit: Kit, ctx: Context, suffix: str) -> str:
@@ -232,9 +232,24 @@ def companion(kit: Kit, ctx: Context, suffix: str) -> str:
     return made_file_name(name, suffix, ctx.lang, kit.kit.default_lang)
 
 
-def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:
-    """The one line for the print dialog: the pages printed once, then the pages printed once per
-    player, the sides and the scale."""
+STOCKS = ("card", "paper")  # PrintPlan.stock, in the order the print dialog's lines name them
+
+
+def dialog_lines(ctx: Context, once: dict[str, list[Span]], per_player: dict[str, list[Span]]) -> str:
+    """What to do in the print dialog: one line, or, when some pages go on card and others on
+    plain paper, one print job for each stock (a review found plateau's board, stones and score
+    sheet sent to one job, though its notes asked for card and for paper)."""
+    used = [stock for stock in STOCKS if once[stock] or per_player[stock]]
+    if used in ([], ["paper"]):
+        return dialog_line(ctx, once["paper"], per_player["paper"])
+    return " ".join(
+        dialog_line(ctx, once[stock], per_player[stock], ctx.tr.msg(f"dialog_stock_{stock}")) for stock in used
+    )
+
+
+def dialog_line(ctx: Context, once: list[Span], per_player: list[Span], stock: str = "") -> str:
+    """The line for the print dialog: the pages printed once, then the pages printed once per
+    player, the sides and the scale; ``stock`` says what they print on."""
     tr = ctx.tr
     runs = []
     if once:
@@ -247,4 +262,6 @@ def dialog_line(ctx: Context, once: list[Span], per_player: list[Span]) -> str:
         sides = tr.msg("dialog_two_sided", edge=tr.msg(f"edge_{ctx.options.flip}"))
     else:
         sides = tr.msg("dialog_one_sided")
+    if stock:
+        return tr.msg("dialog_line_stock", stock=stock, runs="; ".join(runs), sides=sides)
     return tr.msg("dialog_line", runs="; ".join(runs), sides=sides)

@@ -90,6 +90,13 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "oboustranně, otáčení podle {edge}",
         "en": "two-sided, flip on the {edge}",
     },
+    "dialog_stock_card": {"pl": "na kartonie", "cs": "na karton", "en": "on card stock"},
+    "dialog_stock_paper": {"pl": "na zwykłym papierze", "cs": "na obyčejný papír", "en": "on plain paper"},
+    "dialog_line_stock": {
+        "pl": "W oknie drukowania, {stock}: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
+        "cs": "V dialogu tisku, {stock}: {runs}; {sides}; skutečná velikost (100 %).",
+        "en": "In the print dialog, {stock}: {runs}; {sides}; actual size (100 %).",
+    },
     "dialog_line": {
         "pl": "W oknie drukowania: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
         "cs": "V dialogu tisku: {runs}; {sides}; skutečná velikost (100 %).",
