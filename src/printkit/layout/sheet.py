@@ -300,7 +300,8 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
     text_w = w - box_w - 3
     for row in part.rows:
         name = ctx.tr(row.name)
-        markup = f"<b>{html.escape(name)}</b>  {html.escape(ctx.tr(row.rule))}"
+        # "Leaves: largest group ...": the reviewer read "Leaves largest group" as one run-on line
+        markup = f"<b>{html.escape(name)}:</b> {html.escape(ctx.tr(row.rule))}"
         text_h = paragraph.height(markup, text_w, 9.5, 11.5)
         row_h = max(11.0, text_h + 2)
         items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
