@@ -200,8 +200,8 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
     text = recipe_text(boxed)
-    # a part printed apart names the file that holds it, as the command that writes it names it in
-    # the rules' language; never the command, which a family holding the PDF cannot run
+    # a part printed apart names the file that holds it, written beside the PDF (named as by default,
+    # whatever -o says); never the command, which a family holding the PDF cannot run
     assert "Separately, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
     sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one"
     assert sheets + " copy shared by all players." in text.replace("\n", " "), "kpn's score sheet is one for the table"
@@ -214,8 +214,16 @@ def test_build_writes_the_files_its_recipe_names_beside_the_pdf(tmp_path):
     folder = tmp_path / "kit"
     folder.mkdir()
     build("kpn", folder, "--lang", "en")
+    build("kpn", folder, "--lang", "en", "--paper", "letter")  # beside it: its own files, none replaced
     written = sorted(p.name for p in folder.glob("*.pdf"))
-    assert written == ["kpn-boxes-en.pdf", "kpn-lang-en.pdf", "kpn-sheets-en.pdf"]
+    assert written == [
+        "kpn-boxes-en.pdf",
+        "kpn-boxes-letter-en.pdf",
+        "kpn-lang-en-paper-letter.pdf",
+        "kpn-lang-en.pdf",
+        "kpn-sheets-en.pdf",
+        "kpn-sheets-letter-en.pdf",
+    ]
     assert len(pypdfium2.PdfDocument(folder / "kpn-sheets-en.pdf")) == 1
     boxes, _ = build("kpn", tmp_path, "--lang", "en", "--boxes")
     assert len(pypdfium2.PdfDocument(folder / "kpn-boxes-en.pdf")) == len(pypdfium2.PdfDocument(boxes))

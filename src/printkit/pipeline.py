@@ -30,7 +30,7 @@ from printkit.kit.model import Kit, kinds_used, parse_kit
 from printkit.layout import calibration as calibration_sheet
 from printkit.layout import cutting
 from printkit.layout import document as doc_layout
-from printkit.layout.context import Context, Options, made_file_name
+from printkit.layout.context import Context, Options, companion_name, made_file_name
 from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
 from printkit.layout.paper import Paper, as_paper
 from printkit.layout.primitives import Document, Flip
@@ -369,7 +369,8 @@ def sheet_names(loaded: LoadedKit, ctx: Context, count: int, names: list[str]) -
         if missing:
             where = f" in '{name}'"
             raise PrintkitError(f"--names: {fonts.no_glyph(missing, where)}")
-    return names + [ctx.tr.msg("player_n", n=i + 1) for i in range(len(names), count)]
+    # a player without a name gets a blank line to write it on ("Player 2" in 15 pt bold left none)
+    return names + [""] * (count - len(names))
 
 
 def resolve_output(output: Path | None, fallback: Path) -> Path:
@@ -532,17 +533,20 @@ def companion_suffixes(loaded: LoadedKit) -> list[str]:
 
 
 def companion(loaded: LoadedKit, ctx: Context, suffix: str) -> Document:
-    """A companion's pages: the boxes, or the score sheets blank for the most players. `build`
-    writes them beside the PDF, so the recipe's "in the file ..." is true."""
+    """A companion's pages: the boxes, or the score sheets for the most players, the players named
+    by their seats A, B, C... as the rules name them (latarnie's A and B, targ's picking order "A B
+    C"; "Player 1" read as nobody in particular, and the round's starter column then starts at A).
+    `build` writes them beside the PDF, so the recipe's "in the file ..." is true."""
     if suffix == "-boxes":
         return boxes_document(loaded, ctx)
-    blank = sheet_names(loaded, ctx, loaded.kit.kit.players.max, [])
-    return sheets_document(loaded, replace(ctx, players=blank))
+    seats = [chr(ord("A") + seat) for seat in range(min(loaded.kit.kit.players.max, 26))]
+    named = replace(ctx, players=sheet_names(loaded, ctx, len(seats), seats), starters=False)
+    return sheets_document(loaded, named)
 
 
 def companion_path(target: Path, loaded: LoadedKit, ctx: Context, suffix: str) -> Path:
     """Where a companion goes: beside the kit's PDF, under the name the recipe prints."""
-    return target.parent / made_file_name(loaded.name, suffix, ctx.lang, loaded.kit.kit.default_lang)
+    return target.parent / companion_name(loaded.name, suffix, ctx, loaded.kit.kit.default_lang)
 
 
 def reprint_document(loaded: LoadedKit, document: Document, ctx: Context, old: Path) -> tuple[Document, list[str]]:

@@ -277,6 +277,12 @@ class Figure(Model):
     moves: list[Move] = Field(
         default_factory=list, description="Moves drawn as arrows on a board, each 'FROM-TO', e.g. 'A2-B2'."
     )
+    areas: list[Window] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Blocks of a board's cells ringed, each 'A1:C3', e.g. the cells a rule counts around one "
+        "cell; each its own colour, in this order, so two areas that share a cell show it.",
+    )
     ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
     pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
         default_factory=list,

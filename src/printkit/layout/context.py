@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -67,6 +68,9 @@ class Context:
     tr: Localizer
     options: Options = field(default_factory=Options)
     players: list[str] | None = None  # names for personalised sheets; None prints blank sheets
+    # a table's starter column filled from ``players`` in turn: not on a sheet for any number of
+    # players, whose rotation is not known (4 seats' A B C D A is wrong for 3)
+    starters: bool = True
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
     assets: KitFolder | None = None  # the kit's own folder (kits/NAME/), where its pictures live
@@ -102,6 +106,14 @@ class Context:
     @property
     def content_height(self) -> float:
         return self.paper.height - 2 * self.margin
+
+
+def companion_name(kit_name: str, suffix: str, ctx: Context, default_lang: str) -> str:
+    """The file a part printed apart goes to (``targ-boxes-letter.pdf``): named as by default, with
+    the paper when it is not A4, so a Letter build beside an A4 one never replaces its files, and
+    never after -o, whose length would change the rules page that names it."""
+    paper = "" if ctx.paper.name == "A4" else "-" + re.sub(r"[^a-z0-9]+", "", ctx.paper.name.lower().replace("×", "x"))
+    return made_file_name(kit_name, suffix + paper, ctx.lang, default_lang)
 
 
 def made_file_name(kit_name: str, suffix: str, lang: str, default_lang: str) -> str:

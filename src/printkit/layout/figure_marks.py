@@ -26,7 +26,7 @@ from printkit import fonts
 from printkit.kit.shared import FigureCell, FigureSpot
 from printkit.layout import board as board_layout
 from printkit.layout.context import Context
-from printkit.layout.primitives import CUT, Circle, Group, Item, Line, Path, Rect, Stroke, Text
+from printkit.layout.primitives import Box, Circle, Group, Item, Line, Path, Rect, Stroke, Text
 
 Point = tuple[float, float]
 
@@ -46,7 +46,8 @@ FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above li
 PLACE_ARROW_MARGIN = 0.1  # of an empty place's width: an arrow across it starts and ends this far in
 TURN_RISE = 0.22  # of a place's height: how far a turned-over arrow bows above the place's middle
 TURN_POINTS = 24  # straight pieces of the curved arrow
-OUTLINE = CUT  # a light piece's outline on the page: the line its printed sheet cuts it along
+OUTLINE = Stroke(color="#555555", width=0.35)  # a light piece's edge on the page: as dark as a cut line, never
+# one (a rules page draws no cut line, tests/test_not_cut_pages.py)
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def arrow_items(arrow: Arrow) -> list[Item]:
         items.append(Path(shaft, ink, None, closed=False))
     items.append(Path(head, None, ARROW_INK))
     if arrow.turns:  # on the line, ringed in white, so the cell it passes through shows
-        items += [Circle(x, y, TURN_R, Stroke(color=ARROW_HALO, width=0.3), ARROW_INK) for x, y in points[1:-1]]
+        items += [Circle(x, y, TURN_R, Stroke(color=ARROW_HALO, width=0.4), ARROW_INK) for x, y in points[1:-1]]
     return items
 
 
@@ -258,3 +259,18 @@ def window_grid(x: float, y: float, rows: int, cols: int, cell: float, cell_h: f
     items += [Line(x + c * cell, y, x + c * cell, bottom, board_layout.GRID_LINE) for c in range(1, cols)]
     items.append(Rect(x, y, cols * cell, rows * high, board_layout.FRAME))
     return items
+
+
+AREA_INKS = ("#1f4e79", "#b5540f", "#2b7a3d", "#7a2b6e")  # an area's ring, in the figure's order: dark on
+# white and on a shaded cell; never dashed, which reads as a cut line
+AREA_W = 0.6  # mm on the page
+AREA_INSET = 0.8  # mm inside the block's edge, so two rings that meet along a line both show
+
+
+def area_items(box: Box, number: int) -> list[Item]:
+    """A ring round a block of a board's cells (``box``, page mm), the ``number``th of its figure:
+    its own colour, rounded, inset so that rings of neighbouring blocks stay apart."""
+    inset = AREA_INSET + number * AREA_W  # a ring inside another on a shared edge, never on top of it
+    ring = Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
+    stroke = Stroke(color=AREA_INKS[number % len(AREA_INKS)], width=AREA_W)
+    return [Rect(ring.x, ring.y, ring.w, ring.h, stroke, None, radius=1.5)]

@@ -107,6 +107,7 @@ class Drawing:
     piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
     badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
     outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
+    areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
 
     @property
     def band(self) -> float:
@@ -188,6 +189,9 @@ class Laid:
         for box in self.drawing.outlines:
             at = (left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
             items.append(Rect(*at, figure_marks.OUTLINE))
+        for number, box in enumerate(self.drawing.areas):
+            ring = Box(left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
+            items += figure_marks.area_items(ring, number)
         for arrow in self.drawing.arrows:
             items += figure_marks.arrow_items(arrow.placed(left, top, scale))
         for ax, ay, text in self.drawing.labels:
@@ -347,6 +351,11 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         cells = (board_layout.cell_of(at) for at in path)
         centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
         arrows.append(Arrow(centres, figure_marks.END_SHORT * min(cw, ch)))
+    areas = []
+    for area in figure.areas:
+        area_rows, area_cols = window_of(area, board.rows, board.cols)
+        x0, y0 = left + area_cols.start * cw, top + area_rows.start * ch
+        areas.append(Box(x0, y0, len(area_cols) * cw, len(area_rows) * ch))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
     size = (len(cols) * cw, len(rows) * ch)
     piece = smallest_piece(kit, [c.stack for c in figure.cells])
@@ -359,6 +368,7 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         arrows=tuple(arrows),
         piece=piece,
         outlines=tuple(drawn.outlines),
+        areas=tuple(areas),
     )
 
 

@@ -15,7 +15,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from printkit import fonts
-from printkit.layout.context import Context, made_file_name
+from printkit.layout.context import Context, companion_name
 from printkit.layout.primitives import Item, Line, Stroke, Text
 
 if TYPE_CHECKING:
@@ -229,7 +229,7 @@ def companion(kit: Kit, ctx: Context, suffix: str) -> str:
     file, never the command: a review found families told to run `printkit sheets latarnie
     --players N`, which only the kit's maker can."""
     name = PurePath(ctx.kit_ref).stem if ctx.kit_ref else "kit"
-    return made_file_name(name, suffix, ctx.lang, kit.kit.default_lang)
+    return companion_name(name, suffix, ctx, kit.kit.default_lang)
 
 
 STOCKS = ("card", "paper")  # PrintPlan.stock, in the order the print dialog's lines name them

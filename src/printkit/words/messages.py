@@ -111,9 +111,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_apart": {"pl": "osobny plik", "cs": "samostatný soubor", "en": "a file of its own"},
     "need_cutting": {
-        "pl": "nożyczki albo nożyk i metalowa linijka do wycinania",
-        "cs": "nůžky nebo nožík a kovové pravítko na vystřihování",
-        "en": "scissors, or a craft knife and a metal ruler, for cutting",
+        "pl": "nożyczki (albo nożyk i linijka)",
+        "cs": "nůžky (nebo nožík a pravítko)",
+        "en": "scissors (or a craft knife and a ruler)",
     },
     "need_glue": {"pl": "klej do papieru", "cs": "lepidlo na papír", "en": "paper glue"},
     "need_per_player": {
