@@ -82,8 +82,9 @@ def test_moves_that_follow_on_are_one_path():
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper_name):
-    """B3-B2 then B2-C1: one line from B3's centre through B2's centre (a small dot there) on to one
-    head short of C1 only (the first leg stopped short of B2, the second started at a dot)."""
+    """B3-B2 then B2-C1: one line from B3 (START_AWAY off its centre, off the stone's own arrows)
+    through B2's centre (a small dot there) on to one head short of C1 only (the first leg stopped
+    short of B2, the second started at a dot)."""
     kit, drawn = figure_groups("plateau", lang, paper_name)
     page, group = drawn[TWISTER]
     figure = [section.figure for section in kit.rules if section.figure][TWISTER]
@@ -94,6 +95,7 @@ def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper
         return group.x + (column + 0.5) * cell, group.y + (row + 0.5) * cell
 
     b3, b2, c1 = centre(1, 2), centre(1, 1), centre(2, 0)
+    b3 = (b3[0], b3[1] - figure_marks.START_AWAY * cell)  # B3 to B2 is straight up
     shafts, heads, dots = arrow_parts(page, group)
     assert len(shafts) == len(heads) == 1, "one arrow, one head"
     (shaft,), (head,) = shafts, heads

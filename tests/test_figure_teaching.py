@@ -146,8 +146,9 @@ def test_plateau_capture_is_an_arrow_from_a2_onto_the_stone_on_b2():
         if isinstance(i, Path) and not i.closed and i.stroke.color == figure_marks.ARROW_INK and inside(*i.points[0])
     ]
     assert len(heads) == len(dots) == len(shafts) == 1
-    (start,) = dots
-    assert (start.cx, start.cy) == pytest.approx(centre("A2"))
+    (start,) = dots  # on the moving stone's rim, off its own arrows
+    ax, ay = centre("A2")
+    assert (start.cx, start.cy) == pytest.approx((ax + figure_marks.START_AWAY * cell, ay))
     tip = heads[0].points[0]
     bx, by = centre("B2")
     assert tip[1] == pytest.approx(by) and tip[0] == pytest.approx(bx - figure_marks.END_SHORT * cell)

@@ -39,7 +39,8 @@ ARROW_W, HALO_W = 0.7, 1.6  # mm on the page
 HEAD_LEN, HEAD_W = 2.6, 2.4  # mm on the page
 START_R = 0.9  # mm: the dot where a move starts
 TURN_R = 0.7  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
-END_SHORT = 0.42  # of a cell: an arrow stops short of the centre of the cell it goes to
+END_SHORT = 0.3  # of a cell: an arrow stops short of the centre of the cell it goes to, its head on the piece there
+START_AWAY = 0.3  # of a cell: a move starts this far from its first cell's centre, off the moving piece's marks
 FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above lies this much right of and
 # below the one under, which shows a strip of its face that wide along its left side (kpn's tiles: the
 # left part of the symbol) and that tall along its top; the row grows by no more than a stack of stones
@@ -65,6 +66,17 @@ class Arrow:
         """The arrow on the page, the drawing's (0, 0) at (left, top) and drawn ``scale`` times its size."""
         points = tuple((left + x * scale, top + y * scale) for x, y in self.points)
         return replace(self, points=points, short=self.short * scale)
+
+
+def started_away(points: tuple[Point, ...], away: float) -> tuple[Point, ...]:
+    """A move's path starting ``away`` mm from its first cell's centre toward the next point: the
+    arrow leaves the piece from its edge instead of covering the piece's own arrows."""
+    (x0, y0), (x1, y1) = points[0], points[1]
+    length = math.dist(points[0], points[1])
+    if length <= away:
+        return points
+    start = (x0 + (x1 - x0) * away / length, y0 + (y1 - y0) * away / length)
+    return (start, *points[1:])
 
 
 def move_paths(moves: Iterable[str]) -> list[list[str]]:

@@ -54,6 +54,7 @@ MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
 MARK_BAND = 3.8
 LABEL_BAND = 4.2  # mm under a row of places for their labels
+LABEL_GAP = 0.8  # mm between a piece and the label under it
 BADGE_R = 2.3  # mm: the disc of an example's number on a place of a grid
 BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays on the figure
 SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
@@ -302,8 +303,9 @@ def label_items(cx: float, top: float, text: str) -> list[Item]:
     """A label centred under (cx, top): a white badge holding the text, so it reads over a drawing."""
     width = fonts.text_width(text, LABEL_PT, True, "body") + 1.6
     cap = fonts.cap_height(LABEL_PT, "body")
-    badge = Rect(cx - width / 2, top + 0.2, width, cap + 1.4, Stroke(color="#666666", width=0.2), "#ffffff", 0.6)
-    return [badge, Text(cx, top + 0.9 + cap, text, LABEL_PT, bold=True, align="center", face="body")]
+    # LABEL_GAP below what it labels (0.2 mm read as touching the stones), inside the band's 4.2 mm
+    badge = Rect(cx - width / 2, top + LABEL_GAP, width, cap + 1.4, Stroke(color="#666666", width=0.2), "#ffffff", 0.6)
+    return [badge, Text(cx, top + LABEL_GAP + 0.7 + cap, text, LABEL_PT, bold=True, align="center", face="body")]
 
 
 def badge_items(cx: float, cy: float, text: str) -> list[Item]:
@@ -350,7 +352,8 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
     for path in figure_marks.move_paths(figure.moves):
         cells = (board_layout.cell_of(at) for at in path)
         centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
-        arrows.append(Arrow(centres, figure_marks.END_SHORT * min(cw, ch)))
+        away = figure_marks.START_AWAY * min(cw, ch)  # off the moving piece's own marks (plateau's arrows)
+        arrows.append(Arrow(figure_marks.started_away(centres, away), figure_marks.END_SHORT * min(cw, ch)))
     areas = []
     for area in figure.areas:
         area_rows, area_cols = window_of(area, board.rows, board.cols)
