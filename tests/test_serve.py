@@ -226,6 +226,7 @@ def test_ctrl_c_stops_serve_cleanly_and_frees_the_port(tmp_path):
     """`printkit serve` as a user runs it: it prints its address, answers, and Ctrl-C ends it with
     exit 0, one line and no traceback; the port is free again."""
     kit = new_kit("hunt", None, tmp_path)
+
     def as_at_a_terminal() -> None:  # a suite started in the background (`pytest &`) ignores SIGINT, and
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # its children with it; Ctrl-C at a terminal is not
 
