@@ -89,7 +89,8 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
         blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
     # the tools the build asks for: a review found "what you need" silent on scissors and glue
     cut = any(c.in_kit and (c.print.cut or c.id in ctx.cut) for c in kit.components)
-    tools = (["need_cutting"] if cut else []) + (["need_glue"] if ctx.glued else [])
+    glued = ctx.glued or "fold" in ctx.sides.values()  # a split board's sheets, or faces folded onto backs
+    tools = (["need_cutting"] if cut else []) + (["need_glue"] if glued else [])
     blocks += [Block("item", html.escape(tr.msg(key))) for key in tools]
     return blocks
 
