@@ -18,7 +18,9 @@ from printkit.base.errors import PrintkitError
 from printkit.cli import main
 from printkit.kinds import load_kinds
 from printkit.layout import cutplan
+from printkit.layout.cardgrid import grown
 from printkit.layout.primitives import Box
+from printkit.layout.registration import QUIET
 from printkit.output import marksets
 
 CUT = load_kinds().cut
@@ -219,6 +221,17 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
             assert near(found, expected), f"page {number}: {found}"
             area = marks.readable(page["width"], page["height"])
             assert all(area.contains(piece) for piece in pieces), f"page {number}"
+            # no word within QUIET of a mark, and the footer's words out of a mark's whole footprint (the
+            # corner of Silhouette's L, where a review found the game's name), which the software scans
+            words = document.pages[number - 1].extract_words()
+            near_marks = [grown(box, QUIET) for box in marks.keep_out(page["width"], page["height"])]
+            footer = [w for w in words if w["top"] * 25.4 / 72 > page["height"] - 15.0]
+            for box in near_marks:
+                inside = [w["text"] for w in words if overlaps_mm(w, box)]
+                assert not inside, f"page {number}: {inside} print next to a mark of {marks.title}"
+            for box in marks.footprints(page["width"], page["height"]):
+                inside = [w["text"] for w in footer if overlaps_mm(w, box)]
+                assert not inside, f"page {number}: the footer's {inside} print inside a mark of {marks.title}"
             layer = root.find(f".//{SVG}g[@id='page-{number}-marks']")
             in_svg = [
                 tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")
@@ -229,6 +242,13 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
                 layers["SHEET"], [(0, 0, page["width"], page["height"])]
             )
             assert near(layers["CUT"], [(p.x, p.y, p.w, p.h) for p in pieces]), f"page {number}: the DXF's outlines"
+
+
+def overlaps_mm(word: dict, box: Box) -> bool:
+    """Whether a word pdfplumber found (points) reaches into ``box`` (mm)."""
+    mm = 25.4 / 72
+    x0, x1, top, bottom = word["x0"] * mm, word["x1"] * mm, word["top"] * mm, word["bottom"] * mm
+    return x0 < box.right - 0.05 and x1 > box.x + 0.05 and top < box.bottom - 0.05 and bottom > box.y + 0.05
 
 
 def dxf_boxes(path, height: float) -> dict[str, list[tuple[float, float, float, float]]]:

@@ -286,11 +286,11 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
 
 
 def footer_marks(page: Page, ctx: Context, kinds: Registry) -> list[Box]:
-    """The registration marks (grown by the room they keep clear) on a sheet that carries them."""
+    """The registration marks' footprints (where no words print) on a sheet that carries them."""
     marks = ctx.options.registration
     if marks is None or not cutting.cut_pieces(page, kinds):
         return []
-    return marks.keep_out(page.width, page.height)
+    return marks.footprints(page.width, page.height)
 
 
 def footer_baseline(page: Page, ctx: Context, kinds: Registry) -> float:

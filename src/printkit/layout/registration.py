@@ -23,6 +23,7 @@ from printkit.layout.primitives import BLACK, Box, Rect
 Corner = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 Shape = Literal["square", "corner", "frame"]
 CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-left", "bottom-right")
+QUIET = 2.0  # mm more round a mark where no words print (pieces keep ``clear``)
 SHAPES: tuple[Shape, ...] = ("square", "corner", "frame")
 
 
@@ -80,6 +81,21 @@ class MarkSet:
             for r in self._mark_rects(mark, page_w, page_h)
         ]
 
+    def footprints(self, page_w: float, page_h: float) -> list[Box]:
+        """Each mark's whole footprint (an L's square, not its two arms) grown by ``clear`` and
+        QUIET: where the page prints no words, since the software scans round each mark (a review
+        found the footer inside Silhouette's L and a heading 1 mm from its square)."""
+        grow = self.clear + QUIET
+        out = []
+        for mark in self.marks:
+            rects = self._mark_rects(mark, page_w, page_h)
+            if mark.shape == "frame" or not rects:
+                continue
+            x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+            x1, y1 = max(r.right for r in rects), max(r.bottom for r in rects)
+            out.append(Box(x0 - grow, y0 - grow, x1 - x0 + 2 * grow, y1 - y0 + 2 * grow))
+        return out
+
     def items(self, page_w: float, page_h: float) -> list[Rect]:
         """The marks as the page draws them: black, filled, no stroke."""
         return [Rect(r.x, r.y, r.w, r.h, stroke=None, fill=BLACK) for r in self.rects(page_w, page_h)]
@@ -91,7 +107,7 @@ class MarkSet:
         area = self.readable(page_w, page_h)
         needs = [area.x, area.y, page_w - area.right, page_h - area.bottom]
         for r in self.rects(page_w, page_h):
-            needs.append(min(r.bottom, page_h - r.y, r.right, page_w - r.x) + self.clear)
+            needs.append(min(r.bottom, page_h - r.y, r.right, page_w - r.x) + self.clear + QUIET)
         return max(needs)
 
     def _mark_rects(self, mark: Mark, page_w: float, page_h: float) -> list[Box]:
