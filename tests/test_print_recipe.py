@@ -68,10 +68,10 @@ def read_recipe(pdf: Path, lang: str) -> Recipe:
     """The recipe as the printed rules page says it (the text as pypdf reads it, hyphens joined)."""
     text = recipe_text(pdf).replace("\xa0", " ")
     found = re.findall(DIALOG[lang], text)
-    # one print-dialog line, or one a stock (card, plain paper), each printed with the same sides
+    # one print-dialog line, or one a stock (card, plain paper): a job of pages without backs is
+    # single-sided in a two-sided build (plateau's prisoners' sheet), which prints the same
     assert found, f"a print-dialog line expected on the recipe's page: {text[:600]}"
-    assert len({sides for _, sides in found}) == 1, found
-    sides = found[0][1]
+    sides = next((sides for _, sides in found if TWO_SIDED[lang] in sides), found[0][1])
     once: list[int] = []
     per_player: list[int] = []
     for runs, _ in found:

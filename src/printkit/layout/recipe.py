@@ -114,7 +114,7 @@ class Recipe:
     """The table, the print-dialog line and the notes that go under it."""
 
     table: Table
-    dialog: str
+    dialog: tuple[str, ...]  # one line a print job: one, or one a stock (card, plain paper)
     notes: tuple[str, ...]
 
 
@@ -171,6 +171,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     once: dict[str, list[Span]] = {stock: [] for stock in STOCKS}  # by the stock they print on
     per_player: dict[str, list[Span]] = {stock: [] for stock in STOCKS}
     notes: list[str] = []
+    two_sided: set[str] = set()  # the stocks a page with a back prints on
     one_side = tr.msg("recipe_one_sided")
     rules = span_of(ctx, "rules")
     if rules is not None:
@@ -181,6 +182,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [whole_sheets(rules, ctx)])))
         else:
             once["paper"].append(whole_sheets(rules, ctx))
+            two_sided.add("paper")  # rules pages printed back to back
     elsewhere: list[str] = []
     for component in kit.components:
         what = tr(component.title) or component.id
@@ -196,6 +198,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             continue
         plan = component.print
         side = ctx.sides.get(component.id)
+        if side == "duplex" and component.id not in ctx.options.faces_only:
+            two_sided.add(plan.stock)
         sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
         if component.id in ctx.options.faces_only:
             sides = tr.msg("recipe_faces_only")
@@ -220,7 +224,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             clause = pages_clause(ctx, [span])
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
-    return Recipe(Table(header, tuple(rows), width), dialog_lines(ctx, once, per_player), tuple(notes + elsewhere))
+    dialog = dialog_lines(ctx, once, per_player, two_sided)
+    return Recipe(Table(header, tuple(rows), width), dialog, tuple(notes + elsewhere))
 
 
 def companion(kit: Kit, ctx: Context, suffix: str) -> str:
@@ -235,19 +240,23 @@ def companion(kit: Kit, ctx: Context, suffix: str) -> str:
 STOCKS = ("card", "paper")  # PrintPlan.stock, in the order the print dialog's lines name them
 
 
-def dialog_lines(ctx: Context, once: dict[str, list[Span]], per_player: dict[str, list[Span]]) -> str:
+def dialog_lines(
+    ctx: Context, once: dict[str, list[Span]], per_player: dict[str, list[Span]], two_sided: set[str]
+) -> tuple[str, ...]:
     """What to do in the print dialog: one line, or, when some pages go on card and others on
     plain paper, one print job for each stock (a review found plateau's board, stones and score
-    sheet sent to one job, though its notes asked for card and for paper)."""
+    sheet sent to one job, though its notes asked for card and for paper), two-sided only when a
+    page of its own has a back (``two_sided``: the stocks that print one)."""
     used = [stock for stock in STOCKS if once[stock] or per_player[stock]]
     if used in ([], ["paper"]):
-        return dialog_line(ctx, once["paper"], per_player["paper"])
-    return " ".join(
-        dialog_line(ctx, once[stock], per_player[stock], ctx.tr.msg(f"dialog_stock_{stock}")) for stock in used
+        return (dialog_line(ctx, once["paper"], per_player["paper"]),)
+    return tuple(
+        dialog_line(ctx, once[stock], per_player[stock], ctx.tr.msg(f"dialog_stock_{stock}"), stock in two_sided)
+        for stock in used
     )
 
 
-def dialog_line(ctx: Context, once: list[Span], per_player: list[Span], stock: str = "") -> str:
+def dialog_line(ctx: Context, once: list[Span], per_player: list[Span], stock: str = "", two_sided: bool = True) -> str:
     """The line for the print dialog: the pages printed once, then the pages printed once per
     player, the sides and the scale; ``stock`` says what they print on."""
     tr = ctx.tr
@@ -258,7 +267,7 @@ def dialog_line(ctx: Context, once: list[Span], per_player: list[Span], stock: s
         runs.append(tr.msg("dialog_per_player", pages=pages_clause(ctx, merged(per_player))))
     if not runs:
         runs.append(tr.msg("dialog_nothing"))
-    if two_sided_build(ctx):
+    if two_sided_build(ctx) and two_sided:
         sides = tr.msg("dialog_two_sided", edge=tr.msg(f"edge_{ctx.options.flip}"))
     else:
         sides = tr.msg("dialog_one_sided")

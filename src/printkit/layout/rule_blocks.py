@@ -74,8 +74,22 @@ def block_wrap(block: Block, width: float, lang: str | None) -> paragraph.Wrappe
     heading = block.kind == "heading"
     face = "headings" if heading else "body"
     return paragraph.wrap(
-        block.markup, text_width, size, leading, heading, face, lang, justify=RULES_JUSTIFIED and not heading
+        block.markup,
+        text_width,
+        size,
+        leading,
+        heading,
+        face,
+        hyphenated(block, lang),
+        justify=RULES_JUSTIFIED and not heading,
     )
+
+
+def hyphenated(block: Block, lang: str | None) -> str | None:
+    """The language to hyphenate a block in, or None: a paragraph set all in bold (the print
+    dialog's line) is an instruction a reader follows word by word, never cut ("obou-stranně")."""
+    whole_bold = block.markup.startswith("<b>") and block.markup.endswith("</b>") and block.markup.count("<b>") == 1
+    return None if whole_bold else lang
 
 
 def block_height(block: Block, width: float, lang: str | None = None) -> float:
@@ -114,7 +128,7 @@ def block_items(
                 leading,
                 align=align,
                 face=face,
-                lang=lang,
+                lang=hyphenated(block, lang),
                 lines=lines,
             ),
         ]
@@ -130,7 +144,7 @@ def block_items(
             bold=heading,
             align=align,
             face=face,
-            lang=lang,
+            lang=hyphenated(block, lang),
             lines=lines,
         )
     ]

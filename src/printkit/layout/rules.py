@@ -108,7 +108,7 @@ def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     return [
         Block("heading", html.escape(ctx.tr.msg("print_heading"))),
         Block("figure", "", figure=found.table),
-        Block("paragraph", f"<b>{html.escape(found.dialog)}</b>"),
+        *(Block("paragraph", f"<b>{html.escape(line)}</b>") for line in found.dialog),
         *(Block("item", html.escape(note)) for note in found.notes),
     ]
 
