@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from conftest import mm
 from printkit.base.units import MM_PER_INCH
-from printkit.layout.marks import FOOTER_TICK
+from printkit.layout.marks import FOOTER_TICK, LABEL_GAP
 from printkit.words.messages import message
 
 TOLERANCE = 0.05  # mm
@@ -119,8 +119,9 @@ def scale_ticks_between(lines: list[Line], a: Line, b: Line) -> int:
 
 
 def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
-    """The words that follow the one 50 mm ruler's right end on its line (3 mm to its right, level
-    with its ticks); an empty string when there is no such ruler or nothing beside it."""
+    """The words that follow the one 50 mm ruler's right end on its line (LABEL_GAP to its right, 3 mm
+    for the footer's compact ruler, level with its ticks); an empty string when there is no such
+    ruler or nothing beside it."""
     rulers = fifty_mm_rulers(lines)
     if len(rulers) != 1:
         return ""
@@ -130,7 +131,7 @@ def scale_note_beside(lines: list[Line], words: list[dict], lang: str) -> str:
         w
         for w in words
         if w["text"] == first_word
-        and abs(w["x"] - (right.x + 3.0)) <= 0.5
+        and min(abs(w["x"] - (right.x + gap)) for gap in (3.0, LABEL_GAP)) <= 0.5
         and right.y - 1.0 <= w["y"] <= right.y + right.h
     ]
     if not start:

@@ -14,6 +14,7 @@ from printkit.layout.primitives import CUT, FOLD, Box, Group, Item, Line, Stroke
 
 RULER_LENGTH = 50.0
 RULER_HEIGHT = 7.0  # from the top of the end ticks to the baseline of the numbers
+LABEL_GAP = 5.0  # mm from the ruler's end to its label: at 3 the end's "50" ran into "50 mm: measure it"
 RULER_LABEL_PT = 7.0
 RULER_DIGIT_PT = 7.0  # the scale's numbers (were 5.5 pt, too small to read at arm's length)
 MARK_LABEL_PT = 7.0  # the fold line's label: the smallest text printkit prints (was 6.5)
@@ -35,7 +36,7 @@ def ruler(x: float, y: float, label: str, scale_note: str = "", label_w: float =
         items.append(Line(x + mm, y + 4.0 - length, x + mm, y + 4.0, TICK))
         if mm % 10 == 0:
             items.append(Text(x + mm, y + RULER_HEIGHT, str(mm), RULER_DIGIT_PT, align="center", color="#444444"))
-    left, label_y = x + RULER_LENGTH + 3.0, y + 4.0
+    left, label_y = x + RULER_LENGTH + LABEL_GAP, y + 4.0
     if scale_note:
         note_size = fonts.fit_size(scale_note, label_w, RULER_LABEL_PT, bold=True, smallest=5.5)
         items.append(Text(left, y + 2.8, scale_note, note_size, bold=True, max_w=label_w))
@@ -55,7 +56,7 @@ def ruler_at(ctx: Context, page_w: float, top: float, x: float | None = None) ->
     """The ruler with its top at ``top`` (just under what it measures), from the left margin (or
     ``x``), saying the page must be printed at 100 %."""
     left = ctx.margin if x is None else x
-    label_w = page_w - ctx.margin - (left + RULER_LENGTH + 3.0)
+    label_w = page_w - ctx.margin - (left + RULER_LENGTH + LABEL_GAP)
     return ruler(left, top, ctx.tr.msg("ruler"), ctx.tr.msg("scale_only"), label_w)
 
 
