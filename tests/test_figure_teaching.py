@@ -10,6 +10,7 @@ import math
 import pdfplumber
 import pytest
 
+from conftest import REPO
 from printkit import pipeline as build
 from printkit.layout import bounds, figure_marks, figures
 from printkit.layout.context import Context, paper
@@ -285,3 +286,24 @@ def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
     shown = 36.0 * group.scale  # the kit's tiles are 36 mm across
     assert shown < 12.0
     assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None
+
+
+def test_latarnie_rings_the_cells_its_two_examples_count_and_an_area_off_the_board_is_a_finding(run, tmp_path):
+    """areas: a ring a block of cells, each its own colour; B2, counted by C3 and by A1, in both."""
+    kit, pages = rules_of("latarnie", "en")
+    figure = next(section.figure for section in kit.rules if section.figure and section.figure.board)
+    assert figure.areas == ["B2:D4", "A1:B2"]
+    rings = [
+        i
+        for page in pages
+        for i in page.items
+        if isinstance(i, Rect) and i.stroke and i.stroke.color in figure_marks.AREA_INKS
+    ]
+    assert [r.stroke.color for r in rings] == list(figure_marks.AREA_INKS[:2])
+    assert rings[1].x < rings[0].x < rings[1].x + rings[1].w, "the rings overlap on B2"
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    text = (REPO / "kits" / "latarnie.yaml").read_text(encoding="utf-8").replace('"A1:B2"]', '"A1:F9"]')
+    (folder / "latarnie.yaml").write_text(text, encoding="utf-8")
+    checked = run("validate", str(folder / "latarnie.yaml"))
+    assert checked.code == 1 and "figure.areas[1]: the area A1:F9 leaves the figure: F9 is not on" in checked.err

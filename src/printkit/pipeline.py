@@ -143,11 +143,11 @@ def printed_warnings(loaded: LoadedKit, warnings: list[Problem]) -> list[Problem
     shown: list[Problem] = []
     counted: dict[str, list[Problem]] = {}
     for warning in warnings:
-        if warning.message in missing and len(counted.setdefault(warning.file, [])) >= MISSING_SHOWN:
-            counted[warning.file].append(warning)
-            continue
         if warning.message in missing:
-            counted[warning.file].append(warning)
+            of_file = counted.setdefault(warning.file, [])
+            of_file.append(warning)
+            if len(of_file) > MISSING_SHOWN:
+                continue
         shown.append(warning)
     for file, found in counted.items():
         rest = len(found) - MISSING_SHOWN

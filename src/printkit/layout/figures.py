@@ -547,6 +547,11 @@ def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Ite
         off += [at for at in move.split("-") if board_layout.cell_of(at)[1] not in shown_cols]
         if off:
             yield loc + ("moves", index), f"the move {move} leaves the figure: {off[0]} is not on {what} or its window"
+    for index, area in enumerate(figure.areas):
+        off = [at for at in area.split(":") if board_layout.cell_of(at)[0] not in shown_rows]
+        off += [at for at in area.split(":") if board_layout.cell_of(at)[1] not in shown_cols]
+        if off:
+            yield loc + ("areas", index), f"the area {area} leaves the figure: {off[0]} is not on {what} or its window"
 
 
 def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:

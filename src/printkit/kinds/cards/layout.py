@@ -41,9 +41,13 @@ SHORT_MARKS = (2.0, 0.5)  # mm: the shortest crop marks (length, offset) a bled 
 
 def grid(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MARKS) -> CardGrid:
     """The deck's grid on ``paper``, room kept for crop marks as ``marks_for`` draws them."""
+    return grid_marked(component, paper, marks_for(component, paper, crop))
+
+
+def grid_marked(component: DeckComponent, paper: Paper, marks: CropMarks) -> CardGrid:
+    """The deck's grid on ``paper`` with room for the crop marks ``marks`` (chosen by marks_for)."""
     try:
-        chosen = marks_for(component, paper, crop)
-        return cardgrid.choose_grid(paper, spec(component, chosen), component.per_page, component.orientation)
+        return cardgrid.choose_grid(paper, spec(component, marks), component.per_page, component.orientation)
     except DoesNotFit as exc:
         raise LayoutProblem(
             ("per_page",) if component.per_page else ("width",),
@@ -65,6 +69,8 @@ def marks_for(component: DeckComponent, paper: Paper, crop: CropMarks = CROP_MAR
     try:
         shorter = cardgrid.choose_grid(paper, spec(component, short), None, component.orientation).capacity
     except DoesNotFit:
+        return crop
+    if shorter <= usual:  # the usual case: the deck is not counted
         return crop
     total = len(deck.deck_pieces(component))
     return short if not usual or math.ceil(total / shorter) < math.ceil(total / usual) else crop
@@ -124,7 +130,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
             "give it imposition: pieces to fold the backs over",
         )
     crop = marks_for(component, ctx.paper, ctx.options.crop)
-    page_grid = grid(component, ctx.paper, ctx.options.crop)
+    page_grid = grid_marked(component, ctx.paper, crop)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
     side: PageSide | None = "face" if backs else None
