@@ -60,11 +60,18 @@ class Faces(Model):
 
 
 class Theme(Model):
-    """The kit's look: palette, boards, faces."""
+    """The kit's look: palette, boards, faces, and its mark."""
 
     palette: Palette = Field(default_factory=Palette, description="The kit's colours.")
     board: BoardLook = Field(default_factory=BoardLook, description="How the kit's boards are dressed.")
     faces: Faces = Field(default_factory=Faces, description="The faces the rules print in.")
+    mark: list[str] = Field(
+        default_factory=list,
+        max_length=3,
+        description="The kit's mark: 1-3 icons (printkit's symbols or the kit's own icons, e.g. [leaf, flower, "
+        "fruit]) drawn in a roundel in the accent colour beside the rules' title, in each sheet's title band "
+        "and on the front of its boxes; none for no mark.",
+    )
 
 
 PLAIN = Theme()

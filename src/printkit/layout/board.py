@@ -288,7 +288,7 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     else:
         least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
     left = min(max(centred, least), most)
-    block_top = ctx.margin + (ctx.room_height - need.height) / 2  # title, board, legend, ruler: one block
+    block_top = ctx.margin  # the heading where every page's stands: a page grid, the board under it
     top = block_top + HEADER_HEIGHT + GAP + above
     items: list[Item] = piece_page_header(
         ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=board.cell_size), top=block_top

@@ -15,6 +15,7 @@ from printkit.base.errors import Loc
 from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
 from printkit.layout.context import Context
+from printkit.layout.emblem import roundel
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import (
     CREDITS_LEADING,
@@ -39,6 +40,10 @@ STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
 STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
+SUBTITLE_STEP, FACTS_STEP, RULE_STEP = 6.5, 5.5, 3.0  # mm from the title's baseline to the subtitle's, ...
+MARK_BELOW = 1.5  # mm between the kit's mark and the title block's rule
+MARK_GAP = 4.0  # mm between the mark and the title
+TITLE_STEP, TITLE_LEAST = 1.0, 18.0  # pt: how a title beside a mark gives room to the contents strip
 REBALANCE_MOST = 198  # mm the page before a short last one may end higher, at most
 SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
 FILL_TARGET = 0.97  # the share of its text height the last page's columns are set to fill
@@ -139,15 +144,19 @@ def credits_block(kit: Kit, ctx: Context) -> Block | None:
     return Block("credits", typeset(to_markup(ctx.tr(kit.kit.credits)), ctx.lang), ("kit", "credits", ctx.lang))
 
 
-def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
-    """The title block on the first rules page; returns its items and the y where the text starts."""
+def title_items(kit: Kit, ctx: Context, with_mark: bool = True, largest: float = TITLE_PT) -> tuple[list[Item], float]:
+    """The title block on the first rules page, its title at most ``largest`` pt; returns its items
+    and the y where the text starts. A kit with a mark (``theme.mark``) has it at the block's
+    left, as tall as the block, the texts beside it, unless ``with_mark`` is False."""
     tr, m, palette = ctx.tr, ctx.margin, ctx.theme.palette
     title = tr(kit.kit.title)
-    size = fonts.fit_size(title, ctx.content_width, TITLE_PT, bold=True, smallest=14, face="headings")
+    mark = ctx.theme.mark if with_mark else []
+    height = title_block_height(kit, ctx, fonts.cap_height(TITLE_PT, face="headings"))
+    indent = height - MARK_BELOW + MARK_GAP if mark else 0.0
+    x, width = m + indent, ctx.content_width - indent
+    size = fonts.fit_size(title, width, largest, bold=True, smallest=14, face="headings")
     y = m + fonts.cap_height(size, face="headings")
-    items: list[Item] = [
-        Text(m, y, title, size, bold=True, color=palette.accent, max_w=ctx.content_width, face="headings")
-    ]
+    items: list[Item] = [Text(x, y, title, size, bold=True, color=palette.accent, max_w=width, face="headings")]
     facts = [f"{tr.msg('players')}: {number_range(kit.kit.players.min, kit.kit.players.max)}"]
     if kit.kit.age:
         facts.append(f"{tr.msg('age')}: {kit.kit.age}")
@@ -155,13 +164,44 @@ def title_items(kit: Kit, ctx: Context) -> tuple[list[Item], float]:
         facts.append(f"{tr.msg('minutes')}: {typeset(str(kit.kit.minutes), ctx.lang)} {tr.msg('minutes_unit')}")
     line = "  ·  ".join(facts)
     if kit.kit.subtitle:
-        y += 6.5
-        items.append(fit_text(m, y, tr(kit.kit.subtitle), ctx.content_width, 11.5, smallest=8))
-    y += 5.5
-    items.append(fit_text(m, y, line, ctx.content_width, 9.5, smallest=7, color=palette.muted))
-    y += 3.0
+        y += SUBTITLE_STEP
+        items.append(fit_text(x, y, tr(kit.kit.subtitle), width, 11.5, smallest=8))
+    y += FACTS_STEP
+    items.append(fit_text(x, y, line, width, 9.5, smallest=7, color=palette.muted))
+    y += RULE_STEP
+    if mark:
+        items.append(roundel(mark, tr.icons, m, m, y - MARK_BELOW - m, palette.accent, ctx.dpi))
     items.append(Line(m, y, ctx.paper.width - m, y, Stroke(color=palette.accent, width=0.6)))
     return items, y + TITLE_AFTER
+
+
+def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | None, float]:
+    """The title block and the contents strip, and where the columns start. The kit's mark takes
+    the block's left; when that pushes the strip from beside the title to under it (costing the
+    columns its height: kpn's rules on Letter took a second page), the title is set smaller, a
+    TITLE_STEP at a time down to TITLE_LEAST, until the strip fits beside it; failing that, the
+    block goes without the mark (the sheets and the box still carry it)."""
+    header, top = title_items(kit, ctx)
+    strip, below = placed_strip(kit, header, top, ctx)
+    if not ctx.theme.mark or below == top:
+        return header, strip, below
+    plain, plain_top = title_items(kit, ctx, with_mark=False)
+    plain_strip, plain_below = placed_strip(kit, plain, plain_top, ctx)
+    if plain_below != plain_top:
+        return header, strip, below  # the strip stands under the title either way
+    size = TITLE_PT - TITLE_STEP
+    while size >= TITLE_LEAST - 1e-6:
+        smaller, smaller_top = title_items(kit, ctx, largest=size)
+        beside, smaller_below = placed_strip(kit, smaller, smaller_top, ctx)
+        if smaller_below == smaller_top:
+            return smaller, beside, smaller_below
+        size -= TITLE_STEP
+    return plain, plain_strip, plain_below
+
+
+def title_block_height(kit: Kit, ctx: Context, title_cap: float) -> float:
+    """How tall the title block stands from the margin to its rule, its title ``title_cap`` tall."""
+    return title_cap + (SUBTITLE_STEP if kit.kit.subtitle else 0.0) + FACTS_STEP + RULE_STEP
 
 
 def layout(kit: Kit, ctx: Context) -> list[Page]:
@@ -173,10 +213,9 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
     blocks = all_blocks(kit, ctx, col_w)
-    header, top = title_items(kit, ctx)
-    strip, top = placed_strip(kit, header, top, ctx)
+    header, strip, top = title_block(kit, ctx)
     if strip is not None:
-        header.append(strip.group)
+        header = [*header, strip.group]
     pour = Pour(ctx, columns, col_w, header, top, credits_block(kit, ctx))
     usual = pour.poured(blocks, DEFAULT_STEP)
     chosen = usual

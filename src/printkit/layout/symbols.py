@@ -254,6 +254,15 @@ def _lighthouse(color: str, w: float) -> Unit:
     ]
 
 
+@symbol("stack")
+def _stack(color: str, w: float) -> Unit:
+    """Three stones seen from the side, one on another, dark, light, dark: a stack of pieces."""
+    discs = ((0.1, 0.7, True), (0.2, 0.5, False), (0.14, 0.3, True))
+    return [
+        Rect(x, y, 0.7, 0.15, Stroke(color, w * 1.4), color if dark else None, radius=0.035) for x, y, dark in discs
+    ]
+
+
 @symbol("arrow")
 def _arrow(color: str, w: float) -> Unit:
     """One step upwards: a shaft and a solid head."""

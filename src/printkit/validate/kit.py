@@ -164,8 +164,8 @@ def printed_characters(kit: Kit) -> dict[str, str]:
 
 
 def check_icons(kit: Kit, found: Findings) -> None:
-    """Every ``icon`` names an icon (a symbol or shape printkit draws, or one of the kit's own), a
-    declared icon's ``symbol`` a symbol, and every ``:name:`` inside a text an icon."""
+    """Every ``icon`` and the theme's ``mark`` name icons (a symbol or shape printkit draws, or one of
+    the kit's own), a declared icon's ``symbol`` a symbol, and every ``:name:`` inside a text an icon."""
     from printkit.layout.symbols import symbol_names
     from printkit.words import icons
 
@@ -174,6 +174,9 @@ def check_icons(kit: Kit, found: Findings) -> None:
         if icon.symbol is not None and icon.symbol not in symbols:
             found.add(("icons", number, "symbol"), f"unknown symbol '{icon.symbol}'; {_known(icon.symbol, symbols)}")
     known = sorted(icons.builtin().keys() | {icon.id for icon in kit.icons})
+    for number, name in enumerate(kit.theme.mark):
+        if name not in known:
+            found.add(("theme", "mark", number), f"unknown icon '{name}'; {_known(name, known)}")
     for loc, value in walk(kit, ()):
         if loc and loc[-1] == "icon" and isinstance(value, str) and value not in known and not VALUE_REF.match(value):
             found.add(loc, f"unknown icon '{value}'; {_known(value, known)}")

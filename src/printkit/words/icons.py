@@ -41,6 +41,7 @@ SYMBOLS = (
     "paper",
     "rock",
     "scissors",
+    "stack",
     "star",
 )
 

@@ -21,8 +21,8 @@ from printkit.kinds.tuckbox.layout import (
     box_extra,
     centred_top,
     facts_items,
+    front_art,
     inside,
-    lid_picture,
     net_drawing,
     orientation_on,
     readable_ink,
@@ -210,6 +210,5 @@ def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x:
     items.append(fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink))
     picture_top = title_y + 4.0
     picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
-    if box.image and picture_h > 5.0:
-        items.append(lid_picture(ctx, box.image, left + 3.0, picture_top, inner, picture_h))
+    items += front_art(box.image, box.color, ctx, left + 3.0, picture_top, inner, picture_h)
     return items

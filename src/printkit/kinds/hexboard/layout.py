@@ -264,7 +264,7 @@ def layout(board: HexBoardComponent, ctx: Context) -> list[Page]:
         return split_pages(board, ctx, grid)
     ctx = oriented(board, ctx, grid)
     block_h = grid.height + extra_height(board, ctx)  # title, hexes, legend, ruler: one block, centred
-    block_top = ctx.margin + (ctx.room_height - block_h) / 2
+    block_top = ctx.margin  # the heading where every page's stands (one page grid), the block under it
     left = ctx.margin + (ctx.content_width - grid.width) / 2
     top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(

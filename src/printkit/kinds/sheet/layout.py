@@ -1,4 +1,4 @@
-"""A sheet's page: its title (and a player's name) above its bands of parts, centred on the page.
+"""A sheet's page: its title (and a player's name) above its bands of parts, from the page's top.
 
 The parts themselves (grids, checkboxes, legends, ...) are drawn by ``layout.sheet``, which a
 mat's panels and the rules' figures share.
@@ -14,6 +14,7 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.sheet.model import SheetComponent
 from printkit.kit.parts import FieldPart
 from printkit.layout.context import Context, Paper
+from printkit.layout.emblem import roundel
 from printkit.layout.marks import tinted
 from printkit.layout.primitives import Item, Line, Page, Piece, Rect, Stroke, Text
 from printkit.layout.sheet import BAND_GAP, BOX_LINE, aligned_widths, band_numbers, draw_band, iter_parts
@@ -25,6 +26,8 @@ NAME_MIN = 45.0  # the narrowest column the name field takes from the grid
 CARTOUCHE_H = 11.5  # the title's band
 CARTOUCHE_PAD = 4.0  # mm from the band's ends to the title
 CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
+MARK_D = CARTOUCHE_H + 2.0  # the kit's mark (theme.mark) at the band's left: band and rule together
+MARK_GAP = 2.5  # mm from the mark to the title
 
 
 def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
@@ -44,7 +47,7 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
     bottom = ctx.bottom
-    top = m + max(0.0, bottom - m - sheet_height(component, ctx)) / 2  # centred: neither top- nor bottom-heavy
+    top = m  # the title where every page's heading stands: a page grid, not a block floating in the middle
     items, y = header(component, ctx, name, top)
     grid = aligned_widths(component.rows, ctx.content_width)
     for index, band in enumerate(component.rows):
@@ -62,16 +65,6 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
 
 
-def sheet_height(component: SheetComponent, ctx: Context) -> float:
-    """How tall the sheet's title and bands stand, from the title's top to the last band's foot."""
-    grid = aligned_widths(component.rows, ctx.content_width)
-    heights = [
-        draw_band(band, ctx.margin, 0.0, ctx.content_width, ctx, widths=widths)[1]
-        for band, widths in zip(component.rows, grid, strict=True)
-    ]
-    return HEADER_HEIGHT + sum(heights) + BAND_GAP * (len(heights) - 1)
-
-
 def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
     """The title in a cartouche (a band in a wash of the theme's accent, the title in its heading
     face and colour) and, on a sheet per player, the name field beside it, in a band of
@@ -82,14 +75,28 @@ def header(component: SheetComponent, ctx: Context, name: str | None, top: float
     with_name = component.per_player and not any(isinstance(p, FieldPart) and p.name for p in iter_parts(component))
     band_w = ctx.content_width - (name_w + 6 if with_name else 0.0)
     accent = ctx.theme.palette.accent
-    text_w = band_w - 2 * CARTOUCHE_PAD
+    mark = MARK_D if ctx.theme.mark else 0.0  # the kit's mark stands over the band's left end
+    band_x = m + mark / 2
+    text_x = m + (mark + MARK_GAP if mark else CARTOUCHE_PAD)
+    text_w = m + band_w - CARTOUCHE_PAD - text_x
     size = fonts.fit_size(title, text_w, 16, bold=True, smallest=11, face="headings")
     baseline = top + CARTOUCHE_H / 2 + fonts.cap_height(size, face="headings") / 2  # capitals centred in the band
+    rule_y = top + CARTOUCHE_H + 1.2
     items: list[Item] = [
-        Rect(m, top, band_w, CARTOUCHE_H, Stroke(color=accent, width=0.5), tinted(accent, CARTOUCHE_TINT), radius=2.5),
-        Line(m, top + CARTOUCHE_H + 1.2, m + band_w, top + CARTOUCHE_H + 1.2, Stroke(color=accent, width=0.8)),
-        Text(m + CARTOUCHE_PAD, baseline, title, size, True, "left", accent, text_w, face="headings"),
+        Rect(
+            band_x,
+            top,
+            m + band_w - band_x,
+            CARTOUCHE_H,
+            Stroke(color=accent, width=0.5),
+            tinted(accent, CARTOUCHE_TINT),
+            radius=2.5,
+        ),
+        Line(band_x, rule_y, m + band_w, rule_y, Stroke(color=accent, width=0.8)),
+        Text(text_x, baseline, title, size, True, "left", accent, text_w, face="headings"),
     ]
+    if mark:
+        items.append(roundel(ctx.theme.mark, tr.icons, m, top, mark, accent, ctx.dpi, ground="#ffffff"))
     if with_name:
         items.extend(name_field(ctx.paper.width - m - name_w, top, name_w, 12, tr.msg("name"), name))
     return items, top + HEADER_HEIGHT

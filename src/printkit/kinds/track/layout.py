@@ -167,7 +167,7 @@ def layout(track: TrackComponent, ctx: Context) -> list[Page]:
     ctx, path = oriented(track, ctx)
     s = track.space
     block_h = extra_height(track, ctx) + path.rows * s  # title, track, note, ruler: one block, centred
-    block_top = ctx.margin + (ctx.room_height - block_h) / 2
+    block_top = ctx.margin  # the heading where every page's stands (one page grid), the block under it
     left = ctx.margin + (ctx.content_width - path.cols * s) / 2
     top = block_top + HEADER_HEIGHT + GAP
     items: list[Item] = piece_page_header(

@@ -19,6 +19,7 @@ from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
+from printkit.layout.emblem import roundel
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
 from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Rect, Stroke, Text
 from printkit.layout.text import fit_text
@@ -33,6 +34,7 @@ GLUE_TAPER = 3.0  # how much shorter the glue tab's free edge is at each end
 FLAP_TAPER = 2.0  # a dust flap's free edge is this much shorter at each end
 NOTCH = 8.0  # the thumb notch's radius in the front's top edge (at most a sixth of the width)
 ARC_STEPS = 6  # segments of a quarter circle
+MARK_MOST, MARK_LEAST = 30.0, 8.0  # mm: the kit's mark on a box's front, at most and at least
 FACTS_PT = 8.0  # the game's players, age and time under the title on a box's front
 FACTS_GAP = 5.0  # mm from the title's baseline to the facts'
 FACTS_LEADING = 3.6  # mm between the facts' lines when they take one a line
@@ -323,6 +325,24 @@ class Folded(Protocol):
     def folds(self) -> tuple[tuple[Point, Point], ...]: ...
 
 
+def front_art(image: str | None, color: str, ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
+    """What a box's front shows between its title and what it holds, in (x, y, w, h): the box's
+    own picture, else the kit's mark (``theme.mark``) in the box's ink on its colour, at most
+    MARK_MOST mm across and at least MARK_LEAST (a smaller one reads as a smudge); nothing in a
+    room under 5 mm."""
+    if h <= 5.0:
+        return []
+    if image:
+        return [lid_picture(ctx, image, x, y, w, h)]
+    side = min(w, h, MARK_MOST)
+    if not ctx.theme.mark or side < MARK_LEAST:
+        return []
+    ink = readable_ink(color)
+    return [
+        roundel(ctx.theme.mark, ctx.tr.icons, x + (w - side) / 2, y + (h - side) / 2, side, color, ctx.dpi, color, ink)
+    ]
+
+
 def lid_picture(ctx: Context, relative: str, x: float, y: float, w: float, h: float) -> Image:
     """A box's own picture (its ``image``) fitted in proportion in (x, y, w, h), as the pipeline
     prepared it (at its default size and resolution); LayoutProblem when it was refused."""
@@ -383,14 +403,17 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     ]
     facts, title_y = facts_items(ctx, front_c, title_y, inner, ink)
     items += facts
-    if box.image:
-        picture_top = title_y + 4.0
-        picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
-        if picture_h > 5.0:
-            items.append(lid_picture(ctx, box.image, front_l + 3.0, picture_top, inner, picture_h))
+    picture_top = title_y + 4.0
+    picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
+    items += front_art(box.image, box.color, ctx, front_l + 3.0, picture_top, inner, picture_h)
     back_c = (back_l + back_r) / 2
     middle = (top + bottom) / 2
-    items.append(fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink))
+    name = fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink)
+    mark_top = top + 4.0
+    items += front_art(
+        None, box.color, ctx, back_l + 3.0, mark_top, inner, middle - fonts.cap_height(name.size_pt) - 3.0 - mark_top
+    )
+    items.append(name)
     items.append(fit_text(back_c, bottom - 5.0, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
     if net.d >= 6.0:
         size = min(10.0, fonts.fit_size(game, inner, 10.0, bold=True, smallest=SMALL_PT))

@@ -1,0 +1,107 @@
+"""The kit's mark (``theme.mark``), measured on the PDFs: a roundel in the theme's accent at the
+rules' top-left corner with the title beside it, at the left end of a sheet's title band, and in
+the box's ink on a box's back (and its front where there is room); each shipped kit has one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from conftest import mm
+from printkit.layout.context import MARGIN
+from printkit.layout.emblem import RING
+from printkit.layout.rules import MARK_BELOW, MARK_GAP
+
+KITS = Path(__file__).parent.parent / "kits"
+SHIPPED = ("latarnie", "ogrod", "plateau", "targ", "kpn")
+
+
+def theme_of(kit: str) -> dict:
+    return yaml.safe_load((KITS / f"{kit}.yaml").read_text(encoding="utf-8"))["theme"]
+
+
+def colour(hex_colour: str) -> tuple[float, ...]:
+    return tuple(round(int(hex_colour[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+
+def rings(page, stroke: tuple[float, ...], least_mm: float = 8.0) -> list[dict]:
+    """The page's round outlines at least ``least_mm`` across stroked in ``stroke``: a mark's ring
+    (its width the share RING of its diameter)."""
+    found = []
+    for curve in page.curves:
+        width, height = mm(curve["width"]), mm(curve["height"])
+        drawn = tuple(round(float(c), 3) for c in curve["stroking_color"] or ())
+        if width >= least_mm and abs(width - height) < 0.05 and drawn == stroke:
+            diameter = width + mm(curve["linewidth"])  # the ring's outer edge
+            if mm(curve["linewidth"]) != pytest.approx(diameter * RING, rel=0.02):
+                continue  # another circle in the colour (a piece of a figure)
+            found.append(
+                {
+                    "x": mm(curve["x0"]) - mm(curve["linewidth"]) / 2,
+                    "top": mm(curve["top"]) - mm(curve["linewidth"]) / 2,
+                    "d": diameter,
+                }
+            )
+    return found
+
+
+@pytest.mark.parametrize("kit", SHIPPED)
+def test_every_shipped_kit_has_a_mark_of_one_to_three_icons(kit):
+    assert 1 <= len(theme_of(kit)["mark"]) <= 3
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize("kit", SHIPPED)
+def test_the_rules_title_stands_beside_the_mark(built, kit, lang):
+    """The roundel fills the title block's height from the top margin to MARK_BELOW above its
+    rule, at the left margin; every word of the title block starts MARK_GAP past it."""
+    page = pdfplumber.open(built(kit, lang)).pages[0]
+    accent = colour(theme_of(kit)["palette"]["accent"])
+    (ring,) = rings(page, accent)
+    assert ring["x"] == pytest.approx(MARGIN, abs=0.05) and ring["top"] == pytest.approx(MARGIN, abs=0.05)
+    rule = min(
+        (
+            line
+            for line in page.lines
+            if tuple(round(float(c), 3) for c in line["stroking_color"]) == accent
+            and mm(line["width"]) == pytest.approx(mm(page.width) - 2 * MARGIN, abs=0.1)
+        ),
+        key=lambda line: line["top"],
+    )
+    assert mm(rule["top"]) - (ring["top"] + ring["d"]) == pytest.approx(MARK_BELOW, abs=0.1)
+    beside = [w for w in page.extract_words() if mm(w["bottom"]) < mm(rule["top"])]
+    assert beside, "the title block's words"
+    assert min(mm(w["x0"]) for w in beside) >= ring["x"] + ring["d"] + MARK_GAP - 0.5
+
+
+@pytest.mark.parametrize("kit", ["ogrod", "plateau"])
+def test_a_sheet_title_band_opens_with_the_mark(built, kit):
+    pdf = pdfplumber.open(built(kit, "en"))
+    accent = colour(theme_of(kit)["palette"]["accent"])
+    sheets = [page for page in pdf.pages[1:] if rings(page, accent)]
+    assert sheets, "a sheet page with the mark"
+    for page in sheets:
+        (ring,) = rings(page, accent)
+        assert ring["x"] == pytest.approx(MARGIN, abs=0.05) and ring["top"] == pytest.approx(MARGIN, abs=0.05)
+        title = [w for w in page.extract_words() if mm(w["top"]) < ring["top"] + ring["d"]]
+        assert title and min(mm(w["x0"]) for w in title) > ring["x"] + ring["d"]
+
+
+@pytest.mark.parametrize("kit", ["targ", "kpn"])
+def test_a_box_carries_the_mark_in_its_ink(built, kit, tmp_path):
+    """The box's back (and front, where it holds one at least 8 mm across) shows the mark in
+    white on the box's colour."""
+    pdf = built(kit, "en", "--boxes")
+    page = pdfplumber.open(pdf).pages[0]
+    marks = rings(page, (1.0, 1.0, 1.0))
+    assert marks, "the mark on the box"
+    assert all(mark["d"] >= 8.0 for mark in marks)
+
+
+def test_a_mark_names_icons_the_validator_knows(run):
+    result = run("validate", "tests/bad_kits/theme_mark_unknown.yaml")
+    assert result.code == 1
+    assert "theme.mark[1]: unknown icon 'flour'; did you mean 'flower'?" in result.err
