@@ -202,3 +202,27 @@ def test_no_column_ends_on_a_hyphen(kit, lang, paper):
                     assert not whole.lines[after - 1].runs[-1].text.endswith("-"), (item.markup[:50], after)
     if (kit, lang, paper) == ("plateau", "en", "a4"):
         assert split, "plateau's English rules split a paragraph over two columns"
+
+
+@pytest.mark.parametrize(("kit", "lang", "paper"), CASES)
+def test_few_hyphens_never_three_in_a_row_and_no_runts(kit, lang, paper):
+    """A paragraph is broken as a whole (paragraph.total_fit, ragged-right): a hyphen only where it
+    saves a deep rag, never more than HYPHEN_RUN line ends in a row hyphenated, and no last line of
+    one short word under lines before it. Greedy breaking put nine hyphens on plateau's Polish
+    page 1 (three in a row) and left runts such as "nothing." in ogrod's English."""
+    hyphens = runts = 0
+    for page in laid_rules(kit, lang, paper):
+        for item in page.items:
+            if not (isinstance(item, RichText) and item.lang is not None and item.lines is None):
+                continue  # whole paragraphs: a paragraph split over columns ends in the next one
+            lines = ["".join(run.text for run in line.runs).rstrip() for line in paragraph.of(item).lines]
+            ends = [text.endswith("-") and not text.endswith(" -") for text in lines]
+            hyphens += sum(ends)
+            assert not any(
+                all(ends[at : at + paragraph.HYPHEN_RUN + 1]) for at in range(len(ends) - paragraph.HYPHEN_RUN)
+            ), lines
+            last = lines[-1].replace("\xa0", " ") if lines else ""
+            if len(lines) > 1 and " " not in last and fonts.text_width(last, item.size_pt) < 0.25 * item.w:
+                runts += 1
+    assert hyphens <= 3, f"{hyphens} hyphenated line ends on the rules pages"
+    assert runts <= 1, f"{runts} paragraphs end in one short word"

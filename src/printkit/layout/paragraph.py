@@ -37,6 +37,21 @@ SPACE_SHRINK = 0.05  # a line may take a word more if its spaces shrink by at mo
 HYPHENATE_ROOM = 0.1  # a word is hyphenated only when at least this share of the line is left
 JUSTIFY_SHRINK = 0.2  # justified: a space may shrink by this much (Noto Serif's 0.26 em to 0.21 em)
 MAX_WORD_GAP = 0.5  # em: a justified line whose spaces would open wider is set ragged-right
+# Ragged-right text is broken as a whole too (total_fit), never in more lines than the greedy
+# breaker: a line costs the square of the room it leaves in RAGGED_ZONE of the width, so a
+# hyphen (RAGGED_HYPHEN) is taken only to save a line about 30 % short; at most HYPHEN_RUN lines
+# in a row end in a hyphen, a second in a row costing RUN_COST; a last line of one short word
+# (under RUNT_SHARE of the width) after others costs RUNT_COST, and a line but the last that fills
+# less than RAG_FLOOR of the width SHORT_COST (reviews counted nine hyphens on
+# plateau's Polish page and a "score / nothing." runt in ogrod's English).
+RAGGED_ZONE = 0.2
+RAGGED_HYPHEN = 2.5
+HYPHEN_RUN = 2
+RUN_COST = 4.0
+RUNT_SHARE = 0.25
+RUNT_COST = 3.0
+RAG_FLOOR = 0.75
+SHORT_COST = 50.0
 _TAG = re.compile(r"<(/?)([a-z]+)\s*([^>]*?)\s*(/?)>")
 _SIZE = re.compile(r"""size\s*=\s*["']?([0-9.]+)["']?$""")
 _SPACES = re.compile(r"[^\S\xa0]+")  # white space that separates words; a no-break space does not
@@ -143,8 +158,31 @@ def _wrap(
 ) -> Wrapped:
     words = _words(_pieces(markup, bold, size_pt), face)
     breaker = _Breaker(width / MM_PER_POINT, size_pt, face, hyphenation.hyphenator(lang), justify)
-    fitted = breaker.total_fit(words) if justify else None
-    return Wrapped(tuple(fitted if fitted is not None else breaker.lines(words)), leading_pt)
+    if justify:
+        fitted = breaker.total_fit(words)
+        return Wrapped(tuple(fitted if fitted is not None else breaker.lines(words)), leading_pt)
+    greedy = breaker.lines(words)
+    if breaker.hyphenator is None or not _worth_refitting(greedy, width):
+        return Wrapped(tuple(greedy), leading_pt)
+    fitted = _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator).total_fit(words)
+    # never a line more than the greedy breaks: the columns, pages and page references stay as laid
+    chosen = fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
+    return Wrapped(tuple(chosen), leading_pt)
+
+
+def _worth_refitting(lines: list[Line], width: float) -> bool:
+    """Whether greedy breaks leave what the total fit mends: a hyphen, a line but the last under
+    RAG_FLOOR of the ``width`` (mm), or a last line of one short word. Most paragraphs have none,
+    and a paragraph set well by the greedy breaker is not broken again (start-up: each total fit
+    measures thousands of runs)."""
+    if len(lines) < 2:
+        return False
+    texts = ["".join(run.text for run in line.runs).rstrip() for line in lines]
+    if any(text.endswith("-") and not text.endswith(" -") for text in texts[:-1]):
+        return True
+    if any(line.width < RAG_FLOOR * width for line in lines[:-1]):
+        return True
+    return " " not in texts[-1].replace("\xa0", " ") and lines[-1].width < RUNT_SHARE * width
 
 
 def of(item: RichText) -> Wrapped:
@@ -291,27 +329,39 @@ class _Breaker:
         return self.lines_done
 
     def total_fit(self, words: list[_Word | None]) -> list[Line] | None:
-        """A justified paragraph's lines chosen together, as a book sets them: of every way to
-        break it (between words and at the language's hyphenation points) the one whose lines
-        stretch or shrink their spaces least, a hyphen and a line set ragged-right costing more
-        (see ``_badness``); None for a paragraph with a <br/> or a word wider than the line,
-        which the greedy ``lines`` breaks."""
+        """A paragraph's lines chosen together, as a book sets them: of every way to break it
+        (between words and at the language's hyphenation points) the one whose lines cost least
+        (``_badness``: justified, they stretch or shrink their spaces least; ragged-right, they
+        leave the least room), never more than HYPHEN_RUN hyphens in a row; None for a paragraph
+        with a <br/> or a word wider than the line, which the greedy ``lines`` breaks."""
         if any(word is _BREAK for word in words):
             return None
         parts = [part for word in words if word is not None for part in self._parts(word)]
         if not parts or any(part.width > self.width for part, _ in parts):
             return None
-        best: list[tuple[float, int]] = [(0.0, 0)] + [(math.inf, 0)] * len(parts)
+        self._sums = _PartSums(parts, self.face)
+        # best[end][run]: the least cost of breaking parts[:end] with its last ``run`` lines ending
+        # in a hyphen, and where that line starts (and the run before it)
+        best: list[list[tuple[float, int, int]]] = [[(0.0, 0, 0)] + [(math.inf, 0, 0)] * HYPHEN_RUN]
+        best += [[(math.inf, 0, 0)] * (HYPHEN_RUN + 1) for _ in parts]
         for end in range(1, len(parts) + 1):
+            cut = parts[end - 1][1] == "cut"
             for start in range(end - 1, -1, -1):
                 cost = self._badness(parts, start, end, last=end == len(parts))
                 if cost is None:
                     break  # a longer line (an earlier start) fits even less
-                if best[start][0] + cost < best[end][0]:
-                    best[end] = (best[start][0] + cost, start)
+                for run, (before, _, _) in enumerate(best[start]):
+                    now = run + 1 if cut else 0
+                    if now > HYPHEN_RUN or before == math.inf:
+                        continue
+                    total = before + cost + (RUN_COST if cut and run else 0.0)
+                    if total < best[end][now][0]:
+                        best[end][now] = (total, start, run)
         breaks = [len(parts)]
+        run = min(range(HYPHEN_RUN + 1), key=lambda k: best[len(parts)][k][0])
         while breaks[-1]:
-            breaks.append(best[breaks[-1]][1])
+            _, start, run = best[breaks[-1]][run]
+            breaks.append(start)
         breaks.reverse()
         for start, end in zip(breaks, breaks[1:], strict=False):
             for word in _joined(parts[start:end], self.face):
@@ -342,12 +392,18 @@ class _Breaker:
         stretch (in quarter ems) or shrink (as a share of what they may give up), 1 a line, 3 a
         hyphen, 50 more a line set ragged-right as its spaces would open wider than MAX_WORD_GAP;
         None when it is too wide even with its spaces shrunk."""
+        cut = parts[end - 1][1] == "cut"
+        if not self.justify:
+            natural, spaces, words_on = self._sums.line(start, end, cut)
+            if natural > self.width + self.shrink * spaces + 1e-6:
+                return None
+            return self._ragged_badness(natural, cut, last, alone=start > 0 and words_on == 1)
         words = _joined(parts[start:end], self.face)
         natural = sum(word.width for word in words) + sum(word.trailing_space for word in words[:-1])
         spaces = sum(word.trailing_space for word in words[:-1])
         if natural > self.width + self.shrink * spaces + 1e-6:
             return None
-        hyphen = 3.0 if parts[end - 1][1] == "cut" else 0.0
+        hyphen = 3.0 if cut else 0.0
         if last:
             return hyphen
         gaps = _gaps([piece for word in words for piece in word.pieces]) + len(words) - 1
@@ -358,6 +414,18 @@ class _Breaker:
         badness = 1.0 + hyphen + (stretch / (0.25 * size)) ** 2
         space = fonts.width_pt(" ", size, False, self.face)
         return badness + 50.0 if not gaps or space + stretch > MAX_WORD_GAP * size else badness
+
+    def _ragged_badness(self, natural: float, cut: bool, last: bool, alone: bool) -> float:
+        """What a line of ragged-right text costs: the square of the room it leaves (in RAGGED_ZONE
+        of the width), RAGGED_HYPHEN more when it ends in a hyphen, SHORT_COST more when it fills
+        less than RAG_FLOOR of the width; a paragraph's last line
+        nothing for its room but RUNT_COST when it is one short word under lines before it."""
+        if last:
+            runt = alone and natural < RUNT_SHARE * self.width
+            return (RAGGED_HYPHEN if cut else 0.0) + (RUNT_COST if runt else 0.0)
+        room = max(self.width - natural, 0.0) / (RAGGED_ZONE * self.width)
+        short = natural < RAG_FLOOR * self.width  # a rag this deep reads as a stray break
+        return 1.0 + room * room + (RAGGED_HYPHEN if cut else 0.0) + (SHORT_COST if short else 0.0)
 
     def _place(self, word: _Word, x: float) -> None:
         if self.line:
@@ -442,6 +510,32 @@ class _Breaker:
         stretch = (self.width - self.used) / gaps
         space = fonts.width_pt(" ", size, False, self.face)
         return stretch if space + stretch <= MAX_WORD_GAP * size + 1e-9 else 0.0
+
+
+class _PartSums:
+    """A paragraph's parts of words measured once, so that any run of them is measured as a line
+    by a few subtractions: the ragged-right total fit asks for thousands of runs (plateau's
+    rules: a build three times as slow when each run was joined and measured anew)."""
+
+    def __init__(self, parts: list[tuple[_Word, str]], face: str):
+        self.widths = [0.0]
+        self.spaces = [0.0]  # the space after each part that ends a word
+        self.word_ends = [0]
+        self.hyphens: list[float] = []  # the hyphen a line ending in the part would add
+        for part, how in parts:
+            self.widths.append(self.widths[-1] + part.width)
+            ends_word = how == "word"
+            self.spaces.append(self.spaces[-1] + (part.trailing_space if ends_word else 0.0))
+            self.word_ends.append(self.word_ends[-1] + ends_word)
+            _, bold, size = part.pieces[-1]
+            self.hyphens.append(fonts.width_pt("-", size, bold, face))
+
+    def line(self, start: int, end: int, cut: bool) -> tuple[float, float, int]:
+        """parts[start:end] as one line: its natural width, the width of its spaces and how many
+        words it holds (a word cut at its end counts)."""
+        spaces = self.spaces[end - 1] - self.spaces[start]
+        natural = self.widths[end] - self.widths[start] + spaces + (self.hyphens[end - 1] if cut else 0.0)
+        return natural, spaces, self.word_ends[end - 1] - self.word_ends[start] + 1
 
 
 def _gaps(segments: list[Piece]) -> int:
