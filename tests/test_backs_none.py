@@ -42,13 +42,16 @@ def test_faces_only_packs_the_tiles_on_the_card_grid_in_fewer_pages(kpn):
         tiles = pieces_of(manifest, "tile", "face")
         return [sum(1 for p in tiles if p["page"] == n) for n in sorted({p["page"] for p in tiles})]
 
-    # 4 × 5 inside the bands a back turned over either edge needs, one colour (15 tiles) a sheet
-    assert per_page(both) == [15, 15, 15, 15]
-    assert per_page(faces) == [24, 24, 12]  # 4 × 6 on the card grid
-    assert len(PdfReader(faces_pdf).pages) == 5 < len(PdfReader(both_pdf).pages) == 12  # no backs, no blank backs
-    for tile in pieces_of(faces, "tile"):  # 36 mm tiles, every one inside the safe edge of A4
-        assert (tile["width"], tile["height"]) == (36.0, 36.0)
-        assert 5.0 <= tile["x"] and tile["x"] + 36.0 <= 205.0 and 5.0 <= tile["y"] and tile["y"] + 36.0 <= 297 - 14.2
+    # 5 × 6 sharing their cuts inside the bands a back turned over either edge needs, two colours a sheet
+    assert per_page(both) == [30, 30]
+    assert per_page(faces) == [40, 20]  # 5 × 8 on the card grid, sharing their cuts
+    assert len(PdfReader(faces_pdf).pages) == 4 < len(PdfReader(both_pdf).pages) == 8  # no backs, no blank backs
+    sizes = {page["number"]: (page["width"], page["height"]) for page in faces["pages"]}
+    for tile in pieces_of(faces, "tile"):  # 34 mm tiles, every one inside the safe edge of A4 (landscape here)
+        width, height = sizes[tile["page"]]
+        assert (tile["width"], tile["height"]) == (34.0, 34.0)
+        assert 5.0 <= tile["x"] and tile["x"] + 34.0 <= width - 5.0
+        assert 5.0 <= tile["y"] and tile["y"] + 34.0 <= height - 14.2
 
 
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
@@ -56,8 +59,8 @@ def test_the_recipe_says_faces_only_in_each_language(tmp_path, lang):
     pdf, _ = build("kpn", tmp_path, "--lang", lang, "--backs", "none")
     text = recipe_text(pdf)
     assert message(lang, "recipe_faces_only") in text
-    note = message(lang, "recipe_faces_note", Pages=message(lang, "dialog_pages", pages="3–5").capitalize())
-    assert note.split(";")[0] in text.replace("\u00a0", " ")  # 'Pages 3–5: faces only, no backs' (then wrapped)
+    note = message(lang, "recipe_faces_note", Pages=message(lang, "dialog_pages", pages="3–4").capitalize())
+    assert note.split(";")[0] in text.replace("\u00a0", " ")  # 'Pages 3–4: faces only, no backs' (then wrapped)
     assert message(lang, "dialog_one_sided") in text and message(lang, "recipe_two_sided") not in text
 
 
@@ -145,5 +148,5 @@ def test_validate_says_it_proved_the_faces_only_layout(run):
 
 def test_preview_shows_the_faces_only_pages(run, tmp_path):
     result = run("preview", "kpn", "--backs", "none", "--lang", "en", "--dpi", "20", "-o", str(tmp_path))
-    assert result.code == 0 and result.out.startswith(f"{tmp_path}: 5 PNG files")
-    assert sorted(path.name for path in tmp_path.glob("*.png")) == [f"kpn-en-{n}.png" for n in range(1, 6)]
+    assert result.code == 0 and result.out.startswith(f"{tmp_path}: 4 PNG files")
+    assert sorted(path.name for path in tmp_path.glob("*.png")) == [f"kpn-en-{n}.png" for n in range(1, 5)]

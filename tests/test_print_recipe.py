@@ -167,7 +167,7 @@ def test_the_recipe_follows_the_build_options_in_every_language(tmp_path, kit_na
 
 @pytest.mark.parametrize(
     "kit_name, ranges",
-    [("kpn", "pages 1–12, 1 copy;"), ("ogrod", "page 1, 1 copy; page 2, as many copies as players;")],
+    [("kpn", "pages 1–8, 1 copy;"), ("ogrod", "page 1, 1 copy; page 2, as many copies as players;")],
 )
 def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, ranges):
     """A kit whose rules are not read on screen prints them once: in kpn's two-sided build the rules

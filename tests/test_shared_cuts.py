@@ -136,3 +136,52 @@ def test_validate_says_what_a_bleed_costs_and_that_shared_cuts_win_it_back(tmp_p
     assert checked.code == 0, checked.err
     assert "8 cards per A4 sheet instead of 9" in checked.out
     assert "gutter: 0 lets the pieces share their cuts" in checked.out
+
+
+@pytest.fixture(scope="module")
+def kpn_tiles() -> list:
+    """kpn's tiles (``gutter: 0``, a 2 mm bleed, printed as pieces under a heading) as layout data
+    on A4, duplex: faces, backs, faces, backs."""
+    loaded = pipeline.load("kpn")
+    document = pipeline.lay_out(loaded, pipeline.context(loaded, "en", "a4"))
+    return [page for page in document.pages if page.component == "tiles"]
+
+
+def outer_sides_of(box: Box, boxes: list[Box]) -> tuple[bool, bool, bool, bool]:
+    """Which of the box's sides (left, top, right, bottom) no other box touches."""
+    return (
+        not any(o.right == pytest.approx(box.x) and o.y == pytest.approx(box.y) for o in boxes),
+        not any(o.bottom == pytest.approx(box.y) and o.x == pytest.approx(box.x) for o in boxes),
+        not any(o.x == pytest.approx(box.right) and o.y == pytest.approx(box.y) for o in boxes),
+        not any(o.y == pytest.approx(box.bottom) and o.x == pytest.approx(box.x) for o in boxes),
+    )
+
+
+def test_pieces_under_a_heading_share_their_cuts_too(kpn_tiles):
+    """Each tile face and back prints its trim and its bleed only where no tile touches it (an
+    empty slot after a colour's last tile counts as outside), SEAM past a shared cut."""
+    assert [page.side for page in kpn_tiles] == ["face", "back", "face", "back"]
+    for page in kpn_tiles:
+        boxes = [Box(p.x, p.y, p.width, p.height) for p in page.pieces]
+        drawings = [item for item in page.items if isinstance(item, Group) and item.clip]
+        assert len(drawings) == len(boxes) == 30
+        for drawing, box in zip(drawings, boxes, strict=True):
+            xs = [drawing.x + x for x, _ in drawing.clip]
+            ys = [drawing.y + y for _, y in drawing.clip]
+            reach = (box.x - min(xs), box.y - min(ys), max(xs) - box.right, max(ys) - box.bottom)
+            for side, (outer, past) in enumerate(zip(outer_sides_of(box, boxes), reach, strict=True)):
+                assert past == pytest.approx(2.0 if outer else cardgrid.SEAM), (page.side, box, side)
+
+
+def test_no_line_crosses_a_block_of_pieces_that_share_their_cuts(kpn_tiles):
+    """Nothing is drawn on a tile's trim: the crop marks stand outside the block and its bleed,
+    and no gutter mark runs along an empty slot (one once ran over the tile beside it)."""
+    for page in kpn_tiles:
+        boxes = [Box(p.x, p.y, p.width, p.height) for p in page.pieces]
+        block = cardgrid.grown(cardgrid.bounds(boxes), 2.0)
+        for mark in (item for item in page.items if isinstance(item, Line)):
+            inside_x = block.x < min(mark.x1, mark.x2) and max(mark.x1, mark.x2) < block.right
+            inside_y = block.y < min(mark.y1, mark.y2) and max(mark.y1, mark.y2) < block.bottom
+            assert not (inside_x and inside_y) and not (
+                inside_x and mark.y1 == mark.y2 and block.y < mark.y1 < block.bottom
+            ), mark

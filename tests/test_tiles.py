@@ -62,17 +62,25 @@ def test_sixty_tiles_four_colours_five_of_each_symbol(builds, variant):
     assert Counter((t["owner"], t["symbol"]) for t in faces) == {
         (o, s): 5 for o in OWNERS for s in ("rock", "paper", "scissors")
     }
-    assert {t["width"] for t in faces} == {36.0} and {t["height"] for t in faces} == {36.0}
+    assert {t["width"] for t in faces} == {34.0} and {t["height"] for t in faces} == {34.0}
 
 
-def test_duplex_tiles_print_one_colour_to_a_sheet(builds):
-    """kpn's tiles say ``group: owner``: a sheet is cut and sorted at once and its back page is one
-    colour (they were 20 to a sheet in three sheets, colours mixed on two of them)."""
+def test_duplex_tiles_print_two_colours_to_a_sheet_sharing_their_cuts(builds):
+    """kpn's tiles say ``group: owner`` and ``gutter: 0``: each colour on rows of its own, the
+    tiles touching (the bleed round the block only), 5 to a row, 2 colours to a sheet of A4: 2
+    sheets (apart, a colour to a sheet, they took 4; packed 20 to a sheet, colours mixed in rows)."""
     _, manifest = builds["long"]
     faces = pieces(manifest, kind="tile", side="face")
-    by_page = {page: {t["owner"] for t in faces if t["page"] == page} for page in {t["page"] for t in faces}}
-    assert [by_page[page] for page in sorted(by_page)] == [{owner} for owner in OWNERS]
-    assert Counter(t["page"] for t in faces).most_common() == [(page, 15) for page in sorted(by_page)]
+    by_page = {page: [t["owner"] for t in faces if t["page"] == page] for page in {t["page"] for t in faces}}
+    owners = list(OWNERS)
+    assert [sorted(set(by_page[page]), key=owners.index) for page in sorted(by_page)] == [owners[:2], owners[2:]]
+    assert Counter(t["page"] for t in faces).most_common() == [(page, 30) for page in sorted(by_page)]
+    for page in by_page:
+        boxes = sorted((t["x"], t["y"]) for t in faces if t["page"] == page)
+        xs, ys = sorted({x for x, _ in boxes}), sorted({y for _, y in boxes})
+        assert len(xs) == 5 and len(ys) == 6
+        assert all(b - a == pytest.approx(34.0, abs=1e-3) for a, b in zip(xs, xs[1:], strict=False)), "touching across"
+        assert all(b - a == pytest.approx(34.0, abs=1e-3) for a, b in zip(ys, ys[1:], strict=False)), "touching down"
 
 
 @pytest.mark.parametrize("variant", ["long", "fold"])
@@ -139,7 +147,9 @@ def test_all_backs_of_an_owner_are_one_drawing_and_owners_differ_by_pattern():
         if page.side == "back":
             groups = [item for item in page.items if isinstance(item, Group) and not is_version_mark(item)]
             for row, group in zip([p for p in page.pieces], groups, strict=True):
-                keys.setdefault(dict(row.extra)["owner"], set()).add(group.key)
+                # tiles that share their cuts show each its part of one drawing (the key, then its clip)
+                drawing = group.key[: group.key.index("shared")] if "shared" in group.key else group.key
+                keys.setdefault(dict(row.extra)["owner"], set()).add(drawing)
     assert {owner: len(found) for owner, found in keys.items()} == {owner: 1 for owner in OWNERS}
     tiles = loaded.kit.component("tiles")
     assert len({owner.pattern for owner in tiles.owners}) == 4
@@ -180,7 +190,7 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "pl",
             [
                 "15 płytek, po 5 kamieni",
-                "Płytki 5–12 1 dwustronnie tak",
+                "Płytki 5–8 1 dwustronnie tak",
                 "obracanie wzdłuż dłuższej krawędzi",
                 "2 osoby: 3 i 4 płytki",
                 "4 osoby: 2, 2, 3 i 3 płytki",
@@ -192,7 +202,7 @@ def test_four_player_aids_with_hand_sizes_on_page_3(builds):
             "en",
             [
                 "15 tiles, 5 each of rock, paper and scissors",
-                "Tiles 5–12 1 two-sided yes",
+                "Tiles 5–8 1 two-sided yes",
                 "two-sided, flip on the long edge",
                 "4 players: 2, 2, 3 and 3 tiles",
                 "4 × 4 with two players",
@@ -206,7 +216,7 @@ def test_the_rules_in_every_language(tmp_path_factory, lang, phrases):
     text = page_text(pdf, 1)
     for phrase in phrases:
         assert phrase in text
-    assert len(PdfReader(pdf).pages) == 12  # rules, blank, aids, blank, 4 sheets (a colour each) with their backs
+    assert len(PdfReader(pdf).pages) == 8  # rules, blank, aids, blank, 2 sheets (two colours each) with their backs
 
 
 def test_the_score_sheet_counts_rounds_won_and_moves_the_start_one_seat_left(tmp_path, run):

@@ -128,10 +128,10 @@ def test_kpn_one_deck_per_colour_with_its_own_back(exported):
         deck = decks[("tiles", owner)]
         (sheet,) = deck["sheets"]
         assert (sheet["NumWidth"], sheet["NumHeight"], sheet["count"], deck["count"]) == (5, 3, 15, 15)
-        assert Image.open(folder / sheet["face"]).size == (5 * 425, 3 * 425)
+        assert Image.open(folder / sheet["face"]).size == (5 * 402, 3 * 402)
         back = Image.open(folder / sheet["back"]).convert("RGB")
-        assert back.size == (425, 425)
-        share = sum(count for count, pixel in back.getcolors(425 * 425) if close(pixel, colour)) / (425 * 425)
+        assert back.size == (402, 402)
+        share = sum(count for count, pixel in back.getcolors(402 * 402) if close(pixel, colour)) / (402 * 402)
         assert share > 0.3, f"the {owner} back is not mostly {colour}"
 
 

@@ -96,7 +96,7 @@ def test_the_box_numbers_are_readable_by_invariants_and_texts():
 def test_kpn_offers_a_box_for_its_tiles(tmp_path):
     _, manifest = build("kpn", tmp_path, "--boxes")
     [box] = pieces(manifest, kind="tuckbox")
-    assert box["holds"] == "tiles" and box["inside"] == [37.0, 37.0, 31.0]  # 60 tiles of 0.5 mm
+    assert box["holds"] == "tiles" and box["inside"] == [35.0, 35.0, 31.0]  # 60 tiles of 34 mm and 0.5 mm
 
 
 def test_a_kit_without_a_box_says_so(tmp_path, capsys):

@@ -9,11 +9,11 @@ or stand ``gutter`` apart (each bleeds into its half of the gutter).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.layout.context import CROP_MARKS, FOOTER_CLEAR, SAFE_EDGE, CropMarks, Paper
 from printkit.layout.imposition import DoesNotFit, Segment
-from printkit.layout.primitives import EPSILON, Box
+from printkit.layout.primitives import EPSILON, Box, Group
 
 MARK_GAP = 1.0  # between the block (with its bleed) and the start of a crop mark
 MARK_LENGTH = 4.0
@@ -181,20 +181,28 @@ def shared_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
+def clipped(group: Group, shown: Box) -> Group:
+    """A piece's drawing cut to ``shown`` (page mm), as a drawing of its own (its key says so)."""
+    x0, y0 = shown.x - group.x, shown.y - group.y
+    outline = ((x0, y0), (x0 + shown.w, y0), (x0 + shown.w, y0 + shown.h), (x0, y0 + shown.h))
+    return replace(group, key=(*group.key, "shared", outline), clip=outline)
+
+
 def gutter_marks(boxes: list[Box]) -> list[Segment]:
     """Short lines across each gutter between two neighbouring pieces, in line with their trims:
     the cut guides inside a block of bled pieces, where the crop marks outside it are far away.
     Each lies on the gutter (both neighbours' bleed), which the two cuts either side remove, so a
-    stray cut leaves none of it on a piece."""
+    stray cut leaves none of it on a piece. Pieces that touch (shared cuts) have no gutter and get
+    none: a mark to the piece beyond would cross the one between."""
     marks: list[Segment] = []
     for box in boxes:
-        right = [o for o in boxes if o.x > box.right + EPSILON and _same(box.y, box.h, o.y, o.h)]
-        if right:
-            neighbour = min(right, key=lambda o: o.x)
+        right = [o for o in boxes if o.x > box.right - EPSILON and _same(box.y, box.h, o.y, o.h)]
+        neighbour = min(right, key=lambda o: o.x, default=None)
+        if neighbour is not None and neighbour.x > box.right + EPSILON:
             marks += [Segment(box.right, y, neighbour.x, y) for y in (box.y, box.bottom)]
-        below = [o for o in boxes if o.y > box.bottom + EPSILON and _same(box.x, box.w, o.x, o.w)]
-        if below:
-            neighbour = min(below, key=lambda o: o.y)
+        below = [o for o in boxes if o.y > box.bottom - EPSILON and _same(box.x, box.w, o.x, o.w)]
+        neighbour = min(below, key=lambda o: o.y, default=None)
+        if neighbour is not None and neighbour.y > box.bottom + EPSILON:
             marks += [Segment(x, box.bottom, x, neighbour.y) for x in (box.x, box.right)]
     return list(dict.fromkeys(marks))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import bounds, crop_marks, grown, gutter_marks
+from printkit.layout.cardgrid import bounds, clipped, crop_marks, grown, gutter_marks, shared_clip
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -68,10 +68,18 @@ class PieceRun:
     bleed: float = 0.0  # how far each drawing runs past its cut line; the pieces then stand 2 bleeds apart
     packed: bool = False  # the fewest pages: in reading order across groups when their own rows take more sheets
     nested: bool = False  # hexagons nested in offset rows (layout.hextiles), in reading order
+    shared: bool = False  # touching pieces that bleed share their cuts: the bleed runs round the block only
 
     @property
     def gutter(self) -> float:
-        return 2 * self.bleed
+        return 0.0 if self.shared else 2 * self.bleed
+
+    def shown(self, drawing: Group, box: Box, boxes: list[Box]) -> Group:
+        """A piece's drawing placed at ``box``; in a block sharing its cuts, cut to its trim and the
+        bleed on the block's outer sides (a bleed between two pieces would print over the
+        neighbour)."""
+        drawing = placed(drawing, box)
+        return clipped(drawing, shared_clip(box, boxes, self.bleed)) if self.shared else drawing
 
 
 def piece_pages(run: PieceRun, ctx: Context) -> list[Page]:
@@ -158,7 +166,8 @@ def face_items(
     run: PieceRun, sheet: list[Slot], ctx: Context, fold_x: float | None = None
 ) -> tuple[list[Item], list[Piece]]:
     """The faces of one sheet with their cut lines or crop marks (none in screen images)."""
-    items: list[Item] = [placed(run.pieces[s.index].face, s.box) for s in sheet]
+    boxes = [s.box for s in sheet]
+    items: list[Item] = [run.shown(run.pieces[s.index].face, s.box, boxes) for s in sheet]
     if ctx.options.cut_guides:
         items += cut_items(run, sheet, fold_x, ctx.options.crop)
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
@@ -187,7 +196,8 @@ def cut_items(
         marks = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
         edges = {run.pieces[s.index].edge for s in sheet}
         guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
-        marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
+        if not run.shared:  # touching pieces have no gutters; an empty slot's would run on a trim
+            marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
         # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
         # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
         light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
@@ -200,11 +210,11 @@ def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) ->
     """The backs of one sheet, each at ``where(face_box)``, outlined faintly to show registration."""
     items: list[Item] = []
     rows: list[Piece] = []
-    for s in sheet:
+    boxes = [where(s.box) for s in sheet]
+    for s, box in zip(sheet, boxes, strict=True):
         piece = run.pieces[s.index]
-        box = where(s.box)
         if piece.back is not None:
-            items.append(placed(piece.back, box))
+            items.append(run.shown(piece.back, box, boxes))
             if not run.bleed:  # a bled back needs no registration line, which would show when it is off
                 items.append(back_outline(piece, box))
             rows.append(manifest_row(piece, box, "back"))

@@ -178,17 +178,12 @@ def title_items(kit: Kit, ctx: Context, with_mark: bool = True, largest: float =
 def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | None, float]:
     """The title block and the contents strip, and where the columns start. The kit's mark takes
     the block's left; when that pushes the strip from beside the title to under it (costing the
-    columns its height: kpn's rules on Letter took a second page), the title is set smaller, a
-    TITLE_STEP at a time down to TITLE_LEAST, until the strip fits beside it; failing that, the
-    block goes without the mark (the sheets and the box still carry it)."""
+    columns its height), the title is set smaller, a TITLE_STEP at a time down to TITLE_LEAST,
+    while that lets the strip stand beside it (kpn on Letter)."""
     header, top = title_items(kit, ctx)
     strip, below = placed_strip(kit, header, top, ctx)
     if not ctx.theme.mark or below == top:
         return header, strip, below
-    plain, plain_top = title_items(kit, ctx, with_mark=False)
-    plain_strip, plain_below = placed_strip(kit, plain, plain_top, ctx)
-    if plain_below != plain_top:
-        return header, strip, below  # the strip stands under the title either way
     size = TITLE_PT - TITLE_STEP
     while size >= TITLE_LEAST - 1e-6:
         smaller, smaller_top = title_items(kit, ctx, largest=size)
@@ -196,7 +191,24 @@ def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | No
         if smaller_below == smaller_top:
             return smaller, beside, smaller_below
         size -= TITLE_STEP
-    return plain, plain_strip, plain_below
+    return header, strip, below
+
+
+def plain_title_block(
+    kit: Kit, ctx: Context, marked_top: float
+) -> tuple[list[Item], contents.Strip | None, float] | None:
+    """The title block without the mark, when the mark's block (whose columns start at
+    ``marked_top``) starts them lower: the rules then keep the mark unless it costs a page
+    (targ's Polish and English strip stood under the title)."""
+    if not ctx.theme.mark:
+        return None
+    plain, plain_top = title_items(kit, ctx, with_mark=False)
+    strip, below = placed_strip(kit, plain, plain_top, ctx)
+    return (plain, strip, below) if below < marked_top - 1e-6 else None
+
+
+def with_strip(header: list[Item], strip: contents.Strip | None) -> list[Item]:
+    return header if strip is None else [*header, strip.group]
 
 
 def title_block_height(kit: Kit, ctx: Context, title_cap: float) -> float:
@@ -213,19 +225,14 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
     blocks = all_blocks(kit, ctx, col_w)
+    credits = credits_block(kit, ctx)
     header, strip, top = title_block(kit, ctx)
-    if strip is not None:
-        header = [*header, strip.group]
-    pour = Pour(ctx, columns, col_w, header, top, credits_block(kit, ctx))
-    usual = pour.poured(blocks, DEFAULT_STEP)
-    chosen = usual
-    if usual.short:
-        fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
-        chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
-    else:
-        chosen = filled(usual, [pour.poured(blocks, step) for step in reversed(range(DEFAULT_STEP))])
-    if chosen.short:
-        chosen = pour.rebalanced(blocks, chosen)
+    chosen = set_rules(Pour(ctx, columns, col_w, with_strip(header, strip), top, credits), blocks)
+    plain = plain_title_block(kit, ctx, top)
+    if plain is not None:  # the mark moved the strip under the title: kept unless it costs a page
+        unmarked = set_rules(Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits), blocks)
+        if len(unmarked.pages) < len(chosen.pages):
+            (header, strip, top), chosen = plain, unmarked
     shown: dict[tuple[object, ...], figures.Laid | contents.Strip] = {
         block.figure.key: block.figure
         for unit in chosen.flow.units
@@ -237,6 +244,18 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
         shown[strip.group.key] = strip
     copies: dict[str, int] = {}
     return [rules_page(ctx, items, shown, copies) for items in chosen.pages]
+
+
+def set_rules(pour: Pour, blocks: list[Block]) -> Poured:
+    """The rules poured as ``layout`` says: fitted tighter to save a short last page, else looser
+    to fill it, then rebalanced when still short."""
+    usual = pour.poured(blocks, DEFAULT_STEP)
+    if usual.short:
+        fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
+        chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
+    else:
+        chosen = filled(usual, [pour.poured(blocks, step) for step in reversed(range(DEFAULT_STEP))])
+    return pour.rebalanced(blocks, chosen) if chosen.short else chosen
 
 
 def filled(usual: Poured, looser: list[Poured]) -> Poured:

@@ -13,12 +13,12 @@ from printkit.base.errors import LayoutProblem
 from printkit.kinds.cards import deck
 from printkit.kinds.cards.model import DeckComponent
 from printkit.layout import cardgrid, hextiles, imposition, pieces
-from printkit.layout.cardgrid import CardGrid, GridSpec
+from printkit.layout.cardgrid import CardGrid, GridSpec, clipped
 from printkit.layout.context import CROP_MARKS, Context, CropMarks, Options, Paper
 from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
 from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, segment_line
-from printkit.layout.primitives import Box, Group, Item, Page, PageSide, Piece, Rect, Side
+from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.words.locale import Localizer
 
 ROLE, PIECE = "cards", "card"
@@ -200,13 +200,6 @@ def clips(component: DeckComponent, boxes: list[Box]) -> tuple[Box, ...]:
     return tuple(cardgrid.shared_clip(box, boxes, component.print_bleed) for box in boxes)
 
 
-def clipped(group: Group, shown: Box) -> Group:
-    """A piece's drawing cut to ``shown`` (page mm), as a drawing of its own (its key says so)."""
-    x0, y0 = shown.x - group.x, shown.y - group.y
-    outline = ((x0, y0), (x0 + shown.w, y0), (x0 + shown.w, y0 + shown.h), (x0, y0 + shown.h))
-    return replace(group, key=(*group.key, "shared", outline), clip=outline)
-
-
 def piece_groups(component: DeckComponent) -> tuple[int, ...]:
     """The rows' groups of a deck printed as pieces: one group for the whole deck, owner after
     owner, unless the kit asks for a group per owner (``group: owner``), each starting a row."""
@@ -241,6 +234,7 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         ("size",) if hextiles.is_hexagonal(component) else ("width",),
         component.print_bleed,
         nested=hextiles.is_hexagonal(component),
+        shared=component.shares_cuts,
     )
 
 

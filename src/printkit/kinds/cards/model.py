@@ -333,7 +333,7 @@ class DeckComponent(ComponentBase):
         None,
         description="The space between neighbouring pieces on the card grid; 0 for touching pieces that share cut "
         "lines (with a bleed: the bleed runs round the block only, each piece's edge meeting its neighbour's on "
-        "the shared cut); none for twice the bleed.",
+        "the shared cut; also for pieces printed under a heading); none for twice the bleed.",
     )
     sleeve: Sleeve | None = Field(
         None,
@@ -454,7 +454,10 @@ class DeckComponent(ComponentBase):
                 f"a {self.width:g} × {self.height:g} mm piece does not go into a {self.sleeve.width:g} × "
                 f"{self.sleeve.height:g} mm sleeve; give the sleeve's outer size, at least the piece's"
             )
-        if not self.on_grid and (self.gutter is not None or self.per_page or self.orientation != "auto"):
+        shared_pieces = self.gutter == 0 and bool(self.print_bleed)  # pieces that bleed, sharing their cuts
+        if not self.on_grid and (
+            (self.gutter is not None and not shared_pieces) or self.per_page or self.orientation != "auto"
+        ):
             why = (
                 "imposition: pieces"
                 if self.imposition == "pieces"
@@ -462,7 +465,8 @@ class DeckComponent(ComponentBase):
             )
             raise ValueError(
                 f"this deck prints as pieces under a heading ({why}); gutter, per_page and orientation are for "
-                "the card grid (imposition: grid)"
+                "the card grid (imposition: grid), but for gutter: 0 with a bleed, which lets the pieces share "
+                "their cuts"
             )
         if self.group == "owner" and (self.on_grid or not self.owners):
             raise ValueError(

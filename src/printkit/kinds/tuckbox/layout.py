@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.units import MM_PER_POINT
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
@@ -40,10 +41,13 @@ FACTS_GAP = 5.0  # mm from the title's baseline to the facts'
 FACTS_LEADING = 3.6  # mm between the facts' lines when they take one a line
 NET_TOP = MARGIN + HEADER_HEIGHT + 4.0  # the net starts under the page's heading
 TITLE_PT = 16.0
-PANEL_INSET = 1.8  # mm from a panel's folds to its border (texts keep 3 mm: clear of both its lines)
+PANEL_INSET = 1.8  # mm from a panel's folds to its border
+TEXT_INSET = 4.0  # mm from a panel's folds to its texts: 1.5 mm clear of the border's inner line
 BAND_PAD = 2.0  # mm above and below the front's title inside its band
 BAND_INSET = 3.2  # mm from the front's folds to its title band, inside the panel's border
 SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
+TWO_LINES_UNDER = 10.0  # pt: a front's title that would be set smaller on one line takes two
+TITLE_LEADING = 1.15  # a two-line title's baselines, of its size
 
 
 @dataclass(frozen=True)
@@ -371,53 +375,129 @@ def panel_frame(x: float, y: float, w: float, h: float, ink: str) -> list[Item]:
     ]
 
 
-def title_band(x: float, baseline: float, w: float, size_pt: float, ink: str) -> Rect:
-    """The band behind a front's title, in the box's ink, its title printed in the box's colour."""
+def title_band(x: float, baseline: float, w: float, size_pt: float, ink: str, below: float = 0.0) -> Rect:
+    """The band behind a front's title whose first baseline is ``baseline`` (its last ``below`` mm
+    lower), in the box's ink, its title printed in the box's colour."""
     cap = fonts.cap_height(size_pt)
-    return Rect(x, baseline - cap - BAND_PAD, w, cap + 2 * BAND_PAD, None, ink, radius=1.5)
+    return Rect(x, baseline - cap - BAND_PAD, w, cap + below + 2 * BAND_PAD, None, ink, radius=1.5)
+
+
+def name_lines(name: str, width: float, largest: float) -> tuple[list[str], float]:
+    """A box's label on one line, or on two split at the space nearest its middle when one line
+    would be set under TWO_LINES_UNDER pt (at most ``largest``) to fit ``width`` mm and the two
+    are set larger (kpn's tile box: 7 pt, too long even so); and the size they take."""
+    one = fonts.fit_size(name, width, largest, bold=True, smallest=SMALL_PT)
+    spaces = [at for at, char in enumerate(name) if char == " "]
+    if one >= min(TWO_LINES_UNDER, largest) or not spaces:
+        return [name], one
+    middle = min(spaces, key=lambda at: abs(at - len(name) / 2))
+    halves = [name[:middle], name[middle + 1 :]]
+    two = min(fonts.fit_size(half, width, largest, bold=True, smallest=SMALL_PT) for half in halves)
+    return (halves, two) if two > one else ([name], one)
 
 
 def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float, ink: str) -> list[Item]:
-    """The front: the label, the picture, what the box holds; the back: the label and what it holds;
+    """The front: the label, the game's facts, the picture or mark, what the box holds; the back:
+    the mark, the label (and the facts when the front has no room for them) and what it holds;
     the top lid: the title, upside down on the net so that it reads from the front once closed."""
-    back_l, back_r, front_l, front_r, _ = (x + column for column in net.columns)
+    back_l, _, front_l, _, _ = (x + column for column in net.columns)
     _, top, bottom, _, _ = (y + row for row in net.rows)
-    lid_top = y + net.rows[0]
     game = ctx.tr(box.label)
-    inner = net.w - 6.0
-    front_c = (front_l + front_r) / 2
+    holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
+    front, facts_fit = front_items(box, net, ctx, front_l, top, bottom, ink, game, holds)
+    items = [*panel_frame(back_l, top, net.w, bottom - top, ink), *front]
+    items += back_items(box, net, ctx, back_l, top, bottom, ink, game, holds, with_facts=not facts_fit)
+    if net.d >= 6.0:
+        items += lid_items(box, net, back_l, y + net.rows[0], ink, game)
+    return items
+
+
+def front_items(
+    box: TuckboxComponent,
+    net: Net,
+    ctx: Context,
+    left: float,
+    top: float,
+    bottom: float,
+    ink: str,
+    game: str,
+    holds: str,
+) -> tuple[list[Item], bool]:
+    """The front panel's items, and whether the game's facts stand on it (a front too short for
+    them leaves them to the back: kpn's 35 mm box held its title, facts and contents overlapping)."""
+    inner, centre = net.w - 2 * TEXT_INSET, left + net.w / 2
     title_y = top + min(NOTCH, net.w / 6) + 3.0 + fonts.cap_height(TITLE_PT)
     band_w = net.w - 2 * BAND_INSET
-    title = fit_text(
-        front_c, title_y, game, band_w - 1.0, TITLE_PT, smallest=SMALL_PT, bold=True, align="center", color=box.color
-    )
-    holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
+    lines, size = name_lines(game, band_w - 1.0, TITLE_PT)
+    step = size * MM_PER_POINT * TITLE_LEADING
+    last = title_y + step * (len(lines) - 1)
     holds_y = bottom - 4.0 - 1.0
     notch_foot = top + min(NOTCH, net.w / 6)
     items: list[Item] = [
-        *panel_frame(front_l, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink),
-        *panel_frame(back_l, top, net.w, bottom - top, ink),
-        title_band(front_l + BAND_INSET, title_y, band_w, title.size_pt, ink),
-        title,
-        fit_text(front_c, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
+        *panel_frame(left, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink),
+        title_band(left + BAND_INSET, title_y, band_w, size, ink, last - title_y),
+        *(
+            Text(centre, title_y + n * step, line, size, True, "center", box.color, band_w - 1.0)
+            for n, line in enumerate(lines)
+        ),
+        fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
-    facts, title_y = facts_items(ctx, front_c, title_y, inner, ink)
-    items += facts
-    picture_top = title_y + 4.0
-    picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
-    items += front_art(box.image, box.color, ctx, front_l + 3.0, picture_top, inner, picture_h)
-    back_c = (back_l + back_r) / 2
-    middle = (top + bottom) / 2
-    name = fit_text(back_c, middle, game, inner, 12.0, smallest=SMALL_PT, bold=True, align="center", color=ink)
+    facts, facts_y = facts_items(ctx, centre, last, inner, ink)
+    room_foot = holds_y - fonts.cap_height(9.0) - 2.0
+    facts_fit = facts_y + 1.0 <= room_foot
+    if facts_fit:
+        items += facts
+        last = facts_y
+    picture_top = last + 4.0
+    items += front_art(box.image, box.color, ctx, left + TEXT_INSET, picture_top, inner, room_foot - 2.0 - picture_top)
+    return items, facts_fit
+
+
+def back_items(
+    box: TuckboxComponent,
+    net: Net,
+    ctx: Context,
+    left: float,
+    top: float,
+    bottom: float,
+    ink: str,
+    game: str,
+    holds: str,
+    with_facts: bool,
+) -> list[Item]:
+    """The back panel: the kit's mark over the label, the game's facts under it when the front
+    left them out, what the box holds at its foot."""
+    inner, centre = net.w - 2 * TEXT_INSET, left + net.w / 2
+    lines, size = name_lines(game, inner, 12.0)
+    step = size * MM_PER_POINT * TITLE_LEADING
+    holds_y = bottom - 5.0
+    first = (top + bottom) / 2  # the label on the panel's middle, or as low as the facts under it let it
+    if with_facts:
+        facts_h = facts_items(ctx, centre, 0.0, inner, ink)[1]
+        first = min(first, holds_y - fonts.cap_height(SMALL_PT) - 2.0 - facts_h - step * (len(lines) - 1))
+    names = [Text(centre, first + n * step, line, size, True, "center", ink, inner) for n, line in enumerate(lines)]
     mark_top = top + 4.0
-    items += front_art(
-        None, box.color, ctx, back_l + 3.0, mark_top, inner, middle - fonts.cap_height(name.size_pt) - 3.0 - mark_top
+    items: list[Item] = front_art(
+        None, box.color, ctx, left + TEXT_INSET, mark_top, inner, first - fonts.cap_height(size) - 3.0 - mark_top
     )
-    items.append(name)
-    items.append(fit_text(back_c, bottom - 5.0, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
-    if net.d >= 6.0:
-        size = min(10.0, fonts.fit_size(game, inner, 10.0, bold=True, smallest=SMALL_PT))
-        lid_text = Text(net.w / 2, net.d / 2 + fonts.cap_height(size) / 2, game, size, True, "center", ink, inner)
-        key = ("tuckbox-lid", box.id, game, net.w, net.d, size, ink)
-        items.append(Group(key, back_l, lid_top, net.w, net.d, (lid_text,), rotate=180))
+    items += names
+    if with_facts:
+        items += facts_items(ctx, centre, first + step * (len(lines) - 1), inner, ink)[0]
+    items.append(fit_text(centre, holds_y, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
     return items
+
+
+def lid_items(box: TuckboxComponent, net: Net, left: float, top: float, ink: str, game: str) -> list[Item]:
+    """The title on the top lid, upside down on the net so that it reads from the front once closed;
+    on two lines when one would not fit and the lid is deep enough."""
+    inner = net.w - 6.0
+    lines, size = name_lines(game, inner, 10.0)
+    step = size * MM_PER_POINT * TITLE_LEADING
+    if len(lines) > 1 and step + fonts.cap_height(size) > net.d - 2.0:
+        lines, size = [game], fonts.fit_size(game, inner, 10.0, bold=True, smallest=SMALL_PT)
+    first = net.d / 2 + fonts.cap_height(size) / 2 - step * (len(lines) - 1) / 2
+    texts = tuple(
+        Text(net.w / 2, first + n * step, line, size, True, "center", ink, inner) for n, line in enumerate(lines)
+    )
+    key = ("tuckbox-lid", box.id, game, net.w, net.d, size, ink)
+    return [Group(key, left, top, net.w, net.d, texts, rotate=180)]
