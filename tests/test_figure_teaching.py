@@ -84,9 +84,9 @@ def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
     assert EXAMPLE[lang].format(n=1) in caption
     # the first figure of the page is the turn's (the second, the win's)
     group = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"][0]
-    pitch = (36.0 + figures.SPOT_GAP * 36.0) * group.scale
+    pitch = (34.0 + figures.SPOT_GAP * 34.0) * group.scale
     stacked = next(n for n, spot in enumerate(figure.places) if len(spot.stack) > 1) % figure.columns
-    wider = figure_marks.FLAT_STEP[0] * 36.0 * group.scale  # the column of the two tiles, the one offset
+    wider = figure_marks.FLAT_STEP[0] * 34.0 * group.scale  # the column of the two tiles, the one offset
     for number in (1, 2):
         index = next(n for n, spot in enumerate(figure.places) if spot.example == number)
         row, column = divmod(index, figure.columns)
@@ -283,7 +283,7 @@ def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
     pages = layout_kit(small, ctx).pages
     groups = (i for page in pages for i in page.items if isinstance(i, Group) and figures.is_figure(i))
     group = next(g for g in groups if g.key[1] != "contents")
-    shown = 36.0 * group.scale  # the kit's tiles are 36 mm across
+    shown = 34.0 * group.scale  # the kit's tiles are 34 mm across
     assert shown < 12.0
     assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None
 

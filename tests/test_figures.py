@@ -67,7 +67,7 @@ def test_latarnie_tokens_sit_on_the_cells_they_are_put_on():
         if isinstance(placed.item, Text) and placed.item.text in ("A", "B") and placed.item.size_pt > 20:
             centres.append((placed.item.text, placed.tx + placed.sign * placed.item.x))
     tokens = [c for c in figure.cells]
-    assert len(centres) == len(tokens) == 10
+    assert len(centres) == len(tokens) == 12
     wanted = sorted(
         (cell.stack[0].endswith("_a") and "A" or "B", group.x + (ord(cell.at[0]) - 65 + 0.5) * board.cell * group.scale)
         for cell in tokens

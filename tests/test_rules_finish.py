@@ -140,3 +140,23 @@ def test_kpn_shows_the_covered_tile_and_a_win_and_ogrod_a_move_and_its_result():
         "+3",
         "new: +2",
     ]
+
+
+@pytest.mark.parametrize(
+    ("kit", "lang", "expected", "refused"),
+    [
+        ("ogrod", "en", ["2 × ordinary six-sided dice (D6), shared", "a pencil per player"], "1 × "),
+        ("ogrod", "pl", ["ołówek dla każdego gracza"], "1 × "),
+        ("latarnie", "cs", ["tužka na zápis výsledků"], "1 × "),
+        ("targ", "en", ["a pencil"], "1 × "),
+    ],
+)
+def test_what_you_need_counts_only_what_comes_in_more_than_one(kit, lang, expected, refused):
+    """ "2 × dice", but "a pencil per player", not "1 × pencil per player" (round 3 asked latarnie
+    for a pencil; "1 ×" read as a form's field)."""
+    loaded = build.load(kit)
+    ctx = build.context(loaded, lang, "a4")
+    items = [block.markup.replace(NBSP, " ") for block in rules.needs_blocks(loaded.kit, ctx) if block.kind == "item"]
+    for text in expected:
+        assert text in items, items
+    assert not any(item.startswith(refused) for item in items), items

@@ -90,7 +90,8 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
             title = tr(component.title) or component.id
             blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(tr.msg('need_apart'))})"))
     for need in kit.needs:
-        key = "need_per_player" if need.per_player else "need_item"
+        # one of a thing is the thing ("pencil"), not "1 × pencil"
+        key = ("need_per_player" if need.per_player else "need_item") + ("_one" if need.count == 1 else "")
         blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
     # the tools the build asks for: a review found "what you need" silent on scissors and glue
     cut = any(c.in_kit and (c.print.cut or c.id in ctx.cut) for c in kit.components)

@@ -109,6 +109,12 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100 %"},
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
+    "need_item_one": {"pl": "{text}", "cs": "{text}", "en": "{text}"},
+    "need_per_player_one": {
+        "pl": "{text} dla każdego gracza",
+        "cs": "{text} pro každého hráče",
+        "en": "{text} per player",
+    },
     "need_apart": {"pl": "osobny plik", "cs": "samostatný soubor", "en": "a file of its own"},
     "need_cutting": {
         "pl": "nożyczki (albo nożyk i linijka)",
