@@ -23,7 +23,7 @@ from printkit.words.locale import Localizer
 LANGS = ["pl", "cs", "en"]
 PAPERS = ["a4", "letter"]
 STONE, CELL = 32.0, 40.0  # plateau's stones and board cells (kits/plateau.yaml)
-TILE = 36.0  # kpn's tiles
+TILE = 34.0  # kpn's tiles
 START, TWISTER, TURNING, CAPTURE, EXCHANGE = 1, 3, 4, 6, 7  # plateau's figures, in the order of its rules
 
 

@@ -152,13 +152,40 @@ def test_plateau_capture_is_an_arrow_from_a2_onto_the_stone_on_b2():
     assert (start.cx, start.cy) == pytest.approx((ax + figure_marks.START_AWAY * cell, ay))
     tip = heads[0].points[0]
     bx, by = centre("B2")
-    assert tip[1] == pytest.approx(by) and tip[0] == pytest.approx(bx - figure_marks.END_SHORT * cell)
+    # the head stops at the white stone's edge, not on its face (a review: "on the disc")
+    stone = kit.component("stones").size * group.scale
+    assert tip[1] == pytest.approx(by) and tip[0] == pytest.approx(bx - stone / 2 - figure_marks.END_GAP * cell)
     assert shafts[0].stroke.width == figure_marks.ARROW_W
     base_w = math.dist(heads[0].points[1], heads[0].points[2])
     assert (
         base_w == pytest.approx(figure_marks.HEAD_W)
         and math.dist((start.cx, start.cy), tip) >= 3 * figure_marks.HEAD_LEN
     )
+
+
+TWISTER = 3
+
+
+def test_a_move_to_an_empty_cell_ends_on_a_dashed_ring_there():
+    """plateau's twister goes B3, B2, C1, where no stone stands: a dashed ring marks C1 and the
+    arrow's head touches it (a review: "the twister's end cell unmarked")."""
+    kit, (page, group) = plateau_figure("en", TWISTER)
+    board = kit.component("board")
+    figure = [section.figure for section in kit.rules if section.figure][TWISTER]
+    assert figure.moves == ["B3-B2", "B2-C1"]
+    rows, cols = figures.window_of(figure.window, board.rows, board.cols)
+    cell = board.cell * group.scale
+    row, col = figures.board_layout.cell_of("C1")
+    cx, cy = group.x + (col - cols.start + 0.5) * cell, group.y + (row - rows.start + 0.5) * cell
+    (ring,) = [i for i in page.items if isinstance(i, Circle) and i.stroke is not None and i.stroke.dash]
+    assert (ring.cx, ring.cy, ring.r) == pytest.approx((cx, cy, figure_marks.TARGET * cell))
+    (head,) = [
+        i
+        for i in page.items
+        if isinstance(i, Path) and i.fill == figure_marks.ARROW_INK and i.stroke is None and i.closed
+        if group.x <= i.points[0][0] <= group.x + group.shown_w and group.y <= i.points[0][1] <= group.y + group.shown_h
+    ]
+    assert math.dist(head.points[0], (cx, cy)) == pytest.approx(ring.r)
 
 
 @pytest.mark.parametrize("number", [1, 5])  # the opening stacks of two, the moved stack of three

@@ -10,8 +10,12 @@ import pdfplumber
 import pytest
 
 from piece_pdf import build
+from printkit import pipeline
 from printkit.base.units import MM_PER_POINT
 from printkit.layout.context import FOOTER_CLEAR
+from printkit.layout.marks import RULER_HEIGHT
+from printkit.layout.pieces import RULER_CLEAR, RULER_FOOT_GAP
+from printkit.layout.primitives import Text
 from printkit.words.messages import message
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
@@ -47,3 +51,21 @@ def test_the_footer_and_its_ruler_stay_10_mm_from_every_edge(tmp_path, kit, pape
                 if o not in footer:  # everything else ends above the footer
                     assert mm(o["bottom"]) <= footer_top + 1e-6, f"page {number}: {o.get('text', o['object_type'])}"
     assert (rulers > 0) == (kit in FOOTER_RULERS)  # the compact ruler was among what was measured
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kit", KITS)
+def test_a_piece_pages_ruler_keeps_its_numbers_clear_of_the_footer(kit, paper):
+    """The 50 mm ruler under a sheet of pieces ends at least RULER_FOOT_GAP above the footer's band
+    when its block leaves the room (plateau's Letter stones: 1.6 mm from the footer's words), and
+    never on the block: it stays RULER_CLEAR under its crop marks."""
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, "en", paper)
+    for page in pipeline.lay_out(loaded, ctx).pages:
+        numbers = [item.y for item in page.items if isinstance(item, Text) and item.text == "50"]
+        if not page.pieces or not numbers:
+            continue
+        (baseline,) = numbers
+        lowest_piece = max(p.y + p.height for p in page.pieces)
+        assert baseline <= ctx.bottom - RULER_FOOT_GAP + 1e-6, (page.component, baseline)
+        assert baseline - RULER_HEIGHT >= lowest_piece + RULER_CLEAR - 1e-6

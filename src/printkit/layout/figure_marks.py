@@ -40,6 +40,9 @@ HEAD_LEN, HEAD_W = 2.6, 2.4  # mm on the page
 START_R = 0.9  # mm: the dot where a move starts
 TURN_R = 0.7  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
 END_SHORT = 0.3  # of a cell: an arrow stops short of the centre of the cell it goes to, its head on the piece there
+END_GAP = 0.02  # of a cell: an arrow to a cell with a piece stops this far outside the piece's edge
+TARGET = 0.3  # of a cell: the dashed ring that marks where a move to an empty cell ends
+TARGET_W, TARGET_DASH = 0.5, (1.6, 1.0)  # mm on the page
 START_AWAY = 0.3  # of a cell: a move starts this far from its first cell's centre, off the moving piece's marks
 FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above lies this much right of and
 # below the one under, which shows a strip of its face that wide along its left side (kpn's tiles: the
@@ -61,11 +64,12 @@ class Arrow:
     short: float = 0.0
     start: bool = True
     turns: bool = True
+    target: float = 0.0  # the radius of a dashed ring on the last point: where a move to an empty cell ends
 
     def placed(self, left: float, top: float, scale: float) -> Arrow:
         """The arrow on the page, the drawing's (0, 0) at (left, top) and drawn ``scale`` times its size."""
         points = tuple((left + x * scale, top + y * scale) for x, y in self.points)
-        return replace(self, points=points, short=self.short * scale)
+        return replace(self, points=points, short=self.short * scale, target=self.target * scale)
 
 
 def started_away(points: tuple[Point, ...], away: float) -> tuple[Point, ...]:
@@ -182,6 +186,8 @@ def arrow_items(arrow: Arrow) -> list[Item]:
     ink = Stroke(color=ARROW_INK, width=ARROW_W)
     ring = Stroke(color=ARROW_HALO, width=0.5)
     items: list[Item] = []
+    if arrow.target:  # where the move ends, on an empty cell: the head touches its ring
+        items.append(Circle(*points[-1], arrow.target, Stroke(color=ARROW_INK, width=TARGET_W, dash=TARGET_DASH)))
     if len(shaft) > 1:
         items.append(Path(shaft, halo, None, closed=False))
     items.append(Path(head, Stroke(color=ARROW_HALO, width=HALO_W - ARROW_W), ARROW_INK))

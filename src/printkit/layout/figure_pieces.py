@@ -120,6 +120,12 @@ def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, fl
     return figure_marks.stack_room(len(refs), w, h, is_flat(sources))
 
 
+def stack_extent(kit: Kit, refs: list[str]) -> float:
+    """The largest side of the pieces of a stack, mm at their printed size."""
+    sizes = [s.size for s in (piece_source(kit, ref) for ref in refs) if isinstance(s, Placeable)]
+    return max((max(size) for size in sizes), default=0.0)
+
+
 def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
     sizes = [s.size for refs in stacks for s in map(lambda r: piece_source(kit, r), refs) if isinstance(s, Placeable)]
     return min((min(size) for size in sizes), default=0.0)

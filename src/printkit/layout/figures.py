@@ -32,6 +32,7 @@ from printkit.layout.figure_pieces import (
     place_arrows,
     smallest_piece,
     split_ref,
+    stack_extent,
     stack_items,
     stack_room,
 )
@@ -349,11 +350,20 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
     arrows = []
+    held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
+    cell = min(cw, ch)
     for path in figure_marks.move_paths(figure.moves):
-        cells = (board_layout.cell_of(at) for at in path)
+        cells = [board_layout.cell_of(at) for at in path]
         centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
-        away = figure_marks.START_AWAY * min(cw, ch)  # off the moving piece's own marks (plateau's arrows)
-        arrows.append(Arrow(figure_marks.started_away(centres, away), figure_marks.END_SHORT * min(cw, ch)))
+        away = figure_marks.START_AWAY * cell  # off the moving piece's own marks (plateau's arrows)
+        points = figure_marks.started_away(centres, away)
+        stack = held.get(cells[-1])
+        if stack:  # the head at the edge of the piece it reaches, not on its face (a review: "on the disc")
+            reach = max(figure_marks.END_SHORT * cell, stack_extent(kit, stack) / 2 + figure_marks.END_GAP * cell)
+            arrows.append(Arrow(points, reach))
+        else:  # an empty cell: a dashed ring shows where the move ends (plateau's twister ended nowhere)
+            ring = figure_marks.TARGET * cell
+            arrows.append(Arrow(points, ring, target=ring))
     areas = []
     for area in figure.areas:
         area_rows, area_cols = window_of(area, board.rows, board.cols)

@@ -32,6 +32,8 @@ from printkit.layout.marks import (
 from printkit.layout.primitives import CUT, Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
+RULER_FOOT_GAP = 2.0  # mm the ruler's numbers stay above the footer's band when the block lets them
+RULER_CLEAR = 1.0  # mm between a block (its crop marks) and the ruler under it, at the least
 FOLD_GUTTER = 8.0
 BACK_OUTLINE = Stroke(color="#b3b3b3", width=0.15)
 
@@ -254,8 +256,10 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     """
     items = piece_page_header(ctx, title, note, top=block.y - BAND_GAP - HEADER_HEIGHT)
     if with_ruler:
-        lowest = ctx.bottom - RULER_HEIGHT
-        items += ruler_at(ctx, ctx.paper.width, min(block.bottom + BAND_GAP, lowest))
+        # its numbers RULER_FOOT_GAP above the footer's band (plateau's Letter stones: 1.6 mm from
+        # the footer's words), as long as it stays clear of the block
+        lowest = ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP
+        items += ruler_at(ctx, ctx.paper.width, max(block.bottom + RULER_CLEAR, min(block.bottom + BAND_GAP, lowest)))
     return items
 
 
