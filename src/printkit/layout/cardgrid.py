@@ -182,10 +182,14 @@ def shared_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
 
 
 def clipped(group: Group, shown: Box) -> Group:
-    """A piece's drawing cut to ``shown`` (page mm), as a drawing of its own (its key says so)."""
+    """A piece's drawing cut to ``shown`` (page mm): a group of its own (its key says so) that holds
+    the drawing itself, unchanged, inside its clip, so the drawing stays one PDF form shared by
+    every piece that shows it (a form per clipped copy made kpn's 120 tiles 50 % larger and
+    slower to write)."""
     x0, y0 = shown.x - group.x, shown.y - group.y
     outline = ((x0, y0), (x0 + shown.w, y0), (x0 + shown.w, y0 + shown.h), (x0, y0 + shown.h))
-    return replace(group, key=(*group.key, "shared", outline), clip=outline)
+    inner = replace(group, x=0.0, y=0.0)
+    return replace(group, key=(*group.key, "shared", outline), items=(inner,), clip=outline, rotate=0, scale=1.0)
 
 
 def gutter_marks(boxes: list[Box]) -> list[Segment]:

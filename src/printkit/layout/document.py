@@ -15,7 +15,7 @@ from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.layout import bounds, cutting, imposition, rules
 from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
-from printkit.layout.primitives import Box, Document, Item, Page, Text
+from printkit.layout.primitives import Box, Document, Group, Item, Page, Text
 from printkit.layout.text import fit_text
 from printkit.layout.version import with_versions
 
@@ -200,13 +200,23 @@ def blank_page(ctx: Context, like: Page) -> Page:
     paper, never behind a piece, a mark or a text; left out when ``like`` leaves no such room
     inside the printable area (kpn's aids on Letter put their crop marks 5.1 mm from the top)."""
     text = ctx.tr.msg("blank_page")
-    tops = [box[1] for placed in bounds.flatten(like.items) if (box := bounds.ink_box(placed)) is not None]
+    tops = [top for item in like.items if (top := ink_top(item)) is not None]
     y = min(ctx.margin - 2.0, min(tops, default=ctx.margin) - 1.0)
     if y - fonts.cap_height(BLANK_PT, "body") * 1.4 < SAFE_EDGE:
         return Page(like.width, like.height, "blank", None, (), side="back")
     width = like.width - 2 * ctx.margin
     label = fit_text(like.width / 2, y, text, width, BLANK_PT, smallest=5.0, align="center", color="#666666")
     return Page(like.width, like.height, "blank", None, (label,), side="back")
+
+
+def ink_top(item: Item) -> float | None:
+    """The highest point ``item`` may put ink at (mm from the page's top): a group's top edge, as
+    nothing it draws shows outside its box (its form clips to it), without measuring each of its
+    items (a deck page's 60 pieces: 20 ms of kpn's build); None for an item that draws nothing."""
+    if isinstance(item, Group):
+        return item.y
+    box = bounds.ink_box(bounds.Placed(item))
+    return box[1] if box is not None else None
 
 
 def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:

@@ -183,8 +183,8 @@ def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | No
     while that lets the strip stand beside it (kpn on Letter)."""
     header, top = title_items(kit, ctx)
     strip, below = placed_strip(kit, header, top, ctx)
-    if not ctx.theme.mark or below == top:
-        return header, strip, below
+    if not ctx.theme.mark or below == top or not beside_at(kit, ctx, TITLE_LEAST):
+        return header, strip, below  # beside already, or not even beside the smallest title
     size = TITLE_PT - TITLE_STEP
     while size >= TITLE_LEAST - 1e-6:
         smaller, smaller_top = title_items(kit, ctx, largest=size)
@@ -193,6 +193,13 @@ def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | No
             return smaller, beside, smaller_below
         size -= TITLE_STEP
     return header, strip, below
+
+
+def beside_at(kit: Kit, ctx: Context, size: float) -> bool:
+    """Whether the contents strip stands beside a title block with the mark, its title at most
+    ``size`` pt (each try lays the strip out: the smallest title is asked first)."""
+    header, top = title_items(kit, ctx, largest=size)
+    return placed_strip(kit, header, top, ctx)[1] == top
 
 
 def plain_title_block(
