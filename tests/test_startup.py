@@ -14,7 +14,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+from printkit import pipeline
 from printkit.base.startup import usercache
+from printkit.layout import document, rules
 
 
 def fresh_python(code: str) -> str:
@@ -218,3 +220,22 @@ def test_one_switch_with_an_honest_name_turns_every_cache_off():
     texts.append((repo / "README.md").read_text(encoding="utf-8"))
     variables = {name for text in texts for name in re.findall(r"PRINTKIT_[A-Z_]+", text)}
     assert {name for name in variables if "CACHE" in name} == {"PRINTKIT_NO_CACHE"}
+
+
+def test_the_rules_are_set_once_when_the_page_plan_is_right(monkeypatch):
+    """The page numbers the rules print are first guessed from the kit's page plan, so a shipped
+    kit sets its rules once (every build set them twice: the first time with two-digit stand-ins);
+    a kit whose plan is wrong or missing still settles, with the same pages."""
+    settings = []
+    original = rules.layout
+    monkeypatch.setattr(rules, "layout", lambda kit, ctx: settings.append(1) or original(kit, ctx))
+    for kit in ("latarnie", "ogrod", "plateau", "targ", "kpn"):
+        loaded = pipeline.load(kit)
+        for paper in ("a4", "letter"):
+            settings.clear()
+            planned = document.layout_kit(loaded.kit, pipeline.context(loaded, loaded.kit.kit.default_lang, paper))
+            assert len(settings) == 1, (kit, paper)
+            settings.clear()
+            unplanned = loaded.kit.model_copy(update={"page_plan": None})
+            guessed = document.layout_kit(unplanned, pipeline.context(loaded, loaded.kit.kit.default_lang, paper))
+            assert len(settings) == 2 and guessed.pages == planned.pages, (kit, paper)
