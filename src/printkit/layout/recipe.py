@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from printkit import fonts
 from printkit.layout.context import Context, companion_name
 from printkit.layout.primitives import Item, Line, Stroke, Text
+from printkit.words.messages import games_word
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -194,7 +195,11 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             elif kind.personalised:  # and so does `printkit sheets`
                 shared = not getattr(component, "per_player", True)
                 key = "recipe_elsewhere_shared" if shared else "recipe_elsewhere_players"
-                elsewhere.append(tr.msg(key, what=what, file=companion(kit, ctx, "-sheets")))
+                line = tr.msg(key, what=what, file=companion(kit, ctx, "-sheets"))
+                games = getattr(component, "per_page", 1)
+                if games > 1:
+                    line += tr.msg("recipe_games_per_page", count=games, games=games_word(ctx.lang, games))
+                elsewhere.append(line)
             continue
         plan = component.print
         side = ctx.sides.get(component.id)

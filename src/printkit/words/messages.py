@@ -65,6 +65,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Separately, in the file {file} that comes with the kit: {what}, one per player, each with a line "
         "for the name.",
     },
+    "recipe_games_per_page": {
+        "pl": " Strona mieści {count} {games}, jedną pod drugą.",
+        "cs": " Stránka pojme {count} {games}, jednu pod druhou.",
+        "en": " A page holds {count} {games}, one under another.",
+    },
     "recipe_elsewhere_shared": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",
@@ -337,6 +342,17 @@ def plural(lang: str, count: int, forms: tuple[str, str, str]) -> str:
     if lang == "pl":
         return few if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else many
     return few if count in (2, 3, 4) else many
+
+
+_GAME_WORDS = {
+    "pl": ("partia", "partie", "partii"),
+    "cs": ("hra", "hry", "her"),
+    "en": ("game", "games", "games"),
+}
+
+
+def games_word(lang: str, count: int) -> str:
+    return plural(lang, count, _GAME_WORDS[lang])
 
 
 def pages_word(lang: str, count: int) -> str:

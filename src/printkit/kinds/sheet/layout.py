@@ -28,6 +28,8 @@ CARTOUCHE_PAD = 4.0  # mm from the band's ends to the title
 CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
 MARK_D = CARTOUCHE_H + 2.0  # the kit's mark (theme.mark) at the band's left: band and rule together
 MARK_GAP = 2.5  # mm from the mark to the title
+GAMES_GAP = 14.0  # mm between two games on a page of a shared sheet (per_page), a rule in its middle
+GAMES_RULE = Stroke(color="#9a9a9a", width=0.3)  # solid and grey: no cut line, the page is not cut
 
 
 def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
@@ -44,25 +46,53 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 
 
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
+    """The sheet from the top margin, where every page's heading stands; a shared sheet with
+    ``per_page`` above 1 printed that many times, one game under another, a rule between them."""
     ctx = replace(ctx, player_name=name)
     m = ctx.margin
-    bottom = ctx.bottom
-    top = m  # the title where every page's heading stands: a page grid, not a block floating in the middle
+    items: list[Item] = []
+    pieces: list[Piece] = []
+    top = m
+    for game in range(component.per_page):
+        if game:
+            rule_y = top - GAMES_GAP / 2
+            items.append(Line(m, rule_y, m + ctx.content_width, rule_y, GAMES_RULE))
+        drawn, bottom = sheet_items(component, ctx, name, top, game)
+        items += drawn
+        pieces.append(
+            Piece(
+                "sheet", component.id, game + 1, m, top, ctx.content_width, bottom - top, extra=(("name", name or ""),)
+            )
+        )
+        top = bottom + GAMES_GAP
+    return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), tuple(pieces))
+
+
+def sheet_items(
+    component: SheetComponent, ctx: Context, name: str | None, top: float, game: int
+) -> tuple[list[Item], float]:
+    """One copy of the sheet from ``top``: its title band and bands of parts, and where it ends;
+    LayoutProblem when it runs past the printable area (the ``game``-th copy of ``per_page``)."""
+    m, bottom = ctx.margin, ctx.bottom
     items, y = header(component, ctx, name, top)
     grid = aligned_widths(component.rows, ctx.content_width)
     for index, band in enumerate(component.rows):
         band_items, height = draw_band(band, m, y, ctx.content_width, ctx, ("rows", index), grid[index])
         items.extend(band_items)
         if y + height > bottom + 1e-6:
+            if game:
+                raise LayoutProblem(
+                    ("per_page",),
+                    f"{component.per_page} games do not fit a page of {ctx.paper.name}: game {game + 1} runs "
+                    f"{y + height - bottom:.1f} mm past the bottom of its printable area (give a smaller per_page)",
+                )
             raise LayoutProblem(
                 ("rows", index),
                 f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of "
                 f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
             )
         y += height + BAND_GAP
-    extra = (("name", name or ""),)
-    piece = Piece("sheet", component.id, 1, m, top, ctx.content_width, y - BAND_GAP - top, extra=extra)
-    return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), (piece,))
+    return items, y - BAND_GAP
 
 
 def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
