@@ -166,8 +166,9 @@ def test_plateau_capture_is_an_arrow_from_a2_onto_the_stone_on_b2():
 TWISTER = 3
 
 
-def test_a_move_to_an_empty_cell_ends_on_a_dashed_ring_there():
-    """plateau's twister goes B3, B2, C1, where no stone stands: a dashed ring marks C1 and the
+def test_a_move_to_an_empty_cell_ends_on_a_ring_there():
+    """plateau's twister goes B3, B2, C1, where no stone stands: a ring (solid: a rules page draws
+    no dash) marks C1 and the
     arrow's head touches it (a review: "the twister's end cell unmarked")."""
     kit, (page, group) = plateau_figure("en", TWISTER)
     board = kit.component("board")
@@ -177,7 +178,11 @@ def test_a_move_to_an_empty_cell_ends_on_a_dashed_ring_there():
     cell = board.cell * group.scale
     row, col = figures.board_layout.cell_of("C1")
     cx, cy = group.x + (col - cols.start + 0.5) * cell, group.y + (row - rows.start + 0.5) * cell
-    (ring,) = [i for i in page.items if isinstance(i, Circle) and i.stroke is not None and i.stroke.dash]
+    (ring,) = [
+        i
+        for i in page.items
+        if isinstance(i, Circle) and i.fill is None and i.stroke is not None and i.stroke.width == figure_marks.TARGET_W
+    ]
     assert (ring.cx, ring.cy, ring.r) == pytest.approx((cx, cy, figure_marks.TARGET * cell))
     (head,) = [
         i

@@ -204,7 +204,8 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     # whatever -o says); never the command, which a family holding the PDF cannot run
     assert "Separately, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
     sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one"
-    assert sheets + " copy shared by all players." in text.replace("\n", " "), "kpn's score sheet is one for the table"
+    shared = sheets + " copy shared by all players (2 games a page)."
+    assert shared in text.replace("\n", " "), "kpn's score sheet is one for the table"
     assert "printkit build" not in text and "printkit sheets" not in text
 
 

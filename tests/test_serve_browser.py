@@ -117,12 +117,12 @@ def test_a_broken_kit_shows_its_finding_at_its_line_and_a_fix_clears_it(browser,
 
 
 def test_a_duplex_sheet_shows_its_face_and_back_side_by_side(browser):
-    """kpn prints duplex: twelve pages, six sheets (a colour of tiles a sheet), each page beside the
-    back printed on its paper."""
+    """kpn prints duplex: eight pages, four sheets (two colours of tiles a sheet), each page beside
+    the back printed on its paper."""
     with served("kpn", lang="en") as session:
         shown(browser, session)
         rows = browser.find_elements(By.CSS_SELECTOR, "#pages .row")
-        assert [len(row.find_elements(By.TAG_NAME, "figure")) for row in rows] == [2] * 6
+        assert [len(row.find_elements(By.TAG_NAME, "figure")) for row in rows] == [2] * 4
         for number, row in enumerate(rows):
             face, back = row.find_elements(By.TAG_NAME, "figcaption")
             assert back.text == f"page {2 * number + 2} · back" and face.text.startswith(f"page {2 * number + 1}")

@@ -18,6 +18,7 @@ from printkit import pipeline
 from printkit.cli import main
 from printkit.layout import document
 from printkit.layout.figures import LABEL_PT
+from printkit.layout.strip import component_samples
 
 KITS = Path(__file__).parent.parent / "kits"
 LANGS = ("pl", "cs", "en")
@@ -248,3 +249,16 @@ def test_a_frame_too_wide_for_the_paper_is_one_line_naming_the_room(tmp_path, ca
         "components[0].cell: the theme's board frame ('band') and bleed need 10 mm beside the 175 mm grid on each "
         "side, 9.5 mm are left on A4; use theme.board frame: line, a smaller bleed, or smaller cells (in en)"
     )
+
+
+@pytest.mark.parametrize("kit", ["latarnie", "ogrod", "plateau", "targ", "kpn"])
+def test_a_components_samples_in_the_strip_are_outlined_alike(kit):
+    """One component's pieces are cut alike, so the contents strip outlines all of them or none
+    (latarnie's B triangle showed its square cut, the A circle that fills its square did not)."""
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, loaded.kit.kit.default_lang, "a4")
+    ctx = document.with_numbers(ctx, dict(ctx.tr.numbers) | document.kit_numbers(loaded.kit, ctx.paper))
+    for component in loaded.kit.components:
+        if component.in_kit and loaded.kit.kinds.kind_of(component).figure_piece is not None:
+            outlined = {sample[4] for sample in component_samples(component, loaded.kit, ctx)}
+            assert len(outlined) <= 1, component.id

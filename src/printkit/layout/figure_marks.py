@@ -41,8 +41,8 @@ START_R = 0.9  # mm: the dot where a move starts
 TURN_R = 0.7  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
 END_SHORT = 0.3  # of a cell: an arrow stops short of the centre of the cell it goes to, its head on the piece there
 END_GAP = 0.02  # of a cell: an arrow to a cell with a piece stops this far outside the piece's edge
-TARGET = 0.3  # of a cell: the dashed ring that marks where a move to an empty cell ends
-TARGET_W, TARGET_DASH = 0.5, (1.6, 1.0)  # mm on the page
+TARGET = 0.3  # of a cell: the ring that marks where a move to an empty cell ends (solid: a rules page
+TARGET_W = 0.5  # draws no dash, the cut and fold lines' mark; mm on the page)
 START_AWAY = 0.3  # of a cell: a move starts this far from its first cell's centre, off the moving piece's marks
 FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above lies this much right of and
 # below the one under, which shows a strip of its face that wide along its left side (kpn's tiles: the
@@ -187,7 +187,7 @@ def arrow_items(arrow: Arrow) -> list[Item]:
     ring = Stroke(color=ARROW_HALO, width=0.5)
     items: list[Item] = []
     if arrow.target:  # where the move ends, on an empty cell: the head touches its ring
-        items.append(Circle(*points[-1], arrow.target, Stroke(color=ARROW_INK, width=TARGET_W, dash=TARGET_DASH)))
+        items.append(Circle(*points[-1], arrow.target, Stroke(color=ARROW_INK, width=TARGET_W)))
     if len(shaft) > 1:
         items.append(Path(shaft, halo, None, closed=False))
     items.append(Path(head, Stroke(color=ARROW_HALO, width=HALO_W - ARROW_W), ARROW_INK))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from printkit.base.errors import Loc
 from printkit.kit.shared import Figure
+from printkit.layout import board as board_layout
 from printkit.layout import figure_marks
 from printkit.layout.context import Context
 from printkit.layout.marks import on_paper
@@ -118,6 +119,24 @@ def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, fl
     """How much wider and taller than one piece (w × h) the stack ``refs`` is drawn in a row."""
     sources = [s for s in (piece_source(kit, ref) for ref in refs) if isinstance(s, Placeable)]
     return figure_marks.stack_room(len(refs), w, h, is_flat(sources))
+
+
+def move_arrow(
+    kit: Kit, path: list[str], held: dict[tuple[int, int], list[str]], left: float, top: float, cw: float, ch: float
+) -> figure_marks.Arrow:
+    """A move along the cells of ``path`` on a board drawn from (left, top) with cells cw × ch:
+    from its first piece's rim to the edge of the pieces ``held`` on its last cell (a review: the
+    head "on the disc"), or to a ring marking an empty last cell (plateau's twister ended nowhere)."""
+    cells = [board_layout.cell_of(at) for at in path]
+    centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
+    cell = min(cw, ch)
+    points = figure_marks.started_away(centres, figure_marks.START_AWAY * cell)  # off the mover's own marks
+    stack = held.get(cells[-1])
+    if stack:
+        reach = max(figure_marks.END_SHORT * cell, stack_extent(kit, stack) / 2 + figure_marks.END_GAP * cell)
+        return figure_marks.Arrow(points, reach)
+    ring = figure_marks.TARGET * cell
+    return figure_marks.Arrow(points, ring, target=ring)
 
 
 def stack_extent(kit: Kit, refs: list[str]) -> float:

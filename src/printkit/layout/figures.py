@@ -27,12 +27,12 @@ from printkit.layout.context import Context
 from printkit.layout.figure_marks import Arrow
 from printkit.layout.figure_pieces import (
     Stacked,
+    move_arrow,
     piece_source,
     pieces_used,
     place_arrows,
     smallest_piece,
     split_ref,
-    stack_extent,
     stack_items,
     stack_room,
 )
@@ -349,21 +349,8 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn)
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
-    arrows = []
     held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
-    cell = min(cw, ch)
-    for path in figure_marks.move_paths(figure.moves):
-        cells = [board_layout.cell_of(at) for at in path]
-        centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
-        away = figure_marks.START_AWAY * cell  # off the moving piece's own marks (plateau's arrows)
-        points = figure_marks.started_away(centres, away)
-        stack = held.get(cells[-1])
-        if stack:  # the head at the edge of the piece it reaches, not on its face (a review: "on the disc")
-            reach = max(figure_marks.END_SHORT * cell, stack_extent(kit, stack) / 2 + figure_marks.END_GAP * cell)
-            arrows.append(Arrow(points, reach))
-        else:  # an empty cell: a dashed ring shows where the move ends (plateau's twister ended nowhere)
-            ring = figure_marks.TARGET * cell
-            arrows.append(Arrow(points, ring, target=ring))
+    arrows = [move_arrow(kit, path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
     areas = []
     for area in figure.areas:
         area_rows, area_cols = window_of(area, board.rows, board.cols)

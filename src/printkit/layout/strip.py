@@ -70,6 +70,10 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
             edged = source.edge or ground_of(drawn).lower() in WHITE
             shown = count or int(numbers.get(f"{component.id}.total", source.available))
             samples.append(((drawn,), w, h, ctx.tr.msg("strip_count", count=shown), edged))
+        # one component's pieces are cut alike: all outlined when one is (latarnie's B triangle showed
+        # its square, the A circle that fills its square did not)
+        if any(sample[4] for sample in samples):
+            samples = [(*sample[:4], True) for sample in samples]
         return samples
     label = ctx.tr.msg("strip_per_player" if component.print.copies == "per_player" else "strip_count", count=1)
     if is_board(component):

@@ -66,9 +66,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "for the name.",
     },
     "recipe_games_per_page": {
-        "pl": " Strona mieści {count} {games}, jedną pod drugą.",
-        "cs": " Stránka pojme {count} {games}, jednu pod druhou.",
-        "en": " A page holds {count} {games}, one under another.",
+        "pl": " ({count} {games} na stronie)",
+        "cs": " ({count} {games} na stránce)",
+        "en": " ({count} {games} a page)",
     },
     "recipe_elsewhere_shared": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
