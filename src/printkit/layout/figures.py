@@ -166,8 +166,8 @@ class Laid:
         """The labels under the bottom row reach below the drawing."""
         if not self.drawing.labels:
             return 0.0
-        bottom = max(y for _, y, _ in self.drawing.labels)
-        return max(0.0, bottom * self.scale + label_depth() - self.drawn_h)
+        bottom = max(y for _, y, _ in self.drawing.labels)  # under the band of coordinates, as drawn
+        return max(0.0, self.drawing.band + bottom * self.scale + label_depth() - self.drawn_h)
 
     @property
     def height(self) -> float:
@@ -437,13 +437,18 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
             "label": None,
             "rows": len(rows),
             "cols": len(cols),
-            "row_labels": [part.row_labels[r] for r in rows] if part.row_labels else None,
+            "row_labels": None,  # set as the figure's marks, at the rules' type size, as a board's coordinates
             "col_labels": [part.col_labels[c] for c in cols] if part.col_labels else None,
         }
     )
     items, height = sheet.draw_grid(shown, 0.0, 0.0, 0.0, ctx)
-    gx = sheet.LABEL_COLUMN if part.row_labels else 0.0
+    gx = 0.0
     gy = 5.0 if part.col_labels else 0.0
+    marks = (
+        tuple(("row", gy + (n + 0.5) * part.cell, part.row_labels[r]) for n, r in enumerate(rows))
+        if part.row_labels
+        else ()
+    )
     cell = part.cell
     point = cell * 0.45 / fonts.cap_height(1.0)
     labels = []
@@ -456,7 +461,7 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
             items.append(Text(x + cell / 2, baseline, written, point, True, "center", PENCIL, cell * 0.9))
         if figure_cell.label is not None:
             labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
-    return Drawing(tuple(items), gx + len(cols) * cell, height, tuple(labels), (component.id,))
+    return Drawing(tuple(items), gx + len(cols) * cell, height, tuple(labels), (component.id,), marks=marks)
 
 
 def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPart, ctx: Context) -> Drawing:
