@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from conftest import mm
 from piece_pdf import build_text
@@ -74,3 +75,16 @@ def test_games_per_page_are_for_a_shared_sheet(tmp_path, run):
     result = run("validate", str(kit))
     assert result.code == 1 and "per_page prints several games on a page of a shared sheet" in result.err
     assert len(result.err.strip().splitlines()) == 1  # one line: file, line, component
+
+
+def test_player_columns_without_names_keep_their_numbers(run, tmp_path):
+    """`printkit sheets latarnie --players 2`, the command its kit file names, left its players'
+    columns without headers (a round-5 review: "nobody knows which column is A and which is B")."""
+    target = tmp_path / "scores.pdf"
+    assert run("sheets", "latarnie", "--players", "2", "-o", str(target)).code == 0
+    text = PdfReader(target).pages[0].extract_text()
+    assert "Gracz 1" in text and "Gracz 2" in text
+    named = tmp_path / "named.pdf"
+    assert run("sheets", "latarnie", "--players", "2", "--names", "Ala", "-o", str(named)).code == 0
+    text = PdfReader(named).pages[0].extract_text()
+    assert "Ala" in text and "Gracz 2" in text and "Gracz 1" not in text

@@ -113,6 +113,8 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
         if run.nested:
             return hextiles.honeycomb_slots(len(run.pieces), run.width, run.height, area, align, run.gutter)
         grouped = imposition.grid_slots(run.groups, run.width, run.height, area, align, run.gutter, "top")
+        if run.shared and len(run.groups) > 1:
+            grouped = groups_apart(run, grouped, area)
         if run.packed:
             packed = imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter, "top")
             grouped = grouped if sheet_count(grouped) <= sheet_count(packed) else packed
@@ -123,6 +125,24 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
             f"a {run.width:g} × {run.height:g} mm piece of '{run.component}' does not fit the {area.w:.1f} × "
             f"{area.h:.1f} mm that {ctx.paper.name} leaves for pieces",
         ) from None
+
+
+def groups_apart(run: PieceRun, found: list[Slot], area: Box) -> list[Slot]:
+    """Pieces that share their cuts, each group (an owner's colour) moved a gutter of twice the
+    bleed below the group above it on its sheet, where the sheet has the room: two colours that
+    met on one cut left a sliver of the other player's colour on a tile cut a little off (kpn's
+    yellow and pink). A sheet without the room keeps its groups touching."""
+    group_of: list[int] = []
+    for number, size in enumerate(run.groups):
+        group_of += [number] * size
+    gap = 2 * run.bleed
+    settled: list[Slot] = []
+    for sheet in sheets_of(found):
+        order = list(dict.fromkeys(group_of[slot.index] for slot in sheet))
+        moved = [replace(slot, box=slot.box.shifted(0.0, gap * order.index(group_of[slot.index]))) for slot in sheet]
+        fits = bounds([slot.box for slot in moved]).bottom + run.bleed <= area.bottom + 1e-6
+        settled += moved if fits else sheet
+    return settled
 
 
 def under_heading(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:

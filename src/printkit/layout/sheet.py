@@ -331,7 +331,9 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
             if not count:
                 count = int(tr.numbers.get("players.max", 2))
             for i in range(count):
-                header = names[i] if i < len(names) else tr.msg("player_n", n=i + 1)
+                # a seat without a name keeps its number ("Player 2"): a blank header left the
+                # columns of `printkit sheets latarnie --players 2` unlabelled
+                header = names[i] if i < len(names) and names[i] else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
         else:
             columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
