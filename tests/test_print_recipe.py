@@ -187,7 +187,8 @@ def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
     latarnie, _ = build("latarnie", tmp_path, "--lang", "en")
     text = recipe_text(latarnie)
     assert "In the print dialog: page 2, 1 copy; single-sided; actual size (100 %)." in text
-    assert "Only if you have no pawns of your own (8 in each of two colours): page 3 (Guard tokens), 1 copy." in text
+    optional = "Only if you have no pawns of your own (8 in each of two colours): page 3 (Guard tokens), 1 copy"
+    assert optional + ", on card stock." in text
     assert "all pages" not in text
 
 

@@ -220,7 +220,10 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             per_player[plan.stock].append(whole_sheets(span, ctx))
         if plan.copies == "optional":
             note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
-            notes.append(tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note))
+            line = tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note)
+            if plan.stock == "card":  # it prints on no dialog line, which would say so
+                line = line.removesuffix(".") + ", " + tr.msg("dialog_stock_card") + "."
+            notes.append(line)
         elif plan.note:
             notes.append(tr(plan.note))
         if component.id in ctx.glued:

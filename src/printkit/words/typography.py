@@ -25,8 +25,13 @@ _SLASH = re.compile(r"(?<=\S) / (?=\S)")  # "ABC / CBA", "red / blue": alternati
 _DASH = re.compile(r" – ")  # a dash between clauses never starts a line
 _LABEL_NUMBER = re.compile(r"(?<=\w) (\d{1,3}):")  # "Example 1:", "Krok 2:": a label's number stays with it
 # "w rzędzie 5", "row 2)", "token A": a short number or a capital letter naming something stays with
-# the word it follows when it ends its phrase (a review found "row | 2" and "tokens | A" at line ends)
+# the word it follows when it ends its phrase (a review found "row | 2" and "tokens | A" at line ends).
+# In English a number a word follows goes with that word instead ("stand 5 A tokens", "scores 3
+# points" broke as "5 | A tokens" and "3 | points"); Polish and Czech, whose one-letter words join
+# the next word too, keep the number with the word before it, or the chains grow across a line
+# ("stoi 5 żetonów A i 3 żetony B" would be one 60 mm word).
 _NAMED_BY = re.compile(r"(?<=[^\W\d]) (\d{1,3}|[A-Z])(?=[ \n.,;:)!?]|$)")
+_NAMED_BY_EN = re.compile(r"(?<=[^\W\d]) (\d{1,3}(?=[\n.,;:)!?]|$)|[A-Z](?=[ \n.,;:)!?]|$))")
 _RANGE = re.compile(r"(?<![\w.,])(\d+)-(\d+)(?![\w.,-])")  # "15-20" → "15–20"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -53,7 +58,7 @@ def typeset(text: str, lang: str) -> str:
     text = _SLASH.sub(NBSP + "/" + NBSP, text)
     text = _DASH.sub(NBSP + "– ", text)
     text = _LABEL_NUMBER.sub(NBSP + "\\1:", text)
-    text = _NAMED_BY.sub(NBSP + "\\1", text)
+    text = (_NAMED_BY_EN if lang == "en" else _NAMED_BY).sub(NBSP + "\\1", text)
     text = _NUMBER_BEFORE.sub("\\1" + NBSP, text)
     one_letter = _ONE_LETTER.get(lang)
     return one_letter.sub("\\1" + NBSP, text) if one_letter else text
