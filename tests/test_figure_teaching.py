@@ -84,17 +84,17 @@ def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
     assert EXAMPLE[lang].format(n=1) in caption
     # the first figure of the page is the turn's (the second, the win's)
     group = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"][0]
-    pitch = (34.0 + figures.SPOT_GAP * 34.0) * group.scale
-    stacked = next(n for n, spot in enumerate(figure.places) if len(spot.stack) > 1) % figure.columns
-    wider = figure_marks.FLAT_STEP[0] * 34.0 * group.scale  # the column of the two tiles, the one offset
+    # every column one pitch, as wide as the column of the two tiles (the one on top offset): the
+    # offset column alone widened once and the grid read as 2 + 1 (a round-5 review)
+    row_pitch = (34.0 + figures.SPOT_GAP * 34.0) * group.scale
+    pitch = row_pitch + figure_marks.FLAT_STEP[0] * 34.0 * group.scale
     for number in (1, 2):
         index = next(n for n, spot in enumerate(figure.places) if spot.example == number)
         row, column = divmod(index, figure.columns)
         disc = next(d for d in discs if abs(d.cy - badges[str(number)].y) < figures.BADGE_R)
-        left = group.x + column * pitch + (wider if column > stacked else 0.0)
-        assert disc.cx == pytest.approx(left + figures.BADGE_INSET, abs=0.01)
-        assert disc.cy >= group.y + row * pitch + figures.BADGE_INSET - 0.01  # a stack above may lower it
-        assert disc.cy < group.y + row * pitch + figures.BADGE_INSET + 0.3 * pitch
+        assert disc.cx == pytest.approx(group.x + column * pitch + figures.BADGE_INSET, abs=0.01)
+        assert disc.cy >= group.y + row * row_pitch + figures.BADGE_INSET - 0.01  # a stack above may lower it
+        assert disc.cy < group.y + row * row_pitch + figures.BADGE_INSET + 0.3 * row_pitch
 
 
 def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():

@@ -385,10 +385,12 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     rows = [places[start : start + columns] for start in range(0, len(places), columns)]
     rooms = [[stack_room(kit, spot.stack, w, h) for spot in row] for row in rows]
     widths = [w + max(room[c][0] for room in rooms if c < len(room)) for c in range(columns)]
+    grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
+    if grid:  # and the columns one pitch: kpn's offset tile widened its column and read as 2 + 1
+        widths = [max(widths)] * columns
     lefts = [sum(widths[:c]) + c * gap for c in range(columns)]
     drawn = Stacked()
     labels, badges, arrows = [], [], []
-    grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
     y = 0.0
     for row, row_rooms in zip(rows, rooms, strict=True):
         tallest = max(room[1] for room in row_rooms)

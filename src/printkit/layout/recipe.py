@@ -180,7 +180,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         copies, sides = (tr.msg("recipe_screen"), "–") if kit.rules_on_screen else ("1", one_side)
         rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, sides, tr.msg("recipe_no")))
         if kit.rules_on_screen:  # "on screen" alone read as "no printed rules": say how to print them
-            notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [whole_sheets(rules, ctx)])))
+            # printed on their own, the rules need no blank back ("pages 1–2" printed one-sided
+            # cost kpn's reader a blank sheet)
+            notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [rules])))
         else:
             once["paper"].append(whole_sheets(rules, ctx))
             two_sided.add("paper")  # rules pages printed back to back
