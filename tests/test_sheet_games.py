@@ -13,6 +13,7 @@ from piece_pdf import build_text
 from printkit import pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP
 from printkit.layout.document import layout_sheets
+from printkit.layout.sheet import NO_ENTRY
 
 SHEET = """kit:
   title: {en: "Pad"}
@@ -88,3 +89,14 @@ def test_player_columns_without_names_keep_their_numbers(run, tmp_path):
     assert run("sheets", "latarnie", "--players", "2", "--names", "Ala", "-o", str(named)).code == 0
     text = PdfReader(named).pages[0].extract_text()
     assert "Ala" in text and "Gracz 2" in text and "Gracz 1" not in text
+
+
+@pytest.mark.parametrize(("kit", "shaded"), [("kpn", 1), ("targ", 2)])
+def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
+    """Round 5 (kpn): "a meaningless total under the 'Starts' column". A total row's cells under
+    the columns it does not add up (who starts, the good of the day) are shaded, in each game."""
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, loaded.kit.kit.default_lang, "a4")
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    cells = [item for item in page.items if getattr(item, "fill", None) == NO_ENTRY]
+    assert len(cells) == shaded * 2  # two games a page

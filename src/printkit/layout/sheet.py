@@ -323,6 +323,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     columns: list[tuple[str, float | None]] = []
     names = ctx.players or []
     starter_at = None
+    summed: list[bool] = []  # the columns a total row adds up: the players' (or a seat's), not the others
     for column in part.columns:
         if column.starter:
             starter_at = len(columns)
@@ -335,8 +336,10 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
                 # columns of `printkit sheets latarnie --players 2` unlabelled
                 header = names[i] if i < len(names) and names[i] else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
+                summed.append(True)
         else:
             columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
+            summed.append(column.seat is not None or not summed)  # a seat's column; the first holds the label
     fixed = sum(cw for _, cw in columns if cw)
     free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
     widths = [cw or free for _, cw in columns]
@@ -347,7 +350,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
             accent = ctx.theme.palette.accent
             items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, True, "left", accent, face="headings"))
             y += 6
-        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at)
+        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed)
         y += 5
     return items, y - 5 - top
 
@@ -376,6 +379,7 @@ def _table_rows(
     ctx: Context,
     items: list[Item],
     starter_at: int | None = None,
+    summed: list[bool] | None = None,
 ) -> float:
     tr = ctx.tr
     head_h = 8.0
@@ -398,7 +402,10 @@ def _table_rows(
         h = part.row_height
         cx = x
         for col, cw in enumerate(widths):
-            items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3)))
+            # a total row's cell under a column it does not add up is shaded: nothing to write there
+            # (kpn's sheet had a total under "Starts")
+            shaded = is_total and summed is not None and col < len(summed) and not summed[col]
+            items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3), NO_ENTRY if shaded else None))
             if col < len(row):
                 text = tr(row[col])
                 size = fonts.fit_size(text, cw - 2.5, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
@@ -415,6 +422,9 @@ def _table_rows(
             cx += cw
         y += h
     return y
+
+
+NO_ENTRY = "#e4e4e4"  # a cell nothing is written in
 
 
 def column_sizes(rows: list[list[Any]], widths: list[float], tr: Localizer) -> list[float]:
