@@ -76,7 +76,7 @@ def test_rules_text_has_the_numbers_of_the_components(ogrod):
     text = " ".join(i.markup for i in rules.items if isinstance(i, RichText)).replace("\xa0", " ")
     assert "Over 18 rounds" in text
     assert "6 × 6 garden and 3 unused batteries" in text
-    assert "In the print dialog: page 2, as many copies as players; single-sided; actual size (100 %)." in text
+    assert "In the print dialog: page 2, as many copies as players; single-sided; actual size (100%)." in text
     assert "all pages" not in text
 
 

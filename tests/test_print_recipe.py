@@ -26,7 +26,7 @@ KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 STOCK = {"en": r"(?:, on [a-z ]+)?", "pl": r"(?:, na [a-ząćęłńóśźż ]+)?", "cs": r"(?:, na [a-záčďéěíňóřšťúůýž ]+)?"}
 DIALOG = {
     "en": rf"In the print dialog{STOCK['en']}: (?P<runs>.*?); "
-    r"(?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); actual size \(100 %\)\.",
+    r"(?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); actual size \(100%\)\.",
     "pl": rf"W oknie drukowania{STOCK['pl']}: (?P<runs>.*?); (?P<sides>jednostronnie|dwustronnie, obracanie wzdłuż "
     r"(?:dłuższej|krótszej) krawędzi); rozmiar rzeczywisty \(100 %\)\.",
     "cs": rf"V dialogu tisku{STOCK['cs']}: (?P<runs>.*?); "
@@ -186,7 +186,7 @@ def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):
     assert "In the print dialog: page 2, as many copies as players; single-sided;" in recipe_text(ogrod)
     latarnie, _ = build("latarnie", tmp_path, "--lang", "en")
     text = recipe_text(latarnie)
-    assert "In the print dialog: page 2, 1 copy; single-sided; actual size (100 %)." in text
+    assert "In the print dialog: page 2, 1 copy; single-sided; actual size (100%)." in text
     optional = "Only if you have no pawns of your own (8 in each of two colours): page 3 (Guard tokens), 1 copy"
     assert optional + ", on card stock." in text
     assert "all pages" not in text

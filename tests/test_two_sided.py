@@ -179,7 +179,7 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
             [
                 "Stones 5–6 1 two-sided yes",
                 "In the print dialog, on card stock: pages 3–6, 1 copy; two-sided, flip on the long edge; actual "
-                "size (100 %). In the print dialog, on plain paper: page 7, 1 copy;",
+                "size (100%). In the print dialog, on plain paper: page 7, 1 copy;",
             ],
         ),
         ("short", ["In the print dialog, on card stock: pages 3–6, 1 copy; two-sided, flip on the short edge;"]),
@@ -188,7 +188,7 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
             [
                 "Stones 4–5 1 fold over yes",
                 "Pages 4–5: fold each sheet along the dashed line, glue it, and only then cut.",
-                "In the print dialog, on card stock: pages 3–5, 1 copy; single-sided; actual size (100 %).",
+                "In the print dialog, on card stock: pages 3–5, 1 copy; single-sided; actual size (100%).",
             ],
         ),
     ],

@@ -100,19 +100,19 @@ CATALOG: dict[str, dict[str, str]] = {
     "dialog_line_stock": {
         "pl": "W oknie drukowania, {stock}: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
         "cs": "V dialogu tisku, {stock}: {runs}; {sides}; skutečná velikost (100 %).",
-        "en": "In the print dialog, {stock}: {runs}; {sides}; actual size (100 %).",
+        "en": "In the print dialog, {stock}: {runs}; {sides}; actual size (100%).",
     },
     "dialog_line": {
         "pl": "W oknie drukowania: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
         "cs": "V dialogu tisku: {runs}; {sides}; skutečná velikost (100 %).",
-        "en": "In the print dialog: {runs}; {sides}; actual size (100 %).",
+        "en": "In the print dialog: {runs}; {sides}; actual size (100%).",
     },
     "scale_only": {
         "pl": "Drukuj w skali 100 % (bez dopasowania do strony).",
         "cs": "Tiskněte v měřítku 100 % (bez přizpůsobení stránce).",
-        "en": "Print at 100 % scale (no fit to page).",
+        "en": "Print at 100% scale (no fit to page).",
     },
-    "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100 %"},
+    "scale_only_short": {"pl": "Skala 100 %", "cs": "Měřítko 100 %", "en": "Print at 100%"},
     "need_item": {"pl": "{count} × {text}", "cs": "{count} × {text}", "en": "{count} × {text}"},
     "need_item_one": {"pl": "{text}", "cs": "{text}", "en": "{text}"},
     "need_per_player_one": {
@@ -147,7 +147,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "ruler": {
         "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %",
         "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",
-        "en": "50 mm: measure it; any other length means the print is not at 100 % scale",
+        "en": "50 mm: measure it; any other length means the print is not at 100% scale",
     },
     "cut_plan": {
         "pl": "Gilotyna: tnij po kolei od 1 do {n}, każde cięcie od krawędzi do krawędzi.",
