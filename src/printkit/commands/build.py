@@ -17,7 +17,7 @@ from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
 from printkit.base.progress import Progress
 from printkit.commands.options import Cut, Sides, back_offset
-from printkit.layout.context import Context, CropMarks, Options, TwoSided
+from printkit.layout.context import Context, CropMarks, Options, TwoSided, paper_suffix
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Flip
@@ -192,6 +192,9 @@ def checked_target(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptio
     """The PDF's path; refused, with the manifest's and the cut file's, when one cannot be written
     or names a file the build reads (the kit's, the earlier manifest of --changed-since)."""
     suffix = "-boxes" if options.boxes else "-reprint" if options.changed_since else ""
+    # named for its paper as the files beside it are: a Letter build replaced the A4 build's PDF
+    # but not its companions (a round-6 review)
+    suffix += paper_suffix(ctx.paper)
     target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, suffix))
     if options.changed_since is not None:
         protect("the earlier build's manifest", options.changed_since)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from printkit import pipeline
+from printkit.layout.context import paper_suffix
 from printkit.layout.paper import Paper
 
 
@@ -30,7 +31,8 @@ def run(options: SheetsOptions) -> None:
     pipeline.lay_out(loaded, ctx)  # the kit's own checks first
     given = [n.strip() for n in options.names.split(",") if n.strip()] if options.names else []
     ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, options.count, given))
-    target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, "-sheets"))
+    named = pipeline.default_output(loaded, ctx.lang, "-sheets" + paper_suffix(ctx.paper))  # as a build names it
+    target = pipeline.resolve_output(options.output, named)
     pipeline.check_output(target)
     pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)
     click.echo(f"{target} ({pages} {'page' if pages == 1 else 'pages'})")

@@ -112,8 +112,13 @@ def companion_name(kit_name: str, suffix: str, ctx: Context, default_lang: str) 
     """The file a part printed apart goes to (``targ-boxes-letter.pdf``): named as by default, with
     the paper when it is not A4, so a Letter build beside an A4 one never replaces its files, and
     never after -o, whose length would change the rules page that names it."""
-    paper = "" if ctx.paper.name == "A4" else "-" + re.sub(r"[^a-z0-9]+", "", ctx.paper.name.lower().replace("×", "x"))
-    return made_file_name(kit_name, suffix + paper, ctx.lang, default_lang)
+    return made_file_name(kit_name, suffix + paper_suffix(ctx.paper), ctx.lang, default_lang)
+
+
+def paper_suffix(paper: Paper) -> str:
+    """What a file printkit names by default adds for its paper: nothing on A4, else ``-letter``,
+    ``-a3``, ``-230x330mm``."""
+    return "" if paper.name == "A4" else "-" + re.sub(r"[^a-z0-9]+", "", paper.name.lower().replace("×", "x"))
 
 
 def made_file_name(kit_name: str, suffix: str, lang: str, default_lang: str) -> str:
