@@ -191,9 +191,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "margin set out.",
     },
     "board_instruction": {
-        "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler at the bottom of the page.",
+        "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką pod planszą.",
+        "cs": "Nevystřihujte. Pole mají {cell} mm; měřítko ověříte pravítkem pod plánem.",
+        "en": "Do not cut. The cells are {cell} mm; check the scale with the ruler under the board.",
     },
     "tuckbox_holds": {"pl": "{count} szt.", "cs": "{count} ks", "en": "{count} pieces"},
     "reprint_title": {

@@ -4,10 +4,9 @@ the shared words (words/messages.py)."""
 
 MESSAGES = {
     "hexboard_instruction": {
-        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler at the bottom "
-        "of the page.",
+        "pl": "Nie wycinaj. Heksy mają {size} mm między bokami; skalę sprawdzisz linijką pod planszą.",
+        "cs": "Nevystřihujte. Hexy mají {size} mm mezi stranami; měřítko ověříte pravítkem pod plánem.",
+        "en": "Do not cut. The hexes are {size} mm across the flats; check the scale with the ruler under the board.",
     },
     "hex_sheet_instruction": {
         "pl": "Wytnij wzdłuż szarego zygzaka; {joins} (jasne heksy to paski do klejenia). Heksy: {size} mm.",

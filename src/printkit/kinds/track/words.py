@@ -4,8 +4,8 @@ the shared words (words/messages.py)."""
 
 MESSAGES = {
     "track_instruction": {
-        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką na dole strony.",
-        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem dole na straně.",
-        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler at the bottom of the page.",
+        "pl": "Nie wycinaj. Pola mają {space} mm; skalę sprawdzisz linijką pod torem.",
+        "cs": "Nevystřihujte. Pole mají {space} mm; měřítko ověříte pravítkem pod drahou.",
+        "en": "Do not cut. The spaces are {space} mm; check the scale with the ruler under the track.",
     },
 }
