@@ -444,7 +444,6 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
         }
     )
     items, height = sheet.draw_grid(shown, 0.0, 0.0, 0.0, ctx)
-    gx = 0.0
     gy = 5.0 if part.col_labels else 0.0
     marks = (
         tuple(("row", gy + (n + 0.5) * part.cell, part.row_labels[r]) for n, r in enumerate(rows))
@@ -456,14 +455,14 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
     labels = []
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
-        x, y = gx + (col - cols.start) * cell, gy + (row - rows.start) * cell
+        x, y = (col - cols.start) * cell, gy + (row - rows.start) * cell
         if figure_cell.write:
             baseline = y + (cell + fonts.cap_height(point)) / 2
             written = ctx.tr(figure_cell.write)  # a legend's symbol by its placeholder follows the language
             items.append(Text(x + cell / 2, baseline, written, point, True, "center", PENCIL, cell * 0.9))
         if figure_cell.label is not None:
             labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
-    return Drawing(tuple(items), gx + len(cols) * cell, height, tuple(labels), (component.id,), marks=marks)
+    return Drawing(tuple(items), len(cols) * cell, height, tuple(labels), (component.id,), marks=marks)
 
 
 def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPart, ctx: Context) -> Drawing:

@@ -339,7 +339,7 @@ class _Breaker:
         parts = [part for word in words if word is not None for part in self._parts(word)]
         if not parts or any(part.width > self.width for part, _ in parts):
             return None
-        self._sums = _PartSums(parts, self.face)
+        sums = _PartSums(parts, self.face)
         # best[end][run]: the least cost of breaking parts[:end] with its last ``run`` lines ending
         # in a hyphen, and where that line starts (and the run before it)
         best: list[list[tuple[float, int, int]]] = [[(0.0, 0, 0)] + [(math.inf, 0, 0)] * HYPHEN_RUN]
@@ -347,7 +347,7 @@ class _Breaker:
         for end in range(1, len(parts) + 1):
             cut = parts[end - 1][1] == "cut"
             for start in range(end - 1, -1, -1):
-                cost = self._badness(parts, start, end, last=end == len(parts))
+                cost = self._badness(parts, sums, start, end, last=end == len(parts))
                 if cost is None:
                     break  # a longer line (an earlier start) fits even less
                 for run, (before, _, _) in enumerate(best[start]):
@@ -387,14 +387,16 @@ class _Breaker:
         parts.append((_Word([(text[at:], bold, size)], word.space, self.face), "word"))
         return parts
 
-    def _badness(self, parts: list[tuple[_Word, str]], start: int, end: int, last: bool) -> float | None:
+    def _badness(
+        self, parts: list[tuple[_Word, str]], sums: _PartSums, start: int, end: int, last: bool
+    ) -> float | None:
         """What setting ``parts[start:end]`` as one line costs: the square of how far its spaces
         stretch (in quarter ems) or shrink (as a share of what they may give up), 1 a line, 3 a
         hyphen, 50 more a line set ragged-right as its spaces would open wider than MAX_WORD_GAP;
         None when it is too wide even with its spaces shrunk."""
         cut = parts[end - 1][1] == "cut"
         if not self.justify:
-            natural, spaces, words_on = self._sums.line(start, end, cut)
+            natural, spaces, words_on = sums.line(start, end, cut)
             if natural > self.width + self.shrink * spaces + 1e-6:
                 return None
             return self._ragged_badness(natural, cut, last, alone=start > 0 and words_on == 1)

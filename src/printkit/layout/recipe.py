@@ -131,6 +131,11 @@ def two_sided_build(ctx: Context) -> bool:
     return "duplex" in ctx.sides.values()
 
 
+def before_stop(sentence: str, clause: str) -> str:
+    """``sentence`` with ``clause`` added before its full stop."""
+    return sentence.removesuffix(".") + clause + "."
+
+
 def whole_sheets(span: Span, ctx: Context) -> Span:
     """``span`` grown to whole sheets in a two-sided build: a sheet starts on an odd page, so a
     range ending on an odd page takes the blank back behind it (the PDF's last page has none)."""
@@ -201,7 +206,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
                 games = getattr(component, "per_page", 1)
                 if games > 1:  # inside the sentence, before its full stop
                     more = tr.msg("recipe_games_per_page", count=games, games=games_word(ctx.lang, games))
-                    line = line.removesuffix(".") + more + "."
+                    line = before_stop(line, more)
                 elsewhere.append(line)
             continue
         plan = component.print
@@ -224,7 +229,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
             line = tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note)
             if plan.stock == "card":  # it prints on no dialog line, which would say so
-                line = line.removesuffix(".") + ", " + tr.msg("dialog_stock_card") + "."
+                line = before_stop(line, ", " + tr.msg("dialog_stock_card"))
             notes.append(line)
         elif plan.note:
             notes.append(tr(plan.note))

@@ -183,23 +183,26 @@ def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | No
     while that lets the strip stand beside it (kpn on Letter)."""
     header, top = title_items(kit, ctx)
     strip, below = placed_strip(kit, header, top, ctx)
-    if not ctx.theme.mark or below == top or not beside_at(kit, ctx, TITLE_LEAST):
-        return header, strip, below  # beside already, or not even beside the smallest title
+    if not ctx.theme.mark or below == top:
+        return header, strip, below
+    least = title_at(kit, ctx, TITLE_LEAST)  # asked first: when even it leaves the strip under, no size is tried
+    if least is None:
+        return header, strip, below
     size = TITLE_PT - TITLE_STEP
-    while size >= TITLE_LEAST - 1e-6:
-        smaller, smaller_top = title_items(kit, ctx, largest=size)
-        beside, smaller_below = placed_strip(kit, smaller, smaller_top, ctx)
-        if smaller_below == smaller_top:
-            return smaller, beside, smaller_below
+    while size > TITLE_LEAST + 1e-6:
+        found = title_at(kit, ctx, size)
+        if found is not None:
+            return found
         size -= TITLE_STEP
-    return header, strip, below
+    return least
 
 
-def beside_at(kit: Kit, ctx: Context, size: float) -> bool:
-    """Whether the contents strip stands beside a title block with the mark, its title at most
-    ``size`` pt (each try lays the strip out: the smallest title is asked first)."""
+def title_at(kit: Kit, ctx: Context, size: float) -> tuple[list[Item], contents.Strip | None, float] | None:
+    """The title block with the mark, its title at most ``size`` pt, and the strip, when the strip
+    stands beside it; None when it goes under."""
     header, top = title_items(kit, ctx, largest=size)
-    return placed_strip(kit, header, top, ctx)[1] == top
+    strip, below = placed_strip(kit, header, top, ctx)
+    return (header, strip, below) if below == top else None
 
 
 def plain_title_block(
