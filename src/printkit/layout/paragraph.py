@@ -141,33 +141,36 @@ def wrap(
     """``markup`` broken into lines no wider than ``width`` mm, in the font that prints ``face``;
     with ``lang``, a word that does not fit may be hyphenated by that language's patterns; with
     ``justify``, every line but a paragraph's last fills the width by widening its spaces."""
-    return _wrap(markup, width, size_pt, leading_pt, bold, fonts.current_faces()[face], face, lang, justify)
+    family = fonts.current_faces()[face]
+    return Wrapped(_lines(markup, width, size_pt, bold, family, face, lang, justify), leading_pt)
 
 
 @functools.lru_cache(maxsize=4096)
-def _wrap(
+def _lines(
     markup: str,
     width: float,
     size_pt: float,
-    leading_pt: float,
     bold: bool,
     family: tuple[str, str],  # the face's regular and bold fonts: a cached wrap is never another kit's font
     face: str,
     lang: str | None,
     justify: bool,
-) -> Wrapped:
+) -> tuple[Line, ...]:
+    """The lines ``wrap`` breaks a paragraph into, cached without the leading, which moves no
+    break: fitting the rules tries several leadings on the same text (plateau's build set each
+    paragraph four times over, 40 ms of it)."""
     words = _words(_pieces(markup, bold, size_pt), face)
     breaker = _Breaker(width / MM_PER_POINT, size_pt, face, hyphenation.hyphenator(lang), justify)
     if justify:
         fitted = breaker.total_fit(words)
-        return Wrapped(tuple(fitted if fitted is not None else breaker.lines(words)), leading_pt)
+        return tuple(fitted if fitted is not None else breaker.lines(words))
     greedy = breaker.lines(words)
     if breaker.hyphenator is None or not _worth_refitting(greedy, width):
-        return Wrapped(tuple(greedy), leading_pt)
+        return tuple(greedy)
     fitted = _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator).total_fit(words)
     # never a line more than the greedy breaks: the columns, pages and page references stay as laid
     chosen = fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
-    return Wrapped(tuple(chosen), leading_pt)
+    return tuple(chosen)
 
 
 def _worth_refitting(lines: list[Line], width: float) -> bool:

@@ -243,9 +243,14 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     # rules that fit one: the second setting is not tried, 40 ms of targ's build)
     plain = plain_title_block(kit, ctx, top) if len(chosen.pages) > 1 else None
     if plain is not None:
-        unmarked = set_rules(Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits), blocks)
-        if len(unmarked.pages) < len(chosen.pages):
-            (header, strip, top), chosen = plain, unmarked
+        plain_pour = Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits)
+        usual = plain_pour.poured(blocks, DEFAULT_STEP)
+        # set as usual on as many pages and not short, the plain block is only set looser on as
+        # many pages: it cannot save one, and the looser settings are not tried (plateau: 3 of 8)
+        if len(usual.pages) < len(chosen.pages) or usual.short:
+            unmarked = set_rules(plain_pour, blocks, usual)
+            if len(unmarked.pages) < len(chosen.pages):
+                (header, strip, top), chosen = plain, unmarked
     shown: dict[tuple[object, ...], figures.Laid | contents.Strip] = {
         block.figure.key: block.figure
         for unit in chosen.flow.units
@@ -259,10 +264,10 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     return [rules_page(ctx, items, shown, copies) for items in chosen.pages]
 
 
-def set_rules(pour: Pour, blocks: list[Block]) -> Poured:
+def set_rules(pour: Pour, blocks: list[Block], usual: Poured | None = None) -> Poured:
     """The rules poured as ``layout`` says: fitted tighter to save a short last page, else looser
-    to fill it, then rebalanced when still short."""
-    usual = pour.poured(blocks, DEFAULT_STEP)
+    to fill it, then rebalanced when still short. ``usual``: the pour at DEFAULT_STEP, when made."""
+    usual = usual or pour.poured(blocks, DEFAULT_STEP)
     if usual.short:
         fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
         chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
