@@ -11,11 +11,9 @@ from the centre to the corner's reach towards it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from printkit.kinds.stones.model import StonesComponent
-from printkit.kinds.tokens.layout import token_cut
-from printkit.kinds.tokens.model import TokensComponent
 from printkit.layout.cutpath import Point
 
 if TYPE_CHECKING:
@@ -29,18 +27,13 @@ def square(side: float) -> tuple[Point, ...]:
     return ((-half, -half), (half, -half), (half, half), (-half, half))
 
 
-def piece_outlines(component: TokensComponent | StonesComponent) -> dict[str, tuple[Point, ...]]:
-    """The outlines a piece is cut along, around its centre, by what they are: a stone's and a
-    token's square frame, or each token shape's own outline when tokens are cut along it."""
-    if isinstance(component, StonesComponent) or component.cut == "frames":
-        return {"frame": square(component.size)}
-    outlines: dict[str, tuple[Point, ...]] = {}
-    centre = component.size / 2
-    for token_set in component.sets:
-        box, cut = token_cut(token_set.shape, component.size)
-        corners = cut.outline(box.x, box.y, box.w, box.h)
-        outlines[token_set.shape] = tuple((x - centre, y - centre) for x, y in corners)
-    return outlines
+Outlines = Callable[[Any], dict[str, tuple[Point, ...]]]  # a component's cut outlines by what they are
+Check = Callable[["Kit", int, Any, "Findings"], None]
+
+
+def square_frame(component: Any) -> dict[str, tuple[Point, ...]]:
+    """A piece cut along its square frame (a stone, a token cut by frames): its one outline."""
+    return {"frame": square(component.size)}
 
 
 def scale_to_fit(piece: tuple[Point, ...], cell: tuple[Point, ...]) -> float:
@@ -61,9 +54,20 @@ def scale_to_fit(piece: tuple[Point, ...], cell: tuple[Point, ...]) -> float:
     return best
 
 
-def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponent, found: Findings) -> None:
-    """A piece with ``fits: BOARD`` lies, outline inside outline, in that board's cells (a board is
-    any component whose kind has cells: ``Kind.cell``)."""
+def fits_check(piece_outlines: Outlines) -> Check:
+    """The check of a kind whose pieces may promise ``fits: BOARD``, its pieces' outlines around
+    their centres, by what they are, given by ``piece_outlines`` (the kind's own: a stone's square,
+    each token shape's outline when tokens are cut along it)."""
+
+    def check_fits(kit: Kit, index: int, component: Any, found: Findings) -> None:
+        fits_board(kit, index, component, piece_outlines(component), found)
+
+    return check_fits
+
+
+def fits_board(kit: Kit, index: int, component: Any, outlines: dict[str, tuple[Point, ...]], found: Findings) -> None:
+    """A piece with ``fits: BOARD`` lies, outline inside outline (``outlines``), in that board's
+    cells (a board is any component whose kind has cells: ``Kind.cell``)."""
     if component.fits is None:
         return
     boards = {c.id: c for c in kit.components if kit.kinds.kind_of(c).cell is not None}
@@ -81,7 +85,7 @@ def check_fits(kit: Kit, index: int, component: TokensComponent | StonesComponen
     cell_name = "hex" if kind.name == "hexboard" else "cell"
     cell_text = getattr(board, "cell_size", f"{cell:g}")  # a board's '40 × 30' for cells that are not square
     noun = kit.kinds.kind_of(component).pieces[0].name
-    for shape, outline in piece_outlines(component).items():
+    for shape, outline in outlines.items():
         ratio = scale_to_fit(outline, cell_outline)
         if ratio >= 1 - 1e-9:
             continue

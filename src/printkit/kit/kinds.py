@@ -92,6 +92,9 @@ class Kind(Generic[C]):
     # for a kind whose pieces may have backs (a deck): the component as printed without them
     # (``build --backs none``), or None when it has none to leave out
     faces_only: Callable[[C], C | None] | None = None
+    # for a kind whose pieces fill placeholders from their type's values (a deck's {cost}): the
+    # value names a component's types give, which its texts may name
+    value_names: Callable[[C], set[str]] | None = None
     # the words its pages print that no other kind does, by key then language (``Localizer.msg``)
     messages: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict, compare=False)
 

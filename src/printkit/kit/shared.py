@@ -463,6 +463,7 @@ class IconDef(Model):
 
 # A {placeholder}: a name or arithmetic (which may start with a number, {2 * x}), optionally with word
 # forms or a number format (placeholders.py reads it); never an escaped {{ or }}.
+VALUE_REF = re.compile(r"^\{([a-z][a-z0-9_]*)\}$")  # a colour or icon given as {NAME}, a type's value
 PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)([A-Za-z0-9_(][^{}]*)\}")
 
 

@@ -14,9 +14,8 @@ from pydantic import BaseModel
 from printkit import fonts
 from printkit.base.errors import Loc, Problem
 from printkit.facts.invariants import InvariantError
-from printkit.kinds.cards.model import VALUE_REF, DeckComponent
 from printkit.kit.file import KitSource
-from printkit.kit.shared import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, PLACEHOLDER, walk
+from printkit.kit.shared import INDEX_PLACEHOLDERS, PIECE_PLACEHOLDERS, PLACEHOLDER, VALUE_REF, walk
 from printkit.layout.document import kit_numbers
 from printkit.layout.marks import contrast
 from printkit.pictures.prepared import Finding
@@ -306,13 +305,13 @@ def check_plain_placeholders(loc: Loc, text: str, known: set[str], found: Findin
 
 
 def value_names(kit: Kit) -> dict[int, set[str]]:
-    """The value names of each deck's types, by the deck's place in ``components``: found once, not
-    once a text (a 5,000-row deck has 5,000 texts)."""
+    """The value names of each deck's types (its kind's ``value_names``), by the deck's place in
+    ``components``: found once, not once a text (a 5,000-row deck has 5,000 texts)."""
     names: dict[int, set[str]] = {}
     for index, component in enumerate(kit.components):
-        deck: object = component
-        if isinstance(deck, DeckComponent):
-            names[index] = {name for kind in deck.types for name in kind.values}
+        named = kit.kinds.by_name[component.kind].value_names
+        if named is not None:
+            names[index] = named(component)
     return names
 
 

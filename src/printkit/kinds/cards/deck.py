@@ -20,7 +20,6 @@ from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
 from printkit.facts.invariants import InvariantError
 from printkit.kinds.cards.model import (
-    VALUE_REF,
     DeckComponent,
     DeckOwner,
     DeckType,
@@ -39,6 +38,7 @@ from printkit.kinds.cards.model import (
     TextElement,
 )
 from printkit.kinds.cards.values import holds, resolve_color, type_facts
+from printkit.kit.shared import VALUE_REF
 from printkit.layout import hextiles, paragraph
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named

@@ -17,7 +17,6 @@ from printkit.base.errors import Loc
 from printkit.facts import evaluation
 from printkit.facts.invariants import InvariantError, names_in
 from printkit.kinds.cards.model import (
-    VALUE_REF,
     DeckComponent,
     DeckType,
     Element,
@@ -27,7 +26,7 @@ from printkit.kinds.cards.model import (
     TextElement,
 )
 from printkit.kinds.cards.values import holds, parsed_condition, type_facts
-from printkit.kit.shared import PLACEHOLDER
+from printkit.kit.shared import PLACEHOLDER, VALUE_REF
 from printkit.words import icons, placeholders
 
 if TYPE_CHECKING:

@@ -141,4 +141,5 @@ KIND = Kind(
     first_piece=deck.first_piece,
     strip_pieces=deck.strip_pieces,
     faces_only=DeckComponent.faces_only,
+    value_names=DeckComponent.value_names,
 )

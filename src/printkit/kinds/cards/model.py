@@ -4,7 +4,6 @@ It lives in the kind's folder (``kinds/cards/``), not in kit/shared.py: shared.p
 kind shares, and ``printkit.kit.model.kit_model`` makes the ``Component`` union from the registry's kinds.
 """
 
-import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, Strict, model_validator
@@ -12,6 +11,7 @@ from pydantic import ConfigDict, Field, Strict, model_validator
 from printkit.base.units import parse_length
 from printkit.kit.shared import PIECE_PLACEHOLDERS as PIECE_PLACEHOLDERS
 from printkit.kit.shared import (
+    VALUE_REF,
     ArtPath,
     Bleed,
     Color,
@@ -33,7 +33,6 @@ from printkit.kit.table_spec import DeckTable
 
 # 'ink', 'white', 'piece', a colour, or {NAME}: the colour a type's value NAME holds (a table's column)
 ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white|\{[a-z][a-z0-9_]*\})$")]
-VALUE_REF = re.compile(r"^\{([a-z][a-z0-9_]*)\}$")  # a colour or icon given as {NAME}, a type's value
 BoxSpec = tuple[Offset, Offset, Length, Length]
 
 
@@ -397,6 +396,10 @@ class DeckComponent(ComponentBase):
             return self.bleed
         full = [e for e in self.face + (self.back or []) if e.box is None and e.type in ("fill", "pattern")]
         return DEFAULT_BLEED if full else 0.0
+
+    def value_names(self) -> set[str]:
+        """The names its types' values go by ({cost}, {kind}), which its texts may fill."""
+        return {name for kind in self.types for name in kind.values}
 
     def faces_only(self) -> "DeckComponent | None":
         """The deck as ``build --backs none`` prints it, or None when it has no back to leave out. A

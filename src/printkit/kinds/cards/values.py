@@ -11,7 +11,8 @@ import functools
 from typing import Any
 
 from printkit.facts import evaluation, invariants
-from printkit.kinds.cards.model import VALUE_REF, DeckOwner, DeckType
+from printkit.kinds.cards.model import DeckOwner, DeckType
+from printkit.kit.shared import VALUE_REF
 from printkit.layout.primitives import BLACK
 
 WHITE = "#ffffff"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING
 
-from printkit.kinds.fits import check_fits
+from printkit.kinds.fits import fits_check, square_frame
 from printkit.kinds.stones import layout
 from printkit.kinds.stones.model import StonesComponent
 from printkit.kit.kinds import Kind, PieceKind
@@ -48,7 +48,7 @@ KIND = Kind(
     order=60,
     page_role="pieces",
     pieces=(PieceKind("stone", scale_critical=True, cut=True, shop=True),),
-    checks=(check_fits, check_stone_faces),
+    checks=(fits_check(square_frame), check_stone_faces),
     figure_piece=layout.figure_piece,
     first_piece=layout.first_piece,
     strip_pieces=layout.strip_pieces,

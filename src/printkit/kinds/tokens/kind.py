@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.kinds.fits import check_fits
+from printkit.kinds.fits import fits_check
 from printkit.kinds.tokens import layout
 from printkit.kinds.tokens.model import TokensComponent, TokenSet
 from printkit.kit.kinds import Kind, PieceKind
@@ -47,7 +47,7 @@ KIND = Kind(
     order=50,
     page_role="tokens",
     pieces=(PieceKind("token", scale_critical=True, cut=True, shop=True),),
-    checks=(check_fits, check_tokens_tell_apart),
+    checks=(fits_check(layout.cut_outlines), check_tokens_tell_apart),
     figure_piece=layout.figure_piece,
     first_piece=layout.first_piece,
     strip_pieces=layout.strip_pieces,

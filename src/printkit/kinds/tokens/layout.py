@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 
 from printkit import fonts
+from printkit.kinds.fits import square_frame
 from printkit.kinds.tokens.model import TokensComponent, TokenSet
 from printkit.layout.context import Context, Paper
-from printkit.layout.cutpath import RECTANGLE, CutPath
+from printkit.layout.cutpath import RECTANGLE, CutPath, Point
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.placeable import Placeable
@@ -92,6 +93,20 @@ def icon_items(token_set: TokenSet, shape_size: float, centre: float, ctx: Conte
         baseline = top + side + side * 0.1 + fonts.cap_height(point)
         items.append(Text(centre, baseline, token_set.letter, point, bold=True, align="center", color=INK))
     return items
+
+
+def cut_outlines(component: TokensComponent) -> dict[str, tuple[Point, ...]]:
+    """The outlines the tokens are cut along, around a token's centre, by what they are: the
+    square frame, or each shape's own outline when they are cut along it (``fits``' check)."""
+    if component.cut == "frames":
+        return square_frame(component)
+    outlines: dict[str, tuple[Point, ...]] = {}
+    centre = component.size / 2
+    for token_set in component.sets:
+        box, cut = token_cut(token_set.shape, component.size)
+        corners = cut.outline(box.x, box.y, box.w, box.h)
+        outlines[token_set.shape] = tuple((x - centre, y - centre) for x, y in corners)
+    return outlines
 
 
 def token_cut(shape: str, size: float) -> tuple[Box, CutPath]:
