@@ -9,6 +9,8 @@ commands there: no marker, every command as it should be."""
 from __future__ import annotations
 
 import _imp
+import contextlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -63,3 +65,20 @@ def test_python_m_printkit_in_a_kits_folder_imports_nothing_from_it(tmp_path):
         assert result.returncode == 0, result.stderr[-2000:]
     assert sorted(path.name for path in planted.glob("*.ran")) == []
     assert (planted / "out.pdf").stat().st_size > 0
+
+
+def test_the_console_entry_turns_pydantic_plugin_search_off_unless_the_user_set_it(monkeypatch):
+    """start.main sets pydantic's documented PYDANTIC_DISABLE_PLUGINS for its process (printkit
+    uses no plugin, and the search reads every installed distribution's metadata) and keeps the
+    user's own value."""
+    import printkit.cli
+    import printkit.start
+
+    seen: list[str | None] = []
+    monkeypatch.setattr(printkit.start, "collector_paused", lambda ending: contextlib.nullcontext())  # no gc.freeze
+    monkeypatch.setattr(printkit.cli, "main", lambda: seen.append(os.environ.get("PYDANTIC_DISABLE_PLUGINS")))
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    printkit.start.main()
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "logfire")
+    printkit.start.main()
+    assert seen == ["__all__", "logfire"]
