@@ -125,15 +125,16 @@ def layout_kit(kit: Kit, ctx: Context) -> Document:
     to_cut = cut_components(component_pages, kit.kinds)
     to_glue = glued_components(component_pages)
     guess = first_guess(kit, component_pages, ctx)
+    counting = not guess  # with no guess, the first setting only counts the rules' pages
     for _ in range(4):
         numbered = with_numbers(ctx, base | _placeholder_pages(kit, guess))
         rules_ctx = replace(numbered, sides=sides, cut=to_cut, glued=to_glue)
-        rule_pages = rules.layout(kit, rules_ctx)
+        rule_pages = rules.layout(kit, rules_ctx, counted=counting)
         pages = with_blank_pages(rule_pages + component_pages, rules_ctx)
         settled = page_numbers(pages)
-        if settled == guess:
+        if settled == guess and not counting:
             break
-        guess = settled
+        guess, counting = settled, False
     else:
         raise LayoutProblem(
             ("rules",), "the page numbers do not settle (the rules change length with their own page numbers)"

@@ -176,37 +176,41 @@ def title_items(kit: Kit, ctx: Context, with_mark: bool = True, largest: float =
     return items, y + TITLE_AFTER
 
 
-def title_block(kit: Kit, ctx: Context) -> tuple[list[Item], contents.Strip | None, float]:
+def title_block(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[list[Item], contents.Strip | None, float]:
     """The title block and the contents strip, and where the columns start. The kit's mark takes
     the block's left; when that pushes the strip from beside the title to under it (costing the
     columns its height), the title is set smaller, a TITLE_STEP at a time down to TITLE_LEAST,
     while that lets the strip stand beside it (kpn on Letter)."""
     header, top = title_items(kit, ctx)
-    strip, below = placed_strip(kit, header, top, ctx)
+    strip, below = placed_strip(strips, header, top, ctx)
     if not ctx.theme.mark or below == top:
         return header, strip, below
-    least = title_at(kit, ctx, TITLE_LEAST)  # asked first: when even it leaves the strip under, no size is tried
+    least = title_at(
+        kit, ctx, TITLE_LEAST, strips
+    )  # asked first: when even it leaves the strip under, no size is tried
     if least is None:
         return header, strip, below
     size = TITLE_PT - TITLE_STEP
     while size > TITLE_LEAST + 1e-6:
-        found = title_at(kit, ctx, size)
+        found = title_at(kit, ctx, size, strips)
         if found is not None:
             return found
         size -= TITLE_STEP
     return least
 
 
-def title_at(kit: Kit, ctx: Context, size: float) -> tuple[list[Item], contents.Strip | None, float] | None:
+def title_at(
+    kit: Kit, ctx: Context, size: float, strips: contents.Strips
+) -> tuple[list[Item], contents.Strip | None, float] | None:
     """The title block with the mark, its title at most ``size`` pt, and the strip, when the strip
     stands beside it; None when it goes under."""
     header, top = title_items(kit, ctx, largest=size)
-    strip, below = placed_strip(kit, header, top, ctx)
+    strip, below = placed_strip(strips, header, top, ctx)
     return (header, strip, below) if below == top else None
 
 
 def plain_title_block(
-    kit: Kit, ctx: Context, marked_top: float
+    kit: Kit, ctx: Context, marked_top: float, strips: contents.Strips
 ) -> tuple[list[Item], contents.Strip | None, float] | None:
     """The title block without the mark, when the mark's block (whose columns start at
     ``marked_top``) starts them lower: the rules then keep the mark unless it costs a page
@@ -214,7 +218,7 @@ def plain_title_block(
     if not ctx.theme.mark:
         return None
     plain, plain_top = title_items(kit, ctx, with_mark=False)
-    strip, below = placed_strip(kit, plain, plain_top, ctx)
+    strip, below = placed_strip(strips, plain, plain_top, ctx)
     return (plain, strip, below) if below < marked_top - 1e-6 else None
 
 
@@ -227,28 +231,32 @@ def title_block_height(kit: Kit, ctx: Context, title_cap: float) -> float:
     return title_cap + (SUBTITLE_STEP if kit.kit.subtitle else 0.0) + FACTS_STEP + RULE_STEP
 
 
-def layout(kit: Kit, ctx: Context) -> list[Page]:
+def layout(kit: Kit, ctx: Context, counted: bool = False) -> list[Page]:
     """The rules pages: columns filled in turn, the last page's columns balanced and the credits
     at its foot. Rules that would end on a short page (under SHORT_LAST of its height) after a
     full one are fitted, a FIT_STEPS step at a time, until they need a page fewer; when even the
     tightest step does not save the page, the page before the last gives it lines until it holds
-    SHORT_LAST."""
+    SHORT_LAST.
+
+    ``counted``: the pages are only counted (a first setting that finds the page numbers: see
+    ``document.layout_kit``): as many as the full setting, but neither filled nor rebalanced."""
     columns = 2 if ctx.content_width > 150 else 1
     col_w = (ctx.content_width - COLUMN_GAP * (columns - 1)) / columns
     blocks = all_blocks(kit, ctx, col_w)
     credits = credits_block(kit, ctx)
-    header, strip, top = title_block(kit, ctx)
-    chosen = set_rules(Pour(ctx, columns, col_w, with_strip(header, strip), top, credits), blocks)
+    strips = contents.Strips(kit, ctx)
+    header, strip, top = title_block(kit, ctx, strips)
+    chosen = set_rules(Pour(ctx, columns, col_w, with_strip(header, strip), top, credits), blocks, counted=counted)
     # the mark moved the strip under the title: kept unless it costs a page (a page it cannot cost
     # rules that fit one: the second setting is not tried, 40 ms of targ's build)
-    plain = plain_title_block(kit, ctx, top) if len(chosen.pages) > 1 else None
+    plain = plain_title_block(kit, ctx, top, strips) if len(chosen.pages) > 1 else None
     if plain is not None:
         plain_pour = Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits)
         usual = plain_pour.poured(blocks, DEFAULT_STEP)
         # set as usual on as many pages and not short, the plain block is only set looser on as
         # many pages: it cannot save one, and the looser settings are not tried (plateau: 3 of 8)
         if len(usual.pages) < len(chosen.pages) or usual.short:
-            unmarked = set_rules(plain_pour, blocks, usual)
+            unmarked = set_rules(plain_pour, blocks, usual, counted)
             if len(unmarked.pages) < len(chosen.pages):
                 (header, strip, top), chosen = plain, unmarked
     shown: dict[tuple[object, ...], figures.Laid | contents.Strip] = {
@@ -264,16 +272,20 @@ def layout(kit: Kit, ctx: Context) -> list[Page]:
     return [rules_page(ctx, items, shown, copies) for items in chosen.pages]
 
 
-def set_rules(pour: Pour, blocks: list[Block], usual: Poured | None = None) -> Poured:
+def set_rules(pour: Pour, blocks: list[Block], usual: Poured | None = None, counted: bool = False) -> Poured:
     """The rules poured as ``layout`` says: fitted tighter to save a short last page, else looser
-    to fill it, then rebalanced when still short. ``usual``: the pour at DEFAULT_STEP, when made."""
+    to fill it, then rebalanced when still short. ``usual``: the pour at DEFAULT_STEP, when made.
+    ``counted``: only as many pages as that, so neither the looser settings nor the rebalancing
+    (each keeps the pages as many) is tried."""
     usual = usual or pour.poured(blocks, DEFAULT_STEP)
     if usual.short:
         fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
         chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
+    elif counted:
+        return usual
     else:
         chosen = filled(usual, [pour.poured(blocks, step) for step in reversed(range(DEFAULT_STEP))])
-    return pour.rebalanced(blocks, chosen) if chosen.short else chosen
+    return pour.rebalanced(blocks, chosen) if chosen.short and not counted else chosen
 
 
 def filled(usual: Poured, looser: list[Poured]) -> Poured:
@@ -459,7 +471,9 @@ def rules_page(
     return Page(ctx.paper.width, ctx.paper.height, "rules", None, tuple(items), tuple(rows))
 
 
-def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tuple[contents.Strip | None, float]:
+def placed_strip(
+    strips: contents.Strips, header: list[Item], top: float, ctx: Context
+) -> tuple[contents.Strip | None, float]:
     """ "What is in the kit" beside the title, right-aligned in the title block (its drawings as
     tall as the block allows, STRIP_H at most), when it fits there: it then costs the columns
     nothing. Else across the page under the title. Returns the strip placed (None when the kit
@@ -468,11 +482,11 @@ def placed_strip(kit: Kit, header: list[Item], top: float, ctx: Context) -> tupl
     room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
     rule_y = top - TITLE_AFTER
     drawn_h = min(contents.STRIP_H, rule_y - ctx.margin - 1.0 - contents.STRIP_LABEL)
-    beside = contents.contents_strip(kit, ctx, ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
+    beside = strips.at(ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
     if beside is not None and beside.group.w <= room_w:
         group = replace(beside.group, x=ctx.paper.width - ctx.margin - beside.group.w, y=rule_y - 1.0 - beside.height)
         return replace(beside, group=group), top
-    under = contents.contents_strip(kit, ctx, ctx.content_width)
+    under = strips.at(ctx.content_width)
     if under is None:
         return None, top
     return replace(under, group=replace(under.group, x=ctx.margin, y=top)), top + under.height + STRIP_AFTER

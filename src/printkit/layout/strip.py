@@ -4,6 +4,7 @@ rules' other figures with the same pieces)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -102,19 +103,40 @@ def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
     return tuple(out)
 
 
-def contents_strip(kit: Kit, ctx: Context, width: float, drawn_h: float = STRIP_H) -> Strip | None:
-    """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
-    for the rules to place; None when the kit turns it off or prints nothing."""
+@dataclass
+class Strips:
+    """The kit's strip in the context's language, at whatever size the title block tries: its
+    samples (each a piece drawn, or a page laid out) are made once, on the first size asked
+    (the rules' title block asked for up to 8 sizes, and each drew every sample again)."""
+
+    kit: Kit
+    ctx: Context
+
+    @functools.cached_property
+    def samples(self) -> list[tuple[str, int, Sample]]:
+        """Every component's samples, with its id and their number; [] when the kit shows none."""
+        kit, ctx = self.kit, self.ctx
+        shown = [c for c in kit.components if c.in_kit]
+        if not kit.kit.contents:
+            return []
+        samples: list[tuple[str, int, Sample]] = []
+        for component in shown:
+            try:
+                found = component_samples(component, kit, ctx)
+            except LayoutProblem as problem:
+                raise problem.within(("components", kit.components.index(component))) from None
+            samples += [(component.id, number, sample) for number, sample in enumerate(found)]
+        return samples
+
+    def at(self, width: float, drawn_h: float = STRIP_H) -> Strip | None:
+        """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
+        for the rules to place; None when the kit turns it off or prints nothing."""
+        return arranged(self.samples, self.kit, self.ctx, width, drawn_h) if self.samples else None
+
+
+def arranged(samples: list[tuple[str, int, Sample]], kit: Kit, ctx: Context, width: float, drawn_h: float) -> Strip:
+    """``samples`` side by side, labelled, scaled to ``width`` and ``drawn_h`` at most."""
     shown = [c for c in kit.components if c.in_kit]
-    if not kit.kit.contents or not shown:
-        return None
-    samples: list[tuple[str, int, Sample]] = []
-    for component in shown:
-        try:
-            found = component_samples(component, kit, ctx)
-        except LayoutProblem as problem:
-            raise problem.within(("components", kit.components.index(component))) from None
-        samples += [(component.id, number, sample) for number, sample in enumerate(found)]
     natural = sum(
         max(w * drawn_h / h, fonts.text_width(label, LABEL_PT, True, "body")) for _, _, (_, w, h, label, _) in samples
     )
