@@ -17,6 +17,8 @@ from piece_pdf import TOLERANCE, horizontal_at, page_shapes, page_words, vertica
 from printkit import pipeline
 from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH
 from printkit.layout.marks import contrast, on_paper
+from printkit.layout.primitives import Group, Page, Piece, Rect, Stroke
+from printkit.validate import safezone
 
 CASES = [(kit, lang, paper, how) for kit, lang, paper in first_language_cases() for how in ("duplex", "fold")]
 FIRST_LANGUAGE = {kit: lang for kit, lang, _ in first_language_cases(("a4",))}
@@ -163,3 +165,21 @@ def test_a_board_that_is_not_cut_has_nothing_that_looks_like_a_cut_line(kit_outp
     for number in boards:
         shapes = page_shapes(outputs.pdf, number)
         assert not [s for s in shapes["rects"] + shapes["lines"] + shapes["curves"] if s.dashed], f"page {number}"
+
+
+def test_a_drawing_measured_once_is_placed_right_in_every_group_that_shows_it():
+    """The safe zone measures a keyed group's drawing once and moves it to each place it is shown,
+    turned too: a frame 1 mm inside a 40 mm piece's left edge, shown upright on one piece and turned
+    by 180 degrees on the next, is 1 mm from a trim on both; a frame 5 mm in is on neither."""
+    near = Rect(1.0, 10.0, 20.0, 20.0, Stroke(width=0.2))
+    clear = Rect(5.0, 5.0, 30.0, 30.0, Stroke(width=0.2))
+    pieces = [Piece("tile", "t", n, 10.0 + 40.0 * n, 10.0, 40.0, 40.0) for n in range(2)]
+    shown = tuple(
+        Group(("drawing",), piece.x, piece.y, 40.0, 40.0, (near, clear), rotate=180 * n)
+        for n, piece in enumerate(pieces)
+    )
+    drawings: dict[tuple[object, ...], safezone.Measured] = {}
+    found = safezone.breaches(Page(120.0, 60.0, "tiles", "t", shown, tuple(pieces)), pieces, drawings)
+    assert sorted((round(gap, 2), piece.copy) for gap, what, piece in found) == [(0.9, 0), (0.9, 1)]
+    assert {what for _, what, _ in found} == {"a frame"}
+    assert list(drawings) == [("drawing",)]  # measured once for both

@@ -20,6 +20,7 @@ from printkit.layout.cutpath import CutPath, shared_extent, shared_extent_of_any
 from printkit.layout.document import kit_numbers, page_numbers
 from printkit.layout.paper import Paper
 from printkit.layout.primitives import Document, Group, Item, Page, Piece, RichText, Text
+from printkit.validate import safezone
 from printkit.validate.figure_sizes import check_figure_sizes
 from printkit.validate.findings import Findings, page_roles
 from printkit.validate.proofs import check_page_invariants
@@ -144,7 +145,7 @@ def check_pages(kit: Kit, document: Document, found: Findings, given: Mapping[st
         check_text_overlaps(cores, where, texts, found, version_marked(kit, page))
         check_piece_overlaps(page, where, found, seen.pieces)
         check_printed_glyphs(suspects, where, texts, found)
-        check_safe_zone(kit, page, str(where), where.loc, found)
+        check_safe_zone(kit, page, str(where), where.loc, found, drawings=seen.safe_zone)
     found.settle_repeats()
 
 
@@ -164,6 +165,7 @@ class Seen:
         self.drawings: dict[tuple[object, ...], Drawing] = {}
         self.views: dict[tuple[float, float], dict[int, tuple[Item, View]]] = {}  # by page size, then id
         self.pieces: PieceOverlaps = {}
+        self.safe_zone: dict[tuple[object, ...], safezone.Measured] = {}  # a drawing's texts and frames
 
     def drawing(self, group: Group) -> Drawing:
         known = self.drawings.get(group.key)
