@@ -82,9 +82,9 @@ def test_moves_that_follow_on_are_one_path():
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper_name):
-    """B3-B2 then B2-C1: one line from B3 (START_AWAY off its centre, off the stone's own arrows)
-    through B2's centre (a small dot there) on to one head short of C1 only (the first leg stopped
-    short of B2, the second started at a dot)."""
+    """B3-B2 then B2-C1: one line from B3's centre, over the stone, through B2's centre (a small
+    dot there) on to one head touching the ring on the empty C1 only (the first leg stopped short
+    of B2, the second started at a dot)."""
     kit, drawn = figure_groups("plateau", lang, paper_name)
     page, group = drawn[TWISTER]
     figure = [section.figure for section in kit.rules if section.figure][TWISTER]
@@ -95,7 +95,6 @@ def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper
         return group.x + (column + 0.5) * cell, group.y + (row + 0.5) * cell
 
     b3, b2, c1 = centre(1, 2), centre(1, 1), centre(2, 0)
-    b3 = (b3[0], b3[1] - figure_marks.START_AWAY * cell)  # B3 to B2 is straight up
     shafts, heads, dots = arrow_parts(page, group)
     assert len(shafts) == len(heads) == 1, "one arrow, one head"
     (shaft,), (head,) = shafts, heads
@@ -103,9 +102,9 @@ def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper
     assert shaft.points[0] == pytest.approx(b3) and shaft.points[1] == pytest.approx(b2), "through B2's centre"
     leg = math.dist(b2, c1)
     ux, uy = (c1[0] - b2[0]) / leg, (c1[1] - b2[1]) / leg
-    short = figure_marks.END_SHORT * cell
+    short = figure_marks.TARGET * cell
     tip = head.points[0]
-    assert tip == pytest.approx((c1[0] - ux * short, c1[1] - uy * short)), "the head stops short of C1 only"
+    assert tip == pytest.approx((c1[0] - ux * short, c1[1] - uy * short)), "the head touches C1's ring"
     base = shaft.points[2]
     assert base == pytest.approx((tip[0] - ux * figure_marks.HEAD_LEN, tip[1] - uy * figure_marks.HEAD_LEN))
     assert sorted((d.r, (d.cx, d.cy)) for d in dots) == [
@@ -140,9 +139,10 @@ def test_a_white_stone_has_an_edge_drawn_and_a_black_one_none(lang):
 
     page, group = drawn[START]  # two black stones on A2, two white ones on D3: the top white one outlined
     (outline,) = outlines(page, group)
-    assert (outline.w, outline.h) == pytest.approx((STONE * group.scale,) * 2)
-    assert outline.x == pytest.approx(group.x + 3.5 * CELL * group.scale - outline.w / 2), "on D3"
-    assert outline.y > group.y + CELL * group.scale, "on row 3"
+    pile = figure_marks.stack_layers(2, CELL, CELL, STONE, STONE, margin=figure_marks.PILE_MARGIN * CELL)
+    assert (outline.w, outline.h) == pytest.approx((STONE * pile[-1].scale * group.scale,) * 2)
+    d3 = group.x + 3 * CELL * group.scale, group.y + CELL * group.scale
+    assert (outline.x, outline.y) == pytest.approx((d3[0] + pile[-1].x * group.scale, d3[1] + pile[-1].y * group.scale))
 
     page, group = drawn[EXCHANGE]  # the white twister, then two black stones
     (outline,) = outlines(page, group)

@@ -31,7 +31,6 @@ from printkit.layout.figure_pieces import (
     piece_source,
     pieces_used,
     place_arrows,
-    smallest_piece,
     split_ref,
     stack_items,
     stack_room,
@@ -110,6 +109,7 @@ class Drawing:
     badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
     outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
     areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
+    counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
 
     @property
     def band(self) -> float:
@@ -200,6 +200,8 @@ class Laid:
             items += label_items(left + ax * scale, top + ay * scale, text)
         for ax, ay, text in self.drawing.badges:
             items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
+        for ax, ay, text in self.drawing.counts:
+            items += badge_items(left + ax * scale, top + ay * scale, text)
         caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
         measure = self.caption_w
         items.append(
@@ -346,11 +348,11 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = left + col * cw, top + row * ch
-        stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn)
+        stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn, figure_marks.PILE_MARGIN * min(cw, ch))
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
     held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
-    arrows = [move_arrow(kit, path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
+    arrows = [move_arrow(path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
     areas = []
     for area in figure.areas:
         area_rows, area_cols = window_of(area, board.rows, board.cols)
@@ -358,7 +360,6 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         areas.append(Box(x0, y0, len(area_cols) * cw, len(area_rows) * ch))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
     size = (len(cols) * cw, len(rows) * ch)
-    piece = smallest_piece(kit, [c.stack for c in figure.cells])
     return Drawing(
         tuple(drawn.items),
         *size,
@@ -366,9 +367,10 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         tuple(used),
         marks=tuple(marks),
         arrows=tuple(arrows),
-        piece=piece,
+        piece=drawn.smallest,
         outlines=tuple(drawn.outlines),
         areas=tuple(areas),
+        counts=tuple(drawn.counts),
     )
 
 
@@ -411,10 +413,11 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     return Drawing(
         *drawing,
         len(rows) if labels else 0,
-        piece=smallest_piece(kit, stacks),
+        piece=drawn.smallest,
         badges=tuple(badges),
         arrows=tuple(arrows),
         outlines=tuple(drawn.outlines),
+        counts=tuple(drawn.counts),
     )
 
 
