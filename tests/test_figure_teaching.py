@@ -5,7 +5,9 @@ names a cell only on a board that prints its coordinates. Measured as layout dat
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
+import re
 
 import pdfplumber
 import pytest
@@ -20,6 +22,7 @@ from printkit.layout.primitives import Circle, Group, Path, Rect, RichText, Text
 from printkit.validate.kit import CELL_NAME, check_kit
 from printkit.validate.pages import check_layout
 from printkit.words.locale import Localizer
+from printkit.words.typography import to_markup
 
 SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
 PT = 25.4 / 72
@@ -391,3 +394,40 @@ def test_latarnie_rings_the_cells_its_two_examples_count_and_an_area_off_the_boa
     (folder / "latarnie.yaml").write_text(text, encoding="utf-8")
     checked = run("validate", str(folder / "latarnie.yaml"))
     assert checked.code == 1 and "figure.areas[1]: the area A1:F9 leaves the figure: F9 is not on" in checked.err
+
+
+def plain(markup: str) -> str:
+    text = re.sub(r"<[^>]*>", "", html.unescape(markup)).replace("\xa0", " ").replace("\xad", "")
+    return " ".join(text.replace("**", "").split())
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_every_plateau_figure_is_on_the_page_of_its_sections_text_and_next_to_it(lang, paper_name):
+    """A review: the twister's heading and text closed page 1's right column and its figure opened
+    page 2. Each figure now has the end of its own section's text right above it in its column or,
+    when it opens the right column, at the foot of the left one beside it; and the rules keep their
+    two pages."""
+    loaded = build.load("plateau")
+    ctx = Context(paper=paper(paper_name), tr=Localizer(lang))
+    pages = [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "rules"]
+    assert len(pages) == 2
+    sections = [section for section in loaded.kit.rules if section.figure]
+    drawn = [
+        (page, item)
+        for page in pages
+        for item in page.items
+        if isinstance(item, Group) and figures.is_figure(item) and item.key[1] != "contents"
+    ]
+    assert len(drawn) == len(sections)
+    for section, (page, group) in zip(sections, drawn, strict=True):
+        right = group.x >= page.width / 2
+        texts = [item for item in page.items if isinstance(item, RichText) and item.lang is not None]
+        above = [item for item in texts if (item.x >= page.width / 2) == right and item.y + item.h <= group.y + 1e-6]
+        if not above:
+            assert right, f"{ctx.tr(section.heading)}: its figure opens the page"
+            above = [item for item in texts if item.x < page.width / 2]  # beside it, at the left column's foot
+        text = max(above, key=lambda item: item.y)
+        words = plain(text.markup).split()
+        body = plain(to_markup(ctx.tr(section.body)))
+        assert " ".join(words[-4:]) in body or (text.lines and " ".join(words[:4]) in body), ctx.tr(section.heading)
