@@ -151,6 +151,8 @@ class Flow:
         following = self.units[self.order[at + 1]]
         if any(block.figure is not None for block in following):
             return False
+        if any(block.kind == "heading" for block in following) and unit[0].loc[:1] == ("rules",):
+            return False  # never after another section's heading: a figure stays by its own text
         self.order = self.order[:at] + (self.order[at + 1], self.order[at]) + self.order[at + 2 :]
         parts, needed = self._rest_of_unit(column_top=False)
         if needed <= room + 1e-6:
