@@ -35,9 +35,9 @@ from printkit.layout.primitives import Box, Circle, Group, Item, Line, Path, Rec
 Point = tuple[float, float]
 
 MIN_PIECE = 12.0  # mm: the smallest a piece may print in a rules figure and still be read
-PILE_STEP = 0.2  # of a piece's side: in a pile each piece lies this far right of and above the one under,
+PILE_STEP = 0.17  # of a piece's side: in a pile each piece lies this far right of and above the one under,
 # which shows an L that wide, reaching into a stone's colour disc (its rim is 0.09 of the side in)
-PILE_MARGIN = 0.06  # of a cell's side: a pile keeps this far inside its cell
+PILE_MARGIN = 0.05  # of a cell's side: a pile keeps this far inside its cell (2 mm of 40)
 PILE_LEAST = 0.7  # the smallest share of its size a piece of a pile is drawn at in a cell
 PILE_COUNTED = 3  # a pile of more pieces than this gets a badge with its count
 LAYER_EDGE = "#9a9a9a"  # the edge between two pieces of a stack: reads on a black and on a white piece
@@ -268,6 +268,22 @@ def lines_in(items: tuple[Item, ...], scale: float) -> Iterator[tuple[Text, floa
             yield item, scale
         elif isinstance(item, Group):
             yield from lines_in(item.items, scale * item.scale)
+
+
+def legible_scale(items: tuple[Item, ...], least_pt: float) -> float:
+    """The smallest scale at which every line of ``items`` with a box prints at ``least_pt`` or
+    more, at its own size or kept at ``least_pt`` in its box (0 when none has a box): what a figure
+    is drawn at least at, as its column's width allows, so that a stone's value is on every stone
+    or on none (a review: dropped on the small stones, drawn on the others)."""
+    need = 0.0
+    for item, at in lines_in(items, 1.0):
+        if item.max_w is None:
+            continue
+        boxed = fonts.text_width(item.text, least_pt, item.bold, item.face) / (at * item.max_w)
+        if item.max_h is not None:
+            boxed = max(boxed, fonts.cap_height(least_pt, item.face) / (at * item.max_h))
+        need = max(need, min(boxed, least_pt / (at * item.size_pt)))
+    return need
 
 
 def fits_box(item: Text, size_pt: float) -> bool:

@@ -110,6 +110,7 @@ class Drawing:
     outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
     areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
     counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
+    legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
 
     @property
     def band(self) -> float:
@@ -129,8 +130,9 @@ class Laid:
 
     @property
     def scale(self) -> float:
-        band = self.drawing.band
-        return min(LARGEST, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
+        band, drawing = self.drawing.band, self.drawing
+        tall = max((self.max_h - band) / drawing.h, drawing.legible)  # its pieces' texts kept, as wide as it may
+        return min(LARGEST, (self.width - band) / drawing.w, tall)
 
     @property
     def drawn_h(self) -> float:
@@ -324,11 +326,11 @@ def badge_items(cx: float, cy: float, text: str) -> list[Item]:
 
 def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     """The figure at its printed size (the kit was checked: every reference names pieces)."""
-    if figure.board:
-        return board_drawing(figure, kit.component(figure.board), kit, ctx)
     if figure.sheet:
         return sheet_drawing(figure, kit.component(figure.sheet), ctx)
-    return pieces_drawing(figure, kit, ctx)
+    drawn = board_drawing(figure, kit.component(figure.board), kit, ctx) if figure.board else None
+    drawn = drawn or pieces_drawing(figure, kit, ctx)
+    return replace(drawn, legible=figure_marks.legible_scale(drawn.items, MIN_PT))
 
 
 def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
