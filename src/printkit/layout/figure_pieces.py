@@ -151,7 +151,9 @@ def textless(items: tuple[Item, ...]) -> tuple[Item, ...]:
         if isinstance(item, Group):
             if any(isinstance(inner, (Text, RichText)) for inner in item.items):
                 continue
-            item = replace(item, items=textless(item.items))
+            inner = textless(item.items)
+            if inner != item.items:  # a drawing of its own: a key of its own (one key, one PDF form)
+                item = replace(item, key=(*item.key, "textless"), items=inner)
         kept.append(item)
     return tuple(kept)
 
