@@ -28,10 +28,10 @@ from printkit.layout.figure_marks import Arrow
 from printkit.layout.figure_pieces import (
     Stacked,
     move_arrow,
+    piece_counts,
     piece_source,
     pieces_used,
     place_arrows,
-    split_ref,
     stack_items,
     stack_room,
 )
@@ -560,40 +560,3 @@ def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Ite
         off += [at for at in area.split(":") if board_layout.cell_of(at)[1] not in shown_cols]
         if off:
             yield loc + ("areas", index), f"the area {area} leaves the figure: {off[0]} is not on {what} or its window"
-
-
-def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
-    """Every reference names pieces the kit prints, and no more of them than it prints."""
-    placed: dict[tuple[str, ...], int] = {}
-    if figure.pieces and not any(spot.stack for spot in figure.places):
-        yield loc + ("pieces",), "a row of pieces shows at least one piece"
-    for ref_loc, ref in written_refs(figure, loc):
-        source = piece_source(kit, ref)
-        if isinstance(source, str):
-            yield ref_loc, source
-            continue
-        # a row of pieces may show one piece's face and its back side by side (a stone turned over);
-        # a position on a board holds each piece once
-        key = source.key + ((split_ref(ref)[1],) if figure.pieces else ())
-        placed[key] = placed.get(key, 0) + 1
-        if placed[key] == source.available + 1:
-            name = ref.removesuffix(":back")
-            yield ref_loc, f"the figure places more than the {source.available} '{name}' the kit prints"
-
-
-def written_refs(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
-    """Every piece reference of the figure and the field it is written in."""
-    for number, cell in enumerate(figure.cells):
-        yield from refs_at(cell.put, loc + ("cells", number, "put"))
-    for number, place in enumerate(figure.pieces):
-        if isinstance(place, (str, list)):
-            yield from refs_at(place, loc + ("pieces", number))
-        elif place is not None:
-            yield from refs_at(place.put, loc + ("pieces", number, "put"))
-
-
-def refs_at(put: str | list[str], loc: Loc) -> Iterator[tuple[Loc, str]]:
-    if isinstance(put, str):
-        yield loc, put
-    else:
-        yield from ((loc + (index,), ref) for index, ref in enumerate(put))
