@@ -12,6 +12,7 @@ import pytest
 
 from printkit import fonts
 from printkit import pipeline as build
+from printkit.kinds.stones.layout import DISC
 from printkit.kit.shared import FigureSpot
 from printkit.layout import bounds, figure_marks, figures
 from printkit.layout.context import Context, paper
@@ -82,35 +83,34 @@ def test_moves_that_follow_on_are_one_path():
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_twisters_two_legs_are_one_path_through_b2_with_one_head(lang, paper_name):
-    """B3-B2 then B2-C1: one line from B3 (START_AWAY off its centre, off the stone's own arrows)
-    through B2's centre (a small dot there) on to one head short of C1 only (the first leg stopped
-    short of B2, the second started at a dot)."""
+    """A2-B2 then B2-C1: one line from A2's centre, over the stone, through B2's centre (a small
+    dot there) on to one head touching the ring on the empty C1 only (the first leg stopped short
+    of B2, the second started at a dot)."""
     kit, drawn = figure_groups("plateau", lang, paper_name)
     page, group = drawn[TWISTER]
     figure = [section.figure for section in kit.rules if section.figure][TWISTER]
-    assert figure.moves == ["B3-B2", "B2-C1"] and figure.window == "A1:C3"
+    assert figure.moves == ["A2-B2", "B2-C1"] and figure.window == "A1:C2"
     cell = CELL * group.scale
 
     def centre(column: int, row: int) -> tuple[float, float]:
         return group.x + (column + 0.5) * cell, group.y + (row + 0.5) * cell
 
-    b3, b2, c1 = centre(1, 2), centre(1, 1), centre(2, 0)
-    b3 = (b3[0], b3[1] - figure_marks.START_AWAY * cell)  # B3 to B2 is straight up
+    a2, b2, c1 = centre(0, 1), centre(1, 1), centre(2, 0)
     shafts, heads, dots = arrow_parts(page, group)
     assert len(shafts) == len(heads) == 1, "one arrow, one head"
     (shaft,), (head,) = shafts, heads
     assert len(shaft.points) == 3 and shaft.stroke.width == figure_marks.ARROW_W
-    assert shaft.points[0] == pytest.approx(b3) and shaft.points[1] == pytest.approx(b2), "through B2's centre"
+    assert shaft.points[0] == pytest.approx(a2) and shaft.points[1] == pytest.approx(b2), "through B2's centre"
     leg = math.dist(b2, c1)
     ux, uy = (c1[0] - b2[0]) / leg, (c1[1] - b2[1]) / leg
-    short = figure_marks.END_SHORT * cell
+    short = figure_marks.TARGET * cell
     tip = head.points[0]
-    assert tip == pytest.approx((c1[0] - ux * short, c1[1] - uy * short)), "the head stops short of C1 only"
+    assert tip == pytest.approx((c1[0] - ux * short, c1[1] - uy * short)), "the head touches C1's ring"
     base = shaft.points[2]
     assert base == pytest.approx((tip[0] - ux * figure_marks.HEAD_LEN, tip[1] - uy * figure_marks.HEAD_LEN))
     assert sorted((d.r, (d.cx, d.cy)) for d in dots) == [
         (figure_marks.TURN_R, pytest.approx(b2)),
-        (figure_marks.START_R, pytest.approx(b3)),
+        (figure_marks.START_R, pytest.approx(a2)),
     ], "a dot where it starts, a small one where it turns"
     assert figure_marks.TURN_R > figure_marks.ARROW_W / 2 + 0.2, "the turn's dot shows either side of the line"
 
@@ -138,11 +138,12 @@ def test_a_white_stone_has_an_edge_drawn_and_a_black_one_none(lang):
     bx, by = group.x + 1.5 * CELL * group.scale, group.y + 0.5 * CELL * group.scale
     assert (outline.x, outline.y, outline.w, outline.h) == pytest.approx((bx - side / 2, by - side / 2, side, side))
 
-    page, group = drawn[START]  # two black stones on A2, two white ones on D3: the top white one outlined
+    page, group = drawn[START]  # two black stones on A2, two white ones on C1: the top white one outlined
     (outline,) = outlines(page, group)
-    assert (outline.w, outline.h) == pytest.approx((STONE * group.scale,) * 2)
-    assert outline.x == pytest.approx(group.x + 3.5 * CELL * group.scale - outline.w / 2), "on D3"
-    assert outline.y > group.y + CELL * group.scale, "on row 3"
+    pile = figure_marks.stack_layers(2, CELL, CELL, STONE, STONE, margin=figure_marks.PILE_MARGIN * CELL)
+    assert (outline.w, outline.h) == pytest.approx((STONE * pile[-1].scale * group.scale,) * 2)
+    c1 = group.x + 2 * CELL * group.scale, group.y  # the window is A1:C2
+    assert (outline.x, outline.y) == pytest.approx((c1[0] + pile[-1].x * group.scale, c1[1] + pile[-1].y * group.scale))
 
     page, group = drawn[EXCHANGE]  # the white twister, then two black stones
     (outline,) = outlines(page, group)
@@ -260,3 +261,34 @@ def test_legible_keeps_a_boxed_line_at_7_pt_only_when_every_line_like_it_fits():
     assert figures.legible((dataclasses.replace(fits, max_w=None),), scale) == (), "a line with no box goes"
     assert figures.legible((fits,), scale, boxed=False) == (), "the contents strip's miniatures keep none"
     assert figures.legible((fits,), 1.0) == (fits,), "a line large enough is left as it is"
+
+
+@pytest.mark.parametrize("paper_name", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_stone_in_view_in_plateaus_figures_shows_its_value_at_7_pt_off_its_disc(lang, paper_name):
+    """A review: the values were dropped on the small stones (the moves legend, the capture) and
+    drawn on the others. Every stone in view (alone, or on top of a pile) now shows its value in
+    both corners, at 7 pt or more, clear of its colour disc; each figure is drawn at least as large
+    as that takes (figure_marks.legible_scale)."""
+    kit, drawn = figure_groups("plateau", lang, paper_name)
+    values = {t.id: str(t.value) for t in kit.component("stones").types}
+    for _, group in drawn:
+        stones = [i for i in group.items if isinstance(i, Group) and i.key[0] == "stone" and i.key[-1] != "under"]
+        for stone in stones:
+            texts = [p for p in bounds.flatten((stone,)) if isinstance(p.item, Text)]
+            assert len(texts) == 2, stone.key
+            size = kit.component("stones").size
+            for placed in texts:
+                assert abs(placed.sign) * group.scale * placed.item.size_pt >= figures.MIN_PT - 1e-6
+                item = placed.item  # its capitals' box: the digits' ink
+                left = bounds.text_left(item)
+                top = item.y - fonts.cap_height(item.size_pt, item.face)
+                x0, y0, x1, y1 = placed.box(left, top, left + bounds.text_width(item), item.y)
+                local = stone.scale  # the stone's own mm to the group's
+                cx = stone.x + (kit.component("stones").bleed + size / 2) * local
+                cy = stone.y + (kit.component("stones").bleed + size / 2) * local
+                near_x = min(max(cx, x0), x1)
+                near_y = min(max(cy, y0), y1)
+                assert math.dist((near_x, near_y), (cx, cy)) >= size * DISC * local, "off the disc"
+            assert {p.item.text for p in texts} <= set(values.values())
+        assert stones or group.key[1] == "contents"

@@ -5,13 +5,16 @@ names a cell only on a board that prints its coordinates. Measured as layout dat
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
+import re
 
 import pdfplumber
 import pytest
 
 from conftest import REPO
 from printkit import pipeline as build
+from printkit.kinds.stones.layout import DISC
 from printkit.layout import bounds, figure_marks, figures
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
@@ -19,6 +22,7 @@ from printkit.layout.primitives import Circle, Group, Path, Rect, RichText, Text
 from printkit.validate.kit import CELL_NAME, check_kit
 from printkit.validate.pages import check_layout
 from printkit.words.locale import Localizer
+from printkit.words.typography import to_markup
 
 SEEDS = ["latarnie", "ogrod", "targ", "kpn", "plateau"]
 PT = 25.4 / 72
@@ -120,7 +124,11 @@ def plateau_figure(lang: str, number: int):
 CAPTURE = 6  # plateau's figures: goal, start, sides, twister, turning over, stacks, capture, exchange
 
 
-def test_plateau_capture_is_an_arrow_from_a2_onto_the_stone_on_b2():
+def test_plateau_capture_is_an_arrow_from_a2s_centre_to_b2s_over_the_stones():
+    """A review: the arrow ran 3 mm from the red stone's own east arrowhead to the white stone's
+    edge and merged with the printed arrow. Now it runs centre to centre, set on the page after the
+    drawing (over the stones) on a white halo, thicker than the stones' own arrows and not their
+    black, and at least 10 mm long."""
     kit, (page, group) = plateau_figure("en", CAPTURE)
     board = kit.component("board")
     figure = [section.figure for section in kit.rules if section.figure][CAPTURE]
@@ -146,34 +154,43 @@ def test_plateau_capture_is_an_arrow_from_a2_onto_the_stone_on_b2():
         for i in page.items
         if isinstance(i, Path) and not i.closed and i.stroke.color == figure_marks.ARROW_INK and inside(*i.points[0])
     ]
-    assert len(heads) == len(dots) == len(shafts) == 1
-    (start,) = dots  # on the moving stone's rim, off its own arrows
-    ax, ay = centre("A2")
-    assert (start.cx, start.cy) == pytest.approx((ax + figure_marks.START_AWAY * cell, ay))
-    tip = heads[0].points[0]
-    bx, by = centre("B2")
-    # the head stops at the white stone's edge, not on its face (a review: "on the disc")
-    stone = kit.component("stones").size * group.scale
-    assert tip[1] == pytest.approx(by) and tip[0] == pytest.approx(bx - stone / 2 - figure_marks.END_GAP * cell)
-    assert shafts[0].stroke.width == figure_marks.ARROW_W
+    halos = [
+        i
+        for i in page.items
+        if isinstance(i, Path) and not i.closed and i.stroke.color == figure_marks.ARROW_HALO and inside(*i.points[0])
+    ]
+    assert len(heads) == len(dots) == len(shafts) == len(halos) == 1
+    (start,), (tip,) = dots, [heads[0].points[0]]
+    assert (start.cx, start.cy) == pytest.approx(centre("A2")), "from A2's centre"
+    assert tip == pytest.approx(centre("B2")), "to B2's centre"
+    assert math.dist((start.cx, start.cy), tip) >= 10.0, "at least 10 mm long on the page"
+    at = page.items.index(group)
+    assert all(page.items.index(part) > at for part in (*heads, *dots, *shafts, *halos)), "over the stones"
+    assert halos[0].stroke.width >= shafts[0].stroke.width + 1.0 and page.items.index(halos[0]) < page.items.index(
+        shafts[0]
+    ), "a white halo under the line, 0.5 mm or more either side"
     base_w = math.dist(heads[0].points[1], heads[0].points[2])
-    assert (
-        base_w == pytest.approx(figure_marks.HEAD_W)
-        and math.dist((start.cx, start.cy), tip) >= 3 * figure_marks.HEAD_LEN
-    )
+    assert base_w == pytest.approx(figure_marks.HEAD_W)
+    printed = [
+        (placed.item.stroke.width * abs(placed.sign), placed.item.stroke.color)
+        for placed in bounds.flatten((group,))
+        if isinstance(placed.item, Path) and placed.item.stroke is not None and not placed.item.closed
+    ]
+    assert printed, "the stones' own arrows"
+    assert all(width < figure_marks.ARROW_W and colour != figure_marks.ARROW_INK for width, colour in printed)
 
 
 TWISTER = 3
 
 
 def test_a_move_to_an_empty_cell_ends_on_a_ring_there():
-    """plateau's twister goes B3, B2, C1, where no stone stands: a ring (solid: a rules page draws
+    """plateau's twister goes A2, B2, C1, where no stone stands: a ring (solid: a rules page draws
     no dash) marks C1 and the
     arrow's head touches it (a review: "the twister's end cell unmarked")."""
     kit, (page, group) = plateau_figure("en", TWISTER)
     board = kit.component("board")
     figure = [section.figure for section in kit.rules if section.figure][TWISTER]
-    assert figure.moves == ["B3-B2", "B2-C1"]
+    assert figure.moves == ["A2-B2", "B2-C1"]
     rows, cols = figures.window_of(figure.window, board.rows, board.cols)
     cell = board.cell * group.scale
     row, col = figures.board_layout.cell_of("C1")
@@ -193,39 +210,77 @@ def test_a_move_to_an_empty_cell_ends_on_a_ring_there():
     assert math.dist(head.points[0], (cx, cy)) == pytest.approx(ring.r)
 
 
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
 @pytest.mark.parametrize("number", [1, 5])  # the opening stacks of two, the moved stack of three
-def test_plateau_stacks_show_the_top_stone_whole_and_those_under_it_as_their_edges(number):
-    kit, (_, group) = plateau_figure("cs", number)
+def test_plateau_stacks_are_offset_piles_inside_their_cells_with_a_margin(number, lang):
+    """A review: a top view of a stone over edge bars filled the 40 mm cell with no margin. Each
+    stone of a stack is drawn (the top one with its face, each under it with its own face where the
+    one above leaves it), a step right of and above the one under, the pile inside its cell with
+    PILE_MARGIN of it to spare, and each stone under showing an L at least 1.5 mm wide on the page."""
+    kit, (_, group) = plateau_figure(lang, number)
     figure = [section.figure for section in kit.rules if section.figure][number]
-    stone = kit.component("stones").size
-    owners = {o.id: o.color for o in kit.component("stones").owners}
-    layers = [i for i in group.items if isinstance(i, Rect) and i.stroke and i.stroke.color == figure_marks.LAYER_EDGE]
-    art = [i for i in group.items if isinstance(i, Group) and i.key[0] != "marked hatch"]  # the shaded cells' hatch
-    assert len(layers) == sum(len(cell.stack) for cell in figure.cells), "each piece under the top, and the top's line"
-    assert len(art) == len(figure.cells), "only the top stone of a stack is drawn with its face"
+    board = kit.component("board")
+    rows, cols = figures.window_of(figure.window, board.rows, board.cols)
+    stones = [i for i in group.items if isinstance(i, Group) and i.key[0] == "stone"]
+    assert len(stones) == sum(len(cell.stack) for cell in figure.cells), "every stone of every stack drawn"
     at = 0
-    for cell, stone_art in zip(figure.cells, art, strict=True):
-        mine = layers[at : at + len(cell.stack)]
+    for cell in figure.cells:
+        pile = stones[at : at + len(cell.stack)]
         at += len(cell.stack)
-        *under, top = mine
-        assert top.fill is None and [r.fill for r in under] == [owners[ref.split(".")[1]] for ref in cell.stack[:-1]]
-        assert all((r.x, r.w, r.h) == (top.x, stone, stone) for r in mine)
-        steps = [b.y - a.y for a, b in zip(mine[::-1], mine[-2::-1], strict=False)]
-        assert all(step * group.scale >= 1.5 for step in steps), "each stone under shows a band at least 1.5 mm tall"
-        row, _ = figures.board_layout.cell_of(cell.at)
-        rows, _ = figures.window_of(figure.window, 4, 4)
-        cell_top = (row - rows.start) * kit.component("board").cell
-        assert cell_top <= top.y and under[0].y + stone <= cell_top + kit.component("board").cell + 1e-9
-        bleed = top.x - stone_art.x
-        assert bleed >= 0 and stone_art.y == pytest.approx(top.y - bleed)
+        owners = [ref.split(".")[1] for ref in cell.stack]
+        assert [stone.key[2] for stone in pile] == owners, "bottom first, each its owner's"
+        assert all(stone.key[-1] == "under" for stone in pile[:-1]) and pile[-1].key[-1] != "under"
+        row, col = figures.board_layout.cell_of(cell.at)
+        x0, y0 = (col - cols.start) * board.cell, (row - rows.start) * board.cell
+        margin = figure_marks.PILE_MARGIN * board.cell
+        size = kit.component("stones").size
+        bleed = kit.component("stones").bleed
+        corners = [(s.x + bleed * s.scale, s.y + bleed * s.scale) for s in pile]
+        drawn = size * pile[0].scale
+        assert all(s.scale == pile[0].scale for s in pile)
+        assert min(x for x, _ in corners) >= x0 + margin - 1e-6 and min(y for _, y in corners) >= y0 + margin - 1e-6
+        assert max(x for x, _ in corners) + drawn <= x0 + board.cell - margin + 1e-6
+        assert max(y for _, y in corners) + drawn <= y0 + board.cell - margin + 1e-6
+        for (ax, ay), (bx, by) in zip(corners, corners[1:], strict=False):
+            assert bx - ax == pytest.approx(ay - by), "each a step right of and above the one under"
+            assert (bx - ax) * group.scale >= 1.5, "an L at least 1.5 mm wide on the page"
+        assert drawn * group.scale >= figure_marks.MIN_PIECE
 
 
-def test_a_tall_stack_stays_in_its_cell_and_shows_every_piece():
-    layers = figure_marks.stack_layers(6, 40.0, 40.0, 32.0, 32.0)
+def test_a_stone_under_another_in_a_pile_shows_its_colour_disc():
+    """The blue stone second from the top of the goal's six showed nothing of its blue (a review):
+    the step reaches past the rim of the disc, 0.09 of the side in from the edge."""
+    from_edge = 0.5 - DISC
+    assert figure_marks.PILE_STEP - from_edge >= 0.075, "0.075 of the side of the disc shows"
+    kit, (_, group) = plateau_figure("en", 0)
+    blues = [i for i in group.items if isinstance(i, Group) and i.key[:4] == ("stone", "stones", "black", "blue")]
+    assert len(blues) == 1 and blues[0].key[-1] == "under"
+    discs = [p for p in bounds.flatten(blues) if isinstance(p.item, Circle) and p.item.fill == "#7eaee6"]
+    assert discs and not [p for p in bounds.flatten(blues) if isinstance(p.item, Text)], "its disc, and no value"
+
+
+def test_a_tall_pile_stays_in_its_cell_shows_every_piece_and_is_counted():
+    layers = figure_marks.stack_layers(6, 40.0, 40.0, 32.0, 32.0, margin=2.4)
     assert [layer.top for layer in layers] == [False] * 5 + [True]
-    ys = [layer.y for layer in layers]
-    assert ys == sorted(ys, reverse=True) and min(ys) >= 0 and max(ys) + 32.0 <= 40.0 + 1e-9
-    assert all(a - b > 1.5 for a, b in zip(ys, ys[1:], strict=False))
+    side = 32.0 * layers[0].scale
+    assert layers[0].scale >= figure_marks.PILE_LEAST - 1e-9
+    xs, ys = [layer.x for layer in layers], [layer.y for layer in layers]
+    assert xs == sorted(xs) and ys == sorted(ys, reverse=True)
+    assert min(xs) >= 2.4 - 1e-9 and max(xs) + side <= 40.0 - 2.4 + 1e-9
+    assert min(ys) >= 2.4 - 1e-9 and max(ys) + side <= 40.0 - 2.4 + 1e-9
+    assert all(b - a > 1.5 for a, b in zip(xs, xs[1:], strict=False))
+    cx, cy = figure_marks.pile_count_at(layers, 32.0, 32.0)
+    covered = [layer for layer in layers if layer.x <= cx <= layer.x + side and layer.y <= cy <= layer.y + side]
+    assert not covered, "the count stands where no stone lies"
+    assert figure_marks.stack_layers(1, 40.0, 40.0, 32.0, 32.0, margin=2.4)[0].scale == 1.0, "a stone alone as printed"
+
+
+def test_the_goals_pile_of_six_carries_a_badge_with_its_count():
+    _, (page, group) = plateau_figure("cs", 0)
+    badges = [i for i in page.items if isinstance(i, Text) and i.text == "6" and i.color == "#ffffff"]
+    (badge,) = badges
+    assert badge.size_pt >= 7.0 and badge.bold
+    assert group.x < badge.x < group.x + group.shown_w and group.y < badge.y < group.y + group.shown_h + 1.0
 
 
 def rules_page_count(kit: str, lang: str) -> int:
@@ -244,7 +299,7 @@ def test_plateau_prints_the_coordinates_its_captions_name(built, lang):
     captions = " ".join(w["text"] for w in words)
     assert "A2" in captions and "B2" in captions
     small = [c for page in rules for c in page.chars if round(c["size"], 1) == figures.MARK_PT]
-    assert {"A", "B", "C", "D"} <= {c["text"] for c in small} and {"2", "3"} <= {c["text"] for c in small}
+    assert {"A", "B", "C"} <= {c["text"] for c in small} and {"1", "2", "3"} <= {c["text"] for c in small}
     board = pdf.pages[len(rules)]
     assert {"A", "B", "C", "D", "1", "2", "3", "4"} <= {w["text"] for w in board.extract_words()}
 
@@ -252,12 +307,12 @@ def test_plateau_prints_the_coordinates_its_captions_name(built, lang):
 def test_plateau_arrow_is_drawn_on_the_pdf(built):
     pdf = pdfplumber.open(built("plateau", "en"))
     rules = pdf.pages[: rules_page_count("plateau", "en")]
+    ink = tuple(round(int(figure_marks.ARROW_INK[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
     dark = [
         c
         for page in rules
         for c in page.lines + page.curves
-        if c.get("stroking_color") in ((0.102, 0.102, 0.102), [0.102, 0.102, 0.102])
-        or (c.get("non_stroking_color") and tuple(round(v, 2) for v in c["non_stroking_color"]) == (0.1, 0.1, 0.1))
+        if c.get("stroking_color") and tuple(round(v, 2) for v in c["stroking_color"]) == ink
     ]
     widths = [round(c.get("linewidth", 0) * PT, 2) for c in dark]
     assert any(w == pytest.approx(figure_marks.ARROW_W, abs=0.02) for w in widths), widths
@@ -289,18 +344,20 @@ def test_a_caption_naming_a_cell_on_a_board_without_coordinates_is_a_finding_on_
     problems = check_kit(loaded.source, bare)
     named = [p for p in problems if "prints no coordinates" in p.message]
     assert [(p.field[: len("rules[4].figure.caption.")], p.message.split(" but")[0]) for p in named] == [
-        ("rules[5].figure.caption.", "names the cell B3"),
-        ("rules[7].figure.caption.", "names the cell B3"),
+        ("rules[5].figure.caption.", "names the cell A2"),
+        ("rules[7].figure.caption.", "names the cell A3"),
         ("rules[8].figure.caption.", "names the cell A2"),
     ], "once a text: the twister's, the stack's and the capture's captions"
     problem = named[0]
     lines = loaded.source.path.read_text(encoding="utf-8").splitlines()
-    assert problem.line is not None and "B3" in lines[problem.line - 1]
+    assert problem.line is not None and "A2" in lines[problem.line - 1]
     assert not [p for p in check_kit(loaded.source, kit) if "prints no coordinates" in p.message]
 
 
 def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
-    loaded = build.load("kpn")
+    """latarnie's tokens: kpn's tiles keep their names at 7 pt, which holds their figure at 12.5 mm
+    or more whatever its height (figure_marks.legible_scale)."""
+    loaded = build.load("latarnie")
     kit = loaded.kit
     number, section = next((n, s) for n, s in enumerate(kit.rules) if s.figure)
     ctx = Context(paper=paper("letter"), tr=Localizer("pl"))
@@ -315,7 +372,7 @@ def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
     pages = layout_kit(small, ctx).pages
     groups = (i for page in pages for i in page.items if isinstance(i, Group) and figures.is_figure(i))
     group = next(g for g in groups if g.key[1] != "contents")
-    shown = 34.0 * group.scale  # the kit's tiles are 34 mm across
+    shown = 30.0 * group.scale  # the kit's tokens are 30 mm across
     assert shown < 12.0
     assert f"smallest piece {shown:.1f} mm across" in problem.message and problem.line is not None
 
@@ -339,3 +396,40 @@ def test_latarnie_rings_the_cells_its_two_examples_count_and_an_area_off_the_boa
     (folder / "latarnie.yaml").write_text(text, encoding="utf-8")
     checked = run("validate", str(folder / "latarnie.yaml"))
     assert checked.code == 1 and "figure.areas[1]: the area A1:F9 leaves the figure: F9 is not on" in checked.err
+
+
+def plain(markup: str) -> str:
+    text = re.sub(r"<[^>]*>", "", html.unescape(markup)).replace("\xa0", " ").replace("\xad", "")
+    return " ".join(text.replace("**", "").split())
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_every_plateau_figure_is_on_the_page_of_its_sections_text_and_next_to_it(lang, paper_name):
+    """A review: the twister's heading and text closed page 1's right column and its figure opened
+    page 2. Each figure now has the end of its own section's text right above it in its column or,
+    when it opens the right column, at the foot of the left one beside it; and the rules keep their
+    two pages."""
+    loaded = build.load("plateau")
+    ctx = Context(paper=paper(paper_name), tr=Localizer(lang))
+    pages = [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "rules"]
+    assert len(pages) == 2
+    sections = [section for section in loaded.kit.rules if section.figure]
+    drawn = [
+        (page, item)
+        for page in pages
+        for item in page.items
+        if isinstance(item, Group) and figures.is_figure(item) and item.key[1] != "contents"
+    ]
+    assert len(drawn) == len(sections)
+    for section, (page, group) in zip(sections, drawn, strict=True):
+        right = group.x >= page.width / 2
+        texts = [item for item in page.items if isinstance(item, RichText) and item.lang is not None]
+        above = [item for item in texts if (item.x >= page.width / 2) == right and item.y + item.h <= group.y + 1e-6]
+        if not above:
+            assert right, f"{ctx.tr(section.heading)}: its figure opens the page"
+            above = [item for item in texts if item.x < page.width / 2]  # beside it, at the left column's foot
+        text = max(above, key=lambda item: item.y)
+        words = plain(text.markup).split()
+        body = plain(to_markup(ctx.tr(section.body)))
+        assert " ".join(words[-4:]) in body or (text.lines and " ".join(words[:4]) in body), ctx.tr(section.heading)

@@ -7,10 +7,14 @@ the outline of a light piece are set on the page after scaling (like labels), so
 heads keep one size whatever the figure's scale.
 
 A move of several legs, each starting where the one before ended (plateau's twister, B3-B2 then
-B2-C1), is one arrow: a path through the centres of the cells it crosses, a small dot where it
-turns, its one head short of the last cell only. A stone in a stack shows its edge under the one
-above; a flat piece (a card, a tile) under another shows a corner of its face, the one above it
-lying offset, as a tile laid on a tile would be drawn. A piece light at its cut line (a white
+B2-C1), is one arrow: a path through the centres of the cells it crosses, from a dot on the first
+centre to its one head on the last, a small dot where it turns; deep blue and twice as thick as the
+black arrows printed on the pieces, on a white halo, it reads over any piece. Pieces that are not
+flat (stones, tokens) lie in an offset pile, each a step right of and above the one under it, whose
+L of face shows (a stone's owner and the rim of its colour disc); the pile shrinks to stay inside its
+cell, and one of more than PILE_COUNTED carries its count. A flat piece (a card, a tile) under
+another shows a corner of its face, the one above it lying offset, as a tile laid on a tile would
+be drawn. A piece light at its cut line (a white
 stone, a pale card) gets the grey line its printed sheet cuts it along, so it stands out on a light
 cell. An empty place of a row may hold an arrow from the place before it to the one after: curved
 for a piece turned over, straight for what it becomes.
@@ -31,19 +35,20 @@ from printkit.layout.primitives import Box, Circle, Group, Item, Line, Path, Rec
 Point = tuple[float, float]
 
 MIN_PIECE = 12.0  # mm: the smallest a piece may print in a rules figure and still be read
-STACK_STEP = 0.14  # of a piece's side: each piece of a stack shows this much of its edge under the one above
+PILE_STEP = 0.17  # of a piece's side: in a pile each piece lies this far right of and above the one under,
+# which shows an L that wide, reaching into a stone's colour disc (its rim is 0.09 of the side in)
+PILE_MARGIN = 0.05  # of a cell's side: a pile keeps this far inside its cell (2 mm of 40)
+PILE_LEAST = 0.7  # the smallest share of its size a piece of a pile is drawn at in a cell
+PILE_COUNTED = 3  # a pile of more pieces than this gets a badge with its count
 LAYER_EDGE = "#9a9a9a"  # the edge between two pieces of a stack: reads on a black and on a white piece
-ARROW_INK = "#1a1a1a"
+ARROW_INK = "#16357a"  # deep blue: a move is not one of the black arrows printed on the pieces it crosses
 ARROW_HALO = "#ffffff"  # under the arrow, so it reads over a dark piece or a shaded cell
-ARROW_W, HALO_W = 0.7, 1.6  # mm on the page
-HEAD_LEN, HEAD_W = 2.6, 2.4  # mm on the page
-START_R = 0.9  # mm: the dot where a move starts
-TURN_R = 0.7  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
-END_SHORT = 0.3  # of a cell: an arrow stops short of the centre of the cell it goes to, its head on the piece there
-END_GAP = 0.02  # of a cell: an arrow to a cell with a piece stops this far outside the piece's edge
+ARROW_W, HALO_W = 1.1, 2.4  # mm on the page: thicker than a stone's own arrows at any figure size (0.9 mm)
+HEAD_LEN, HEAD_W = 3.4, 3.2  # mm on the page
+START_R = 1.2  # mm: the dot where a move starts
+TURN_R = 0.95  # mm: the dot where a move of several legs turns on its way (its line is ARROW_W wide)
 TARGET = 0.3  # of a cell: the ring that marks where a move to an empty cell ends (solid: a rules page
 TARGET_W = 0.5  # draws no dash, the cut and fold lines' mark; mm on the page)
-START_AWAY = 0.3  # of a cell: a move starts this far from its first cell's centre, off the moving piece's marks
 FLAT_STEP = (0.45, 0.14)  # of a flat piece's width and height: the one above lies this much right of and
 # below the one under, which shows a strip of its face that wide along its left side (kpn's tiles: the
 # left part of the symbol) and that tall along its top; the row grows by no more than a stack of stones
@@ -70,17 +75,6 @@ class Arrow:
         """The arrow on the page, the drawing's (0, 0) at (left, top) and drawn ``scale`` times its size."""
         points = tuple((left + x * scale, top + y * scale) for x, y in self.points)
         return replace(self, points=points, short=self.short * scale, target=self.target * scale)
-
-
-def started_away(points: tuple[Point, ...], away: float) -> tuple[Point, ...]:
-    """A move's path starting ``away`` mm from its first cell's centre toward the next point: the
-    arrow leaves the piece from its edge instead of covering the piece's own arrows."""
-    (x0, y0), (x1, y1) = points[0], points[1]
-    length = math.dist(points[0], points[1])
-    if length <= away:
-        return points
-    start = (x0 + (x1 - x0) * away / length, y0 + (y1 - y0) * away / length)
-    return (start, *points[1:])
 
 
 def move_paths(moves: Iterable[str]) -> list[list[str]]:
@@ -114,30 +108,63 @@ def place_arrow(kind: str, x: float, y: float, w: float, h: float) -> Arrow:
 
 @dataclass(frozen=True)
 class Layer:
-    """One piece of a stack where it lies: (x, y) its corner, ``top`` for the piece in view."""
+    """One piece of a stack where it lies: (x, y) its corner, ``top`` for the piece in view, drawn
+    ``scale`` times its printed size (a pile shrinks to stay inside its cell)."""
 
     x: float
     y: float
     top: bool
+    scale: float = 1.0
 
 
-def stack_layers(count: int, w: float, h: float, pw: float, ph: float, flat: bool = False) -> list[Layer]:
+def stack_layers(
+    count: int, w: float, h: float, pw: float, ph: float, flat: bool = False, margin: float = 0.0
+) -> list[Layer]:
     """Where the ``count`` pieces (pw × ph) of a place (w × h) lie, bottom first, the whole stack
-    centred in the place and never larger than it (the step shrinks for a tall stack): a stone
-    under another shows its edge as a band below it; a flat piece under another shows a strip of
-    its face along its top and left side, each piece above lying further right and down."""
+    centred in the place. A flat piece under another shows a strip of its face along its top and
+    left side, each piece above lying further right and down. Any other piece (a stone, a token)
+    lies in an offset pile: each one above PILE_STEP of its side right of and above the one under,
+    which shows an L of its face (its owner's body, the rim of its colour disc) along its left and
+    bottom sides; a pile that does not fit the place less ``margin`` mm all round is drawn smaller,
+    to PILE_LEAST of its size, then with a shorter step (a stack of three in a 40 mm cell filled it
+    to the edge, a review)."""
     if count <= 0:
         return []
+    if not flat:
+        return pile_layers(count, w, h, pw, ph, margin)
     room_x, room_y = stack_room(count, pw, ph, flat)
     step_x, step_y = room_x / max(1, count - 1), room_y / max(1, count - 1)
     if count > 1:
-        step_x = min(step_x, max(0.0, w - pw) / (count - 1)) if w > pw or not flat else step_x * 0.5
+        step_x = min(step_x, max(0.0, w - pw) / (count - 1)) if w > pw else step_x * 0.5
         step_y = min(step_y, max(0.0, h - ph) / (count - 1)) if h > ph else step_y * 0.5
     left = (w - pw - step_x * (count - 1)) / 2
     top = (h - ph - step_y * (count - 1)) / 2
-    if flat:
-        return [Layer(left + step_x * level, top + step_y * level, level == count - 1) for level in range(count)]
-    return [Layer(left, top + step_y * (count - 1 - level), level == count - 1) for level in range(count)]
+    return [Layer(left + step_x * level, top + step_y * level, level == count - 1) for level in range(count)]
+
+
+def pile_layers(count: int, w: float, h: float, pw: float, ph: float, margin: float) -> list[Layer]:
+    """stack_layers of pieces that are not flat: the offset pile."""
+    more = count - 1
+    room_w, room_h = (w - 2 * margin, h - 2 * margin) if more else (w, h)
+    step = PILE_STEP * min(pw, ph)
+    scale = min(1.0, room_w / (pw + more * step), room_h / (ph + more * step))
+    if scale < PILE_LEAST:  # a tall pile: its pieces kept readable, the step shortened instead
+        scale = min(PILE_LEAST, room_w / pw, room_h / ph)
+        step = max(0.0, min(room_w - pw * scale, room_h - ph * scale)) / more / scale
+    sw, sh, drawn_step = pw * scale, ph * scale, step * scale
+    left = (w - sw - drawn_step * more) / 2
+    top = (h - sh - drawn_step * more) / 2
+    return [
+        Layer(left + drawn_step * level, top + drawn_step * (more - level), level == more, scale)
+        for level in range(count)
+    ]
+
+
+def pile_count_at(layers: list[Layer], pw: float, ph: float) -> Point:
+    """Where a pile's count badge stands: the middle of the empty steps right of and under the pile
+    (no piece lies there; the top one's value is in its own corner)."""
+    bottom, top = layers[0], layers[-1]
+    return (bottom.x + top.x) / 2 + pw * top.scale, (bottom.y + top.y) / 2 + ph * top.scale
 
 
 def stack_room(count: int, pw: float, ph: float, flat: bool = False) -> tuple[float, float]:
@@ -145,7 +172,8 @@ def stack_room(count: int, pw: float, ph: float, flat: bool = False) -> tuple[fl
     more = max(0, count - 1)
     if flat:
         return FLAT_STEP[0] * pw * more, FLAT_STEP[1] * ph * more
-    return 0.0, STACK_STEP * min(pw, ph) * more
+    step = PILE_STEP * min(pw, ph) * more
+    return step, step
 
 
 def ground_of(group: Group) -> str:
@@ -240,6 +268,22 @@ def lines_in(items: tuple[Item, ...], scale: float) -> Iterator[tuple[Text, floa
             yield item, scale
         elif isinstance(item, Group):
             yield from lines_in(item.items, scale * item.scale)
+
+
+def legible_scale(items: tuple[Item, ...], least_pt: float) -> float:
+    """The smallest scale at which every line of ``items`` with a box prints at ``least_pt`` or
+    more, at its own size or kept at ``least_pt`` in its box (0 when none has a box): what a figure
+    is drawn at least at, as its column's width allows, so that a stone's value is on every stone
+    or on none (a review: dropped on the small stones, drawn on the others)."""
+    need = 0.0
+    for item, at in lines_in(items, 1.0):
+        if item.max_w is None:
+            continue
+        boxed = fonts.text_width(item.text, least_pt, item.bold, item.face) / (at * item.max_w)
+        if item.max_h is not None:
+            boxed = max(boxed, fonts.cap_height(least_pt, item.face) / (at * item.max_h))
+        need = max(need, min(boxed, least_pt / (at * item.size_pt)))
+    return need
 
 
 def fits_box(item: Text, size_pt: float) -> bool:

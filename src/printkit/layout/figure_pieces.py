@@ -6,14 +6,14 @@ where the figure puts it; one whose drawing runs into its bleed is shown as cut 
 light at its cut line (``Placeable.ground``: plateau's white stones, targ's pale cards) is
 outlined on the page with the grey line its printed sheet cuts it along (figure_marks.OUTLINE): on
 a white or a hatched cell it had no edge at all, a white stone read as a bare disc and its values
-floated. A stack is drawn as figure_marks.stack_layers lays it: stones by their edges under the
-top one, flat pieces offset, the one under showing a strip of its face.
+floated. A stack is drawn as figure_marks.stack_layers lays it: stones and tokens in an offset pile,
+flat pieces offset, the one under showing a strip of its face.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from printkit.base.errors import Loc
@@ -23,7 +23,7 @@ from printkit.layout import figure_marks
 from printkit.layout.context import Context
 from printkit.layout.marks import on_paper
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Box, Group, Item, Rect, Side, Stroke
+from printkit.layout.primitives import Box, Group, Item, Rect, RichText, Side, Stroke, Text
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -53,19 +53,20 @@ def piece_source(kit: Kit, ref: str) -> Placeable | str:
     return source
 
 
-def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
-    """The piece ``ref`` names with its cut corner at (x, y)."""
+def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float, scale: float = 1.0) -> Group:
+    """The piece ``ref`` names with its cut corner at (x, y), drawn ``scale`` times its size."""
     source = piece_source(kit, ref)
     assert isinstance(source, Placeable)  # check_figures refused the kit otherwise
     _, side = split_ref(ref)
     group = source.draw(ctx, side)
     bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
+    at = (x + group.x * scale, y + group.y * scale)
     if bx <= 0 and by <= 0:
-        return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+        return Group(group.key, *at, group.w, group.h, group.items, group.rotate, scale=group.scale * scale)
     pw, ph = source.size  # shown as cut out: the bleed would spill past its cell and the pieces beside it
     trim = ((bx, by), (bx + pw, by), (bx + pw, by + ph), (bx, by + ph))
     return Group(
-        group.key + ("trimmed",), x + group.x, y + group.y, group.w, group.h, group.items, group.rotate, clip=trim
+        group.key + ("trimmed",), *at, group.w, group.h, group.items, group.rotate, clip=trim, scale=group.scale * scale
     )
 
 
@@ -81,38 +82,80 @@ def is_flat(sources: list[Placeable]) -> bool:
 
 @dataclass
 class Stacked:
-    """A figure's pieces as they are drawn: the items in the scaled drawing and the boxes (at
-    printed size) of the light pieces in full view, outlined on the page."""
+    """A figure's pieces as they are drawn: the items in the scaled drawing, the boxes (at
+    printed size) of the light pieces in full view, outlined on the page, the count badges of
+    tall piles (their centres and counts) and the smallest side a piece is drawn at."""
 
     items: list[Item] = field(default_factory=list)
     outlines: list[Box] = field(default_factory=list)
+    counts: list[tuple[float, float, str]] = field(default_factory=list)
+    smallest: float = 0.0
+
+    def drawn(self, side: float) -> None:
+        self.smallest = side if not self.smallest else min(self.smallest, side)
 
 
-def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float, into: Stacked) -> None:
-    """The pieces of a place, bottom first, centred in the place's (x, y, w, h): the top one in
-    full, each under it as figure_marks.stack_layers lays it."""
+def stack_items(
+    kit: Kit,
+    refs: list[str],
+    ctx: Context,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    into: Stacked,
+    margin: float = 0.0,
+) -> None:
+    """The pieces of a place, bottom first, centred in the place's (x, y, w, h) as
+    figure_marks.stack_layers lays them (a pile keeps ``margin`` mm inside the place): the top one
+    in full, each under it where the one above leaves it, a pile of more than PILE_COUNTED with
+    its count."""
     sources = [piece_source(kit, ref) for ref in refs]
     placeable = [s for s in sources if isinstance(s, Placeable)]
     flat = is_flat(placeable)
     pw, ph = max((s.size[0] for s in placeable), default=0.0), max((s.size[1] for s in placeable), default=0.0)
-    layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat)
+    layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat, margin)
     for ref, source, layer in zip(refs, sources, layers, strict=True):
         assert isinstance(source, Placeable)
-        sw, sh = source.size
-        px, py = x + layer.x + (pw - sw) / 2, y + layer.y + (ph - sh) / 2
-        piece = placed_piece(kit, ref, ctx, px, py)
+        sw, sh = source.size[0] * layer.scale, source.size[1] * layer.scale
+        px = x + layer.x + (pw - source.size[0]) / 2 * layer.scale
+        py = y + layer.y + (ph - source.size[1]) / 2 * layer.scale
+        piece = placed_piece(kit, ref, ctx, px, py, layer.scale)
         if not layer.top and not flat:
-            into.items += figure_marks.layer_items(px, py, sw, sh, figure_marks.ground_of(piece))
-            continue
+            piece = replace(piece, key=(*piece.key, "under"), items=textless(piece.items))
         into.items.append(piece)
-        if not layer.top:  # a flat piece under another: its face shows where the one above leaves it
+        into.drawn(min(sw, sh))
+        if len(refs) > 1 and not flat:  # each piece of a pile parted from the one under it
+            into.items += figure_marks.layer_items(px, py, sw, sh, None)
+        if not layer.top:  # a piece under another: its face shows where the one above leaves it
             continue
-        if len(refs) > 1:  # the top of a stack parted from the piece under it
+        if len(refs) > 1 and flat:  # the top of a stack parted from the piece under it
             into.items += figure_marks.layer_items(px, py, sw, sh, None)
         elif source.edge and not light(source, ctx, split_ref(ref)[1]):
             into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
         if light(source, ctx, split_ref(ref)[1]):
             into.outlines.append(Box(px, py, sw, sh))
+    if not flat and len(refs) > figure_marks.PILE_COUNTED:
+        cx, cy = figure_marks.pile_count_at(layers, pw, ph)
+        into.counts.append((x + cx, y + cy, str(len(refs))))
+
+
+def textless(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """A piece's drawing without its texts, nor the groups that hold one (a stone's value and its
+    underline): under another piece of a pile only an edge of it shows, and a value cut by the
+    piece above read as a stray mark."""
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, (Text, RichText)):
+            continue
+        if isinstance(item, Group):
+            if any(isinstance(inner, (Text, RichText)) for inner in item.items):
+                continue
+            inner = textless(item.items)
+            if inner != item.items:  # a drawing of its own: a key of its own (one key, one PDF form)
+                item = replace(item, key=(*item.key, "textless"), items=inner)
+        kept.append(item)
+    return tuple(kept)
 
 
 def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, float]:
@@ -122,32 +165,19 @@ def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, fl
 
 
 def move_arrow(
-    kit: Kit, path: list[str], held: dict[tuple[int, int], list[str]], left: float, top: float, cw: float, ch: float
+    path: list[str], held: dict[tuple[int, int], list[str]], left: float, top: float, cw: float, ch: float
 ) -> figure_marks.Arrow:
     """A move along the cells of ``path`` on a board drawn from (left, top) with cells cw × ch:
-    from its first piece's rim to the edge of the pieces ``held`` on its last cell (a review: the
-    head "on the disc"), or to a ring marking an empty last cell (plateau's twister ended nowhere)."""
+    from its first cell's centre to its last one's, set over the pieces (a review: an arrow from
+    the moving stone's rim to the edge of the next was 3 mm long and ran into the stone's own
+    printed arrow), its head on the centre of a cell that holds pieces, or touching a ring that
+    marks an empty last cell (plateau's twister ended nowhere)."""
     cells = [board_layout.cell_of(at) for at in path]
     centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
-    cell = min(cw, ch)
-    points = figure_marks.started_away(centres, figure_marks.START_AWAY * cell)  # off the mover's own marks
-    stack = held.get(cells[-1])
-    if stack:
-        reach = max(figure_marks.END_SHORT * cell, stack_extent(kit, stack) / 2 + figure_marks.END_GAP * cell)
-        return figure_marks.Arrow(points, reach)
-    ring = figure_marks.TARGET * cell
-    return figure_marks.Arrow(points, ring, target=ring)
-
-
-def stack_extent(kit: Kit, refs: list[str]) -> float:
-    """The largest side of the pieces of a stack, mm at their printed size."""
-    sizes = [s.size for s in (piece_source(kit, ref) for ref in refs) if isinstance(s, Placeable)]
-    return max((max(size) for size in sizes), default=0.0)
-
-
-def smallest_piece(kit: Kit, stacks: list[list[str]]) -> float:
-    sizes = [s.size for refs in stacks for s in map(lambda r: piece_source(kit, r), refs) if isinstance(s, Placeable)]
-    return min((min(size) for size in sizes), default=0.0)
+    if held.get(cells[-1]):
+        return figure_marks.Arrow(centres)
+    ring = figure_marks.TARGET * min(cw, ch)
+    return figure_marks.Arrow(centres, ring, target=ring)
 
 
 def pieces_used(kit: Kit, stacks: Iterator[list[str]] | list[list[str]]) -> list[str]:
@@ -175,3 +205,40 @@ def place_arrows(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
                 f"the arrow '{spot.arrow}' points from the place before it to the place after it in its row: "
                 "both must hold pieces",
             )
+
+
+def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """Every reference names pieces the kit prints, and no more of them than it prints."""
+    placed: dict[tuple[str, ...], int] = {}
+    if figure.pieces and not any(spot.stack for spot in figure.places):
+        yield loc + ("pieces",), "a row of pieces shows at least one piece"
+    for ref_loc, ref in written_refs(figure, loc):
+        source = piece_source(kit, ref)
+        if isinstance(source, str):
+            yield ref_loc, source
+            continue
+        # a row of pieces may show one piece's face and its back side by side (a stone turned over);
+        # a position on a board holds each piece once
+        key = source.key + ((split_ref(ref)[1],) if figure.pieces else ())
+        placed[key] = placed.get(key, 0) + 1
+        if placed[key] == source.available + 1:
+            name = ref.removesuffix(":back")
+            yield ref_loc, f"the figure places more than the {source.available} '{name}' the kit prints"
+
+
+def written_refs(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """Every piece reference of the figure and the field it is written in."""
+    for number, cell in enumerate(figure.cells):
+        yield from refs_at(cell.put, loc + ("cells", number, "put"))
+    for number, place in enumerate(figure.pieces):
+        if isinstance(place, (str, list)):
+            yield from refs_at(place, loc + ("pieces", number))
+        elif place is not None:
+            yield from refs_at(place.put, loc + ("pieces", number, "put"))
+
+
+def refs_at(put: str | list[str], loc: Loc) -> Iterator[tuple[Loc, str]]:
+    if isinstance(put, str):
+        yield loc, put
+    else:
+        yield from ((loc + (index,), ref) for index, ref in enumerate(put))

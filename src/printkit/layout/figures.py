@@ -28,11 +28,10 @@ from printkit.layout.figure_marks import Arrow
 from printkit.layout.figure_pieces import (
     Stacked,
     move_arrow,
+    piece_counts,
     piece_source,
     pieces_used,
     place_arrows,
-    smallest_piece,
-    split_ref,
     stack_items,
     stack_room,
 )
@@ -110,6 +109,8 @@ class Drawing:
     badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
     outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
     areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
+    counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
+    legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
 
     @property
     def band(self) -> float:
@@ -129,8 +130,9 @@ class Laid:
 
     @property
     def scale(self) -> float:
-        band = self.drawing.band
-        return min(LARGEST, (self.width - band) / self.drawing.w, (self.max_h - band) / self.drawing.h)
+        band, drawing = self.drawing.band, self.drawing
+        tall = max((self.max_h - band) / drawing.h, drawing.legible)  # its pieces' texts kept, as wide as it may
+        return min(LARGEST, (self.width - band) / drawing.w, tall)
 
     @property
     def drawn_h(self) -> float:
@@ -200,6 +202,8 @@ class Laid:
             items += label_items(left + ax * scale, top + ay * scale, text)
         for ax, ay, text in self.drawing.badges:
             items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
+        for ax, ay, text in self.drawing.counts:
+            items += badge_items(left + ax * scale, top + ay * scale, text)
         caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
         measure = self.caption_w
         items.append(
@@ -326,11 +330,11 @@ def badge_items(cx: float, cy: float, text: str) -> list[Item]:
 
 def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     """The figure at its printed size (the kit was checked: every reference names pieces)."""
-    if figure.board:
-        return board_drawing(figure, kit.component(figure.board), kit, ctx)
     if figure.sheet:
         return sheet_drawing(figure, kit.component(figure.sheet), ctx)
-    return pieces_drawing(figure, kit, ctx)
+    drawn = board_drawing(figure, kit.component(figure.board), kit, ctx) if figure.board else None
+    drawn = drawn or pieces_drawing(figure, kit, ctx)
+    return replace(drawn, legible=figure_marks.legible_scale(drawn.items, MIN_PT))
 
 
 def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context) -> Drawing:
@@ -350,11 +354,11 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = left + col * cw, top + row * ch
-        stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn)
+        stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn, figure_marks.PILE_MARGIN * min(cw, ch))
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
     held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
-    arrows = [move_arrow(kit, path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
+    arrows = [move_arrow(path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
     areas = []
     for area in figure.areas:
         area_rows, area_cols = window_of(area, board.rows, board.cols)
@@ -362,7 +366,6 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         areas.append(Box(x0, y0, len(area_cols) * cw, len(area_rows) * ch))
     used = [board.id] + pieces_used(kit, (c.stack for c in figure.cells))
     size = (len(cols) * cw, len(rows) * ch)
-    piece = smallest_piece(kit, [c.stack for c in figure.cells])
     return Drawing(
         tuple(drawn.items),
         *size,
@@ -370,9 +373,10 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         tuple(used),
         marks=tuple(marks),
         arrows=tuple(arrows),
-        piece=piece,
+        piece=drawn.smallest,
         outlines=tuple(drawn.outlines),
         areas=tuple(areas),
+        counts=tuple(drawn.counts),
     )
 
 
@@ -415,10 +419,11 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     return Drawing(
         *drawing,
         len(rows) if labels else 0,
-        piece=smallest_piece(kit, stacks),
+        piece=drawn.smallest,
         badges=tuple(badges),
         arrows=tuple(arrows),
         outlines=tuple(drawn.outlines),
+        counts=tuple(drawn.counts),
     )
 
 
@@ -559,40 +564,3 @@ def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Ite
         off += [at for at in area.split(":") if board_layout.cell_of(at)[1] not in shown_cols]
         if off:
             yield loc + ("areas", index), f"the area {area} leaves the figure: {off[0]} is not on {what} or its window"
-
-
-def piece_counts(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
-    """Every reference names pieces the kit prints, and no more of them than it prints."""
-    placed: dict[tuple[str, ...], int] = {}
-    if figure.pieces and not any(spot.stack for spot in figure.places):
-        yield loc + ("pieces",), "a row of pieces shows at least one piece"
-    for ref_loc, ref in written_refs(figure, loc):
-        source = piece_source(kit, ref)
-        if isinstance(source, str):
-            yield ref_loc, source
-            continue
-        # a row of pieces may show one piece's face and its back side by side (a stone turned over);
-        # a position on a board holds each piece once
-        key = source.key + ((split_ref(ref)[1],) if figure.pieces else ())
-        placed[key] = placed.get(key, 0) + 1
-        if placed[key] == source.available + 1:
-            name = ref.removesuffix(":back")
-            yield ref_loc, f"the figure places more than the {source.available} '{name}' the kit prints"
-
-
-def written_refs(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
-    """Every piece reference of the figure and the field it is written in."""
-    for number, cell in enumerate(figure.cells):
-        yield from refs_at(cell.put, loc + ("cells", number, "put"))
-    for number, place in enumerate(figure.pieces):
-        if isinstance(place, (str, list)):
-            yield from refs_at(place, loc + ("pieces", number))
-        elif place is not None:
-            yield from refs_at(place.put, loc + ("pieces", number, "put"))
-
-
-def refs_at(put: str | list[str], loc: Loc) -> Iterator[tuple[Loc, str]]:
-    if isinstance(put, str):
-        yield loc, put
-    else:
-        yield from ((loc + (index,), ref) for index, ref in enumerate(put))

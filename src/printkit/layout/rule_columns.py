@@ -1,6 +1,8 @@
 """The rules' blocks poured into columns: units a column never splits (a heading with what
 follows it, a short list), a paragraph split over two columns with at least MIN_LINES on either
-side, and the last page's columns balanced to end level."""
+side, and the last page's columns balanced to end level. A figure that must open the next page
+takes its section's text placed whole just before it along to the next page, so the two are never
+a page apart."""
 
 from __future__ import annotations
 
@@ -96,14 +98,16 @@ class Flow:
     def reset(self, mark: tuple[int, int, tuple[int, ...]]) -> None:
         self.unit, self.done_lines, self.order = mark
 
-    def column(self, room: float) -> list[Slice]:
+    def column(self, room: float, page_ends: bool = False) -> list[Slice]:
         """The next column's slices, at most ``room`` mm tall (a unit taller than a whole column
-        is split or, when it cannot be, refused)."""
+        is split or, when it cannot be, refused); ``page_ends``: the last column of its page."""
         slices: list[Slice] = []
         used = 0.0
+        whole_from = -1  # where in ``slices`` the last unit placed whole starts (-1: none)
         while self.unit < len(self.units):
             parts, needed = self._rest_of_unit(column_top=not slices)
             if used + needed <= room + 1e-6:
+                whole_from = len(slices) if not self.done_lines else -1
                 slices.extend(parts)
                 used += needed
                 self.unit, self.done_lines = self.unit + 1, 0
@@ -116,8 +120,22 @@ class Flow:
                 self.done_lines = split[-1].last
             elif not slices:
                 raise too_tall(parts[0].block, needed, room)
+            elif page_ends and whole_from > 0 and self._introduces(slices[whole_from:]):
+                del slices[whole_from:]  # the text goes on with the figure it introduces
+                self.unit -= 1
             break
         return slices
+
+    def _introduces(self, placed: list[Slice]) -> bool:
+        """Whether ``placed``, the last unit of a page's last column, is its section's text that the
+        next unit, a figure that opens the next page, illustrates: then the text goes with it (a
+        review: plateau's twister heading and text ended page 1, its figure opened page 2). A figure
+        opening the page's next column stands beside its text, and stays there."""
+        unit = self.units[self.order[self.unit]]
+        if self.done_lines or len(unit) != 1 or unit[0].figure is None:
+            return False
+        section = unit[0].loc[:2]
+        return bool(section) and section[0] == "rules" and placed[-1].block.loc[:2] == section
 
     def _floated(self, room: float) -> bool:
         """Whether the next unit, a figure that does not fit the ``room`` left in the column, swapped
@@ -133,6 +151,8 @@ class Flow:
         following = self.units[self.order[at + 1]]
         if any(block.figure is not None for block in following):
             return False
+        if any(block.kind == "heading" for block in following) and unit[0].loc[:1] == ("rules",):
+            return False  # never after another section's heading: a figure stays by its own text
         self.order = self.order[:at] + (self.order[at + 1], self.order[at]) + self.order[at + 2 :]
         parts, needed = self._rest_of_unit(column_top=False)
         if needed <= room + 1e-6:

@@ -398,7 +398,7 @@ class Pour:
             for column in range(columns):
                 # so that the last lines go over to the next page with the credits (never the credits alone)
                 room = limit - top - (carry if column == columns - 1 else 0.0)
-                slices = flow.column(room)
+                slices = flow.column(room, page_ends=column == columns - 1)
                 items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
             pages.append(items)
             top = ctx.margin

@@ -15,6 +15,8 @@ on the dark field in the owner's light ink.
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import replace
 
 from printkit import fonts
@@ -31,6 +33,7 @@ INK = "#1a1a1a"
 DISC = 0.41  # the face disc's radius, of the stone's side
 ARROWS = 0.9  # the arrows' reach, of the disc's radius
 SAFE_ZONE = 3.0  # mm inside the cut line kept free of what must be read (validate/safezone.py)
+VALUE_CLEAR = 0.3  # mm a value set larger in a figure keeps off the colour disc
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
 DARK_BODY = 0.2  # an owner's colour darker than this luminance gets the dark stone's hatch
 RIM = 1.6  # mm of plain dark rim inside the cut, around the hatch: a cut 1 mm off still leaves a rim
@@ -100,7 +103,8 @@ def value_marks(value: str, size: float, ink: str) -> list[Item]:
     pad = size * 0.045
     text_w = fonts.text_width(value, point, bold=True)
     box_w, box_h = text_w + 2 * pad, fonts.cap_height(point) + 2 * pad
-    text: tuple[Item, ...] = (Text(pad, box_h - pad, value, point, bold=True, color=ink),)
+    room_w, room_h = value_room(size)
+    text: tuple[Item, ...] = (Text(pad, box_h - pad, value, point, True, color=ink, max_w=room_w, max_h=room_h),)
     if set(value) & set("69"):
         rule = box_h - pad * 0.35
         text += (Line(pad, rule, pad + text_w, rule, Stroke(color=ink, width=point * 0.025)),)
@@ -108,6 +112,24 @@ def value_marks(value: str, size: float, ink: str) -> list[Item]:
     upright = Group(key=("value", value, ink, point), x=at, y=at, w=box_w, h=box_h, items=text)
     turned = replace(upright, x=size - box_w - at, y=size - box_h - at, rotate=180)
     return [upright, turned]
+
+
+@functools.lru_cache(maxsize=64)
+def value_room(size: float) -> tuple[float, float]:
+    """The box a value has in its corner, the same for every value of a stone ``size`` mm across
+    (so a figure keeps all its stones' values or none, figures.legible): as wide and tall as a
+    two-digit value set larger around its middle can grow and keep VALUE_CLEAR mm off the colour
+    disc. A figure too small for the value's own size prints it at 7 pt in this box: a 32 mm stone
+    keeps its values down to about 16 mm across, where they were left out under 27 mm."""
+    point = size * VALUE_PT
+    wide, cap = fonts.text_width("00", point, bold=True), fonts.cap_height(point)
+    middle = SAFE_ZONE + wide / 2, SAFE_ZONE + cap / 2
+    centre, reach = size / 2, size * DISC + VALUE_CLEAR
+    grow = 1.0
+    while grow < 4.0 and math.dist((middle[0] + wide * grow / 2, middle[1] + cap * grow / 2), (centre, centre)) > reach:
+        grow += 0.05
+    grow = max(1.0, grow - 0.05)
+    return wide * grow, cap * grow
 
 
 def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
