@@ -16,6 +16,8 @@ from printkit.layout.board import MARK_HATCH
 from printkit.layout.context import Options
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, TICK
+from printkit.layout.pieces import BAND_GAP, RULER_FOOT_GAP
 from printkit.layout.primitives import Group, Line, Page, Rect, Text
 from printkit.words.locale import Localizer
 
@@ -45,15 +47,44 @@ def shifted(item, dx: float, dy: float):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_latarnie_tokens_start_at_the_top_one_type_to_a_row(paper):
-    (page,) = [p for p in pages_of("latarnie", paper=paper) if p.component == "tokens"]
+def test_latarnie_tokens_stand_centred_under_a_heading_at_the_top_one_type_to_a_row(paper):
+    """The heading at the top margin (it once started 86 mm down with the centred block) and the
+    16 tokens, which fill only 120 mm of the page, on the middle of the room under it, their ruler
+    just under them: no blank lower half (a reviewer measured 150 mm of it)."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, "pl", paper, Options())
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "tokens"]
     tokens = [p for p in page.pieces if p.kind == "token"]
     rows: dict[float, set[object]] = {}
     for token in tokens:
         rows.setdefault(round(token.y, 3), set()).add(dict(token.extra)["owner"])
     assert len(tokens) == 16
     assert [owners for _, owners in sorted(rows.items())] == [{"A"}, {"A"}, {"B"}, {"B"}]
-    assert min(t.y for t in tokens) < 40.0, "the tokens start under the heading at the top (they began at 86 mm)"
+    title = next(i for i in page.items if isinstance(i, Text) and i.bold)
+    assert title.text == "Żetony strażników" and abs(title.y - title.size_pt * 0.25 - ctx.margin) < 3.0
+    block_top, block_bottom = min(t.y for t in tokens), max(t.y + t.height for t in tokens)
+    ruler = min(i.y1 for i in page.items if isinstance(i, Line) and i.stroke == TICK and abs(i.y2 - i.y1 - 4.0) < 1e-6)
+    above = block_top - (ctx.margin + HEADER_HEIGHT + BAND_GAP)
+    below = ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP - ruler
+    assert ruler - block_bottom == pytest.approx(BAND_GAP), "the ruler stays with the tokens"
+    assert above > 40.0 and abs(above - below) < 0.5, (above, below)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("pl", "Drukuj na kartonie"), ("cs", "Tiskněte na karton"), ("en", "Print on card stock")]
+)
+def test_a_piece_page_printed_on_card_says_so_beside_its_title(lang, words):
+    """latarnie's recipe prints the tokens on card: the token page says it too, in bold on the
+    title's line, right-aligned to the text area; kpn's tiles print on paper and say nothing."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, lang, "a4", Options())
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "tokens"]
+    title = next(i for i in page.items if isinstance(i, Text) and i.bold)
+    (note,) = [i for i in page.items if isinstance(i, Text) and i.text == words]
+    assert note.bold and note.align == "right" and note.y == title.y and note.size_pt >= 8.5
+    assert note.x == pytest.approx(ctx.margin + ctx.content_width)
+    kpn = [i for p in pages_of("kpn", lang) if p.component == "tiles" for i in p.items if isinstance(i, Text)]
+    assert kpn and not any(t.text == words for t in kpn)
 
 
 def test_kpn_bled_tiles_have_cut_guides_across_every_gutter():

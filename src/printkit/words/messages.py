@@ -154,6 +154,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Řezačka: řežte postupně od 1 do {n}, každý řez od okraje k okraji.",
         "en": "Guillotine: cut in order from 1 to {n}, each cut edge to edge.",
     },
+    "piece_stock_card": {"pl": "Drukuj na kartonie", "cs": "Tiskněte na karton", "en": "Print on card stock"},
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
