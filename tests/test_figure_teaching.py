@@ -353,7 +353,7 @@ LEGEND = {
 def test_latarnie_rings_differ_without_colour_and_a_legend_names_each(lang, paper_name):
     """A reviewer could not tell which ring was A1's, and in black and white the blue and the orange
     ring printed the same grey: the second ring is dotted (no dash over 1 mm: not a cut line), and a
-    legend under the drawing, above the caption, shows each ring's line with what it marks, at 7.5 pt."""
+    legend under the drawing, above the caption, shows each ring's line with what it marks, at 7.2 pt."""
     _, pages = rules_of("latarnie", lang, paper_name)
     (page,) = [p for p in pages if p.role == "rules"]
     rects = [i for i in page.items if isinstance(i, Rect) and i.stroke and i.stroke.color in figure_marks.AREA_INKS]
