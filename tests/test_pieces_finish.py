@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from piece_pdf import page_text, recipe_text
-from printkit import pipeline
+from printkit import fonts, pipeline
 from printkit.layout.board import MARK_HATCH
 from printkit.layout.context import Options
 from printkit.layout.document import layout_kit
@@ -186,3 +186,38 @@ def test_box_front_has_its_title_on_a_band_and_a_border():
     borders = [i for i in page.items if isinstance(i, Rect) and i.fill is None and i.stroke is not None]
     assert len(borders) == 4, "front and back each get a double border"
     assert all(net.x < b.x and b.x + b.w < net.x + net.width for b in borders)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_targ_side_tables_keep_their_words_off_the_borders_at_one_size(lang, paper):
+    """targ's Letter board (reviewer): the side tables squeezed to 23/26 mm columns, "+1 pkt za
+    kartę" touching its cell's right border, "Tylko jedna kategoria" on two lines, "para + 2 różne"
+    smaller than the rows above. Now the column of tables stands 4 mm from the places where it is
+    narrow, fixed columns with words in every row give up the room they do not use, every word
+    keeps 1.5 mm off its cell's sides, a column's rows share one size and a table's headers one."""
+    page = next(p for p in pages_of("targ", lang, paper) if p.component == "market")
+    places_right = max(p.x + p.width for p in page.pieces if p.kind == "place")
+    cells = [i for i in page.items if isinstance(i, Rect) and i.stroke and i.x > places_right and i.w < 60]
+    words = [
+        i
+        for i in page.items
+        if isinstance(i, Text) and any(c.x < i.x < c.x + c.w and c.y < i.y < c.y + c.h for c in cells)
+    ]
+    assert len(words) >= 30  # 3 headers of 2 columns, 3 tables of 4 rows of 2 cells
+    assert min(c.x for c in cells) - places_right <= (4.0 if paper == "letter" else 7.0) + 1e-6
+    columns: dict[tuple[float, float], set[float]] = {}
+    headers: dict[float, set[float]] = {}
+    for word in words:
+        width = fonts.text_width(word.text, word.size_pt, word.bold, word.face)
+        left = word.x - width / 2 if word.align == "center" else word.x
+        (cell,) = [c for c in cells if c.x < word.x < c.x + c.w and c.y < word.y < c.y + c.h]
+        assert left - cell.x >= 1.5 - 1e-6 and cell.x + cell.w - (left + width) >= 1.5 - 1e-6, word.text
+        if cell.fill:  # a header band's cell
+            headers.setdefault(round(cell.y, 2), set()).add(round(word.size_pt, 2))
+        else:
+            table = max(c.y for c in cells if c.fill and c.y < cell.y)
+            columns.setdefault((round(table, 2), round(cell.x, 2)), set()).add(round(word.size_pt, 2))
+    assert len(headers) == 3 and all(len(sizes) == 1 for sizes in headers.values()), headers
+    assert len(columns) == 6 and all(len(sizes) == 1 for sizes in columns.values()), columns
+    assert min(size for sizes in headers.values() for size in sizes) >= 7.5
