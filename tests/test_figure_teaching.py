@@ -363,7 +363,7 @@ def test_a_figure_whose_pieces_print_under_12_mm_is_a_warning_on_its_height():
     ctx = Context(paper=paper("letter"), tr=Localizer("pl"))
     assert not [p for p in check_layout(loaded.source, kit, layout_kit(kit, ctx)) if "mm a reader" in p.message]
     rules_list = list(kit.rules)
-    low = section.figure.model_copy(update={"height": 40.0})
+    low = section.figure.model_copy(update={"height": 30.0})  # its legend takes part of 40 mm
     rules_list[number] = section.model_copy(update={"figure": low})
     small = kit.model_copy(update={"rules": rules_list})
     problems = [p for p in check_layout(loaded.source, small, layout_kit(small, ctx)) if "mm a reader" in p.message]
@@ -381,18 +381,18 @@ def test_latarnie_rings_the_cells_its_two_examples_count_and_an_area_off_the_boa
     """areas: a ring a block of cells, each its own colour; B2, counted by C3 and by A1, in both."""
     kit, pages = rules_of("latarnie", "en")
     figure = next(section.figure for section in kit.rules if section.figure and section.figure.board)
-    assert figure.areas == ["B2:D4", "A1:B2"]
+    assert figure.area_windows == ["B2:D4", "A1:B2"]
     rings = [
         i
         for page in pages
         for i in page.items
         if isinstance(i, Rect) and i.stroke and i.stroke.color in figure_marks.AREA_INKS
-    ]
+    ][:2]  # the legend's samples follow
     assert [r.stroke.color for r in rings] == list(figure_marks.AREA_INKS[:2])
     assert rings[1].x < rings[0].x < rings[1].x + rings[1].w, "the rings overlap on B2"
     folder = tmp_path / "bad"
     folder.mkdir()
-    text = (REPO / "kits" / "latarnie.yaml").read_text(encoding="utf-8").replace('"A1:B2"]', '"A1:F9"]')
+    text = (REPO / "kits" / "latarnie.yaml").read_text(encoding="utf-8").replace('at: "A1:B2"', 'at: "A1:F9"')
     (folder / "latarnie.yaml").write_text(text, encoding="utf-8")
     checked = run("validate", str(folder / "latarnie.yaml"))
     assert checked.code == 1 and "figure.areas[1]: the area A1:F9 leaves the figure: F9 is not on" in checked.err
@@ -401,6 +401,13 @@ def test_latarnie_rings_the_cells_its_two_examples_count_and_an_area_off_the_boa
 def plain(markup: str) -> str:
     text = re.sub(r"<[^>]*>", "", html.unescape(markup)).replace("\xa0", " ").replace("\xad", "")
     return " ".join(text.replace("**", "").split())
+
+
+LEGEND = {
+    "pl": ["pola liczone przy C3", "pola liczone przy A1"],
+    "cs": ["pole počítaná u C3", "pole počítaná u A1"],
+    "en": ["cells counted for C3", "cells counted for A1"],
+}
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -433,3 +440,30 @@ def test_every_plateau_figure_is_on_the_page_of_its_sections_text_and_next_to_it
         words = plain(text.markup).split()
         body = plain(to_markup(ctx.tr(section.body)))
         assert " ".join(words[-4:]) in body or (text.lines and " ".join(words[:4]) in body), ctx.tr(section.heading)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_latarnie_rings_differ_without_colour_and_a_legend_names_each(lang, paper_name):
+    """A reviewer could not tell which ring was A1's, and in black and white the blue and the orange
+    ring printed the same grey: the second ring is dotted (no dash over 1 mm: not a cut line), and a
+    legend under the drawing, above the caption, shows each ring's line with what it marks, at 7.2 pt."""
+    _, pages = rules_of("latarnie", lang, paper_name)
+    (page,) = [p for p in pages if p.role == "rules"]
+    rects = [i for i in page.items if isinstance(i, Rect) and i.stroke and i.stroke.color in figure_marks.AREA_INKS]
+    rings, samples = rects[:2], rects[2:]
+    (row,) = [r for r in page.pieces if r.kind == "figure" and r.y < rings[0].y < r.y + r.height]
+    assert rings[0].stroke.dash == () and rings[1].stroke.dash, "solid and dotted: they differ in grey"
+    assert max(rings[1].stroke.dash[0::2]) <= 1.0
+    assert [s.stroke for s in samples] == [r.stroke for r in rings], "each sample drawn in its ring's line"
+    texts = {t.text: t for t in page.items if isinstance(t, Text)}
+    drawing_bottom = max(r.y + r.h for r in rings)
+    below = [i for i in page.items if isinstance(i, RichText) and i.align == "center" and i.y > drawing_bottom]
+    caption = min(below, key=lambda i: i.y)
+    for sample, words in zip(samples, LEGEND[lang], strict=True):
+        label = texts[words]
+        assert label.size_pt >= 7.0
+        assert sample.x + sample.w < label.x < sample.x + sample.w + 3.0, "the words follow their sample"
+        assert sample.y < label.y < sample.y + sample.h + 1.5, "on the sample's line"
+        assert drawing_bottom < sample.y and label.y < caption.y, "between the drawing and the caption"
+        assert label.y <= row.y + row.height, "inside the figure's box"

@@ -11,8 +11,12 @@ import pytest
 import yaml
 
 from conftest import mm
+from printkit import fonts, pipeline
 from printkit.layout.context import MARGIN
+from printkit.layout.document import layout_kit
 from printkit.layout.emblem import RING
+from printkit.layout.figures import FIGURE_KEY
+from printkit.layout.primitives import Group, Line, Text
 from printkit.layout.rules import MARK_BELOW, MARK_GAP
 
 KITS = Path(__file__).parent.parent / "kits"
@@ -105,3 +109,30 @@ def test_a_mark_names_icons_the_validator_knows(run):
     result = run("validate", "tests/bad_kits/theme_mark_unknown.yaml")
     assert result.code == 1
     assert "theme.mark[1]: unknown icon 'flour'; did you mean 'flower'?" in result.err
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_targ_has_one_masthead_in_every_language(paper_name):
+    """targ's masthead changed with the language (a reviewer): Polish and English A4 kept the mark
+    with the contents strip under the title, Czech and Letter dropped the mark and set the strip at
+    the top right. Now every language on A4 and on Letter: the mark, the strip beside the texts
+    above the title block's rule, each text at one size in all three languages (the subtitle set
+    smaller where Polish needs it, 9 pt at the least), and the rules still on one page."""
+    seen = set()
+    for lang in ("pl", "cs", "en"):
+        loaded = pipeline.load("targ")
+        ctx = pipeline.context(loaded, lang, paper_name)
+        rules = [p for p in layout_kit(loaded.kit, ctx).pages if p.role == "rules"]
+        assert len(rules) == 1
+        items = rules[0].items
+        marks = [i for i in items if isinstance(i, Group) and i.x == pytest.approx(ctx.margin) and i.y == ctx.margin]
+        rule = next(i for i in items if isinstance(i, Line) and i.x2 - i.x1 == pytest.approx(ctx.content_width))
+        strip = next(i for i in items if isinstance(i, Group) and i.key[:2] == (FIGURE_KEY, "contents"))
+        texts = [i for i in items if isinstance(i, Text) and i.y < rule.y1]
+        assert marks, f"{lang}: the mark at the top-left margin"
+        assert strip.y + strip.h <= rule.y1 and strip.x + strip.shown_w <= ctx.paper.width - ctx.margin + 1e-6
+        assert all(t.x > marks[0].x + marks[0].w for t in texts), "the texts beside the mark"
+        assert all(t.x + fonts.text_width(t.text, t.size_pt, t.bold, t.face) < strip.x for t in texts)
+        assert min(t.size_pt for t in texts) >= 9.0
+        seen.add(tuple(round(t.size_pt, 2) for t in texts))
+    assert len(seen) == 1, f"one set of sizes in every language: {seen}"

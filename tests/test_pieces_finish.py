@@ -11,11 +11,13 @@ import pdfplumber
 import pytest
 
 from piece_pdf import page_text, recipe_text
-from printkit import pipeline
+from printkit import fonts, pipeline
 from printkit.layout.board import MARK_HATCH
 from printkit.layout.context import Options
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, TICK
+from printkit.layout.pieces import BAND_GAP, RULER_FOOT_GAP
 from printkit.layout.primitives import Group, Line, Page, Rect, Text
 from printkit.words.locale import Localizer
 
@@ -45,15 +47,44 @@ def shifted(item, dx: float, dy: float):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_latarnie_tokens_start_at_the_top_one_type_to_a_row(paper):
-    (page,) = [p for p in pages_of("latarnie", paper=paper) if p.component == "tokens"]
+def test_latarnie_tokens_stand_centred_under_a_heading_at_the_top_one_type_to_a_row(paper):
+    """The heading at the top margin (it once started 86 mm down with the centred block) and the
+    16 tokens, which fill only 120 mm of the page, on the middle of the room under it, their ruler
+    just under them: no blank lower half (a reviewer measured 150 mm of it)."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, "pl", paper, Options())
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "tokens"]
     tokens = [p for p in page.pieces if p.kind == "token"]
     rows: dict[float, set[object]] = {}
     for token in tokens:
         rows.setdefault(round(token.y, 3), set()).add(dict(token.extra)["owner"])
     assert len(tokens) == 16
     assert [owners for _, owners in sorted(rows.items())] == [{"A"}, {"A"}, {"B"}, {"B"}]
-    assert min(t.y for t in tokens) < 40.0, "the tokens start under the heading at the top (they began at 86 mm)"
+    title = next(i for i in page.items if isinstance(i, Text) and i.bold)
+    assert title.text == "Żetony strażników" and abs(title.y - title.size_pt * 0.25 - ctx.margin) < 3.0
+    block_top, block_bottom = min(t.y for t in tokens), max(t.y + t.height for t in tokens)
+    ruler = min(i.y1 for i in page.items if isinstance(i, Line) and i.stroke == TICK and abs(i.y2 - i.y1 - 4.0) < 1e-6)
+    above = block_top - (ctx.margin + HEADER_HEIGHT + BAND_GAP)
+    below = ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP - ruler
+    assert ruler - block_bottom == pytest.approx(BAND_GAP), "the ruler stays with the tokens"
+    assert above > 40.0 and abs(above - below) < 0.5, (above, below)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("pl", "Drukuj na kartonie"), ("cs", "Tiskněte na karton"), ("en", "Print on card stock")]
+)
+def test_a_piece_page_printed_on_card_says_so_beside_its_title(lang, words):
+    """latarnie's recipe prints the tokens on card: the token page says it too, in bold on the
+    title's line, right-aligned to the text area; kpn's tiles print on paper and say nothing."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, lang, "a4", Options())
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "tokens"]
+    title = next(i for i in page.items if isinstance(i, Text) and i.bold)
+    (note,) = [i for i in page.items if isinstance(i, Text) and i.text == words]
+    assert note.bold and note.align == "right" and note.y == title.y and note.size_pt >= 8.5
+    assert note.x == pytest.approx(ctx.margin + ctx.content_width)
+    kpn = [i for p in pages_of("kpn", lang) if p.component == "tiles" for i in p.items if isinstance(i, Text)]
+    assert kpn and not any(t.text == words for t in kpn)
 
 
 def test_kpn_bled_tiles_have_cut_guides_across_every_gutter():
@@ -155,3 +186,38 @@ def test_box_front_has_its_title_on_a_band_and_a_border():
     borders = [i for i in page.items if isinstance(i, Rect) and i.fill is None and i.stroke is not None]
     assert len(borders) == 4, "front and back each get a double border"
     assert all(net.x < b.x and b.x + b.w < net.x + net.width for b in borders)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_targ_side_tables_keep_their_words_off_the_borders_at_one_size(lang, paper):
+    """targ's Letter board (reviewer): the side tables squeezed to 23/26 mm columns, "+1 pkt za
+    kartę" touching its cell's right border, "Tylko jedna kategoria" on two lines, "para + 2 różne"
+    smaller than the rows above. Now the column of tables stands 4 mm from the places where it is
+    narrow, fixed columns with words in every row give up the room they do not use, every word
+    keeps 1.5 mm off its cell's sides, a column's rows share one size and a table's headers one."""
+    page = next(p for p in pages_of("targ", lang, paper) if p.component == "market")
+    places_right = max(p.x + p.width for p in page.pieces if p.kind == "place")
+    cells = [i for i in page.items if isinstance(i, Rect) and i.stroke and i.x > places_right and i.w < 60]
+    words = [
+        i
+        for i in page.items
+        if isinstance(i, Text) and any(c.x < i.x < c.x + c.w and c.y < i.y < c.y + c.h for c in cells)
+    ]
+    assert len(words) >= 30  # 3 headers of 2 columns, 3 tables of 4 rows of 2 cells
+    assert min(c.x for c in cells) - places_right <= (4.0 if paper == "letter" else 7.0) + 1e-6
+    columns: dict[tuple[float, float], set[float]] = {}
+    headers: dict[float, set[float]] = {}
+    for word in words:
+        width = fonts.text_width(word.text, word.size_pt, word.bold, word.face)
+        left = word.x - width / 2 if word.align == "center" else word.x
+        (cell,) = [c for c in cells if c.x < word.x < c.x + c.w and c.y < word.y < c.y + c.h]
+        assert left - cell.x >= 1.5 - 1e-6 and cell.x + cell.w - (left + width) >= 1.5 - 1e-6, word.text
+        if cell.fill:  # a header band's cell
+            headers.setdefault(round(cell.y, 2), set()).add(round(word.size_pt, 2))
+        else:
+            table = max(c.y for c in cells if c.fill and c.y < cell.y)
+            columns.setdefault((round(table, 2), round(cell.x, 2)), set()).add(round(word.size_pt, 2))
+    assert len(headers) == 3 and all(len(sizes) == 1 for sizes in headers.values()), headers
+    assert len(columns) == 6 and all(len(sizes) == 1 for sizes in columns.values()), columns
+    assert min(size for sizes in headers.values() for size in sizes) >= 7.5

@@ -267,3 +267,22 @@ def test_pages_on_card_and_on_paper_are_two_print_jobs(tmp_path, lang, card, pap
     assert card in text and paper in text and text.index(card) < text.index(paper)
     one, _ = build("latarnie", tmp_path, "--lang", "en")
     assert recipe_text(one).count("In the print dialog") == 1
+
+
+@pytest.mark.parametrize(
+    ("kit_name", "lang", "says"),
+    [
+        ("latarnie", "pl", "Latarnie – wyniki, 1 kopia wspólna dla obojga graczy."),
+        ("latarnie", "cs", "Majáky – výsledky, 1 kopie společná pro oba hráče."),
+        ("latarnie", "en", "Lighthouses – scores, one copy shared by both players."),
+        ("targ", "en", "one copy shared by all players"),
+    ],
+)
+def test_a_shared_sheet_is_for_both_players_in_a_game_for_exactly_two(tmp_path, kit_name, lang, says):
+    """latarnie is always for two: its shared score sheet is "for both players", never "for all
+    players" (a reviewer); targ, for 2-4, keeps "all"."""
+    pdf, _ = build(kit_name, tmp_path, "--lang", lang)
+    text = " ".join(recipe_text(pdf).split())
+    assert says in text
+    alls = ("wspólna dla wszystkich", "společná pro všechny", "shared by all")
+    assert not any(words in text for words in alls) or kit_name == "targ"

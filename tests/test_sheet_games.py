@@ -13,6 +13,7 @@ from piece_pdf import build_text
 from printkit import pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP
 from printkit.layout.document import layout_sheets
+from printkit.layout.primitives import Line, Rect
 from printkit.layout.sheet import NO_ENTRY
 
 SHEET = """kit:
@@ -100,3 +101,24 @@ def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
     (page,) = layout_sheets(loaded.kit, ctx).pages
     cells = [item for item in page.items if getattr(item, "fill", None) == NO_ENTRY]
     assert len(cells) == shaded * 2  # two games a page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_table_header_band_has_a_line_between_its_columns(paper):
+    """latarnie's header band was one box with no dividers: each header floated over its column. Now
+    a 0.3 mm line runs down the 8 mm band at each column border, in line with the rows' cells."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, "pl", paper, players=["", ""])
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    bands = [i for i in page.items if isinstance(i, Rect) and i.fill and abs(i.h - 8.0) < 1e-6 and i.w > 100]
+    assert len(bands) == 3  # the two games' tables and the comparison
+    for band in bands:
+        dividers = sorted(
+            i.x1
+            for i in page.items
+            if isinstance(i, Line) and i.x1 == i.x2 and abs(i.y1 - band.y) < 1e-6 and abs(i.y2 - band.y - 8.0) < 1e-6
+        )
+        cells = [i for i in page.items if isinstance(i, Rect) and not i.fill and abs(i.y - band.y - 8.0) < 1e-6]
+        borders = sorted({round(c.x, 6) for c in cells} - {round(band.x, 6)})
+        assert dividers and [round(d, 6) for d in dividers] == borders
+        assert all(i.stroke.width == 0.3 for i in page.items if isinstance(i, Line) and i.x1 in dividers)

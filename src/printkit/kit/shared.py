@@ -258,6 +258,15 @@ def spot_of(place: FigureSpot | str | list[str] | None) -> FigureSpot:
     return FigureSpot(put=[] if place is None else place)
 
 
+class FigureArea(Model):
+    """A block of a figure's board cells ringed, with the words its legend says it marks."""
+
+    at: Window = Field(description="The block, 'A1:C3' (top-left:bottom-right).")
+    label: Text | None = Field(
+        None, description="What the ring marks, in the legend under the figure, e.g. 'cells counted for C3'."
+    )
+
+
 class Figure(Model):
     """A figure of the rules, drawn by the same code that draws the kit's pieces, scaled to its column.
 
@@ -277,11 +286,12 @@ class Figure(Model):
     moves: list[Move] = Field(
         default_factory=list, description="Moves drawn as arrows on a board, each 'FROM-TO', e.g. 'A2-B2'."
     )
-    areas: list[Window] = Field(
+    areas: list[Window | FigureArea] = Field(
         default_factory=list,
         max_length=4,
-        description="Blocks of a board's cells ringed, each 'A1:C3', e.g. the cells a rule counts around one "
-        "cell; each its own colour, in this order, so two areas that share a cell show it.",
+        description="Blocks of a board's cells ringed, each 'A1:C3' or {at: 'A1:C3', label: ...}, e.g. the cells "
+        "a rule counts around one cell; each its own colour and line (solid, dotted, ...), in this order, so two "
+        "areas that share a cell show it; a label puts the ring's line and the words in a legend under the figure.",
     )
     ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
     pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
@@ -305,6 +315,16 @@ class Figure(Model):
     @property
     def places(self) -> list[FigureSpot]:
         return [spot_of(place) for place in self.pieces]
+
+    @property
+    def area_windows(self) -> list[str]:
+        """Each area's block of cells, 'A1:C3'."""
+        return [area if isinstance(area, str) else area.at for area in self.areas]
+
+    @property
+    def area_labels(self) -> list[Text | None]:
+        """Each area's legend words (None: the ring has no line in the legend)."""
+        return [None if isinstance(area, str) else area.label for area in self.areas]
 
 
 class RuleSection(Model):

@@ -324,15 +324,75 @@ def window_grid(x: float, y: float, rows: int, cols: int, cell: float, cell_h: f
 
 
 AREA_INKS = ("#1f4e79", "#b5540f", "#2b7a3d", "#7a2b6e")  # an area's ring, in the figure's order: dark on
-# white and on a shaded cell; never dashed, which reads as a cut line
+# white and on a shaded cell
+AREA_DASHES = ((), (0.7, 0.8), (), (0.3, 0.6))  # and its line: solid, dotted, ... so that two rings still differ
+# in black and white (latarnie's blue and orange printed the same grey); no dash longer than 1 mm, which
+# would read as a cut line (tests/test_not_cut_pages.py)
+AREA_DOUBLE = (False, False, True, False)  # the third ring a double line
 AREA_W = 0.6  # mm on the page
 AREA_INSET = 0.8  # mm inside the block's edge, so two rings that meet along a line both show
+LEGEND_PT = 7.2  # the legend under a figure: what each ring marks; a label's size, apart from the credits' 7.5
+LEGEND_SWATCH = (7.0, 3.6)  # mm: the sample of a ring's line before its words
+LEGEND_GAP = 1.5  # mm: between a swatch and its words; three of them between two entries
+LEGEND_LINE = 4.6  # mm: a line of the legend, from its top to the next line's
+
+
+def area_stroke(number: int) -> Stroke:
+    """The ``number``th ring's line: its colour and its pattern."""
+    return Stroke(color=AREA_INKS[number % len(AREA_INKS)], width=AREA_W, dash=AREA_DASHES[number % len(AREA_DASHES)])
 
 
 def area_items(box: Box, number: int) -> list[Item]:
     """A ring round a block of a board's cells (``box``, page mm), the ``number``th of its figure:
-    its own colour, rounded, inset so that rings of neighbouring blocks stay apart."""
+    its own colour and line, rounded, inset so that rings of neighbouring blocks stay apart."""
     inset = AREA_INSET + number * AREA_W  # a ring inside another on a shared edge, never on top of it
-    ring = Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset)
-    stroke = Stroke(color=AREA_INKS[number % len(AREA_INKS)], width=AREA_W)
-    return [Rect(ring.x, ring.y, ring.w, ring.h, stroke, None, radius=1.5)]
+    return ring_items(Box(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset), number)
+
+
+def ring_items(ring: Box, number: int) -> list[Item]:
+    stroke = area_stroke(number)
+    items: list[Item] = [Rect(ring.x, ring.y, ring.w, ring.h, stroke, None, radius=1.5)]
+    if AREA_DOUBLE[number % len(AREA_DOUBLE)]:
+        step = 2 * AREA_W
+        items.append(Rect(ring.x + step, ring.y + step, ring.w - 2 * step, ring.h - 2 * step, stroke, None, 1.0))
+    return items
+
+
+def legend_entries(names: tuple[str, ...]) -> list[tuple[int, str, float]]:
+    """The areas the legend names: (its number, its words, its width with the swatch)."""
+    swatch = LEGEND_SWATCH[0] + LEGEND_GAP
+    return [(n, name, swatch + fonts.text_width(name, LEGEND_PT)) for n, name in enumerate(names) if name]
+
+
+def legend_rows(names: tuple[str, ...], width: float) -> list[list[tuple[int, str, float]]]:
+    """The legend's entries in lines no wider than ``width``, as many to a line as fit."""
+    rows: list[list[tuple[int, str, float]]] = []
+    for entry in legend_entries(names):
+        if rows and sum(e[2] for e in rows[-1]) + 3 * LEGEND_GAP * len(rows[-1]) + entry[2] <= width:
+            rows[-1].append(entry)
+        else:
+            rows.append([entry])
+    return rows
+
+
+def legend_height(names: tuple[str, ...], width: float) -> float:
+    """The legend's height under a figure ``width`` wide, its gap above included (0: no legend)."""
+    rows = legend_rows(names, width)
+    return 1.6 + len(rows) * LEGEND_LINE if rows else 0.0
+
+
+def legend_items(names: tuple[str, ...], x: float, top: float, width: float) -> list[Item]:
+    """The legend: for each named ring a sample of its line and the words saying what it marks,
+    at LEGEND_PT, each line centred in the ``width`` from ``x``, the first 1.6 mm under ``top``."""
+    items: list[Item] = []
+    sw, sh = LEGEND_SWATCH
+    cap = fonts.cap_height(LEGEND_PT)
+    for line, row in enumerate(legend_rows(names, width)):
+        used = sum(e[2] for e in row) + 3 * LEGEND_GAP * (len(row) - 1)
+        left, y = x + (width - used) / 2, top + 1.6 + line * LEGEND_LINE
+        for number, name, entry_w in row:
+            items += ring_items(Box(left, y + (LEGEND_LINE - sh) / 2 - 0.4, sw, sh), number)
+            baseline = y + (LEGEND_LINE + cap) / 2 - 0.4
+            items.append(Text(left + sw + LEGEND_GAP, baseline, name, LEGEND_PT, color="#333333"))
+            left += entry_w + 3 * LEGEND_GAP
+    return items

@@ -111,6 +111,7 @@ class Drawing:
     areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
     counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
     legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
+    legend: tuple[str, ...] = ()  # what each ring marks, in the rules' language ("": not in the legend)
 
     @property
     def band(self) -> float:
@@ -173,7 +174,8 @@ class Laid:
 
     @property
     def height(self) -> float:
-        return self.drawn_h + self.labels_h + CAPTION_GAP + self.caption_h
+        legend_h = figure_marks.legend_height(self.drawing.legend, self.width)
+        return self.drawn_h + self.labels_h + legend_h + CAPTION_GAP + self.caption_h
 
     @property
     def piece_mm(self) -> float:
@@ -204,7 +206,8 @@ class Laid:
             items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
         for ax, ay, text in self.drawing.counts:
             items += badge_items(left + ax * scale, top + ay * scale, text)
-        caption_y = y + self.drawn_h + self.labels_h + CAPTION_GAP
+        items += figure_marks.legend_items(self.drawing.legend, x, y + self.drawn_h + self.labels_h, self.width)
+        caption_y = y + self.height - self.caption_h
         measure = self.caption_w
         items.append(
             RichText(
@@ -360,7 +363,7 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
     held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
     arrows = [move_arrow(path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
     areas = []
-    for area in figure.areas:
+    for area in figure.area_windows:
         area_rows, area_cols = window_of(area, board.rows, board.cols)
         x0, y0 = left + area_cols.start * cw, top + area_rows.start * ch
         areas.append(Box(x0, y0, len(area_cols) * cw, len(area_rows) * ch))
@@ -377,6 +380,7 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         outlines=tuple(drawn.outlines),
         areas=tuple(areas),
         counts=tuple(drawn.counts),
+        legend=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
     )
 
 
@@ -559,7 +563,7 @@ def grid_cells(figure: Figure, loc: Loc, rows: int, cols: int, what: str) -> Ite
         off += [at for at in move.split("-") if board_layout.cell_of(at)[1] not in shown_cols]
         if off:
             yield loc + ("moves", index), f"the move {move} leaves the figure: {off[0]} is not on {what} or its window"
-    for index, area in enumerate(figure.areas):
+    for index, area in enumerate(figure.area_windows):
         off = [at for at in area.split(":") if board_layout.cell_of(at)[0] not in shown_rows]
         off += [at for at in area.split(":") if board_layout.cell_of(at)[1] not in shown_cols]
         if off:

@@ -124,27 +124,40 @@ def fold_line(x: float, top: float, bottom: float, label: str) -> list[Item]:
 
 
 def piece_page_header(
-    ctx: Context, title: str, instruction: str, width: float | None = None, top: float | None = None
+    ctx: Context,
+    title: str,
+    instruction: str,
+    width: float | None = None,
+    top: float | None = None,
+    stock: str = "",
 ) -> list[Item]:
     """The title and a one-line instruction in a band of HEADER_HEIGHT whose top is ``top`` (the
     top margin unless told: a page places it just above what it names), ``width`` wide (the content
-    width unless told)."""
+    width unless told); ``stock`` ("Print on card stock"), when given, in bold at the title line's
+    right end."""
     m, wide = ctx.margin, ctx.content_width if width is None else width
     y = m if top is None else max(m, top)
-    size = fonts.fit_size(title, wide, TITLE_PT, bold=True, smallest=9)
+    title_w = wide
+    items: list[Item] = []
+    if stock:
+        stock_w = fonts.text_width(stock, STOCK_PT, bold=True)
+        items.append(Text(m + wide, y + fonts.cap_height(TITLE_PT), stock, STOCK_PT, bold=True, align="right"))
+        title_w = wide - stock_w - STOCK_GAP
+    size = fonts.fit_size(title, title_w, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
-    heading = Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=wide)
+    items.insert(0, Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=title_w))
     lines = instruction_lines(instruction, wide, note)
     if len(lines) == 1:
-        return [heading, Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
+        return items + [Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
     note = min(fonts.fit_size(line, wide, INSTRUCTION_PT, smallest=6) for line in lines)
-    items: list[Item] = [heading]
     return items + [
         Text(m, y + 8.4 + index * TWO_LINE_STEP, line, note, color="#333333", max_w=wide)
         for index, line in enumerate(lines)
     ]
 
 
+STOCK_PT = 9.0  # the paper a piece page prints on, beside its title
+STOCK_GAP = 6.0  # mm at the least between the title and that note
 TWO_LINE_STEP = 3.2  # mm between an instruction's two lines (6-7 pt), both above the header band's end
 
 

@@ -71,6 +71,7 @@ class PieceRun:
     packed: bool = False  # the fewest pages: in reading order across groups when their own rows take more sheets
     nested: bool = False  # hexagons nested in offset rows (layout.hextiles), in reading order
     shared: bool = False  # touching pieces that bleed share their cuts: the bleed runs round the block only
+    stock: str = "paper"  # what the kit prints the pieces on (PrintPlan.stock): card is said on the sheet
 
     @property
     def gutter(self) -> float:
@@ -146,16 +147,28 @@ def groups_apart(run: PieceRun, found: list[Slot], area: Box) -> list[Slot]:
 
 
 def under_heading(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:
-    """Each sheet's block moved down, as far as the area lets it, until its heading (just above
-    the block and its crop marks) starts at the top margin instead of being pushed into it."""
+    """Each sheet's block moved down, as far as the area lets it, below its heading at the top margin
+    and then onto the middle of the room left between that heading and the lowest place its ruler
+    may take: a sheet the pieces half fill (latarnie's 16 tokens, 131 mm of A4's 273) stands
+    centred under its heading, the ruler just under it, instead of leaving the foot of the page
+    blank. A sheet they fill stays hanging from its heading."""
     settled: list[Slot] = []
     for sheet in sheets_of(found):
         boxes = [slot.box for slot in sheet]
-        need = ctx.margin + HEADER_HEIGHT + BAND_GAP - block_of(run, boxes).y
+        block = block_of(run, boxes)
+        top = ctx.margin + HEADER_HEIGHT + BAND_GAP
+        bottom = lowest_ruler(ctx) - BAND_GAP
+        centred = top + max(0.0, bottom - top - block.h) / 2
         room = area.bottom - (bounds(boxes).bottom + run.bleed)
-        shift = max(0.0, min(need, room))
+        shift = max(0.0, min(centred - block.y, room))
         settled += [replace(slot, box=slot.box.shifted(0.0, shift)) for slot in sheet]
     return settled
+
+
+def lowest_ruler(ctx: Context) -> float:
+    """The lowest top a piece page's ruler may have: its numbers RULER_FOOT_GAP above the footer's
+    band (plateau's Letter stones: they were 1.6 mm from the footer's words)."""
+    return ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP
 
 
 def sheet_count(found: list[Slot]) -> int:
@@ -267,20 +280,27 @@ def block_of(run: PieceRun, boxes: list[Box], marked: bool = True, crop: CropMar
     return grown(bounds(boxes), run.bleed + marks)
 
 
-def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True) -> list[Item]:
-    """The page's title and note just above ``block`` and the ruler just under it.
+def framing(
+    ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True, stock: str = "", hug: bool = False
+) -> list[Item]:
+    """The page's title and note at the top margin (``hug``: just above ``block``) and the ruler
+    just under the block; ``stock`` is the paper the page prints on, said beside the title.
 
-    The pieces are centred in ``piece_area``, so the title, the pieces and the ruler form one block
-    on the page's vertical centre instead of a heading at the top, a ruler at the foot and a band
-    of blank paper between them.
+    The pieces stand in the middle of the room under the heading (``under_heading``), the ruler
+    with them, so a half-full sheet has neither a ruler at the foot nor a blank half page.
     """
-    items = piece_page_header(ctx, title, note, top=block.y - BAND_GAP - HEADER_HEIGHT)
+    top = block.y - BAND_GAP - HEADER_HEIGHT if hug else None
+    items = piece_page_header(ctx, title, note, top=top, stock=stock)
     if with_ruler:
-        # its numbers RULER_FOOT_GAP above the footer's band (plateau's Letter stones: 1.6 mm from
-        # the footer's words), as long as it stays clear of the block
-        lowest = ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP
-        items += ruler_at(ctx, ctx.paper.width, max(block.bottom + RULER_CLEAR, min(block.bottom + BAND_GAP, lowest)))
+        low = lowest_ruler(ctx)
+        items += ruler_at(ctx, ctx.paper.width, max(block.bottom + RULER_CLEAR, min(block.bottom + BAND_GAP, low)))
     return items
+
+
+def stock_note(run: PieceRun, ctx: Context) -> str:
+    """ "Print on card stock" for pieces the recipe prints on card: the sheet itself says it, for
+    whoever prints the page alone (a reviewer missed it on latarnie's token page); "" on paper."""
+    return ctx.tr.msg("piece_stock_card") if run.stock == "card" else ""
 
 
 def numbered(title: str, number: int, sheets: int) -> str:
@@ -296,7 +316,7 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         title = numbered(run.title, number, len(sheets))
-        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)))
+        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)), stock=stock_note(run, ctx))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
@@ -314,7 +334,7 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         title = numbered(run.title, number, len(sheets))
-        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)))
+        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)), stock=stock_note(run, ctx))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet], False)
@@ -324,6 +344,7 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
             ctx.tr.msg("backs_title", title=title),
             ctx.tr.msg("backs_note", edge=edge),
             with_ruler=False,
+            hug=True,
         )
         pages.append(
             Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back")
@@ -348,7 +369,7 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
             run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
         )
         note = ctx.tr.msg("fold_apart" if run.bleed else "fold_here")
-        furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note)
+        furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note, stock=stock_note(run, ctx))
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(
             Page(

@@ -202,6 +202,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             elif kind.personalised:  # and so does `printkit sheets`
                 shared = not getattr(component, "per_player", True)
                 key = "recipe_elsewhere_shared" if shared else "recipe_elsewhere_players"
+                if shared and kit.kit.players.min == kit.kit.players.max == 2:  # latarnie: "both", never "all" of two
+                    key = "recipe_elsewhere_shared_two"
                 line = tr.msg(key, what=what, file=companion(kit, ctx, "-sheets"))
                 games = getattr(component, "per_page", 1)
                 if games > 1:  # inside the sentence, before its full stop

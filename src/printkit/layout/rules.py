@@ -26,7 +26,7 @@ from printkit.layout.rule_blocks import (
     block_height,
 )
 from printkit.layout.rule_columns import Flow, Slice, column_items, keep_together
-from printkit.layout.text import fit_text
+from printkit.words.locale import Localizer
 from printkit.words.messages import page_span
 from printkit.words.typography import number_range, to_markup, typeset
 
@@ -43,7 +43,8 @@ TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 SUBTITLE_STEP, FACTS_STEP, RULE_STEP = 6.5, 5.5, 3.0  # mm from the title's baseline to the subtitle's, ...
 MARK_BELOW = 1.5  # mm between the kit's mark and the title block's rule
 MARK_GAP = 4.0  # mm between the mark and the title
-TITLE_STEP, TITLE_LEAST = 1.0, 18.0  # pt: how a title beside a mark gives room to the contents strip
+TITLE_LEAST, SUBTITLE_LEAST, FACTS_LEAST = 18.0, 9.0, 8.0  # pt: the least a marked title block's texts
+# are set at to give the contents strip room beside them
 REBALANCE_MOST = 198  # mm the page before a short last one may end higher, at most
 SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
 FILL_TARGET = 0.97  # the share of its text height the last page's columns are set to fill
@@ -145,30 +146,27 @@ def credits_block(kit: Kit, ctx: Context) -> Block | None:
     return Block("credits", typeset(to_markup(ctx.tr(kit.kit.credits)), ctx.lang), ("kit", "credits", ctx.lang))
 
 
-def title_items(kit: Kit, ctx: Context, with_mark: bool = True, largest: float = TITLE_PT) -> tuple[list[Item], float]:
-    """The title block on the first rules page, its title at most ``largest`` pt; returns its items
-    and the y where the text starts. A kit with a mark (``theme.mark``) has it at the block's
-    left, as tall as the block, the texts beside it, unless ``with_mark`` is False."""
+def title_items(
+    kit: Kit, ctx: Context, with_mark: bool = True, sizes: tuple[float, float, float] | None = None, text_w: float = 0.0
+) -> tuple[list[Item], float]:
+    """The title block on the first rules page; returns its items and the y where the text starts.
+    A kit with a mark (``theme.mark``) has it at the block's left, as tall as the block, the texts
+    beside it, unless ``with_mark`` is False. ``sizes`` (title, subtitle, facts) and ``text_w`` set
+    the texts at those sizes in that width (room left for the strip beside them); else each at
+    the largest size the block's width allows."""
     tr, m, palette = ctx.tr, ctx.margin, ctx.theme.palette
-    title = tr(kit.kit.title)
     mark = ctx.theme.mark if with_mark else []
-    height = title_block_height(kit, ctx, fonts.cap_height(TITLE_PT, face="headings"))
-    indent = height - MARK_BELOW + MARK_GAP if mark else 0.0
-    x, width = m + indent, ctx.content_width - indent
-    size = fonts.fit_size(title, width, largest, bold=True, smallest=14, face="headings")
-    y = m + fonts.cap_height(size, face="headings")
-    items: list[Item] = [Text(x, y, title, size, bold=True, color=palette.accent, max_w=width, face="headings")]
-    facts = [f"{tr.msg('players')}: {number_range(kit.kit.players.min, kit.kit.players.max)}"]
-    if kit.kit.age:
-        facts.append(f"{tr.msg('age')}: {kit.kit.age}")
-    if kit.kit.minutes:
-        facts.append(f"{tr.msg('minutes')}: {typeset(str(kit.kit.minutes), ctx.lang)} {tr.msg('minutes_unit')}")
-    line = "  ·  ".join(facts)
+    indent = mark_indent(kit, ctx) if mark else 0.0
+    x, width = m + indent, text_w or ctx.content_width - indent
+    title_pt, subtitle_pt, facts_pt = sizes or fitted_sizes(kit, tr, width, (TITLE_PT, 14.0, 8.0, 7.0))
+    y = m + fonts.cap_height(title_pt, face="headings")
+    title = tr(kit.kit.title)
+    items: list[Item] = [Text(x, y, title, title_pt, bold=True, color=palette.accent, max_w=width, face="headings")]
     if kit.kit.subtitle:
         y += SUBTITLE_STEP
-        items.append(fit_text(x, y, tr(kit.kit.subtitle), width, 11.5, smallest=8))
+        items.append(Text(x, y, tr(kit.kit.subtitle), subtitle_pt, max_w=width))
     y += FACTS_STEP
-    items.append(fit_text(x, y, line, width, 9.5, smallest=7, color=palette.muted))
+    items.append(Text(x, y, facts_line(kit, tr), facts_pt, color=palette.muted, max_w=width))
     y += RULE_STEP
     if mark:
         items.append(roundel(mark, tr.icons, m, m, y - MARK_BELOW - m, palette.accent, ctx.dpi))
@@ -176,37 +174,72 @@ def title_items(kit: Kit, ctx: Context, with_mark: bool = True, largest: float =
     return items, y + TITLE_AFTER
 
 
+def facts_line(kit: Kit, tr: Localizer) -> str:
+    """Players, age and time, as the title block's third line says them."""
+    facts = [f"{tr.msg('players')}: {number_range(kit.kit.players.min, kit.kit.players.max)}"]
+    if kit.kit.age:
+        facts.append(f"{tr.msg('age')}: {kit.kit.age}")
+    if kit.kit.minutes:
+        facts.append(f"{tr.msg('minutes')}: {typeset(str(kit.kit.minutes), tr.lang)} {tr.msg('minutes_unit')}")
+    return "  ·  ".join(facts)
+
+
+def fitted_sizes(
+    kit: Kit, tr: Localizer, width: float, least: tuple[float, float, float, float]
+) -> tuple[float, float, float]:
+    """The title's, the subtitle's and the facts' sizes in ``width``: each the largest up to TITLE_PT,
+    11.5 and 9.5 pt that fits, down to ``least`` (the title's largest, then each one's least)."""
+    largest, title_least, subtitle_least, facts_least = least
+    subtitle = tr(kit.kit.subtitle) if kit.kit.subtitle else ""
+    return (
+        fonts.fit_size(tr(kit.kit.title), width, largest, bold=True, smallest=title_least, face="headings"),
+        fonts.fit_size(subtitle, width, 11.5, smallest=subtitle_least),
+        fonts.fit_size(facts_line(kit, tr), width, 9.5, smallest=facts_least),
+    )
+
+
+def mark_indent(kit: Kit, ctx: Context) -> float:
+    """How far the texts of a marked title block stand right of the margin: the mark and its gap."""
+    return title_block_height(kit, ctx, fonts.cap_height(TITLE_PT, face="headings")) - MARK_BELOW + MARK_GAP
+
+
 def title_block(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[list[Item], contents.Strip | None, float]:
-    """The title block and the contents strip, and where the columns start. The kit's mark takes
-    the block's left; when that pushes the strip from beside the title to under it (costing the
-    columns its height), the title is set smaller, a TITLE_STEP at a time down to TITLE_LEAST,
-    while that lets the strip stand beside it (kpn on Letter)."""
-    header, top = title_items(kit, ctx)
+    """The title block and the contents strip, and where the columns start. A kit with a mark has
+    one masthead in every language and on every paper: the mark at the left, the strip beside
+    the texts, which are set, when they must, smaller (the title to TITLE_LEAST, the subtitle to
+    SUBTITLE_LEAST) at the sizes the kit's longest language needs, so no language is set larger
+    than another (targ's Czech kept its mark while Polish and English lost it or moved the strip
+    under the title). Only when even those sizes leave no room for the strip does it go under, in
+    every language (kpn's A4; on Letter all three stand beside at 19 pt). Fitted to the paper's
+    width, the sizes may differ a point between A4 and Letter; the arrangement does not for targ."""
+    if ctx.theme.mark and (sizes := beside_sizes(kit, ctx, strips)) is not None:
+        header, top = title_items(kit, ctx, sizes=sizes[0], text_w=sizes[1])
+    else:
+        header, top = title_items(kit, ctx)
     strip, below = placed_strip(strips, header, top, ctx)
-    if not ctx.theme.mark or below == top:
-        return header, strip, below
-    least = title_at(
-        kit, ctx, TITLE_LEAST, strips
-    )  # asked first: when even it leaves the strip under, no size is tried
-    if least is None:
-        return header, strip, below
-    size = TITLE_PT - TITLE_STEP
-    while size > TITLE_LEAST + 1e-6:
-        found = title_at(kit, ctx, size, strips)
-        if found is not None:
-            return found
-        size -= TITLE_STEP
-    return least
+    return header, strip, below
 
 
-def title_at(
-    kit: Kit, ctx: Context, size: float, strips: contents.Strips
-) -> tuple[list[Item], contents.Strip | None, float] | None:
-    """The title block with the mark, its title at most ``size`` pt, and the strip, when the strip
-    stands beside it; None when it goes under."""
-    header, top = title_items(kit, ctx, largest=size)
-    strip, below = placed_strip(strips, header, top, ctx)
-    return (header, strip, below) if below == top else None
+def beside_sizes(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[tuple[float, float, float], float] | None:
+    """The sizes (title, subtitle, facts) at which every language's texts of a marked title block
+    leave the contents strip room beside them, and the width they keep; None when the kit has no
+    strip or the texts do not fit it at their least sizes."""
+    height = title_block_height(kit, ctx, fonts.cap_height(TITLE_PT, face="headings"))
+    drawn_h = min(contents.STRIP_H, height - 1.0 - contents.STRIP_LABEL)
+    strip = strips.at(ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
+    if strip is None:
+        return None
+    width = ctx.content_width - mark_indent(kit, ctx) - STRIP_BESIDE - strip.group.w - 0.5  # 0.5: the ink's overhang
+    least = (TITLE_PT, TITLE_LEAST, SUBTITLE_LEAST, FACTS_LEAST)
+    each = [fitted_sizes(kit, replace(ctx.tr, lang=lang), width, least) for lang in kit.kit.languages]
+    sizes = (min(s[0] for s in each), min(s[1] for s in each), min(s[2] for s in each))
+    for lang in kit.kit.languages:  # a text that does not fit even at its least size
+        tr = replace(ctx.tr, lang=lang)
+        texts = [(tr(kit.kit.title), sizes[0], "headings", True), (facts_line(kit, tr), sizes[2], "pieces", False)]
+        texts += [(tr(kit.kit.subtitle), sizes[1], "pieces", False)] if kit.kit.subtitle else []
+        if any(fonts.text_width(text, size, bold, face) > width + 1e-6 for text, size, face, bold in texts):
+            return None
+    return sizes, width
 
 
 def plain_title_block(

@@ -195,6 +195,7 @@ def natural_width(part: Any) -> float | None:
 
 LABEL_COLUMN = 7.0
 SMALLEST_PT = 7.0  # the smallest text a sheet prints (the house's floor for printed words)
+CELL_PAD = 1.5  # mm a table's text keeps off its cell's sides (at 1 mm targ's "+1 pkt za kartę" touched one)
 HEADER_TINT = 0.14  # a table header's wash of the theme's accent
 TRACK_GAP_MAX = 3.0  # mm: a one-line track spreads its boxes up to this far apart to fill its column
 
@@ -340,9 +341,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
         else:
             columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
             summed.append(column.seat is not None or not summed)  # a seat's column; the first holds the label
-    fixed = sum(cw for _, cw in columns if cw)
-    free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
-    widths = [cw or free for _, cw in columns]
+    widths = table_widths(columns, [[tr(cell) for cell in row] for row in part.rows], w)
     items: list[Item] = []
     top = y
     for copy in range(part.repeat):
@@ -353,6 +352,29 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
         y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed)
         y += 5
     return items, y - 5 - top
+
+
+def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]], w: float) -> list[float]:
+    """The columns' widths in ``w``: each fixed one as declared, the rest sharing what is left. A
+    table squeezed beside a board (targ's on Letter: 23 mm for "+1 pkt za kartę") takes back the
+    room its fixed columns do not use: a fixed column with words in every row narrows to what its
+    header and words need at full size, never below, so the free columns get it; a column
+    written in (an empty cell) keeps its width."""
+
+    def need(col: int) -> float:
+        texts = [(columns[col][0], HEADER_PT, True)] + [(row[col], 10.0, col == 0) for row in rows if col < len(row)]
+        return max(fonts.text_width(text, size, bold) for text, size, bold in texts) + 2 * CELL_PAD + 0.5
+
+    def shared(widths: list[float | None]) -> list[float]:
+        free = (w - sum(cw for cw in widths if cw)) / max(1, sum(1 for cw in widths if not cw))
+        return [cw or free for cw in widths]
+
+    declared = [cw for _, cw in columns]
+    widths = shared(declared)
+    if all(need(col) <= widths[col] + 1e-6 for col, cw in enumerate(declared) if not cw):
+        return widths
+    filled = [bool(rows) and all(col < len(row) and row[col] for row in rows) for col in range(len(columns))]
+    return shared([min(cw, need(col)) if cw and filled[col] else cw for col, cw in enumerate(declared)])
 
 
 def given_names(names: list[str], tr: Localizer) -> list[str | None]:
@@ -386,9 +408,11 @@ def _table_rows(
     total_w = sum(widths)
     items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill=header_fill(ctx)))
     cx = x
+    head_pt = header_size([header for header, _ in columns], widths)
     for (header, _), cw in zip(columns, widths, strict=True):
-        items += header_items(header, cx + cw / 2, y, cw - 2, head_h)
+        items += header_items(header, cx + cw / 2, y, cw - 2 * CELL_PAD, head_h, head_pt)
         cx += cw
+    items += header_dividers(x, y, widths, head_h)
     y += head_h
     rows = [list(row) for row in part.rows]
     for index, row in enumerate(rows):
@@ -407,8 +431,8 @@ def _table_rows(
             shaded = is_total and summed is not None and col < len(summed) and not summed[col]
             items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3), NO_ENTRY if shaded else None))
             if col < len(row):
-                text = tr(row[col])
-                size = fonts.fit_size(text, cw - 2.5, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
+                text, inner = tr(row[col]), cw - 2 * CELL_PAD
+                size = fonts.fit_size(text, inner, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
                 items.append(
                     Text(
                         cx + 1.5,
@@ -416,7 +440,7 @@ def _table_rows(
                         text,
                         size,
                         bold=is_total or col == 0,
-                        max_w=cw - 2.5,
+                        max_w=cw - 2 * CELL_PAD,
                     )
                 )
             cx += cw
@@ -433,9 +457,35 @@ def column_sizes(rows: list[list[Any]], widths: list[float], tr: Localizer) -> l
     sizes = []
     for col, cw in enumerate(widths):
         texts = [tr(row[col]) for row in rows if col < len(row)]
-        fitted = [fonts.fit_size(text, cw - 2.5, 10, bold=col == 0, smallest=SMALLEST_PT) for text in texts]
+        fitted = [fonts.fit_size(text, cw - 2 * CELL_PAD, 10, bold=col == 0, smallest=SMALLEST_PT) for text in texts]
         sizes.append(min(fitted, default=10.0))
     return sizes
+
+
+def header_dividers(x: float, top: float, widths: list[float], height: float) -> list[Item]:
+    """The lines between a header band's columns, in line with the rows' cell borders: without
+    them latarnie's headers floated over their columns (a reviewer)."""
+    edges = [x + sum(widths[: n + 1]) for n in range(len(widths) - 1)]
+    return [Line(edge, top, edge, top + height, Stroke(width=0.3)) for edge in edges]
+
+
+HEADER_PT = 9.5  # a table header's size, when it fits
+
+
+def header_size(headers: list[str], widths: list[float]) -> float:
+    """The one size a table's headers are set at on one line: the largest the tightest of them
+    allows (targ's "pkt" beside "Tylko jedna kategoria" at 7.8 pt was 9.5); a header too long for
+    one line even at SMALLEST_PT takes two and is left out of it."""
+    sizes = [
+        fonts.fit_size(header, cw - 2 * CELL_PAD, HEADER_PT, bold=True, smallest=SMALLEST_PT)
+        for header, cw in zip(headers, widths, strict=True)
+    ]
+    one_line = [
+        size
+        for size, header, cw in zip(sizes, headers, widths, strict=True)
+        if fonts.text_width(header, size, bold=True) <= cw - 2 * CELL_PAD + 1e-6
+    ]
+    return min(one_line, default=HEADER_PT)
 
 
 def header_fill(ctx: Context) -> str:
@@ -443,10 +493,13 @@ def header_fill(ctx: Context) -> str:
     return tinted(ctx.theme.palette.accent, HEADER_TINT)
 
 
-def header_items(header: str, centre: float, top: float, width: float, height: float) -> list[Item]:
-    """A column's header centred in its cell: one line down to SMALLEST_PT, else two lines split
-    at the space that balances them (Letter's narrower page set 'Tylko jedna kategoria' at 6.5 pt)."""
-    size = fonts.fit_size(header, width, 9.5, bold=True, smallest=SMALLEST_PT)
+def header_items(
+    header: str, centre: float, top: float, width: float, height: float, largest: float = HEADER_PT
+) -> list[Item]:
+    """A column's header centred in its cell: one line down to SMALLEST_PT (``largest`` at most:
+    the size its table's headers share), else two lines split at the space that balances them
+    (Letter's narrower page set 'Tylko jedna kategoria' at 6.5 pt)."""
+    size = fonts.fit_size(header, width, largest, bold=True, smallest=SMALLEST_PT)
     words = header.split(" ")
     if fonts.text_width(header, size, bold=True) <= width + 1e-6 or len(words) < 2:
         return [Text(centre, top + 5.4, header, size, bold=True, align="center", max_w=width)]

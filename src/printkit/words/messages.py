@@ -75,6 +75,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",
         "en": "Separately, in the file {file} that comes with the kit: {what}, one copy shared by all players.",
     },
+    "recipe_elsewhere_shared_two": {
+        "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla obojga graczy.",
+        "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro oba hráče.",
+        "en": "Separately, in the file {file} that comes with the kit: {what}, one copy shared by both players.",
+    },
     "recipe_rules_note": {
         "pl": "Zasady można czytać z ekranu. Kto woli je na papierze: {pages}, 1 kopia.",
         "cs": "Pravidla lze číst na obrazovce. Kdo je chce na papíře: {pages}, 1 kopie.",
@@ -154,6 +159,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Řezačka: řežte postupně od 1 do {n}, každý řez od okraje k okraji.",
         "en": "Guillotine: cut in order from 1 to {n}, each cut edge to edge.",
     },
+    "piece_stock_card": {"pl": "Drukuj na kartonie", "cs": "Tiskněte na karton", "en": "Print on card stock"},
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",

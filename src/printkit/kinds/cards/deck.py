@@ -37,9 +37,10 @@ from printkit.kinds.cards.model import (
     TableElement,
     TextElement,
 )
-from printkit.kinds.cards.values import holds, resolve_color, type_facts
+from printkit.kinds.cards.values import edge_band, holds, resolve_color, type_facts
 from printkit.kit.shared import VALUE_REF
 from printkit.layout import hextiles, paragraph
+from printkit.layout.cardgrid import grown
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import tinted
@@ -156,6 +157,7 @@ class Design:
     type: DeckType | None  # None on a back
     owner: DeckOwner | None
     ctx: Context
+    band: float = 0.0  # values.edge_band: paper kept inside the trim round a full fill
 
     @property
     def bleed(self) -> float:
@@ -209,8 +211,7 @@ class Designs:
     drawn once, then placed wherever a piece goes, as the renderer draws each once as a form."""
 
     def __init__(self, deck: DeckComponent, ctx: Context):
-        self.deck = deck
-        self.ctx = ctx
+        self.deck, self.ctx, self.band = deck, ctx, edge_band(deck)
         self._designs: dict[tuple[str | None, str | None], Design] = {}  # by type id and owner id
         self._groups: dict[tuple[object, ...], Group] = {}
         self._at: dict[tuple[tuple[object, ...], float, float], Group] = {}  # placed at a point: the same every page
@@ -218,7 +219,7 @@ class Designs:
     def design(self, piece_type: DeckType | None, owner: DeckOwner | None) -> Design:
         key = (piece_type.id if piece_type else None, owner.id if owner else None)
         if key not in self._designs:
-            self._designs[key] = Design(self.deck, piece_type, owner, self.ctx)
+            self._designs[key] = Design(self.deck, piece_type, owner, self.ctx, self.band)
         return self._designs[key]
 
     def face(self, piece: DeckPiece, x: float, y: float) -> Group:
@@ -282,21 +283,17 @@ def piece_face(designs: Designs, piece: DeckPiece) -> Group:
     own = piece_items(design, piece, 0.0, 0.0)
     if not own:
         return shared
-    return Group(
-        (*shared.key, piece.index),
-        shared.x,
-        shared.y,
-        shared.w,
-        shared.h,
-        (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed)),
-    )
+    inner = (replace(shared, x=0.0, y=0.0),) + tuple(moved(own, design.bleed, design.bleed))
+    return Group((*shared.key, piece.index), shared.x, shared.y, shared.w, shared.h, inner)
 
 
 def edge_colour(design: Design, side: Side = "face") -> str | None:
-    """A side's colour at its cut line: its last fill that runs to the edge (None: the paper)."""
+    """A side's colour at its cut line: its last fill that runs to the edge (None: the paper, also
+    on a face whose fill stops a band short of it)."""
     elements = (design.deck.back or []) if side == "back" else design.deck.face
     fills = [e for e in elements if isinstance(e, FillElement) and e.box is None and design.shows(e)]
-    return tinted(design.color(fills[-1].color), fills[-1].tint) if fills else None
+    on_edge = fills and not (design.band and side == "face")
+    return tinted(design.color(fills[-1].color), fills[-1].tint) if on_edge else None
 
 
 def back_group(design: Design, x: float, y: float) -> Group:
@@ -357,8 +354,8 @@ def letter_in(kind: DeckType, lang: str) -> str:
 
 
 def draw_element(design: Design, element: Element) -> list[Item]:
-    if isinstance(element, FillElement):
-        box = design.box(element, full=True)
+    if isinstance(element, FillElement):  # a full fill kept design.band inside the trim
+        box = grown(design.box(element, full=True), -design.band if element.box is None else 0.0)
         return [Rect(box.x, box.y, box.w, box.h, None, tinted(design.color(element.color), element.tint))]
     if isinstance(element, FrameElement):
         return [frame(design, element)]

@@ -235,6 +235,7 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         component.print_bleed,
         nested=hextiles.is_hexagonal(component),
         shared=component.shares_cuts,
+        stock=component.print.stock,
     )
 
 

@@ -11,7 +11,7 @@ import functools
 from typing import Any
 
 from printkit.facts import evaluation, invariants
-from printkit.kinds.cards.model import DeckOwner, DeckType
+from printkit.kinds.cards.model import DeckComponent, DeckOwner, DeckType, FillElement
 from printkit.kit.shared import VALUE_REF
 from printkit.layout.primitives import BLACK
 
@@ -58,3 +58,21 @@ def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None
             return owner.color
         return piece_type.color if piece_type is not None and piece_type.color else BLACK
     return ref
+
+
+EDGE_BAND = 1.2  # mm of paper a butted piece's full fill keeps inside its trim when its neighbours differ
+
+
+def edge_band(deck: DeckComponent) -> float:
+    """How far a face's fill that runs to the edge stops inside the trim: EDGE_BAND for pieces that
+    touch with no bleed and no gutter (one cut between two) whose faces' fills differ in colour, as
+    a cut 0.5 mm off would leave a sliver of the neighbour's colour on the piece (targ's berries
+    beside its crystals); 0 where the pieces bleed, stand apart or are all one colour."""
+    if deck.print_bleed > 0 or deck.print_gutter > 0:
+        return 0.0
+    fills = [e for e in deck.face if isinstance(e, FillElement) and e.box is None]
+    if not fills:
+        return 0.0
+    owners: list[DeckOwner | None] = [*deck.owners] if deck.owners else [None]
+    edges = {resolve_color(fills[-1].color, kind, owner) for kind in deck.types for owner in owners}
+    return EDGE_BAND if len(edges) > 1 else 0.0

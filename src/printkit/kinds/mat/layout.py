@@ -28,6 +28,7 @@ TITLE_BAND = 11.0
 NOTE_PT = 8.5
 PANEL_GAP = 7.0
 MIN_PANEL = 30.0  # the narrowest column of panels right of the places
+NARROW_PANEL, NARROW_GAP = 45.0, 4.0  # a column of panels narrower than this stands closer to the places
 PLACE_RULE_W = 0.35
 PLACE_TINT = 0.07  # a place's wash of the theme's accent (a plain kit's: #f0f0f0, as before)
 PLACE_TEXTURES = (None, "dots", "stripes")  # the groups' textures, in order; a plain tint first
@@ -75,7 +76,8 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
     place_items, pieces, (grid_right, grid_bottom) = places(mat, ctx, width, top, left_aligned=right_panels)
     items += place_items
     if right_panels:
-        x, y, panel_w = grid_right + PANEL_GAP, top, width - m - grid_right - PANEL_GAP
+        gap = PANEL_GAP if width - m - grid_right - PANEL_GAP >= NARROW_PANEL else NARROW_GAP  # targ's Letter
+        x, y, panel_w = grid_right + gap, top, width - m - grid_right - gap
     else:
         x, y, panel_w = m, grid_bottom + PANEL_GAP, width - 2 * m
     for index, band in enumerate(mat.panels):

@@ -160,7 +160,17 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
     title = ctx.tr(stones.title) or stones.id
     per_owner = sum(t.count for t in stones.types)
     groups = (per_owner,) * len(stones.owners)
-    run = PieceRun(stones.id, "pieces", title, stones.size, stones.size, tuple(pieces), groups, bleed=stones.bleed)
+    run = PieceRun(
+        stones.id,
+        "pieces",
+        title,
+        stones.size,
+        stones.size,
+        tuple(pieces),
+        groups,
+        bleed=stones.bleed,
+        stock=stones.print.stock,
+    )
     return piece_pages(run, ctx)
 
 

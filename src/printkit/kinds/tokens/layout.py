@@ -155,7 +155,8 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
             pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra, cut=cut, cut_box=cut_box))
     title = ctx.tr(tokens.title) or tokens.id
     groups = tuple(s.count for s in tokens.sets)
-    run = PieceRun(tokens.id, "tokens", title, tokens.size, tokens.size, tuple(pieces), groups, packed=True)
+    size, stock = tokens.size, tokens.print.stock
+    run = PieceRun(tokens.id, "tokens", title, size, size, tuple(pieces), groups, packed=True, stock=stock)
     return piece_pages(run, ctx)
 
 
