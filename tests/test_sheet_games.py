@@ -10,9 +10,10 @@ from pypdf import PdfReader
 
 from conftest import mm
 from piece_pdf import build_text
-from printkit import pipeline
+from printkit import fonts, pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP
 from printkit.layout.document import layout_sheets
+from printkit.layout.primitives import Text
 from printkit.layout.sheet import NO_ENTRY
 
 SHEET = """kit:
@@ -39,8 +40,11 @@ def kit_text(per_page: int, per_player: str = "false") -> str:
     return SHEET.replace("PER_PAGE", str(per_page)).replace("PER_PLAYER", per_player)
 
 
-@pytest.mark.parametrize(("kit", "paper"), [("kpn", "a4"), ("kpn", "letter"), ("targ", "a4"), ("targ", "letter")])
-def test_kpn_and_targ_print_two_games_to_a_page(kit, paper):
+PADS = [(kit, paper) for kit in ("kpn", "targ", "plateau") for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize(("kit", "paper"), PADS)
+def test_the_shipped_score_sheets_print_two_games_to_a_page(kit, paper):
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, loaded.kit.kit.default_lang, paper)
     (page,) = layout_sheets(loaded.kit, ctx).pages
@@ -100,3 +104,49 @@ def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
     (page,) = layout_sheets(loaded.kit, ctx).pages
     cells = [item for item in page.items if getattr(item, "fill", None) == NO_ENTRY]
     assert len(cells) == shaded * 2  # two games a page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_plateaus_prisoner_sheet_fills_its_page(paper):
+    """The prisoner table ended at mid-page, the lower 45 % empty: two games fill the page down
+    to within 25 mm of its printable bottom."""
+    loaded = pipeline.load("plateau")
+    for lang in ("cs", "pl", "en"):
+        ctx = pipeline.context(loaded, lang, paper)
+        (page,) = layout_sheets(loaded.kit, ctx).pages
+        second = max(page.pieces, key=lambda piece: piece.y)
+        assert ctx.bottom - 25 <= second.y + second.height <= ctx.bottom + 1e-6, (lang, second)
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "en"])
+def test_a_column_of_numbers_is_right_aligned_and_centred_under_its_header(lang):
+    """plateau's values (21, 15, 10, 8, 5, 4, 1) stood at the left edge of their column under a
+    centred header: now their right edges line up and the widest stands centred under it."""
+    loaded = pipeline.load("plateau")
+    ctx = pipeline.context(loaded, lang, "a4")
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    header = ctx.tr(loaded.kit.component("prisoners").rows[0][0].columns[1].header)
+    texts = [item for item in page.items if isinstance(item, Text)]
+    heads = sorted((t for t in texts if t.text == header), key=lambda t: t.y)
+    assert len(heads) == 2 and all(t.align == "center" for t in heads)
+    for head, following in zip(heads, [*heads[1:], None], strict=True):
+        values = [
+            t
+            for t in texts
+            if t.text in {"21", "15", "10", "8", "5", "4", "1"}
+            and head.y < t.y < (following.y if following else page.height)
+            and abs(t.x - head.x) < 15
+        ]
+        assert sorted(t.text for t in values) == sorted(["21", "15", "10", "8", "5", "4", "1"])
+        assert {t.align for t in values} == {"right"}
+        assert max(t.x for t in values) - min(t.x for t in values) < 1e-6, "the right edges line up"
+        widest = max(fonts.text_width(t.text, t.size_pt) for t in values)
+        assert values[0].x - widest / 2 == pytest.approx(head.x, abs=0.05), "the widest centred under its header"
+
+
+def test_a_column_of_words_stays_set_from_the_left():
+    loaded = pipeline.load("plateau")
+    ctx = pipeline.context(loaded, "en", "a4")
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    (ace,) = [item for item in page.items if isinstance(item, Text) and item.text == "ace (red / blue)"][:1]
+    assert ace.align == "left"
