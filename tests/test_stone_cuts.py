@@ -7,9 +7,11 @@ folded over), and on the count of straight cuts across a sheet: 20 with 4 mm gut
 
 from __future__ import annotations
 
+import pypdfium2
 import pytest
 
 from conftest import REPO
+from piece_pdf import build, pieces
 from printkit import pipeline
 from printkit.kinds.stones import layout as stones_layout
 from printkit.layout import cardgrid
@@ -130,3 +132,46 @@ def test_stones_apart_by_anything_but_two_bleeds_or_0_are_refused_naming_the_cho
     checked = run("validate", str(source))
     assert checked.code == 1
     assert "stones stand twice the bleed apart (4 mm: leave gutter out) or touch" in checked.err
+
+
+BODY_GREY = 43  # plateau's #2b2b2b in grey levels
+SEAM_DPIS = (100, 150, 300)  # a seam shows at some scales and not others: where pixel edges fall
+
+
+def lightest(image, box_px) -> float:
+    """The lightest pixel of a region: a seam is a line of lighter pixels in a dark field."""
+    region = image.crop(tuple(round(v) for v in box_px))
+    return region.getextrema()[1]
+
+
+@pytest.mark.parametrize("dpi", SEAM_DPIS)
+def test_no_seam_shows_in_the_dark_bleed_or_along_a_shared_cut(tmp_path, dpi):
+    """The black block's outer bleed (a 1 mm band in the middle of it, all round) and, on the
+    backs (no keyline there), a 1 mm band along each cut two black stones share are the body's
+    grey at every pixel: abutting fills left faint light hairlines at column joins on the backs
+    (now each stone's drawing runs SEAM past a shared cut, overlapping its neighbour's)."""
+    pdf, manifest = build("plateau", tmp_path, "--lang", "en")
+    px = dpi / 25.4
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for page in sorted({p["page"] for p in pieces(manifest, kind="stone")}):
+            rows = [p for p in pieces(manifest, kind="stone") if p["page"] == page and p["owner"] == "black"]
+            image = document[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+            boxes = [Box(p["x"], p["y"], p["width"], p["height"]) for p in rows]
+            block = cardgrid.bounds(boxes)
+            bands = [
+                (block.x, block.y - 1.5, block.right, block.y - 0.5),
+                (block.x, block.bottom + 0.5, block.right, block.bottom + 1.5),
+                (block.x - 1.5, block.y, block.x - 0.5, block.bottom),
+                (block.right + 0.5, block.y, block.right + 1.5, block.bottom),
+            ]
+            if rows[0]["side"] == "back":
+                for box in boxes:
+                    for cut in cardgrid.shared_cuts(box, boxes):
+                        bands.append((cut.x1 - 0.5, cut.y1 - 0.5, cut.x2 + 0.5, cut.y2 + 0.5))
+                assert len(bands) == 4 + 17
+            for band in bands:
+                grey = lightest(image, [v * px for v in band])
+                assert grey <= BODY_GREY + 6, (page, dpi, band, grey)
+    finally:
+        document.close()
