@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import mm
-from piece_pdf import build_text
+from piece_pdf import build_text, recipe_text
 from printkit import fonts, pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP
 from printkit.layout.document import layout_sheets
@@ -36,7 +36,7 @@ rules:
 """
 
 
-def kit_text(per_page: int, per_player: str = "false") -> str:
+def kit_text(per_page: int | str, per_player: str = "false") -> str:
     return SHEET.replace("PER_PAGE", str(per_page)).replace("PER_PLAYER", per_player)
 
 
@@ -106,16 +106,28 @@ def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
     assert len(cells) == shaded * 2  # two games a page
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_plateaus_prisoner_sheet_fills_its_page(paper):
-    """The prisoner table ended at mid-page, the lower 45 % empty: two games fill the page down
-    to within 25 mm of its printable bottom."""
+@pytest.mark.parametrize(("paper", "games"), [("a4", 2), ("letter", 2), ("a5", 1), ("a3", 3)])
+def test_plateaus_prisoner_sheet_fills_its_page(paper, games):
+    """The prisoner table ended at mid-page, the lower 45 % empty: with ``per_page: fill`` the page
+    holds as many games as fit, so the last ends within a game's height (and the gap) of the
+    printable bottom, on A5 one game rather than an error."""
     loaded = pipeline.load("plateau")
+    assert loaded.kit.component("prisoners").per_page == "fill"
     for lang in ("cs", "pl", "en"):
         ctx = pipeline.context(loaded, lang, paper)
         (page,) = layout_sheets(loaded.kit, ctx).pages
-        second = max(page.pieces, key=lambda piece: piece.y)
-        assert ctx.bottom - 25 <= second.y + second.height <= ctx.bottom + 1e-6, (lang, second)
+        assert sorted(piece.copy for piece in page.pieces) == list(range(1, games + 1)), (lang, paper)
+        last = max(page.pieces, key=lambda piece: piece.y)
+        spare = ctx.bottom - (last.y + last.height)
+        assert -1e-6 <= spare < last.height + GAMES_GAP, (lang, spare)
+
+
+def test_fill_on_a_sheet_printed_apart_says_so_in_the_recipe(tmp_path):
+    """A shared sheet printed in a file of its own (``in_kit: false``): the recipe cannot count the
+    games of every paper, so it says the page is filled."""
+    apart = kit_text("fill").replace("    per_player:", "    in_kit: false\n    per_player:")
+    pdf, _ = build_text(apart, tmp_path, "fill")
+    assert "one copy shared by all players (as many games a page as fit)." in recipe_text(pdf).replace("\n", " ")
 
 
 @pytest.mark.parametrize("lang", ["cs", "pl", "en"])
