@@ -150,3 +150,37 @@ def test_preview_shows_the_faces_only_pages(run, tmp_path):
     result = run("preview", "kpn", "--backs", "none", "--lang", "en", "--dpi", "20", "-o", str(tmp_path))
     assert result.code == 0 and result.out.startswith(f"{tmp_path}: 4 PNG files")
     assert sorted(path.name for path in tmp_path.glob("*.png")) == [f"kpn-en-{n}.png" for n in range(1, 5)]
+
+
+NO_BACKS = "note: --backs none has no effect on plateau: it leaves out the backs of two-sided cards and tiles"
+
+
+def test_an_option_without_effect_on_the_kit_says_so_on_one_line(run, tmp_path):
+    """plateau's stones have two faces, no back to leave out: `--backs none` wrote a PDF
+    byte-identical to the plain build and said nothing. Now one line on stderr says why."""
+    plain, faces = tmp_path / "plain.pdf", tmp_path / "faces.pdf"
+    assert run("build", "plateau", "-o", str(plain)).code == 0
+    result = run("build", "plateau", "--backs", "none", "-o", str(faces))
+    assert result.code == 0 and faces.read_bytes() == plain.read_bytes()
+    notes = [line for line in result.err.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and notes[0].startswith(NO_BACKS), result.err
+    assert NO_BACKS not in result.out
+
+
+@pytest.mark.parametrize(
+    ("kit", "options", "note"),
+    [
+        ("kpn", ("--backs", "none"), None),  # its tiles' backs are left out
+        ("plateau", ("--flip", "short"), None),  # its stones' backs turn over the short edge
+        ("ogrod", ("--flip", "short", "--back-offset", "1,0"), "note: --flip, --back-offset has no effect on ogrod"),
+        ("plateau", ("--two-sided", "fold", "--flip", "short"), "note: --flip has no effect with --two-sided fold"),
+    ],
+)
+def test_a_note_only_where_the_option_changes_nothing(run, tmp_path, kit, options, note):
+    result = run("build", kit, *options, "-o", str(tmp_path / f"{kit}.pdf"))
+    assert result.code == 0, result.err
+    notes = [line for line in result.err.splitlines() if line.startswith("note:")]
+    if note is None:
+        assert notes == [], result.err
+    else:
+        assert len(notes) == 1 and notes[0].startswith(note), result.err

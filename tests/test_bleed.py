@@ -42,6 +42,26 @@ def cut_rows(manifest: dict) -> list[dict]:
     return [row for row in manifest["pieces"] if row["kind"] in ("token", "stone", "tile", "card")]
 
 
+def on_shared_cut(line, row: dict, manifest: dict) -> bool:
+    """Whether ``line`` lies on a side of ``row``'s piece that a piece beside it on the face touches."""
+    if row["side"] != "face":
+        return False
+    x, y, w, h = row["x"], row["y"], row["width"], row["height"]
+    for other in cut_rows(manifest):
+        if other is row or other["page"] != row["page"] or other["side"] != "face":
+            continue
+        ox, oy, ow, oh = other["x"], other["y"], other["width"], other["height"]
+        across = max(y, oy) + TOLERANCE < min(y + h, oy + oh)
+        down = max(x, ox) + TOLERANCE < min(x + w, ox + ow)
+        for edge, touches in ((x, abs(ox + ow - x) <= TOLERANCE), (x + w, abs(ox - x - w) <= TOLERANCE)):
+            if touches and across and vertical_at([line], edge, max(y, oy), min(y + h, oy + oh)):
+                return True
+        for edge, touches in ((y, abs(oy + oh - y) <= TOLERANCE), (y + h, abs(oy - y - h) <= TOLERANCE)):
+            if touches and down and horizontal_at([line], edge, max(x, ox), min(x + w, ox + ow)):
+                return True
+    return False
+
+
 @pytest.fixture(scope="module")
 def measured(kit_outputs):
     cache: dict[tuple, tuple] = {}
@@ -106,7 +126,9 @@ def test_every_filled_piece_bleeds_and_is_cut_by_crop_marks_or_a_line_that_shows
                 assert vertical_at(on_trim, x, y, y + h) and vertical_at(on_trim, x + w, y, y + h), where
                 assert horizontal_at(on_trim, y, x, x + w) and horizontal_at(on_trim, y + h, x, x + w), where
             elif not on_paper(ground):
-                assert on_trim == [], f"{where}: a line on the trim of a piece that bleeds"
+                # but a light keyline on a cut two dark pieces share (plateau's black stones)
+                outer = [line for line in on_trim if not on_shared_cut(line, row, manifest)]
+                assert outer == [], f"{where}: a line on the trim of a piece that bleeds"
             if row["side"] == "back":
                 continue  # a back is cut along its face's marks
             marks = [

@@ -44,7 +44,7 @@ def test_every_piece_is_listed_once_with_a_known_kind(latarnie, plateau):
     assert len(latarnie["pieces"]) == 1 + 25 + 16 + 2  # the board, its cells, the tokens, a figure, the strip
     assert {p["kind"] for p in latarnie["pieces"] + plateau["pieces"]} <= KINDS
     assert len(pieces(plateau, kind="stone")) == 2 * 24
-    assert len(pieces(plateau, kind="sheet")) == 1
+    assert len(pieces(plateau, kind="sheet")) == 2  # the prisoner sheet: two games on its A4 page
 
 
 def test_copies_count_from_one_within_each_component_and_side(plateau, latarnie):

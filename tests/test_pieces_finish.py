@@ -210,7 +210,7 @@ def test_targ_side_tables_keep_their_words_off_the_borders_at_one_size(lang, pap
     headers: dict[float, set[float]] = {}
     for word in words:
         width = fonts.text_width(word.text, word.size_pt, word.bold, word.face)
-        left = word.x - width / 2 if word.align == "center" else word.x
+        left = {"center": word.x - width / 2, "right": word.x - width}.get(word.align, word.x)
         (cell,) = [c for c in cells if c.x < word.x < c.x + c.w and c.y < word.y < c.y + c.h]
         assert left - cell.x >= 1.5 - 1e-6 and cell.x + cell.w - (left + width) >= 1.5 - 1e-6, word.text
         if cell.fill:  # a header band's cell

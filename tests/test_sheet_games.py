@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import mm
-from piece_pdf import build_text
-from printkit import pipeline
+from piece_pdf import build_text, recipe_text
+from printkit import fonts, pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP
 from printkit.layout.document import layout_sheets
-from printkit.layout.primitives import Line, Rect
+from printkit.layout.primitives import Line, Rect, Text
 from printkit.layout.sheet import NO_ENTRY
 
 SHEET = """kit:
@@ -36,12 +36,15 @@ rules:
 """
 
 
-def kit_text(per_page: int, per_player: str = "false") -> str:
+def kit_text(per_page: int | str, per_player: str = "false") -> str:
     return SHEET.replace("PER_PAGE", str(per_page)).replace("PER_PLAYER", per_player)
 
 
-@pytest.mark.parametrize(("kit", "paper"), [("kpn", "a4"), ("kpn", "letter"), ("targ", "a4"), ("targ", "letter")])
-def test_kpn_and_targ_print_two_games_to_a_page(kit, paper):
+PADS = [(kit, paper) for kit in ("kpn", "targ", "plateau") for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize(("kit", "paper"), PADS)
+def test_the_shipped_score_sheets_print_two_games_to_a_page(kit, paper):
     loaded = pipeline.load(kit)
     ctx = pipeline.context(loaded, loaded.kit.kit.default_lang, paper)
     (page,) = layout_sheets(loaded.kit, ctx).pages
@@ -122,3 +125,61 @@ def test_a_table_header_band_has_a_line_between_its_columns(paper):
         borders = sorted({round(c.x, 6) for c in cells} - {round(band.x, 6)})
         assert dividers and [round(d, 6) for d in dividers] == borders
         assert all(i.stroke.width == 0.3 for i in page.items if isinstance(i, Line) and i.x1 in dividers)
+
+
+@pytest.mark.parametrize(("paper", "games"), [("a4", 2), ("letter", 2), ("a5", 1), ("a3", 3)])
+def test_plateaus_prisoner_sheet_fills_its_page(paper, games):
+    """The prisoner table ended at mid-page, the lower 45 % empty: with ``per_page: fill`` the page
+    holds as many games as fit, so the last ends within a game's height (and the gap) of the
+    printable bottom, on A5 one game rather than an error."""
+    loaded = pipeline.load("plateau")
+    assert loaded.kit.component("prisoners").per_page == "fill"
+    for lang in ("cs", "pl", "en"):
+        ctx = pipeline.context(loaded, lang, paper)
+        (page,) = layout_sheets(loaded.kit, ctx).pages
+        assert sorted(piece.copy for piece in page.pieces) == list(range(1, games + 1)), (lang, paper)
+        last = max(page.pieces, key=lambda piece: piece.y)
+        spare = ctx.bottom - (last.y + last.height)
+        assert -1e-6 <= spare < last.height + GAMES_GAP, (lang, spare)
+
+
+def test_fill_on_a_sheet_printed_apart_says_so_in_the_recipe(tmp_path):
+    """A shared sheet printed in a file of its own (``in_kit: false``): the recipe cannot count the
+    games of every paper, so it says the page is filled."""
+    apart = kit_text("fill").replace("    per_player:", "    in_kit: false\n    per_player:")
+    pdf, _ = build_text(apart, tmp_path, "fill")
+    assert "one copy shared by all players (as many games a page as fit)." in recipe_text(pdf).replace("\n", " ")
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "en"])
+def test_a_column_of_numbers_is_right_aligned_and_centred_under_its_header(lang):
+    """plateau's values (21, 15, 10, 8, 5, 4, 1) stood at the left edge of their column under a
+    centred header: now their right edges line up and the widest stands centred under it."""
+    loaded = pipeline.load("plateau")
+    ctx = pipeline.context(loaded, lang, "a4")
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    header = ctx.tr(loaded.kit.component("prisoners").rows[0][0].columns[1].header)
+    texts = [item for item in page.items if isinstance(item, Text)]
+    heads = sorted((t for t in texts if t.text == header), key=lambda t: t.y)
+    assert len(heads) == 2 and all(t.align == "center" for t in heads)
+    for head, following in zip(heads, [*heads[1:], None], strict=True):
+        values = [
+            t
+            for t in texts
+            if t.text in {"21", "15", "10", "8", "5", "4", "1"}
+            and head.y < t.y < (following.y if following else page.height)
+            and abs(t.x - head.x) < 15
+        ]
+        assert sorted(t.text for t in values) == sorted(["21", "15", "10", "8", "5", "4", "1"])
+        assert {t.align for t in values} == {"right"}
+        assert max(t.x for t in values) - min(t.x for t in values) < 1e-6, "the right edges line up"
+        widest = max(fonts.text_width(t.text, t.size_pt) for t in values)
+        assert values[0].x - widest / 2 == pytest.approx(head.x, abs=0.05), "the widest centred under its header"
+
+
+def test_a_column_of_words_stays_set_from_the_left():
+    loaded = pipeline.load("plateau")
+    ctx = pipeline.context(loaded, "en", "a4")
+    (page,) = layout_sheets(loaded.kit, ctx).pages
+    (ace,) = [item for item in page.items if isinstance(item, Text) and item.text == "ace (red / blue)"][:1]
+    assert ace.align == "left"

@@ -65,6 +65,8 @@ def run(options: BuildOptions) -> None:
     progress = Progress.on_stderr()
     try:
         document, reprinted = to_print(loaded, ctx, options, progress)
+        for note in without_effect(loaded, ctx, options, document):
+            click.echo(note, err=True)
         if options.changed_since is not None and not reprinted:
             click.echo(f"nothing to reprint: every piece is drawn as in {options.changed_since}; no file written")
             return
@@ -217,6 +219,27 @@ def to_print(
     if options.changed_since is None:
         return document, []
     return pipeline.reprint_document(loaded, document, ctx, options.changed_since)
+
+
+def without_effect(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptions, document: Document) -> list[str]:
+    """A line for each option given that changes nothing in this kit's PDF, so that a user who
+    finds it byte-identical to the plain build knows why (plateau's `--backs none`: its stones'
+    two sides are both faces, and only cards' and tiles' backs are left out)."""
+    notes = []
+    if options.backs == "none" and not ctx.options.faces_only:  # the words of --backs's help
+        notes.append(
+            f"note: --backs none has no effect on {loaded.name}: it leaves out the backs of two-sided cards and "
+            "tiles, and this kit has none"
+        )
+    two_sided = any(page.side in ("back", "fold") and page.role != "blank" for page in document.pages)
+    given = [
+        flag for flag, value in (("--two-sided", options.two_sided), ("--flip", options.flip)) if value is not None
+    ] + (["--back-offset"] if options.back_offset is not None else [])
+    if given and not two_sided and not options.boxes and options.changed_since is None:  # the whole kit's pages
+        notes.append(f"note: {', '.join(given)} has no effect on {loaded.name}: it prints no two-sided pieces")
+    elif options.flip is not None and ctx.options.two_sided == "fold":
+        notes.append("note: --flip has no effect with --two-sided fold: the sheet is folded, not turned over")
+    return notes
 
 
 def report(target: Path, document: Document, reprinted: list[str], options: BuildOptions) -> None:

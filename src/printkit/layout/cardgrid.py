@@ -211,6 +211,19 @@ def gutter_marks(boxes: list[Box]) -> list[Segment]:
     return list(dict.fromkeys(marks))
 
 
+def shared_cuts(box: Box, boxes: list[Box]) -> list[Segment]:
+    """The cuts the piece at ``box`` shares with a piece touching its right or bottom side: each the
+    stretch of trim the two sides have in common (so each shared cut is found once, from its left
+    or upper piece)."""
+    cuts: list[Segment] = []
+    for other in boxes:
+        if abs(other.x - box.right) < EPSILON and _overlap(box.y, box.bottom, other.y, other.bottom):
+            cuts.append(Segment(box.right, max(box.y, other.y), box.right, min(box.bottom, other.bottom)))
+        if abs(other.y - box.bottom) < EPSILON and _overlap(box.x, box.right, other.x, other.right):
+            cuts.append(Segment(max(box.x, other.x), box.bottom, min(box.right, other.right), box.bottom))
+    return cuts
+
+
 def _same(start: float, length: float, other_start: float, other_length: float) -> bool:
     """Whether two spans (a row's or a column's) are the same."""
     return abs(start - other_start) < EPSILON and abs(length - other_length) < EPSILON

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import bounds, clipped, crop_marks, grown, gutter_marks, shared_clip
+from printkit.layout.cardgrid import bounds, clipped, crop_marks, grown, gutter_marks, shared_clip, shared_cuts
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -29,13 +29,14 @@ from printkit.layout.marks import (
     ruler_at,
     segment_line,
 )
-from printkit.layout.primitives import CUT, Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import CUT, Align, Box, Group, Item, Line, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 RULER_FOOT_GAP = 2.0  # mm the ruler's numbers stay above the footer's band when the block lets them
 RULER_CLEAR = 1.0  # mm between a block (its crop marks) and the ruler under it, at the least
 FOLD_GUTTER = 8.0
 BACK_OUTLINE = Stroke(color="#b3b3b3", width=0.15)
+KEYLINE_WIDTH = 0.2  # mm: the light line on a cut two dark pieces share, thinner than a cut line (0.3)
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class PieceArt:
     edge: str | None = None  # the face's colour at its cut line (None: the paper), for a cut line that shows
     cut: CutPath = RECTANGLE  # the outline the knife follows, inside ``cut_box``
     cut_box: Box | None = None  # the cut outline's box from the frame's corner; None: the frame itself
+    # the colour of a light line on each cut the face shares with a neighbour that has one too (dark
+    # pieces sharing their cuts: the cut would not show in the dark band their edges make); None: none
+    keyline: str | None = None
 
 
 @dataclass(frozen=True)
@@ -233,12 +237,28 @@ def cut_items(
         guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
         if not run.shared:  # touching pieces have no gutters; an empty slot's would run on a trim
             marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
+        marks += keylines(run, sheet)
         # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
         # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
         light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
         return marks + [item for box in light for item in piece_cut_items(box, CUT)]
     edges = {run.pieces[s.index].edge for s in sheet}
     return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
+
+
+def keylines(run: PieceRun, sheet: list[Slot]) -> list[Line]:
+    """A light line on each cut two pieces with keylines share, in the left (or upper) one's colour:
+    on the faces only, as a back lands a little off its face and its line would miss the cut."""
+    if not run.shared:
+        return []
+    marked = [(s.box, run.pieces[s.index].keyline) for s in sheet if run.pieces[s.index].keyline]
+    boxes = [box for box, _ in marked]
+    return [
+        segment_line(cut, Stroke(color=colour, width=KEYLINE_WIDTH))
+        for box, colour in marked
+        if colour
+        for cut in shared_cuts(box, boxes)
+    ]
 
 
 def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:

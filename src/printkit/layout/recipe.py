@@ -206,7 +206,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
                     key = "recipe_elsewhere_shared_two"
                 line = tr.msg(key, what=what, file=companion(kit, ctx, "-sheets"))
                 games = getattr(component, "per_page", 1)
-                if games > 1:  # inside the sentence, before its full stop
+                if games == "fill":  # as many as the paper holds: the sheet's own pages say how many
+                    line = before_stop(line, tr.msg("recipe_games_fill"))
+                elif games > 1:  # inside the sentence, before its full stop
                     more = tr.msg("recipe_games_per_page", count=games, games=games_word(ctx.lang, games))
                     line = before_stop(line, more)
                 elsewhere.append(line)

@@ -7,6 +7,7 @@ reports the height it used.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -419,6 +420,7 @@ def _table_rows(
         if starter_at is not None and len(row) <= starter_at and ctx.players and ctx.starters:
             rows[index] = row + [""] * (starter_at - len(row)) + [starter(ctx.players, index)]
     sizes = column_sizes(rows, widths, tr)
+    figures = number_edges(rows, widths, sizes, tr)
     if part.total:
         rows.append([part.total])
     for index, row in enumerate(rows):
@@ -433,13 +435,15 @@ def _table_rows(
             if col < len(row):
                 text, inner = tr(row[col]), cw - 2 * CELL_PAD
                 size = fonts.fit_size(text, inner, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
+                edge = figures[col] if not is_total else None  # a column of numbers: right-aligned, centred
                 items.append(
                     Text(
-                        cx + 1.5,
+                        cx + (edge if edge is not None else CELL_PAD),
                         y + h / 2 + fonts.cap_height(size) / 2,
                         text,
                         size,
                         bold=is_total or col == 0,
+                        align="left" if edge is None else "right",
                         max_w=cw - 2 * CELL_PAD,
                     )
                 )
@@ -449,6 +453,23 @@ def _table_rows(
 
 
 NO_ENTRY = "#e4e4e4"  # a cell nothing is written in
+NUMBER = re.compile(r"^[-−+]?\d+(?:[.,]\d+)?$")  # a cell that is a number: 21, -3, 2,5
+
+
+def number_edges(rows: list[list[Any]], widths: list[float], sizes: list[float], tr: Localizer) -> list[float | None]:
+    """For each column whose cells are all numbers (blanks aside), where its numbers end, from the
+    column's left: right-aligned, so their digits line up, and the widest centred in the column,
+    under its centred header (plateau's values stood at the left edge, under a centred "Value");
+    None for a column of words, set from the left."""
+    edges: list[float | None] = []
+    for col, cw in enumerate(widths):
+        texts = [tr(row[col]) for row in rows if col < len(row) and tr(row[col]).strip()]
+        if not texts or not all(NUMBER.match(text) for text in texts):
+            edges.append(None)
+            continue
+        widest = max(fonts.text_width(text, sizes[col], bold=col == 0) for text in texts)  # the first is bold
+        edges.append(min(cw - 1.5, (cw + widest) / 2))
+    return edges
 
 
 def column_sizes(rows: list[list[Any]], widths: list[float], tr: Localizer) -> list[float]:

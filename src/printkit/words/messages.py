@@ -70,6 +70,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": " ({count} {games} na stránce)",
         "en": " ({count} {games} a page)",
     },
+    "recipe_games_fill": {
+        "pl": " (tyle gier na stronie, ile się zmieści)",
+        "cs": " (tolik her na stránce, kolik se vejde)",
+        "en": " (as many games a page as fit)",
+    },
     "recipe_elsewhere_shared": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",

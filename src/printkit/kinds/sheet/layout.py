@@ -30,6 +30,7 @@ MARK_D = CARTOUCHE_H + 2.0  # the kit's mark (theme.mark) at the band's left: ba
 MARK_GAP = 2.5  # mm from the mark to the title
 GAMES_GAP = 14.0  # mm between two games on a page of a shared sheet (per_page), a rule in its middle
 GAMES_RULE = Stroke(color="#9a9a9a", width=0.3)  # solid and grey: no cut line, the page is not cut
+MOST_GAMES = 6  # per_page: fill puts at most this many games on a page
 
 
 def numbers(component: SheetComponent, paper: Paper) -> dict[str, Any]:
@@ -53,7 +54,7 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     items: list[Item] = []
     pieces: list[Piece] = []
     top = m
-    for game in range(component.per_page):
+    for game in range(games_on(component, ctx, name)):
         if game:
             rule_y = top - GAMES_GAP / 2
             items.append(Line(m, rule_y, m + ctx.content_width, rule_y, GAMES_RULE))
@@ -66,6 +67,18 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
         )
         top = bottom + GAMES_GAP
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), tuple(pieces))
+
+
+def games_on(component: SheetComponent, ctx: Context, name: str | None = None) -> int:
+    """How many games a page holds: ``per_page``, or with ``per_page: fill`` as many as fit
+    between the top margin and the printable bottom, GAMES_GAP apart (at least one: a sheet too
+    tall for the page is refused by ``sheet_items``, naming its rows)."""
+    if component.per_page != "fill":
+        return component.per_page
+    _, bottom = sheet_items(component, ctx, name, ctx.margin, 0)
+    game = bottom - ctx.margin
+    fitting = int((ctx.bottom - ctx.margin + GAMES_GAP + 1e-6) // (game + GAMES_GAP))
+    return max(1, min(MOST_GAMES, fitting))
 
 
 def sheet_items(

@@ -1,16 +1,18 @@
 """Two-sided stones: the owner's body colour, a face colour disc, the face's moves as arrows and
 the stone's value in two corners. The back of a stone shows its other face.
 
-Black and white prints keep every difference: owners differ by the body (dark or light corners),
+Black and white prints keep every difference: owners differ by the body (a dark rim or none),
 faces by their arrows, stones by their value.
 
-A dark owner's stone prints dark all over, as a black stone should look (the light grey field
-it had read as a third colour), and a fine hatch in a lighter grey covers its field up to ``RIM``
-mm from the cut, leaving a plain dark rim that shows the stone's edge. The hatch is what keeps
-black from white under ``--ink-saver``, which turns every fill into a light tint but keeps grey
-lines: a hatched grey stone against a plain white one. The hatch is texture, not a frame: a
-cut a little off moves the rim, never a line the eye follows. The face's disc, its arrows and the value stand
-on the dark field in the owner's light ink.
+A dark owner's stone saves its ink: a plain dark rim ``RIM`` mm wide inside the cut (and its
+bleed), dark tabs in the two corners holding the value in the owner's light ink, and inside the
+rim a light field under a fine hatch in the body's colour. At a glance it reads as a black stone
+(a heavy dark frame, a grey field), on both faces, for a third of the ink a solid body took
+(plateau's stone sheet: 22 % of the page solid, about 11 % so). The hatch is also what keeps
+black from white under ``--ink-saver``, which turns every fill into a light tint but keeps dark
+lines. Where two dark stones share a cut, the sheet draws a light keyline on it (``PieceArt.keyline``),
+so the cut shows in the dark band their two rims make. The face's disc stands on the field, its arrows
+in dark ink; a plain face's disc is the paper's white, so its arrows read over the hatch.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ ARROWS = 0.9  # the arrows' reach, of the disc's radius
 SAFE_ZONE = 3.0  # mm inside the cut line kept free of what must be read (validate/safezone.py)
 VALUE_CLEAR = 0.3  # mm a value set larger in a figure keeps off the colour disc
 VALUE_PT = 0.26  # the value's size in points per millimetre of the stone's side
-DARK_BODY = 0.2  # an owner's colour darker than this luminance gets the dark stone's hatch
-RIM = 1.6  # mm of plain dark rim inside the cut, around the hatch: a cut 1 mm off still leaves a rim
-HATCH = Stroke(color="#6a6a6a", width=0.25)  # a texture on black, the owner under the ink saver
-HATCH_STEP = 1.3  # mm across, between the hatch's diagonals
+DARK_BODY = 0.2  # an owner's colour darker than this luminance gets the ink-saving dark stone
+RIM = 3.0  # mm of plain dark rim inside the cut, around the light field: a cut 1 mm off still leaves 2
+FIELD = "#ffffff"  # the light field inside a dark stone's rim
+HATCH_WIDTH = 0.3  # mm: the hatch's lines, in the body's colour, over the field
+HATCH_STEP = 1.2  # mm across, between the hatch's diagonals: a quarter of the field inked, a mid grey
+KEYLINE = "#ffffff"  # the light line on a cut two dark stones share
 
 
 def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
@@ -64,16 +68,16 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     bleed around the cut line, so the group's corner is at (-bleed, -bleed)."""
     size, bleed = stones.size, stones.bleed
     centre, radius = size / 2, size * DISC
-    items: list[Item] = []
-    if dark_body(owner.color):  # the hatch that shows a dark stone's rim and, in light tints, its owner
-        items.append(hatch(size))
-    arrows = INK if face.color else owner.ink
+    dark = dark_body(owner.color)
+    items: list[Item] = [field(size, owner.color)] if dark else []
+    plain = FIELD if dark else None  # a plain face's disc: the body, or on a dark stone the light field
+    arrows = INK if face.color or dark else owner.ink
     # the disc's rim: 0.35 mm, so a white rim on a black stone never reads as the white cut line (0.3 mm)
-    rim = Stroke(color=arrows, width=0.35)
-    items.append(Circle(centre, centre, radius, rim, face.color))
+    rim = Stroke(color=INK if dark else arrows, width=0.35)
+    items.append(Circle(centre, centre, radius, rim, face.color or plain))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
-    items += value_marks(str(value), size, owner.ink)
+    items += value_marks(str(value), size, owner.ink, owner.color if dark else None)
     key = ("stone", stones.id, owner.id, face.id, value, size)
     inner = Group(key=key, x=bleed, y=bleed, w=size, h=size, items=tuple(items))
     outer = size + 2 * bleed
@@ -82,20 +86,23 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
 
 
 def dark_body(colour: str) -> bool:
-    """Whether an owner's colour is dark enough for the ring and the hatch (plateau's black)."""
+    """Whether an owner's colour is dark enough for the ink-saving rim and field (plateau's black)."""
     return colour.startswith("#") and luminance(colour) < DARK_BODY
 
 
-def hatch(size: float) -> Group:
-    """Diagonals HATCH_STEP apart over the square RIM mm inside the cut, each ending on its edges."""
+def field(size: float, body: str) -> Group:
+    """The light square RIM mm inside the cut, under diagonals HATCH_STEP apart in the body's colour,
+    each ending on its edges."""
     inner = size - 2 * RIM
-    lines = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, HATCH)
-    return Group(key=("stone hatch", size), x=RIM, y=RIM, w=inner, h=inner, items=tuple(lines))
+    hatch = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, Stroke(body, HATCH_WIDTH))
+    ground = Rect(0.0, 0.0, inner, inner, None, FIELD)
+    return Group(key=("stone field", size, body), x=RIM, y=RIM, w=inner, h=inner, items=(ground, *hatch))
 
 
-def value_marks(value: str, size: float, ink: str) -> list[Item]:
+def value_marks(value: str, size: float, ink: str, tab: str | None = None) -> list[Item]:
     """The value in the top-left corner and, upside down, in the bottom-right one: readable from both
-    sides of the table.
+    sides of the table. With ``tab`` (a dark stone's body), each stands on a tab of that colour
+    joining the rim in its corner, so the value keeps the owner's light ink over the light field.
 
     A value with a 6 or a 9 is underlined, so 6 and 9 (or 16 and 91) cannot be mistaken upside down.
     """
@@ -109,7 +116,9 @@ def value_marks(value: str, size: float, ink: str) -> list[Item]:
         rule = box_h - pad * 0.35
         text += (Line(pad, rule, pad + text_w, rule, Stroke(color=ink, width=point * 0.025)),)
     at = max(0.0, SAFE_ZONE - pad)  # the value keeps SAFE_ZONE from the cut line
-    upright = Group(key=("value", value, ink, point), x=at, y=at, w=box_w, h=box_h, items=text)
+    if tab is not None:  # the tab runs from the cut's corner to the value box's far sides
+        text = (Rect(-at, -at, box_w + at, box_h + at, None, tab), *text)
+    upright = Group(key=("value", value, ink, point, tab), x=at, y=at, w=box_w, h=box_h, items=text)
     turned = replace(upright, x=size - box_w - at, y=size - box_h - at, rotate=180)
     return [upright, turned]
 
@@ -155,6 +164,7 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
                         (("shows", top.id),),
                         (("shows", bottom.id),),
                         edge=owner.color,
+                        keyline=KEYLINE if dark_body(owner.color) and stones.shares_cuts else None,
                     )
                 )
     title = ctx.tr(stones.title) or stones.id
@@ -170,6 +180,7 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
         groups,
         bleed=stones.bleed,
         stock=stones.print.stock,
+        shared=stones.shares_cuts,
     )
     return piece_pages(run, ctx)
 

@@ -13,6 +13,7 @@ from printkit.kit.shared import (
     Color,
     ComponentBase,
     Count,
+    Gutter,
     Identifier,
     Int,
     Length,
@@ -80,8 +81,25 @@ class StonesComponent(ComponentBase):
         2.0, description="How far a stone's body colour runs past its cut line (0, or 2-3 mm), both sides."
     )
 
+    gutter: Gutter | None = Field(
+        None,
+        description="The space between neighbouring stones: 0 for stones that touch and share their cuts (the "
+        "bleed runs round the block only, one cut frees two stones); none for twice the bleed, each stone "
+        "cut out on its own.",
+    )
+
+    @property
+    def shares_cuts(self) -> bool:
+        """Touching stones that bleed: the bleed runs round the block, not between the stones."""
+        return self.bleed > 0 and self.gutter == 0
+
     @model_validator(mode="after")
     def _bleed_hides_errors(self) -> "StonesComponent":
         if 0 < self.bleed < 2:
             raise ValueError(f"a bleed of {self.bleed:g} mm is too small to hide a cutting error; use 0 or 2-3 mm")
+        if self.gutter not in (None, 0.0) and abs(self.gutter - 2 * self.bleed) > 1e-9:
+            raise ValueError(
+                f"stones stand twice the bleed apart ({2 * self.bleed:g} mm: leave gutter out) or touch, sharing "
+                "their cuts (gutter: 0)"
+            )
         return self
