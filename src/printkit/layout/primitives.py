@@ -171,7 +171,8 @@ class Group:
     """Items drawn in their own coordinates (origin at the group's top-left) and placed at (x, y).
 
     Groups with the same ``key`` hold the same drawing; the renderer draws it once as a PDF form
-    and reuses it, so a back repeated on 1,000 cards costs one drawing. The key is a tuple of every
+    and reuses it, so a back repeated on 1,000 cards costs one drawing (a drawing placed once is
+    drawn in place). The key is a tuple of every
     input the drawing depends on, each as it is (ids, texts, colours, unrounded sizes): no two
     drawings may share one, as the renderer and the page checks trust it.
     """
