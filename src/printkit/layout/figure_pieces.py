@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a card on a white page, not a cut line
+WITHIN_STEP = 0.38  # of a piece's side: how much smaller each piece of a stack in a touching grid is drawn
+TOUCH_EDGE = Stroke(color=figure_marks.LAYER_EDGE, width=0.6)  # where two touching pieces meet (printed size)
 
 
 def split_ref(ref: str) -> tuple[list[str], Side]:
@@ -53,20 +55,20 @@ def piece_source(kit: Kit, ref: str) -> Placeable | str:
     return source
 
 
-def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float) -> Group:
-    """The piece ``ref`` names with its cut corner at (x, y)."""
+def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float, small: float = 1.0) -> Group:
+    """The piece ``ref`` names with its cut corner at (x, y), drawn ``small`` times its size."""
     source = piece_source(kit, ref)
     assert isinstance(source, Placeable)  # check_figures refused the kit otherwise
     _, side = split_ref(ref)
     group = source.draw(ctx, side)
     bx, by = -group.x, -group.y  # where the trim starts in a drawing that runs into its bleed
+    gx, gy = x + group.x * small, y + group.y * small
     if bx <= 0 and by <= 0:
-        return Group(group.key, x + group.x, y + group.y, group.w, group.h, group.items, group.rotate)
+        return Group(group.key, gx, gy, group.w, group.h, group.items, group.rotate, scale=small)
     pw, ph = source.size  # shown as cut out: the bleed would spill past its cell and the pieces beside it
     trim = ((bx, by), (bx + pw, by), (bx + pw, by + ph), (bx, by + ph))
-    return Group(
-        group.key + ("trimmed",), x + group.x, y + group.y, group.w, group.h, group.items, group.rotate, clip=trim
-    )
+    key = group.key + ("trimmed",)
+    return Group(key, gx, gy, group.w, group.h, group.items, group.rotate, clip=trim, scale=small)
 
 
 def light(source: Placeable, ctx: Context, side: Side) -> bool:
@@ -88,19 +90,28 @@ class Stacked:
     outlines: list[Box] = field(default_factory=list)
 
 
-def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float, into: Stacked) -> None:
+def stack_items(
+    kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: float, h: float, into: Stacked, within: bool = False
+) -> None:
     """The pieces of a place, bottom first, centred in the place's (x, y, w, h): the top one in
-    full, each under it as figure_marks.stack_layers lays it."""
+    full, each under it as figure_marks.stack_layers lays it. ``within`` (a grid of touching
+    places, w × h one piece): the bottom piece fills its place, so it touches its neighbours, and
+    each piece on it is WITHIN_STEP of its side smaller, in the place's bottom-right corner, so the
+    top and left strips of the one under show (kpn's scissors under the pink rock); every piece
+    gets an edge, so two pieces that touch show where one ends."""
     sources = [piece_source(kit, ref) for ref in refs]
     placeable = [s for s in sources if isinstance(s, Placeable)]
     flat = is_flat(placeable)
     pw, ph = max((s.size[0] for s in placeable), default=0.0), max((s.size[1] for s in placeable), default=0.0)
     layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat)
-    for ref, source, layer in zip(refs, sources, layers, strict=True):
+    for level, (ref, source, layer) in enumerate(zip(refs, sources, layers, strict=True)):
         assert isinstance(source, Placeable)
-        sw, sh = source.size
-        px, py = x + layer.x + (pw - sw) / 2, y + layer.y + (ph - sh) / 2
-        piece = placed_piece(kit, ref, ctx, px, py)
+        small = 1.0 - WITHIN_STEP * level if within else 1.0
+        if within:  # the bottom piece fills the place, each above it smaller, in its bottom-right corner
+            layer = figure_marks.Layer(pw - pw * small, ph - ph * small, layer.top)
+        sw, sh = source.size[0] * small, source.size[1] * small
+        px, py = x + layer.x + (pw * small - sw) / 2, y + layer.y + (ph * small - sh) / 2
+        piece = placed_piece(kit, ref, ctx, px, py, small)
         if not layer.top and not flat:
             into.items += figure_marks.layer_items(px, py, sw, sh, figure_marks.ground_of(piece))
             continue
@@ -109,6 +120,8 @@ def stack_items(kit: Kit, refs: list[str], ctx: Context, x: float, y: float, w: 
             continue
         if len(refs) > 1:  # the top of a stack parted from the piece under it
             into.items += figure_marks.layer_items(px, py, sw, sh, None)
+        elif within:
+            into.items.append(Rect(px, py, sw, sh, TOUCH_EDGE))
         elif source.edge and not light(source, ctx, split_ref(ref)[1]):
             into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
         if light(source, ctx, split_ref(ref)[1]):
