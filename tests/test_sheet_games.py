@@ -1,5 +1,5 @@
 """A shared score sheet with ``per_page`` prints that many games on a page, one under another with
-a grey rule between them (kpn's and targ's score sheets were one table on an empty page: a round-3
+a cut line between them (kpn's and targ's score sheets were one table on an empty page: a round-3
 review asked for "3-4 games per A4"), measured on the layout data and the PDF `build` writes."""
 
 from __future__ import annotations
@@ -99,4 +99,4 @@ def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
     ctx = pipeline.context(loaded, loaded.kit.kit.default_lang, "a4")
     (page,) = layout_sheets(loaded.kit, ctx).pages
     cells = [item for item in page.items if getattr(item, "fill", None) == NO_ENTRY]
-    assert len(cells) == shaded * 2  # two games a page
+    assert len(cells) == shaded * 2 * 2  # two games a page, each shading its total row and its name row

@@ -29,7 +29,7 @@ from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import tinted
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.words.locale import Localizer
-from printkit.words.typography import to_markup
+from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
     from printkit.kinds.sheet.model import SheetComponent
@@ -324,6 +324,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     names = ctx.players or []
     starter_at = None
     summed: list[bool] = []  # the columns a total row adds up: the players' (or a seat's), not the others
+    seats: list[bool] = []  # the players' columns, each with a line for a name when it has none
     for column in part.columns:
         if column.starter:
             starter_at = len(columns)
@@ -337,9 +338,11 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
                 header = names[i] if i < len(names) and names[i] else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
                 summed.append(True)
+                seats.append(True)
         else:
             columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
             summed.append(column.seat is not None or not summed)  # a seat's column; the first holds the label
+            seats.append(False)
     fixed = sum(cw for _, cw in columns if cw)
     free = (w - fixed) / max(1, sum(1 for _, cw in columns if not cw))
     widths = [cw or free for _, cw in columns]
@@ -350,9 +353,42 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
             accent = ctx.theme.palette.accent
             items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, True, "left", accent, face="headings"))
             y += 6
-        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed)
+        named = part is ctx.names_on and not copy and unnamed(ctx)  # once a sheet: a later game has the same players
+        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed, seats if named else None)
         y += 5
     return items, y - 5 - top
+
+
+def unnamed(ctx: Context) -> bool:
+    """Whether a table's players' columns need a line each for a name: on a shared sheet headed
+    by seats (the kit's companion: A, B, C, D), by "Player 2" for a player without a name, or
+    blank; a sheet printed with every player's name, or for one player, needs none."""
+    if ctx.player_name is not None:
+        return False
+    names = ctx.players or []
+    return not names or not ctx.starters or not all(names)
+
+
+def name_row(x: float, y: float, widths: list[float], seats: list[bool], ctx: Context) -> list[Item]:
+    """The row under a table's header where the players write their names: a line in each
+    player's column, "Name" in the first column, the other columns shaded (nothing to write)."""
+    items: list[Item] = []
+    cx = x
+    for col, (cw, seat) in enumerate(zip(widths, seats, strict=True)):
+        items.append(Rect(cx, y, cw, NAME_ROW_H, Stroke(width=0.3), None if seat or col == 0 else NO_ENTRY))
+        if seat:
+            items.append(Line(cx + 2.0, y + NAME_ROW_H - 2.0, cx + cw - 2.0, y + NAME_ROW_H - 2.0, NAME_LINE))
+        elif col == 0:
+            label = ctx.tr.msg("name")
+            size = fonts.fit_size(label, cw - 2.5, 10, bold=True, smallest=SMALLEST_PT)
+            baseline = y + NAME_ROW_H / 2 + fonts.cap_height(size) / 2
+            items.append(Text(cx + 1.5, baseline, label, size, True, max_w=cw - 2.5))
+        cx += cw
+    return items
+
+
+NAME_ROW_H = 8.0  # mm: the row of names under a shared table's header
+NAME_LINE = Stroke(color="#808080", width=0.3)  # the line a name is written on
 
 
 def given_names(names: list[str], tr: Localizer) -> list[str | None]:
@@ -380,6 +416,7 @@ def _table_rows(
     items: list[Item],
     starter_at: int | None = None,
     summed: list[bool] | None = None,
+    seats: list[bool] | None = None,
 ) -> float:
     tr = ctx.tr
     head_h = 8.0
@@ -390,6 +427,9 @@ def _table_rows(
         items += header_items(header, cx + cw / 2, y, cw - 2, head_h)
         cx += cw
     y += head_h
+    if seats is not None and any(seats):
+        items += name_row(x, y, widths, seats, ctx)
+        y += NAME_ROW_H
     rows = [list(row) for row in part.rows]
     for index, row in enumerate(rows):
         if starter_at is not None and len(row) <= starter_at and ctx.players and ctx.starters:
@@ -480,7 +520,7 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
 
 
 def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
-    markup = to_markup(ctx.tr(part.text))
+    markup = typeset(to_markup(ctx.tr(part.text)), ctx.lang)  # a one-letter word kept with the next
     h = paragraph.height(markup, w, 9.0, 11.0)
     return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h
 
