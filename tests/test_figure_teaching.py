@@ -73,32 +73,28 @@ def test_every_piece_in_a_figure_prints_at_least_12_mm_and_every_label_at_least_
 def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
     """In the grid of places an example's number is a badge on its tile's top-left corner (a label
     under the second row pushed the third down: gaps of 1.3 and 6.2 mm), and the caption names the
-    examples."""
+    examples; the grid is touching, so every row and column is one tile (34 mm printed) apart."""
     kit, pages = rules_of("kpn", lang)
     (page,) = pages
     figure = next(section.figure for section in kit.rules if section.figure)
-    badges = {i.text: i for i in page.items if isinstance(i, Text) and i.text in ("1", "2") and i.color == "#ffffff"}
-    discs = [i for i in page.items if isinstance(i, Circle) and i.r == figures.BADGE_R]
-    assert sorted(badges) == ["1", "2"] and len(discs) == 2
+    group = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"][0]
+    marks = [i for i in page.items if isinstance(i, (Text, Circle))]
+    inside = [i for i in marks if group.y <= (i.y if isinstance(i, Text) else i.cy) <= group.y + group.shown_h]
+    badges = {i.text: i for i in inside if isinstance(i, Text) and i.text in ("1", "2") and i.color == "#ffffff"}
+    discs = [i for i in inside if isinstance(i, Circle) and i.r == figures.BADGE_R]
+    assert sorted(badges) == ["1", "2"] and len(discs) == 3, "a badge on each example, one more by its label"
     assert all(badge.size_pt == figures.LABEL_PT >= 7.0 and badge.bold for badge in badges.values())
     assert not [i for i in page.items if isinstance(i, Text) and i.text.startswith(EXAMPLE[lang][:4])]
     placed = (p.item for p in bounds.flatten(page.items))
     captions = [i.markup.replace("\xa0", " ") for i in placed if isinstance(i, RichText)]
     caption = next(markup for markup in captions if EXAMPLE[lang].format(n=2) in markup)
     assert EXAMPLE[lang].format(n=1) in caption
-    # the first figure of the page is the turn's (the second, the win's)
-    group = [i for i in page.items if isinstance(i, Group) and figures.is_figure(i) and i.key[1] != "contents"][0]
-    # every column one pitch, as wide as the column of the two tiles (the one on top offset): the
-    # offset column alone widened once and the grid read as 2 + 1 (a round-5 review)
-    row_pitch = (34.0 + figures.SPOT_GAP * 34.0) * group.scale
-    pitch = row_pitch + figure_marks.FLAT_STEP[0] * 34.0 * group.scale
+    pitch = 34.0 * group.scale
     for number in (1, 2):
         index = next(n for n, spot in enumerate(figure.places) if spot.example == number)
         row, column = divmod(index, figure.columns)
-        disc = next(d for d in discs if abs(d.cy - badges[str(number)].y) < figures.BADGE_R)
-        assert disc.cx == pytest.approx(group.x + column * pitch + figures.BADGE_INSET, abs=0.01)
-        assert disc.cy >= group.y + row * row_pitch + figures.BADGE_INSET - 0.01  # a stack above may lower it
-        assert disc.cy < group.y + row * row_pitch + figures.BADGE_INSET + 0.3 * row_pitch
+        disc = next(d for d in discs if abs(d.cx - (group.x + column * pitch + figures.BADGE_INSET)) < 0.01)
+        assert disc.cy == pytest.approx(group.y + row * pitch + figures.BADGE_INSET, abs=0.01)
 
 
 def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():
@@ -328,7 +324,8 @@ def test_kpn_examples_print_with_their_diacritics_at_label_size(built, lang):
     assert {round(c["size"], 1) for c in page.chars if c["text"] == first}, "the caption's word prints"
     white = [c for c in page.chars if c["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1,), [1])]
     badges = [c for c in white if c["text"] in "12" and round(c["size"], 1) == figures.LABEL_PT]
-    assert sorted(c["text"] for c in badges) == ["1", "2"], "a badge on each example's tile"
+    # the turn's two examples and the label's copy of 2, the win's one example
+    assert sorted(c["text"] for c in badges) == ["1", "1", "2", "2"], "a badge on each example's tile"
 
 
 def test_cell_name_pattern_reads_cells_not_paper_or_codes():

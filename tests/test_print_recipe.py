@@ -167,7 +167,10 @@ def test_the_recipe_follows_the_build_options_in_every_language(tmp_path, kit_na
 
 @pytest.mark.parametrize(
     "kit_name, ranges",
-    [("kpn", "pages 1–8, 1 copy;"), ("ogrod", "page 1, 1 copy; page 2, as many copies as players;")],
+    [
+        ("kpn", "In the print dialog, on plain paper: pages 1–2, 1 copy;"),  # the tiles and aids on card
+        ("ogrod", "In the print dialog: page 1, 1 copy; page 2, as many copies as players;"),
+    ],
 )
 def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, ranges):
     """A kit whose rules are not read on screen prints them once: in kpn's two-sided build the rules
@@ -178,7 +181,20 @@ def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, rang
     pdf, manifest = build(str(kit), tmp_path, "--lang", "en")
     recipe = check_recipe(str(kit), pdf, manifest, "en")
     assert 1 in recipe.once
-    assert f"In the print dialog: {ranges}" in recipe_text(pdf)
+    assert ranges in recipe_text(pdf)
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_kpn_recipe_gives_the_card_stock_for_its_tiles_and_aids(tmp_path, lang):
+    """A round-6 review: "no paper stock is recommended anywhere". kpn's tiles and player aids
+    print on card (print.stock), the tiles' note gives its weight."""
+    pdf, _ = build("kpn", tmp_path, "--lang", lang)
+    text = recipe_text(pdf).replace("\xa0", " ")
+    card = {"pl": "na kartonie", "cs": "na karton", "en": "on card stock"}[lang]
+    dialog = {"pl": "W oknie drukowania", "cs": "V dialogu tisku", "en": "In the print dialog"}[lang]
+    pages = {"pl": "strony", "cs": "strany", "en": "pages"}[lang]
+    assert f"{dialog}, {card}: {pages} 3–8" in text
+    assert "160–250 g/m²" in text
 
 
 def test_per_player_pages_say_one_copy_each_and_optional_pages_when(tmp_path):

@@ -228,7 +228,7 @@ def test_the_rules_are_set_once_when_the_page_plan_is_right(monkeypatch):
     a kit whose plan is wrong or missing still settles, with the same pages."""
     settings = []
     original = rules.layout
-    monkeypatch.setattr(rules, "layout", lambda kit, ctx: settings.append(1) or original(kit, ctx))
+    monkeypatch.setattr(rules, "layout", lambda kit, ctx, **how: settings.append(1) or original(kit, ctx, **how))
     for kit in ("latarnie", "ogrod", "plateau", "targ", "kpn"):
         loaded = pipeline.load(kit)
         for paper in ("a4", "letter"):

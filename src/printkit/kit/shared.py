@@ -300,6 +300,11 @@ class Figure(Model):
         "{put: ..., label: ...}.",
     )
     columns: Int | None = Field(None, ge=1, le=20, description="Places a row holds in a grid of pieces.")
+    touching: bool = Field(
+        False,
+        description="A grid of pieces set edge to edge: rows and columns one piece apart, so pieces side by side "
+        "touch by an edge and on a diagonal by a corner; a stack is drawn within its own place.",
+    )
     caption: Text = Field(description="The caption under the figure ({placeholders} allowed).")
     height: Length | None = Field(None, description="The tallest the drawing may be in the column (40 mm).")
 

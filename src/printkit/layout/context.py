@@ -73,6 +73,7 @@ class Context:
     starters: bool = True
     margin: float = MARGIN
     player_name: str | None = None  # the name on the sheet being laid out
+    names_on: object | None = None  # the table of a shared sheet with a row for the players' names (its first)
     assets: KitFolder | None = None  # the kit's own folder (kits/NAME/), where its pictures live
     dpi: int = 300  # the resolution its pictures are embedded at (the kit's dpi:)
     pictures: Pictures = field(default_factory=Pictures)  # the kit's pictures, read once by the pipeline

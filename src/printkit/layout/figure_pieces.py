@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a card on a white page, not a cut line
+WITHIN_STEP = 0.38  # of a piece's side: how much smaller each piece of a stack in a touching grid is drawn
+TOUCH_EDGE = Stroke(color=figure_marks.LAYER_EDGE, width=0.6)  # where two touching pieces meet (printed size)
 
 
 def split_ref(ref: str) -> tuple[list[str], Side]:
@@ -105,32 +107,42 @@ def stack_items(
     h: float,
     into: Stacked,
     margin: float = 0.0,
+    within: bool = False,
 ) -> None:
     """The pieces of a place, bottom first, centred in the place's (x, y, w, h) as
     figure_marks.stack_layers lays them (a pile keeps ``margin`` mm inside the place): the top one
     in full, each under it where the one above leaves it, a pile of more than PILE_COUNTED with
-    its count."""
+    its count. ``within`` (a grid of touching places, w × h one piece): the bottom piece fills its
+    place, so it touches its neighbours, and each piece on it is WITHIN_STEP of its side smaller,
+    in the place's bottom-right corner, so the top and left strips of the one under show (kpn's
+    scissors under the pink rock); every piece gets an edge, so two pieces that touch show where
+    one ends."""
     sources = [piece_source(kit, ref) for ref in refs]
     placeable = [s for s in sources if isinstance(s, Placeable)]
     flat = is_flat(placeable)
     pw, ph = max((s.size[0] for s in placeable), default=0.0), max((s.size[1] for s in placeable), default=0.0)
     layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat, margin)
-    for ref, source, layer in zip(refs, sources, layers, strict=True):
+    for level, (ref, source, layer) in enumerate(zip(refs, sources, layers, strict=True)):
         assert isinstance(source, Placeable)
-        sw, sh = source.size[0] * layer.scale, source.size[1] * layer.scale
-        px = x + layer.x + (pw - source.size[0]) / 2 * layer.scale
-        py = y + layer.y + (ph - source.size[1]) / 2 * layer.scale
-        piece = placed_piece(kit, ref, ctx, px, py, layer.scale)
+        small = 1.0 - WITHIN_STEP * level if within else layer.scale
+        if within:  # the bottom piece fills the place, each above it smaller, in its bottom-right corner
+            layer = figure_marks.Layer(pw - pw * small, ph - ph * small, layer.top)
+        sw, sh = source.size[0] * small, source.size[1] * small
+        px, py = x + layer.x + (pw - source.size[0]) / 2 * small, y + layer.y + (ph - source.size[1]) / 2 * small
+        piece = placed_piece(kit, ref, ctx, px, py, small)
         if not layer.top and not flat:
             piece = replace(piece, key=(*piece.key, "under"), items=textless(piece.items))
         into.items.append(piece)
-        into.drawn(min(sw, sh))
+        if not within or not level:  # a piece drawn smaller on one in a touching place only shows the stack
+            into.drawn(min(sw, sh))
         if len(refs) > 1 and not flat:  # each piece of a pile parted from the one under it
             into.items += figure_marks.layer_items(px, py, sw, sh, None)
         if not layer.top:  # a piece under another: its face shows where the one above leaves it
             continue
         if len(refs) > 1 and flat:  # the top of a stack parted from the piece under it
             into.items += figure_marks.layer_items(px, py, sw, sh, None)
+        elif within:
+            into.items.append(Rect(px, py, sw, sh, TOUCH_EDGE))
         elif source.edge and not light(source, ctx, split_ref(ref)[1]):
             into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
         if light(source, ctx, split_ref(ref)[1]):

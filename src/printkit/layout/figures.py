@@ -20,23 +20,33 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from printkit import fonts
 from printkit.base.errors import Loc
 from printkit.kit.parts import CheckboxesPart, GridPart
-from printkit.kit.shared import Figure, FigureSpot
+from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import figure_marks, paragraph, sheet
 from printkit.layout.context import Context
-from printkit.layout.figure_marks import Arrow
+from printkit.layout.figure_grid import (  # noqa: F401  (LABEL_PT, BADGE_R, SPOT_GAP: the figures' own, read here)
+    BADGE_INSET,
+    BADGE_R,
+    LABEL_PT,
+    LEGEND_GAP,
+    LEGEND_H,
+    MARK_BAND,
+    SPOT_GAP,
+    Drawing,
+    badge_items,
+    legend_items,
+    pieces_drawing,
+    touching_labels,
+)
 from printkit.layout.figure_pieces import (
     Stacked,
     move_arrow,
     piece_counts,
-    piece_source,
     pieces_used,
     place_arrows,
     stack_items,
-    stack_room,
 )
-from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Box, Circle, Group, Item, Line, Piece, Rect, RichText, Stroke, Text
+from printkit.layout.primitives import Box, Group, Item, Line, Piece, Rect, RichText, Stroke, Text
 from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
@@ -49,15 +59,9 @@ LARGEST = 0.9  # the largest scale of a figure: drawn as large as it prints, a p
 CAPTION_PT, CAPTION_LEADING = 8.0, 10.0
 CAPTION_GAP = 1.6  # between the drawing (or its labels) and the caption
 CAPTION_STEP = 0.5  # mm: how finely a caption's measure is narrowed to balance its lines
-LABEL_PT = 7.2  # a label or a count: small, and apart from the credits' 7.5 pt
 MIN_PT = 7.0  # the smallest text a figure prints (the rules' own smallest)
 MARK_PT = 7.0  # a board's coordinates around a figure
-MARK_BAND = 3.8
-LABEL_BAND = 4.2  # mm under a row of places for their labels
 LABEL_GAP = 0.8  # mm between a piece and the label under it
-BADGE_R = 2.3  # mm: the disc of an example's number on a place of a grid
-BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays on the figure
-SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
 PENCIL = "#24478f"  # what a player writes on a sheet
 TICK = Stroke(color=PENCIL, width=0.5)
 
@@ -92,31 +96,8 @@ def sheet_part(component: SheetComponent, part_id: str) -> Any:
     return next((p for p in sheet.iter_parts(component) if p.id == part_id), None)
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """A figure at its printed size: its items from (0, 0), its labels' anchors (the bottom centre
-    of what each labels) and the components it shows."""
-
-    items: tuple[Item, ...]
-    w: float
-    h: float
-    labels: tuple[tuple[float, float, str], ...]
-    components: tuple[str, ...]
-    label_rows: int = 0  # rows of places with labels under them (a row or grid of pieces)
-    marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
-    arrows: tuple[Arrow, ...] = ()  # moves on a board, an arrow across an empty place of a row
-    piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
-    badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
-    outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
-    areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
-    counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
-    legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
-    legend: tuple[str, ...] = ()  # what each ring marks, in the rules' language ("": not in the legend)
-
-    @property
-    def band(self) -> float:
-        """Page mm above and left of the drawing for its coordinates."""
-        return MARK_BAND if self.marks else 0.0
+LEGIBLE_GROWTH = 1.2  # a figure grows past its height at most this much to keep its pieces' texts; else they go
+# (kpn's tile names asked 1.5 times its height of the turn's figure, and the rules took two pages)
 
 
 @dataclass(frozen=True)
@@ -132,7 +113,9 @@ class Laid:
     @property
     def scale(self) -> float:
         band, drawing = self.drawing.band, self.drawing
-        tall = max((self.max_h - band) / drawing.h, drawing.legible)  # its pieces' texts kept, as wide as it may
+        tall = (self.max_h - band) / drawing.h
+        if drawing.legible <= tall * LEGIBLE_GROWTH:  # its pieces' texts kept when a little larger does it
+            tall = max(tall, drawing.legible)
         return min(LARGEST, (self.width - band) / drawing.w, tall)
 
     @property
@@ -166,16 +149,16 @@ class Laid:
 
     @property
     def labels_h(self) -> float:
-        """The labels under the bottom row reach below the drawing."""
+        """The labels under the bottom row reach below the drawing, and a legend line under it."""
         if not self.drawing.labels:
-            return 0.0
+            return self.drawing.legend_h(self.scale)
         bottom = max(y for _, y, _ in self.drawing.labels)  # under the band of coordinates, as drawn
         return max(0.0, self.drawing.band + bottom * self.scale + label_depth() - self.drawn_h)
 
     @property
     def height(self) -> float:
-        legend_h = figure_marks.legend_height(self.drawing.legend, self.width)
-        return self.drawn_h + self.labels_h + legend_h + CAPTION_GAP + self.caption_h
+        rings_h = figure_marks.legend_height(self.drawing.rings, self.width)
+        return self.drawn_h + self.labels_h + rings_h + CAPTION_GAP + self.caption_h
 
     @property
     def piece_mm(self) -> float:
@@ -206,7 +189,14 @@ class Laid:
             items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
         for ax, ay, text in self.drawing.counts:
             items += badge_items(left + ax * scale, top + ay * scale, text)
-        items += figure_marks.legend_items(self.drawing.legend, x, y + self.drawn_h + self.labels_h, self.width)
+        if self.drawing.legend_inside(scale):
+            room = self.drawing.legend_room
+            assert room is not None
+            middle = top + (room.y + room.h / 2) * scale
+            items += legend_items(self.drawing.legend, left + (room.x + room.w / 2) * scale, middle - LEGEND_H / 2)
+        elif self.drawing.legend:
+            items += legend_items(self.drawing.legend, x + self.width / 2, y + self.drawn_h + LEGEND_GAP)
+        items += figure_marks.legend_items(self.drawing.rings, x, y + self.drawn_h + self.labels_h, self.width)
         caption_y = y + self.height - self.caption_h
         measure = self.caption_w
         items.append(
@@ -320,17 +310,6 @@ def label_items(cx: float, top: float, text: str) -> list[Item]:
     return [badge, Text(cx, top + LABEL_GAP + 0.7 + cap, text, LABEL_PT, bold=True, align="center", face="body")]
 
 
-def badge_items(cx: float, cy: float, text: str) -> list[Item]:
-    """An example's number in a dark disc centred on (cx, cy), a place's corner: in a grid of
-    places a label under an inner row pushed the rows below it apart (kpn's starting grid had
-    gaps of 1.3 and 6.2 mm), so there the number stands on the piece and the caption says the rest."""
-    cap = fonts.cap_height(LABEL_PT, "body")
-    return [
-        Circle(cx, cy, BADGE_R, Stroke(color="#ffffff", width=0.4), "#1a1a1a"),
-        Text(cx, cy + cap / 2, text, LABEL_PT, bold=True, align="center", color="#ffffff", face="body"),
-    ]
-
-
 def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     """The figure at its printed size (the kit was checked: every reference names pieces)."""
     if figure.sheet:
@@ -380,66 +359,8 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         outlines=tuple(drawn.outlines),
         areas=tuple(areas),
         counts=tuple(drawn.counts),
-        legend=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
+        rings=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
     )
-
-
-def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
-    """A row or grid of places, their tops level along a row; a row is as tall as its tallest
-    stack, a column as wide as its widest (a flat stack is drawn offset), and only a row with
-    labels has room for them under it."""
-    sources = [piece_source(kit, ref) for spot in figure.places for ref in spot.stack]
-    sizes = [s.size for s in sources if isinstance(s, Placeable)]
-    w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
-    gap = SPOT_GAP * min(w, h)
-    columns = figure.columns or len(figure.places)
-    places = figure.places
-    rows = [places[start : start + columns] for start in range(0, len(places), columns)]
-    rooms = [[stack_room(kit, spot.stack, w, h) for spot in row] for row in rows]
-    widths = [w + max(room[c][0] for room in rooms if c < len(room)) for c in range(columns)]
-    grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
-    if grid:  # and the columns one pitch: kpn's offset tile widened its column and read as 2 + 1
-        widths = [max(widths)] * columns
-    lefts = [sum(widths[:c]) + c * gap for c in range(columns)]
-    drawn = Stacked()
-    labels, badges, arrows = [], [], []
-    y = 0.0
-    for row, row_rooms in zip(rows, rooms, strict=True):
-        tallest = max(room[1] for room in row_rooms)
-        for column, (spot, (room_x, room_y)) in enumerate(zip(row, row_rooms, strict=True)):
-            x = lefts[column]
-            stack_items(kit, spot.stack, ctx, x, y, w + room_x, h + room_y, drawn)
-            if spot.arrow is not None:
-                arrows.append(figure_marks.place_arrow(spot.arrow, x, y, widths[column], h))
-            if grid and spot.example is not None:
-                badges.append((x, y, str(spot.example)))
-            elif label_under(spot, grid) and (label := figure_marks.label_of(spot, ctx)) is not None:
-                labels.append((x + widths[column] / 2, y + h + tallest, label))
-        y += h + tallest + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
-    last_band = LABEL_BAND / 0.5 if labelled(rows[-1], grid) else 0.0
-    stacks = [spot.stack for spot in places]
-    used = pieces_used(kit, stacks)
-    drawing = (tuple(drawn.items), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
-    return Drawing(
-        *drawing,
-        len(rows) if labels else 0,
-        piece=drawn.smallest,
-        badges=tuple(badges),
-        arrows=tuple(arrows),
-        outlines=tuple(drawn.outlines),
-        counts=tuple(drawn.counts),
-    )
-
-
-def labelled(row: list[FigureSpot], grid: bool) -> bool:
-    """Whether a row of places has labels under it: in a grid, an example's number is a badge on
-    its place instead, and its label is left to the caption."""
-    return any(label_under(spot, grid) for spot in row)
-
-
-def label_under(spot: FigureSpot, grid: bool) -> bool:
-    badged = grid and spot.example is not None
-    return not badged and (spot.label is not None or spot.example is not None)
 
 
 def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Drawing:
@@ -536,6 +457,7 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
                 yield loc + ("cells", index, "put"), "a sheet figure writes in cells ('write'); it places no pieces"
     else:
         yield from place_arrows(figure, loc)
+        yield from touching_labels(figure, loc)
     yield from piece_counts(kit, figure, loc)
 
 

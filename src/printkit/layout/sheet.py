@@ -7,7 +7,6 @@ reports the height it used.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +28,17 @@ from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import tinted
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
+from printkit.layout.table_measure import (
+    CELL_PAD,
+    HEADER_PT,
+    SMALLEST_PT,
+    column_sizes,
+    header_size,
+    number_edges,
+    table_widths,
+)
 from printkit.words.locale import Localizer
-from printkit.words.typography import to_markup
+from printkit.words.typography import to_markup, typeset
 
 if TYPE_CHECKING:
     from printkit.kinds.sheet.model import SheetComponent
@@ -195,8 +203,6 @@ def natural_width(part: Any) -> float | None:
 
 
 LABEL_COLUMN = 7.0
-SMALLEST_PT = 7.0  # the smallest text a sheet prints (the house's floor for printed words)
-CELL_PAD = 1.5  # mm a table's text keeps off its cell's sides (at 1 mm targ's "+1 pkt za kartę" touched one)
 HEADER_TINT = 0.14  # a table header's wash of the theme's accent
 TRACK_GAP_MAX = 3.0  # mm: a one-line track spreads its boxes up to this far apart to fill its column
 
@@ -326,6 +332,7 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
     names = ctx.players or []
     starter_at = None
     summed: list[bool] = []  # the columns a total row adds up: the players' (or a seat's), not the others
+    seats: list[bool] = []  # the players' columns, each with a line for a name when it has none
     for column in part.columns:
         if column.starter:
             starter_at = len(columns)
@@ -339,9 +346,11 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
                 header = names[i] if i < len(names) and names[i] else tr.msg("player_n", n=i + 1)
                 columns.append((header, column.width))
                 summed.append(True)
+                seats.append(True)
         else:
             columns.append((seat_header(tr(column.header), column.seat, given_names(names, tr)), column.width))
             summed.append(column.seat is not None or not summed)  # a seat's column; the first holds the label
+            seats.append(False)
     widths = table_widths(columns, [[tr(cell) for cell in row] for row in part.rows], w)
     items: list[Item] = []
     top = y
@@ -350,32 +359,42 @@ def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> D
             accent = ctx.theme.palette.accent
             items.append(Text(x, y + 4, tr.msg("game_n", n=copy + 1), 10, True, "left", accent, face="headings"))
             y += 6
-        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed)
+        named = part is ctx.names_on and not copy and unnamed(ctx)  # once a sheet: a later game has the same players
+        y = _table_rows(part, columns, widths, x, y, ctx, items, starter_at, summed, seats if named else None)
         y += 5
     return items, y - 5 - top
 
 
-def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]], w: float) -> list[float]:
-    """The columns' widths in ``w``: each fixed one as declared, the rest sharing what is left. A
-    table squeezed beside a board (targ's on Letter: 23 mm for "+1 pkt za kartę") takes back the
-    room its fixed columns do not use: a fixed column with words in every row narrows to what its
-    header and words need at full size, never below, so the free columns get it; a column
-    written in (an empty cell) keeps its width."""
+def unnamed(ctx: Context) -> bool:
+    """Whether a table's players' columns need a line each for a name: on a shared sheet headed
+    by seats (the kit's companion: A, B, C, D), by "Player 2" for a player without a name, or
+    blank; a sheet printed with every player's name, or for one player, needs none."""
+    if ctx.player_name is not None:
+        return False
+    names = ctx.players or []
+    return not names or not ctx.starters or not all(names)
 
-    def need(col: int) -> float:
-        texts = [(columns[col][0], HEADER_PT, True)] + [(row[col], 10.0, col == 0) for row in rows if col < len(row)]
-        return max(fonts.text_width(text, size, bold) for text, size, bold in texts) + 2 * CELL_PAD + 0.5
 
-    def shared(widths: list[float | None]) -> list[float]:
-        free = (w - sum(cw for cw in widths if cw)) / max(1, sum(1 for cw in widths if not cw))
-        return [cw or free for cw in widths]
+def name_row(x: float, y: float, widths: list[float], seats: list[bool], ctx: Context) -> list[Item]:
+    """The row under a table's header where the players write their names: a line in each
+    player's column, "Name" in the first column, the other columns shaded (nothing to write)."""
+    items: list[Item] = []
+    cx = x
+    for col, (cw, seat) in enumerate(zip(widths, seats, strict=True)):
+        items.append(Rect(cx, y, cw, NAME_ROW_H, Stroke(width=0.3), None if seat or col == 0 else NO_ENTRY))
+        if seat:
+            items.append(Line(cx + 2.0, y + NAME_ROW_H - 2.0, cx + cw - 2.0, y + NAME_ROW_H - 2.0, NAME_LINE))
+        elif col == 0:
+            label = ctx.tr.msg("name")
+            size = fonts.fit_size(label, cw - 2 * CELL_PAD, 10, bold=True, smallest=SMALLEST_PT)
+            baseline = y + NAME_ROW_H / 2 + fonts.cap_height(size) / 2
+            items.append(Text(cx + CELL_PAD, baseline, label, size, True, max_w=cw - 2 * CELL_PAD))
+        cx += cw
+    return items
 
-    declared = [cw for _, cw in columns]
-    widths = shared(declared)
-    if all(need(col) <= widths[col] + 1e-6 for col, cw in enumerate(declared) if not cw):
-        return widths
-    filled = [bool(rows) and all(col < len(row) and row[col] for row in rows) for col in range(len(columns))]
-    return shared([min(cw, need(col)) if cw and filled[col] else cw for col, cw in enumerate(declared)])
+
+NAME_ROW_H = 8.0  # mm: the row of names under a shared table's header
+NAME_LINE = Stroke(color="#808080", width=0.3)  # the line a name is written on
 
 
 def given_names(names: list[str], tr: Localizer) -> list[str | None]:
@@ -403,6 +422,7 @@ def _table_rows(
     items: list[Item],
     starter_at: int | None = None,
     summed: list[bool] | None = None,
+    seats: list[bool] | None = None,
 ) -> float:
     tr = ctx.tr
     head_h = 8.0
@@ -415,6 +435,9 @@ def _table_rows(
         cx += cw
     items += header_dividers(x, y, widths, head_h)
     y += head_h
+    if seats is not None and any(seats):
+        items += name_row(x, y, widths, seats, ctx)
+        y += NAME_ROW_H
     rows = [list(row) for row in part.rows]
     for index, row in enumerate(rows):
         if starter_at is not None and len(row) <= starter_at and ctx.players and ctx.starters:
@@ -453,34 +476,6 @@ def _table_rows(
 
 
 NO_ENTRY = "#e4e4e4"  # a cell nothing is written in
-NUMBER = re.compile(r"^[-−+]?\d+(?:[.,]\d+)?$")  # a cell that is a number: 21, -3, 2,5
-
-
-def number_edges(rows: list[list[Any]], widths: list[float], sizes: list[float], tr: Localizer) -> list[float | None]:
-    """For each column whose cells are all numbers (blanks aside), where its numbers end, from the
-    column's left: right-aligned, so their digits line up, and the widest centred in the column,
-    under its centred header (plateau's values stood at the left edge, under a centred "Value");
-    None for a column of words, set from the left."""
-    edges: list[float | None] = []
-    for col, cw in enumerate(widths):
-        texts = [tr(row[col]) for row in rows if col < len(row) and tr(row[col]).strip()]
-        if not texts or not all(NUMBER.match(text) for text in texts):
-            edges.append(None)
-            continue
-        widest = max(fonts.text_width(text, sizes[col], bold=col == 0) for text in texts)  # the first is bold
-        edges.append(min(cw - 1.5, (cw + widest) / 2))
-    return edges
-
-
-def column_sizes(rows: list[list[Any]], widths: list[float], tr: Localizer) -> list[float]:
-    """One type size a column, the largest at which each of its cells fits (10 pt at most): a
-    review found "pair + 2 different" set smaller than "4 alike" beside it on Letter."""
-    sizes = []
-    for col, cw in enumerate(widths):
-        texts = [tr(row[col]) for row in rows if col < len(row)]
-        fitted = [fonts.fit_size(text, cw - 2 * CELL_PAD, 10, bold=col == 0, smallest=SMALLEST_PT) for text in texts]
-        sizes.append(min(fitted, default=10.0))
-    return sizes
 
 
 def header_dividers(x: float, top: float, widths: list[float], height: float) -> list[Item]:
@@ -488,25 +483,6 @@ def header_dividers(x: float, top: float, widths: list[float], height: float) ->
     them latarnie's headers floated over their columns (a reviewer)."""
     edges = [x + sum(widths[: n + 1]) for n in range(len(widths) - 1)]
     return [Line(edge, top, edge, top + height, Stroke(width=0.3)) for edge in edges]
-
-
-HEADER_PT = 9.5  # a table header's size, when it fits
-
-
-def header_size(headers: list[str], widths: list[float]) -> float:
-    """The one size a table's headers are set at on one line: the largest the tightest of them
-    allows (targ's "pkt" beside "Tylko jedna kategoria" at 7.8 pt was 9.5); a header too long for
-    one line even at SMALLEST_PT takes two and is left out of it."""
-    sizes = [
-        fonts.fit_size(header, cw - 2 * CELL_PAD, HEADER_PT, bold=True, smallest=SMALLEST_PT)
-        for header, cw in zip(headers, widths, strict=True)
-    ]
-    one_line = [
-        size
-        for size, header, cw in zip(sizes, headers, widths, strict=True)
-        if fonts.text_width(header, size, bold=True) <= cw - 2 * CELL_PAD + 1e-6
-    ]
-    return min(one_line, default=HEADER_PT)
 
 
 def header_fill(ctx: Context) -> str:
@@ -554,7 +530,7 @@ def draw_field(part: FieldPart, x: float, y: float, w: float, ctx: Context) -> D
 
 
 def draw_note(part: NotePart, x: float, y: float, w: float, ctx: Context) -> Drawn:
-    markup = to_markup(ctx.tr(part.text))
+    markup = typeset(to_markup(ctx.tr(part.text)), ctx.lang)  # a one-letter word kept with the next
     h = paragraph.height(markup, w, 9.0, 11.0)
     return [RichText(x, y, w, h, markup, 9.0, 11.0, color="#222222")], h
 

@@ -12,8 +12,9 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kit.shared import Figure
 from printkit.layout.context import Context
+from printkit.layout.figure_grid import LABEL_PT
 from printkit.layout.figure_marks import ground_of
-from printkit.layout.figures import FIGURE_KEY, LABEL_PT, board_drawing, is_board, legible
+from printkit.layout.figures import FIGURE_KEY, board_drawing, is_board, legible
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Group, Item, Piece, Rect, Stroke, Text
 

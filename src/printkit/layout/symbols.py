@@ -37,6 +37,24 @@ def draw_symbol(name: str, x: float, y: float, size: float, color: str = BLACK, 
     )
 
 
+def turned_symbol(name: str, x: float, y: float, size: float, color: str = BLACK, line: float = 0.35) -> Group:
+    """The symbol ``name`` turned a quarter clockwise (its top to the right): scissors along a
+    horizontal cut line, their blades pointing along it."""
+    items = tuple(_scale(_quarter(item), size) for item in _SYMBOLS[name](color, line / size))
+    return Group(key=("symbol", name, color, size, line, "turned"), x=x, y=y, w=size, h=size, items=items)
+
+
+def _quarter(item: Item) -> Item:
+    """An item of a unit square's drawing turned a quarter clockwise about the square's centre."""
+    if isinstance(item, Circle):
+        return Circle(1.0 - item.cy, item.cx, item.r, item.stroke, item.fill)
+    if isinstance(item, Path):
+        return Path(tuple((1.0 - py, px) for px, py in item.points), item.stroke, item.fill, item.closed)
+    if isinstance(item, Rect):
+        return Rect(1.0 - item.y - item.h, item.x, item.h, item.w, item.stroke, item.fill, item.radius)
+    raise TypeError(type(item))
+
+
 @functools.lru_cache(maxsize=1024)
 def _symbol_items(name: str, size: float, color: str, line: float) -> tuple[Item, ...]:
     """A symbol's drawing: the same wherever, and in whichever language, it is placed."""

@@ -233,6 +233,7 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         piece_groups(component),
         ("size",) if hextiles.is_hexagonal(component) else ("width",),
         component.print_bleed,
+        packed=True,  # group: owner keeps its rows only if they cost no sheet (kpn folded: 6, the last 3 tiles)
         nested=hextiles.is_hexagonal(component),
         shared=component.shares_cuts,
         stock=component.print.stock,

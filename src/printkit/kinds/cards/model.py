@@ -368,7 +368,8 @@ class DeckComponent(ComponentBase):
         "none",
         description="With imposition as pieces: 'owner' starts each owner's pieces on a row of their own, and on "
         "a sheet of their own when they fill one, so a sheet is cut and sorted at once and its backs are "
-        "one colour (it may take a sheet more); 'none' packs the deck owner after owner in the fewest sheets.",
+        "one colour, unless that takes a sheet more (then packed); 'none' packs the deck owner after owner "
+        "in the fewest sheets.",
     )
 
     @model_validator(mode="before")

@@ -12,12 +12,13 @@ from typing import Any
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.sheet.model import SheetComponent
-from printkit.kit.parts import FieldPart
+from printkit.kit.parts import FieldPart, TablePart
 from printkit.layout.context import Context, Paper
 from printkit.layout.emblem import roundel
 from printkit.layout.marks import tinted
-from printkit.layout.primitives import Item, Line, Page, Piece, Rect, Stroke, Text
+from printkit.layout.primitives import CUT, Item, Line, Page, Piece, Rect, Stroke, Text
 from printkit.layout.sheet import BAND_GAP, BOX_LINE, aligned_widths, band_numbers, draw_band, iter_parts
+from printkit.layout.symbols import turned_symbol
 from printkit.layout.text import fit_text
 
 HEADER_HEIGHT = 16.0
@@ -28,8 +29,8 @@ CARTOUCHE_PAD = 4.0  # mm from the band's ends to the title
 CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
 MARK_D = CARTOUCHE_H + 2.0  # the kit's mark (theme.mark) at the band's left: band and rule together
 MARK_GAP = 2.5  # mm from the mark to the title
-GAMES_GAP = 14.0  # mm between two games on a page of a shared sheet (per_page), a rule in its middle
-GAMES_RULE = Stroke(color="#9a9a9a", width=0.3)  # solid and grey: no cut line, the page is not cut
+GAMES_GAP = 14.0  # mm between two games on a page of a shared sheet (per_page), a cut line in its middle
+SCISSORS = 6.0  # mm: the scissors at the left end of the cut line between two games, blades along it
 MOST_GAMES = 6  # per_page: fill puts at most this many games on a page
 
 
@@ -48,16 +49,15 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
     """The sheet from the top margin, where every page's heading stands; a shared sheet with
-    ``per_page`` above 1 printed that many times, one game under another, a rule between them."""
-    ctx = replace(ctx, player_name=name)
+    ``per_page`` above 1 printed that many times, one game under another, a cut line between them."""
+    ctx = replace(ctx, player_name=name, names_on=names_table(component))
     m = ctx.margin
     items: list[Item] = []
     pieces: list[Piece] = []
     top = m
     for game in range(games_on(component, ctx, name)):
         if game:
-            rule_y = top - GAMES_GAP / 2
-            items.append(Line(m, rule_y, m + ctx.content_width, rule_y, GAMES_RULE))
+            items += cut_between(m, top - GAMES_GAP / 2, ctx.content_width)
         drawn, bottom = sheet_items(component, ctx, name, top, game)
         items += drawn
         pieces.append(
@@ -79,6 +79,23 @@ def games_on(component: SheetComponent, ctx: Context, name: str | None = None) -
     game = bottom - ctx.margin
     fitting = int((ctx.bottom - ctx.margin + GAMES_GAP + 1e-6) // (game + GAMES_GAP))
     return max(1, min(MOST_GAMES, fitting))
+
+
+def names_table(component: SheetComponent) -> TablePart | None:
+    """The sheet's first table with the players' columns: where a shared sheet has a row for
+    their names (latarnie's rematch table and second game name the same players)."""
+    tables = (p for p in iter_parts(component) if isinstance(p, TablePart))
+    return next((table for table in tables if any(column.players for column in table.columns)), None)
+
+
+def cut_between(x: float, y: float, width: float) -> list[Item]:
+    """Where a page of pads is cut in two: printkit's grey cut line across the page's printable
+    width, scissors at its left end pointing along it (a thin grey rule had read as part of the
+    sheet: kpn's two score pads showed no place to cut)."""
+    return [
+        turned_symbol("scissors", x, y - SCISSORS / 2, SCISSORS, CUT.color, line=SCISSORS / 50),
+        Line(x + SCISSORS + 1.0, y, x + width, y, CUT),
+    ]
 
 
 def sheet_items(

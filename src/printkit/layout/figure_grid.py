@@ -1,0 +1,199 @@
+"""A row or grid of pieces in a rules figure: the places, their spacing, examples' badges and the
+legend that keeps an example's label.
+
+Places stand SPOT_GAP apart, a column as wide as its widest stack; a figure with ``touching: true``
+sets every place on one pitch equal to the piece (rows and columns alike), so two pieces side by
+side touch by their edge and two on a diagonal by their corner (kpn's grid: 5.8 mm between columns
+and 14.4 / 16.2 mm between rows hid the corner contact its example teaches). A stack there is drawn
+within its own place, its pieces smaller, so an offset piece never opens its column. In a grid an
+example's number is a badge on its place; its label, if it has one, goes with a copy of the badge
+into a legend line under the drawing, at the labels' size (kpn's 'on scissors' had been dropped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from printkit import fonts
+from printkit.base.errors import Loc
+from printkit.kit.shared import Figure, FigureSpot
+from printkit.layout import figure_marks
+from printkit.layout.context import Context
+from printkit.layout.figure_marks import Arrow
+from printkit.layout.figure_pieces import Stacked, piece_source, pieces_used, stack_items, stack_room
+from printkit.layout.placeable import Placeable
+from printkit.layout.primitives import Box, Circle, Item, Stroke, Text
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Kit
+
+MARK_BAND = 3.8
+LABEL_BAND = 4.2  # mm under a row of places for their labels
+SPOT_GAP = 0.12  # of a piece's side, between the places of a row or grid of pieces
+LABEL_PT = 7.2  # a label or a count: small, and apart from the credits' 7.5 pt
+BADGE_R = 2.3  # mm: the disc of an example's number on a place of a grid
+BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays on the figure
+LEGEND_GAP = 1.2  # mm between the drawing and its legend line
+LEGEND_SPACE = 4.0  # mm between two entries of a legend
+LEGEND_H = 2 * BADGE_R + 0.4  # mm: a legend line, as tall as its badges
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A figure at its printed size: its items from (0, 0), its labels' anchors (the bottom centre
+    of what each labels) and the components it shows."""
+
+    items: tuple[Item, ...]
+    w: float
+    h: float
+    labels: tuple[tuple[float, float, str], ...]
+    components: tuple[str, ...]
+    label_rows: int = 0  # rows of places with labels under them (a row or grid of pieces)
+    marks: tuple[tuple[str, float, str], ...] = ()  # a board's coordinates: ("col" or "row", centre, text)
+    arrows: tuple[Arrow, ...] = ()  # moves on a board, an arrow across an empty place of a row
+    piece: float = 0.0  # the smallest side of a piece it shows, at printed size (0: it shows none)
+    badges: tuple[tuple[float, float, str], ...] = ()  # an example's number on a place's top-left corner
+    outlines: tuple[Box, ...] = ()  # the light pieces in full view, outlined on the page
+    areas: tuple[Box, ...] = ()  # blocks of a board's cells ringed, in the figure's order
+    legend: tuple[tuple[str, str], ...] = ()  # an example's number and its label, in a line under the drawing
+    counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
+    legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
+    rings: tuple[str, ...] = ()  # what each ring of ``areas`` marks, in the rules' language ("": not in the legend)
+    legend_room: Box | None = None  # the empty places that open the last row of a grid: the legend's, if it fits
+
+    @property
+    def band(self) -> float:
+        """Page mm above and left of the drawing for its coordinates."""
+        return MARK_BAND if self.marks else 0.0
+
+    def legend_inside(self, scale: float) -> bool:
+        """Whether the legend fits the empty places opening the last row, drawn at ``scale``."""
+        room = self.legend_room
+        return bool(self.legend) and room is not None and legend_width(self.legend) <= room.w * scale - 2.0
+
+    def legend_h(self, scale: float) -> float:
+        """Page mm under the drawing for its legend line (0 without one, or with one inside)."""
+        return LEGEND_GAP + LEGEND_H if self.legend and not self.legend_inside(scale) else 0.0
+
+
+def legend_width(legend: tuple[tuple[str, str], ...]) -> float:
+    widths = [2 * BADGE_R + 1.0 + fonts.text_width(text, LABEL_PT, True, "body") for _, text in legend]
+    return sum(widths) + LEGEND_SPACE * (len(widths) - 1)
+
+
+def badge_items(cx: float, cy: float, text: str) -> list[Item]:
+    """An example's number in a dark disc centred on (cx, cy), a place's corner: in a grid of
+    places a label under an inner row pushed the rows below it apart (kpn's starting grid had
+    gaps of 1.3 and 6.2 mm), so there the number stands on the piece and its label in the legend."""
+    cap = fonts.cap_height(LABEL_PT, "body")
+    return [
+        Circle(cx, cy, BADGE_R, Stroke(color="#ffffff", width=0.4), "#1a1a1a"),
+        Text(cx, cy + cap / 2, text, LABEL_PT, bold=True, align="center", color="#ffffff", face="body"),
+    ]
+
+
+def legend_items(legend: tuple[tuple[str, str], ...], cx: float, top: float) -> list[Item]:
+    """The legend line centred on ``cx`` from ``top``: each example's badge, then its label."""
+    widths = [2 * BADGE_R + 1.0 + fonts.text_width(text, LABEL_PT, True, "body") for _, text in legend]
+    x = cx - legend_width(legend) / 2
+    cy = top + LEGEND_H / 2
+    items: list[Item] = []
+    for (number, text), width in zip(legend, widths, strict=True):
+        items += badge_items(x + BADGE_R, cy, number)
+        cap = fonts.cap_height(LABEL_PT, "body")
+        items.append(Text(x + 2 * BADGE_R + 1.0, cy + cap / 2, text, LABEL_PT, bold=True, face="body"))
+        x += width + LEGEND_SPACE
+    return items
+
+
+def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
+    """A row or grid of places, their tops level along a row; a row is as tall as its tallest
+    stack, a column as wide as its widest (a flat stack is drawn offset), and only a row with
+    labels has room for them under it. Touching places all stand one piece apart, stacks within."""
+    sources = [piece_source(kit, ref) for spot in figure.places for ref in spot.stack]
+    sizes = [s.size for s in sources if isinstance(s, Placeable)]
+    w, h = max(s[0] for s in sizes), max(s[1] for s in sizes)
+    touching = figure.touching
+    gap = 0.0 if touching else SPOT_GAP * min(w, h)
+    columns = figure.columns or len(figure.places)
+    places = figure.places
+    rows = [places[start : start + columns] for start in range(0, len(places), columns)]
+    rooms = [[(0.0, 0.0) if touching else stack_room(kit, spot.stack, w, h) for spot in row] for row in rows]
+    widths = [w + max(room[c][0] for room in rooms if c < len(room)) for c in range(columns)]
+    grid = len(rows) > 1  # an example's number is a badge on its place, so the rows keep one spacing
+    if grid:  # and the columns one pitch: kpn's offset tile widened its column and read as 2 + 1
+        widths = [max(widths)] * columns
+    lefts = [sum(widths[:c]) + c * gap for c in range(columns)]
+    drawn = Stacked()
+    labels, badges, arrows, legend = [], [], [], []
+    y = 0.0
+    last_top = last_h = 0.0
+    for row, row_rooms in zip(rows, rooms, strict=True):
+        tallest = max(room[1] for room in row_rooms)
+        last_top, last_h = y, h + tallest
+        for column, (spot, (room_x, room_y)) in enumerate(zip(row, row_rooms, strict=True)):
+            x = lefts[column]
+            stack_items(kit, spot.stack, ctx, x, y, w + room_x, h + room_y, drawn, within=touching)
+            if spot.arrow is not None:
+                arrows.append(figure_marks.place_arrow(spot.arrow, x, y, widths[column], h))
+            if grid and spot.example is not None:
+                badges.append((x, y, str(spot.example)))
+                if spot.label is not None:
+                    legend.append((str(spot.example), ctx.tr(spot.label)))
+            elif label_under(spot, grid) and (label := figure_marks.label_of(spot, ctx)) is not None:
+                labels.append((x + widths[column] / 2, y + h + tallest, label))
+        y += h + tallest + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
+    last_band = LABEL_BAND / 0.5 if labelled(rows[-1], grid) else 0.0
+    stacks = [spot.stack for spot in places]
+    used = pieces_used(kit, stacks)
+    drawing = (tuple(drawn.items), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
+    return Drawing(
+        *drawing,
+        len(rows) if labels else 0,
+        piece=drawn.smallest,
+        badges=tuple(badges),
+        arrows=tuple(arrows),
+        outlines=tuple(drawn.outlines),
+        legend=tuple(sorted(legend)),
+        counts=tuple(drawn.counts),
+        legend_room=opening_room(rows[-1], lefts, last_top, last_h) if grid else None,
+    )
+
+
+def opening_room(last: list[FigureSpot], lefts: list[float], top: float, high: float) -> Box | None:
+    """The run of empty places that opens a grid's last row (kpn's turn: three before the yellow
+    tile), where the legend goes instead of a line under the drawing."""
+    empty = 0
+    while empty < len(last) and not last[empty].stack and last[empty].arrow is None:
+        empty += 1
+    if not empty or empty == len(last):
+        return None
+    return Box(0.0, top, lefts[empty], high)
+
+
+def labelled(row: list[FigureSpot], grid: bool) -> bool:
+    """Whether a row of places has labels under it: in a grid, an example's number is a badge on
+    its place instead, and its label goes to the legend."""
+    return any(label_under(spot, grid) for spot in row)
+
+
+def label_under(spot: FigureSpot, grid: bool) -> bool:
+    badged = grid and spot.example is not None
+    return not badged and (spot.label is not None or spot.example is not None)
+
+
+def touching_labels(figure: Figure, loc: Loc) -> Iterator[tuple[Loc, str]]:
+    """In a grid of touching places a label would open a band under its row: it goes with an
+    example's number, into the legend."""
+    columns = figure.columns or len(figure.places)
+    if not figure.touching or len(figure.places) <= columns:
+        return
+    for index, spot in enumerate(figure.places):
+        if spot.label is not None and spot.example is None:
+            yield (
+                loc + ("pieces", index, "label"),
+                "in a grid of touching places a label goes with an example's number (example: N), "
+                "shown as a badge on the place and in the legend under the figure",
+            )

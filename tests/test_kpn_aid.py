@@ -1,0 +1,57 @@
+"""kpn's player aid (a round-6 review): the hand-size table spans its 78 mm box instead of 30 mm
+of it, its value columns one width (a wider header keeps its width); its English header reads
+'1st player, 2nd, 3rd, 4th'; it gives the three-player opening grid and says whose left the
+next starter sits on. Measured on the laid-out aid page."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit import pipeline
+from printkit.kinds.cards.deck import TABLE_RULE
+from printkit.layout import bounds
+from printkit.layout.document import layout_kit
+from printkit.layout.primitives import Line, RichText, Text
+
+BOX_W = 78.0  # the table's box on the card (kits/kpn.yaml)
+THREE = {"pl": "Trzy osoby:", "cs": "Tři hráči:", "en": "Three players:"}
+NEXT = {"pl": "od tej, która zaczynała poprzednią", "cs": "od toho, kdo začínal předchozí", "en": "previous starter"}
+
+
+def aid_page(lang: str, paper: str):
+    loaded = pipeline.load("kpn")
+    ctx = pipeline.context(loaded, lang, paper)
+    return next(page for page in layout_kit(loaded.kit, ctx).pages if page.component == "aid")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_the_hand_table_spans_its_box_in_equal_value_columns(lang, paper):
+    page = aid_page(lang, paper)
+    placed = list(bounds.flatten(page.items))
+    rules = [p for p in placed if isinstance(p.item, Line) and p.item.stroke == TABLE_RULE]
+    assert len(rules) == 4 * 4, "a hairline under each of 4 rows, on each of 4 aids"
+    assert all(abs(p.item.x2 - p.item.x1) == pytest.approx(BOX_W, abs=0.05) for p in rules), "as wide as its box"
+    first = min(rules, key=lambda p: (p.ty + p.sign * p.item.y1, p.tx + p.sign * p.item.x1))
+    left, top = first.tx + first.sign * first.item.x1, first.ty + first.sign * first.item.y1
+    texts = [
+        (p.tx + p.sign * p.item.x, p.ty + p.sign * p.item.y, p.item.text) for p in placed if isinstance(p.item, Text)
+    ]
+    header = sorted((x, text) for x, y, text in texts if 0 < top - y < 6 and left <= x < left + BOX_W)
+    centres = [x for x, _ in header[1:]]
+    steps = [b - a for a, b in zip(centres, centres[1:], strict=False)]
+    assert len(centres) == 4 and abs(steps[1] - steps[2]) < 0.2, "the seats' columns one width"
+    assert steps[0] >= steps[1] - 0.2, "but the first seat's, when its header ('1st player') needs more"
+    assert centres[-1] > left + BOX_W * 0.8, "the last column near the box's right end"
+    if lang == "en":
+        assert [text for _, text in header] == ["players", "1st player", "2nd", "3rd", "4th"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_the_aid_gives_the_three_player_grid_and_the_next_starter(lang):
+    page = aid_page(lang, "a4")
+    markup = " ".join(
+        p.item.markup.replace("\xa0", " ") for p in bounds.flatten(page.items) if isinstance(p.item, RichText)
+    )
+    assert markup.count(f"<b>{THREE[lang]}</b>") == 4 and "3 × 3" in markup
+    assert markup.count(NEXT[lang]) == 4
