@@ -237,7 +237,7 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
                 tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")
             ]
             assert near(in_svg, found), f"page {number}: the cut SVG's marks differ from the printed ones"
-            layers = dxf_boxes(tmp_path / "dxf" / f"{kit}-page-{number}.dxf", page["height"])
+            layers = dxf_boxes(tmp_path / "dxf" / f"{pdf.stem}-page-{number}.dxf", page["height"])
             assert near(layers["REGISTRATION"], found) and near(
                 layers["SHEET"], [(0, 0, page["width"], page["height"])]
             )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -119,6 +119,8 @@ def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
     ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
+    if options.output is not None:  # the files beside the PDF, and the recipe naming them, follow -o
+        ctx = replace(ctx, output_stem=options.output.stem)
     return loaded, ctx, correction
 
 
