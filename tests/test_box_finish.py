@@ -13,6 +13,8 @@ import pytest
 from piece_pdf import build, page_words, pieces
 from printkit import pipeline
 from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, NET_CUT
+from printkit.layout.inksaver import TINT, ink_saver
+from printkit.layout.marks import tinted
 from printkit.layout.primitives import FOLD, Group, Line, Path, Rect, Text
 
 TARG_COLOUR = (0x8A, 0x2C, 0x6A)
@@ -145,3 +147,16 @@ def test_the_front_and_back_carry_a_pattern_and_a_deep_box_its_sides_the_mark():
     sides = [piece.x + 35, piece.x + 2 * 35 + 31]
     centres = sorted(g.x + g.w / 2 for g in marks)
     assert centres == pytest.approx([side + 31 / 2 for side in sides])
+
+
+def test_the_ink_saver_tints_the_bleed_with_the_field():
+    """--ink-saver tints a fill; the bleed, the same colour stroked round it, is tinted alike (it
+    stood as a dark ring round a light net) and the bare glue tab stays paper."""
+    loaded = pipeline.load("targ")
+    document = ink_saver(pipeline.boxes_document(loaded, pipeline.context(loaded, "en")))
+    [page] = document.pages
+    paths = [item for item in page.items if isinstance(item, Path) and item.fill and item.stroke]
+    colour = next(p for p in paths if p.stroke.width == 2 * BLEED)
+    assert colour.fill == tinted("#8a2c6a", TINT) == colour.stroke.color
+    glue = next(p for p in paths if p.fill == "#ffffff")
+    assert glue.stroke.color == "#ffffff"
