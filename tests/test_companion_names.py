@@ -70,3 +70,11 @@ def test_the_dxf_sheets_are_named_after_the_pdf(tmp_path, capsys):
     assert names and all(name.startswith(("latarnie-print-page-", "kpn-box-page-")) for name in names)
     assert "kpn-box-page-1.dxf" in names  # the box's sheet beside the kit's, neither replacing the other
     assert any(name.startswith("latarnie-print-page-") for name in names)
+
+
+def test_o_naming_the_default_file_keeps_the_default_names(tmp_path, capsys):
+    """`-o out/targ-letter.pdf --paper letter` is the build without -o, written elsewhere."""
+    run = cli_runner(capsys)
+    assert run("build", "targ", "--paper", "letter", "-o", str(tmp_path / "targ-letter.pdf")).code == 0
+    assert pdf_names(tmp_path) == ["targ-boxes-letter.pdf", "targ-letter.pdf", "targ-sheets-letter.pdf"]
+    assert "targ-boxes-letter.pdf" in recipe_text(tmp_path / "targ-letter.pdf")

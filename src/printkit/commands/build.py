@@ -119,7 +119,10 @@ def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
     ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
-    if options.output is not None:  # the files beside the PDF, and the recipe naming them, follow -o
+    default = pipeline.default_output(loaded, ctx.lang, paper_suffix(ctx.paper))
+    if options.output is not None and options.output.stem != default.stem:
+        # the files beside the PDF, and the recipe naming them, follow -o's name; -o naming the
+        # default file keeps the default names (targ-letter.pdf beside targ-boxes-letter.pdf)
         ctx = replace(ctx, output_stem=options.output.stem)
     return loaded, ctx, correction
 
