@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from expected_skips import pytest_make_collect_report, pytest_runtest_makereport  # noqa: F401 (hooks)
 from printkit.base.units import MM_PER_POINT
 from printkit.cli import main
+from printkit.layout.context import made_file_name, paper, paper_suffix
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -53,7 +55,8 @@ def built(tmp_path_factory):
     def get(kit: str, lang: str = "", *extra: str) -> Path:
         key = (kit, lang, extra)
         if key not in cache:
-            target = folder / f"{kit}-{lang or 'default'}-{len(cache)}.pdf"
+            target = folder / str(len(cache)) / default_pdf_name(kit, lang, option(extra, "--paper", "a4"))
+            target.parent.mkdir()
             args = ["build", kit, "-o", str(target), *extra]
             if lang:
                 args += ["--lang", lang]
@@ -65,6 +68,20 @@ def built(tmp_path_factory):
         return cache[key]
 
     return get
+
+
+def default_pdf_name(kit: str, lang: str = "", paper_name: str = "a4") -> str:
+    """The name printkit gives a kit's PDF by default (``targ-letter-en.pdf``): a build written
+    under it, in a folder of its own, names the files beside it as a build without -o does."""
+    source = REPO / kit if kit.endswith(".yaml") else REPO / "kits" / f"{kit}.yaml"  # REPO / an absolute path: it
+    default_lang = yaml.safe_load(source.read_text(encoding="utf-8"))["kit"]["default_lang"]
+    return made_file_name(Path(kit).stem, paper_suffix(paper(paper_name)), lang or default_lang, default_lang)
+
+
+def option(options: tuple[str, ...] | list[str], name: str, default: str) -> str:
+    """The value given to ``name`` among command-line ``options``, else ``default``."""
+    given = list(options)
+    return given[given.index(name) + 1] if name in given else default
 
 
 def mm(points: float) -> float:
@@ -117,8 +134,9 @@ def kit_outputs(tmp_path_factory):
     def get(kit: str, lang: str, paper: str, *extra: str) -> KitOutputs:
         key = (kit, lang, paper, extra)
         if key not in cache:
-            stem = f"{kit}-{lang}-{paper}-{len(cache)}"
-            pdf, manifest, svg = (folder / f"{stem}.{suffix}" for suffix in ("pdf", "json", "svg"))
+            (folder / str(len(cache))).mkdir()
+            pdf = folder / str(len(cache)) / default_pdf_name(kit, lang, paper)
+            manifest, svg = pdf.with_suffix(".json"), pdf.with_suffix(".svg")
             args = [
                 "build",
                 kit,

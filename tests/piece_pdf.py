@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pdfplumber
 
-from conftest import REPO, mm
+from conftest import REPO, default_pdf_name, mm, option
 from printkit.cli import main
 from printkit.words.messages import message
 
@@ -23,7 +23,12 @@ TOLERANCE = 0.05  # mm
 def build(kit: str, folder: Path, *options: str) -> tuple[Path, dict]:
     """Build ``kit`` into ``folder`` with the given CLI options; the PDF's path and its manifest."""
     name = "-".join([Path(kit).stem, *[(o[2:] if o.startswith("--") else o).replace(",", "_") for o in options]])
-    pdf, manifest = folder / f"{name}.pdf", folder / f"{name}.json"
+    # in a folder of its own under the name printkit gives it by default, so the files beside it
+    # (and the recipe naming them) are named as without -o, whatever the options
+    out = folder / f"out-{name}"  # never the kit's own art folder (folder/KIT/)
+    out.mkdir(exist_ok=True)
+    pdf = out / default_pdf_name(kit, option(options, "--lang", ""), option(options, "--paper", "a4"))
+    manifest = pdf.with_suffix(".json")
     try:
         main(
             [

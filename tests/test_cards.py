@@ -373,7 +373,8 @@ def test_a_promise_of_more_cards_a_page_than_fit_is_refused(tmp_path, run):
 
 
 def test_the_same_kit_gives_the_same_bytes(tmp_path):
-    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    first, second = tmp_path / "a" / "targ.pdf", tmp_path / "b" / "targ.pdf"  # the recipe names files after it
     for target in (first, second):
+        target.parent.mkdir()
         main(["build", "targ", "--lang", "cs", "-o", str(target)])
     assert first.read_bytes() == second.read_bytes()

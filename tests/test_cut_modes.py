@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from piece_pdf import TOLERANCE, build, build_text, page_shapes, pieces
+from test_cut_svg import drawn_segments, drawn_twice, joined, pieces_freed, row_edges
 
 SVG = "{http://www.w3.org/2000/svg}"
 SHAPE_TAG = {"circle": "ellipse", "hexagon": "polygon", "triangle": "polygon"}
@@ -102,4 +103,11 @@ def test_frames_by_default_and_in_the_cut_file(tmp_path):
     tokens = pieces(manifest, kind="token")
     assert all(t.get("cut", "rectangle") == "rectangle" for t in tokens)
     assert all(abs(t["width"] - 40.0) <= TOLERANCE for t in tokens)
-    assert Counter(element.tag[len(SVG) :] for element in svg_outlines(svg)) == {"rect": 32}
+    # tokens laid edge to edge share their cuts: every edge of every frame drawn, none twice
+    root = ET.parse(svg).getroot()
+    for layer in (g for g in root.findall(f"{SVG}g") if g.get("id", "").startswith("page-")):
+        number = int(layer.get("id")[len("page-") :])
+        drawn = drawn_segments(layer)
+        assert not drawn_twice(drawn)
+        assert joined(drawn) == joined(row_edges([t for t in tokens if t["page"] == number]))
+    assert sum(pieces_freed(layer) for layer in root.findall(f"{SVG}g")) == 32

@@ -22,6 +22,7 @@ from printkit.layout.cardgrid import grown
 from printkit.layout.primitives import Box
 from printkit.layout.registration import QUIET
 from printkit.output import marksets
+from test_cut_svg import drawn_twice, joined, row_edges
 
 CUT = load_kinds().cut
 SVG = "{http://www.w3.org/2000/svg}"
@@ -237,11 +238,14 @@ def test_silhouette_marks_are_printed_where_studio_reads_them_and_the_pieces_ins
                 tuple(float(r.get(k)) for k in ("x", "y", "width", "height")) for r in layer.findall(f"{SVG}rect")
             ]
             assert near(in_svg, found), f"page {number}: the cut SVG's marks differ from the printed ones"
-            layers = dxf_boxes(tmp_path / "dxf" / f"{kit}-page-{number}.dxf", page["height"])
+            layers = dxf_boxes(tmp_path / "dxf" / f"{pdf.stem}-page-{number}.dxf", page["height"])
             assert near(layers["REGISTRATION"], found) and near(
                 layers["SHEET"], [(0, 0, page["width"], page["height"])]
             )
-            assert near(layers["CUT"], [(p.x, p.y, p.w, p.h) for p in pieces]), f"page {number}: the DXF's outlines"
+            cuts = dxf_cuts(tmp_path / "dxf" / f"{pdf.stem}-page-{number}.dxf", page["height"])
+            edges = row_edges([{"x": p.x, "y": p.y, "width": p.w, "height": p.h} for p in pieces])
+            assert not drawn_twice(cuts), f"page {number}: the DXF cuts a shared edge twice"
+            assert joined(cuts) == joined(edges), f"page {number}: the DXF's outlines"
 
 
 def overlaps_mm(word: dict, box: Box) -> bool:
@@ -258,10 +262,23 @@ def dxf_boxes(path, height: float) -> dict[str, list[tuple[float, float, float, 
     assert not auditor.errors and not auditor.fixes and document.units == ezdxf.units.MM
     found: dict[str, list[tuple[float, float, float, float]]] = {}
     for polyline in document.modelspace().query("POLYLINE"):
-        assert polyline.is_closed
+        assert polyline.is_closed or polyline.dxf.layer == "CUT"  # a shared cut is an open line
         xs, ys = zip(*((p[0], height - p[1]) for p in polyline.points()), strict=True)
         found.setdefault(polyline.dxf.layer, []).append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     return found
+
+
+def dxf_cuts(path, height: float) -> list:
+    """The DXF's cut polylines as segments in mm from the paper's top-left corner."""
+    document = ezdxf.recover.readfile(path)[0]
+    segments = []
+    for polyline in document.modelspace().query("POLYLINE"):
+        if polyline.dxf.layer != "CUT":
+            continue
+        points = [(round(p[0], 3), round(height - p[1], 3)) for p in polyline.points()]
+        ends = points + points[:1] if polyline.is_closed else points
+        segments += list(zip(ends, ends[1:], strict=False))
+    return segments
 
 
 def test_silhouette_refuses_kpns_aids_on_letter_with_the_reason(tmp_path, capsys):

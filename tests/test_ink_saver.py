@@ -62,7 +62,9 @@ def reports(tmp_path_factory):
 
     def get(run, kit: str, saver: bool, paper: str = "a4"):
         if (kit, saver, paper) not in built:
-            pdf = folder / f"{kit}-{saver}-{paper}.pdf"
+            # one name in a folder of its own: the recipe names the files beside the PDF after it
+            (folder / f"{saver}-{paper}").mkdir(exist_ok=True)
+            pdf = folder / f"{saver}-{paper}" / f"{kit}.pdf"
             saving = ["--ink-saver"] if saver else []
             result = run("build", kit, "-o", str(pdf), "--paper", paper, "--ink-report", *saving)
             assert result.code == 0, result.err

@@ -217,11 +217,11 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
     text = recipe_text(boxed)
-    # a part printed apart names the file that holds it, written beside the PDF (named as by default,
-    # whatever -o says); never the command, which a family holding the PDF cannot run
+    # a part printed apart names the file that holds it, written beside the PDF (as by default: the
+    # PDF has its default name); never the command, which a family holding the PDF cannot run
     assert "Separately, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
-    sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores, one"
-    shared = sheets + " copy shared by all players (2 games a page)."
+    sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores,"
+    shared = sheets + " one copy shared by all players (2 games a page)."
     assert shared in text.replace("\n", " "), "kpn's score sheet is one for the table"
     assert "printkit build" not in text and "printkit sheets" not in text
 
@@ -233,22 +233,23 @@ def test_build_writes_the_files_its_recipe_names_beside_the_pdf(tmp_path):
     folder.mkdir()
     build("kpn", folder, "--lang", "en")
     build("kpn", folder, "--lang", "en", "--paper", "letter")  # beside it: its own files, none replaced
-    written = sorted(p.name for p in folder.glob("*.pdf"))
+    written = sorted(p.name for p in folder.rglob("*.pdf"))
     assert written == [
         "kpn-boxes-en.pdf",
         "kpn-boxes-letter-en.pdf",
-        "kpn-lang-en-paper-letter.pdf",
-        "kpn-lang-en.pdf",
+        "kpn-en.pdf",
+        "kpn-letter-en.pdf",
         "kpn-sheets-en.pdf",
         "kpn-sheets-letter-en.pdf",
     ]
-    assert len(pypdfium2.PdfDocument(folder / "kpn-sheets-en.pdf")) == 1
+    assert len(pypdfium2.PdfDocument(folder / "out-kpn-lang-en" / "kpn-sheets-en.pdf")) == 1
     boxes, _ = build("kpn", tmp_path, "--lang", "en", "--boxes")
-    assert len(pypdfium2.PdfDocument(folder / "kpn-boxes-en.pdf")) == len(pypdfium2.PdfDocument(boxes))
+    beside = folder / "out-kpn-lang-en" / "kpn-boxes-en.pdf"
+    assert len(pypdfium2.PdfDocument(beside)) == len(pypdfium2.PdfDocument(boxes))
     alone = tmp_path / "alone"
     alone.mkdir()
     build("plateau", alone)  # everything plateau prints is in its PDF
-    assert [p.name for p in alone.glob("*.pdf")] == ["plateau.pdf"]
+    assert [p.name for p in alone.rglob("*.pdf")] == ["plateau.pdf"]
 
 
 def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):

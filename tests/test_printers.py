@@ -118,7 +118,9 @@ def test_a_profiles_back_offset_prints_what_back_offset_prints(run, config, tmp_
 def test_a_stocks_values_are_the_ones_applied(run, config, tmp_path):
     run("printer", "add", "office", "--back-offset", "1.5,-0.5")
     run("printer", "add", "office", "--stock", "card", "--back-offset", "-1,2")
-    by_stock, by_option = tmp_path / "stock.pdf", tmp_path / "option.pdf"
+    by_stock, by_option = tmp_path / "stock" / "kpn.pdf", tmp_path / "option" / "kpn.pdf"  # one name, two folders
+    by_stock.parent.mkdir()
+    by_option.parent.mkdir()
     assert run("build", "kpn", "--printer", "office", "--stock", "card", "-o", str(by_stock)).code == 0
     assert run("build", "kpn", "--back-offset", "-1,2", "-o", str(by_option)).code == 0
     assert by_stock.read_bytes() == by_option.read_bytes()

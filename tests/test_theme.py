@@ -167,8 +167,12 @@ def test_box_net_centred_with_the_games_facts(built, kit, lang, paper):
     net = max(page.curves, key=lambda curve: curve["width"] * curve["height"])
     heading_bottom = 12.0 + 13.0 + 4.0  # the margin, the heading, the gap: where the room starts
     room_bottom = mm(page.height) - 12.0
-    above, below = mm(net["top"]) - heading_bottom, room_bottom - mm(net["bottom"])
-    assert above == pytest.approx(below, abs=0.1)  # not in the top third of an empty page
+    # the net and the steps of making it under it, centred together (the legend's words end the steps)
+    footer_top = mm(page.height) - 14.2
+    lowest = max(mm(word["bottom"]) for word in page.extract_words() if mm(word["bottom"]) < footer_top)
+    assert lowest > mm(net["bottom"]) + 30.0  # the steps stand under the net
+    above, below = mm(net["top"]) - 2.5 - heading_bottom, room_bottom - lowest  # the net's bleed above it
+    assert above == pytest.approx(below, abs=1.0)  # not in the top third of an empty page
     assert mm(net["x0"]) == pytest.approx(mm(page.width - net["x1"]), abs=0.1)
     text = " ".join(page.extract_text().split())
     for fact in FACTS[kit, lang]:

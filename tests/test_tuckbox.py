@@ -53,7 +53,8 @@ def test_the_panels_measured_in_the_pdf_are_the_deck_plus_the_allowance(targ_dec
     depth = round(targ_deck["count"] * THICKNESS + ALLOWANCE, 2)
     assert widths == [width, depth, width, depth] == [51.0, 11.8, 51.0, 11.8]
     assert {round(line.h, 2) for line in vertical} == {targ_deck["height"] + ALLOWANCE}  # the body's height
-    lid_folds = sorted({round(line.y - box["y"], 2) for line in horizontal})
+    net = [line for line in horizontal if line.y <= box["y"] + box["height"]]  # not the legend's sample
+    lid_folds = sorted({round(line.y - box["y"], 2) for line in net})
     assert lid_folds == [15.0, 15.0 + depth, 15.0 + depth + 41.0, 15.0 + 2 * depth + 41.0]  # lids are as deep
     assert box["inside"] == [51.0, 41.0, 11.8]
 
@@ -183,7 +184,11 @@ def test_a_lid_and_tray_box_has_a_lid_net_that_slides_over_the_tray(tmp_path):
         xs = sorted({round(line.x - row["x"], 2) for line in vertical if row["x"] <= line.x <= row["x"] + row["width"]})
         assert xs == [7.0, 7.0 + base_w]  # the walls fold up along the base's edges
         ys = sorted(
-            {round(line.y - row["y"], 2) for line in horizontal if row["x"] <= line.x <= row["x"] + row["width"]}
+            {
+                round(line.y - row["y"], 2)
+                for line in horizontal
+                if row["x"] <= line.x <= row["x"] + row["width"] and line.y <= row["y"] + row["height"]
+            }
         )
         assert ys == [7.0, 7.0 + base_h]
         assert row["cut"] == "polygon" and len(row["outline"]) == 20

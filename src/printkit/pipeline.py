@@ -449,7 +449,8 @@ def cut_file(document: Document, loaded: LoadedKit, ctx: Context) -> str:
 
 
 def dxf_files(document: Document, loaded: LoadedKit, ctx: Context, folder: Path) -> list[tuple[Path, bytes]]:
-    """``folder/KIT-page-N.dxf`` for every page N with pieces to cut, each with its bytes."""
+    """``folder/KIT-page-N.dxf`` for every page N with pieces to cut, each with its bytes; named
+    after the PDF's stem when -o names it (``kpn-fold-page-1.dxf``), as the files beside it are."""
     # Start-up: as for manifest_file.
     from printkit.output.cutfile import dxf, dxf_sheets
     from printkit.output.manifest import manifest
@@ -458,7 +459,7 @@ def dxf_files(document: Document, loaded: LoadedKit, ctx: Context, folder: Path)
     rows = manifest(document, loaded.name, ctx.paper, kinds)
     marks = ctx.options.registration
     return [
-        (folder / f"{loaded.name}-page-{page}.dxf", dxf(rows, kinds, page, marks).encode("utf-8"))
+        (folder / f"{ctx.output_stem or loaded.name}-page-{page}.dxf", dxf(rows, kinds, page, marks).encode("utf-8"))
         for page in dxf_sheets(rows, kinds)
     ]
 

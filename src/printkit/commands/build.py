@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -121,6 +121,11 @@ def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[
         click.echo(str(warning), err=True)
     loaded, faces = pipeline.with_backs(loaded, options.backs)
     ctx = pipeline.context(loaded, options.lang, options.paper, layout_options(options, loaded, offset, faces))
+    default = pipeline.default_output(loaded, ctx.lang, paper_suffix(ctx.paper))
+    if options.output is not None and options.output.stem != default.stem:
+        # the files beside the PDF, and the recipe naming them, follow -o's name; -o naming the
+        # default file keeps the default names (targ-letter.pdf beside targ-boxes-letter.pdf)
+        ctx = replace(ctx, output_stem=options.output.stem)
     return loaded, ctx, correction
 
 

@@ -83,6 +83,8 @@ class Context:
     cut: frozenset[str] = frozenset()  # the components whose pages print pieces to cut out, for the print instructions
     glued: frozenset[str] = frozenset()  # the components printed as sheets glued together (a split board)
     kit_ref: str = ""  # what a user types after `printkit build` for this kit (its name, or its file), for commands
+    # the stem of the kit's PDF when -o names it ("kpn-fold"): the files beside it are named after it
+    output_stem: str = ""
 
     @property
     def lang(self) -> str:
@@ -110,9 +112,14 @@ class Context:
 
 
 def companion_name(kit_name: str, suffix: str, ctx: Context, default_lang: str) -> str:
-    """The file a part printed apart goes to (``targ-boxes-letter.pdf``): named as by default, with
-    the paper when it is not A4, so a Letter build beside an A4 one never replaces its files, and
-    never after -o, whose length would change the rules page that names it."""
+    """The file a part printed apart goes to, beside the kit's PDF: after the PDF's own stem when -o
+    names it (``-o out/kpn-fold.pdf``: ``kpn-fold-sheets.pdf``), so two builds into one folder
+    never replace each other's files (a review found the fold build's sheets written over the
+    duplex build's); else named as by default (``targ-boxes-letter.pdf``, as `build --boxes` names
+    it), with the paper when it is not A4. The rules' recipe and the build both call this, so the
+    page names the file the build writes."""
+    if ctx.output_stem:
+        return f"{ctx.output_stem}{suffix}.pdf"
     return made_file_name(kit_name, suffix + paper_suffix(ctx.paper), ctx.lang, default_lang)
 
 

@@ -53,7 +53,10 @@ def lighter(item: Item) -> Item:
         fill = tinted(item.fill, TINT) if item.fill and item.fill.startswith("#") and not mark(item) else item.fill
         if isinstance(item, Path) and light_mark(item):
             fill = LINE_GREY  # a white arrowhead on a black stone, whose black is a light tint now
-        return replace(item, fill=fill, stroke=darker_stroke(item.stroke))
+        stroke = darker_stroke(item.stroke)
+        if item.stroke is not None and fill and item.stroke.color == item.fill:  # a fill grown by its own
+            stroke = replace(item.stroke, color=fill)  # stroke (a box net's bleed) stays one field of the tint
+        return replace(item, fill=fill, stroke=stroke)
     if isinstance(item, Line):
         return replace(item, stroke=darker_stroke(item.stroke) or item.stroke)
     if isinstance(item, (Text, RichText)):

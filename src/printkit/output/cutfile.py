@@ -8,6 +8,10 @@ and cut the sheet printed from that page.
 
 Every outline is a row of the placement manifest (same numbers, same rounding): a rectangle, an
 ellipse or a polygon, as the row's ``cut`` says, so the cut file, the manifest and the PDF agree.
+Pieces laid edge to edge share their cuts (layout.dieline): such a block is a group of paths,
+each shared edge once (collinear ones joined into one line), then its outside as a closed
+contour; a piece that touches no other keeps its own outline, with its id. The DXF writes the
+same strokes, the shared ones as open polylines.
 Cut: the pieces whose kind says so (``PieceKind.cut`` in the kinds' registry: tokens, stones,
 cards, tiles and the sheets of a split board), on their face side. Not cut: boards that fit one
 page, play mats and sheets, and backs (a duplex
@@ -30,6 +34,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from printkit.base.errors import PrintkitError
 from printkit.layout.cutpath import CutPath
+from printkit.layout.dieline import DieLine, Run, die_line
 from printkit.layout.primitives import Box
 
 if TYPE_CHECKING:
@@ -39,6 +44,7 @@ if TYPE_CHECKING:
 CUT_COLOUR = "#ff0000"  # the colour cutting-machine software reads as "cut" by convention
 CUT_WIDTH = 0.1
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+PAINT = f'fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}"'
 
 
 def cut_pieces(manifest: dict, kinds: Registry) -> list[dict]:
@@ -98,7 +104,54 @@ def layer(page: dict, rows: list[dict], visible: bool, transform: str, marks: Ma
     )
     if not rows:
         return [opening + "/>"]
-    return [opening + ">"] + [outline(row) for row in rows] + mark_group(page, marks) + ["  </g>"]
+    return [opening + ">"] + cut_elements(page["number"], rows) + mark_group(page, marks) + ["  </g>"]
+
+
+def sheet_die_line(rows: list[dict]) -> DieLine:
+    """The die line of one sheet's rows (layout.dieline): an ellipse never shares an edge."""
+    return die_line([None if row.get("cut") == "circle" else outline_points(row) for row in rows])
+
+
+def cut_elements(page: int, rows: list[dict]) -> list[str]:
+    """A sheet's cuts in the order of their first piece: a piece alone as its own outline; pieces
+    that share edges as a group of paths, each shared edge once, then the block's outside."""
+    die = sheet_die_line(rows)
+    found: list[tuple[int, list[str]]] = [(index, [outline(rows[index])]) for index in die.alone]
+    for number, block in enumerate(die.blocks, start=1):
+        names = copies_named([rows[i] for i in block.pieces])
+        label = quoteattr(f"{len(block.pieces)} pieces sharing their cuts: {names}")
+        group = [f'    <g id="p{page}-block-{number}" inkscape:label={label}>']
+        group += [
+            f'      <path id="p{page}-block-{number}-cut-{n}" d="{path_data(run)}" {PAINT}/>'
+            for n, run in enumerate(block.runs, start=1)
+        ]
+        found.append((block.pieces[0], group + ["    </g>"]))
+    return [line for _, lines in sorted(found, key=lambda item: item[0]) for line in lines]
+
+
+def copies_named(rows: list[dict]) -> str:
+    """The pieces of a block by component and runs of copies: "tokens 1–16", "deck 1–9, 12"."""
+    copies: dict[str, list[int]] = {}
+    for row in rows:
+        copies.setdefault(row["component"], []).append(int(row["copy"]))
+    named = []
+    for component, numbers in copies.items():
+        runs: list[list[int]] = []
+        for copy in sorted(numbers):
+            if runs and copy == runs[-1][-1] + 1:
+                runs[-1].append(copy)
+            else:
+                runs.append([copy])
+        spans = [str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs]
+        named.append(f"{component} {', '.join(spans)}")
+    return "; ".join(named)
+
+
+def path_data(run: Run) -> str:
+    """A run as SVG path data: M x,y L x,y ..., closed with Z."""
+    (x0, y0), *rest = run.points
+    moves = [f"M{number(x0)},{number(y0)}", *(f"L{number(x)},{number(y)}" for x, y in rest)]
+    return " ".join(moves + (["Z"] if run.closed else []))
 
 
 def mark_group(page: dict, marks: MarkSet | None) -> list[str]:
@@ -138,7 +191,10 @@ def dxf(manifest: dict, kinds: Registry, page_number: int, marks: MarkSet | None
     page = manifest["pages"][page_number - 1]
     height = page["height"]
     polygons: list[tuple[str, tuple[tuple[float, float], ...]]] = [("SHEET", corners(Box(0, 0, page["width"], height)))]
-    polygons += [("CUT", outline_points(row)) for row in rows]
+    die = sheet_die_line(rows)
+    polygons += [("CUT", outline_points(rows[index])) for index in die.alone]
+    lines = [run.points for block in die.blocks for run in block.runs if not run.closed]
+    polygons += [("CUT", run.points) for block in die.blocks for run in block.runs if run.closed]
     if marks is not None:
         polygons += [("REGISTRATION", corners(box)) for box in marks.rects(page["width"], height)]
     out = ["0", "SECTION", "2", "HEADER", "9", "$ACADVER", "1", "AC1009", "9", "$INSUNITS", "70", "4"]
@@ -147,8 +203,9 @@ def dxf(manifest: dict, kinds: Registry, page_number: int, marks: MarkSet | None
     for name, colour in (("SHEET", 8), ("CUT", 1), ("REGISTRATION", 7)):
         out += ["0", "LAYER", "2", name, "70", "0", "62", str(colour), "6", "CONTINUOUS"]
     out += ["0", "ENDTAB", "0", "ENDSEC", "0", "SECTION", "2", "ENTITIES"]
-    for layer_name, points in polygons:
-        out += ["0", "POLYLINE", "8", layer_name, "66", "1", "70", "1"]
+    shapes = [(name, points, "1") for name, points in polygons] + [("CUT", points, "0") for points in lines]
+    for layer_name, points, closed in shapes:  # a shared cut is an open polyline (70: 0), cut once
+        out += ["0", "POLYLINE", "8", layer_name, "66", "1", "70", closed]
         for x, y in points:
             out += ["0", "VERTEX", "8", layer_name, "10", number(x), "20", number(height - y)]
         out += ["0", "SEQEND", "8", layer_name]
@@ -175,7 +232,7 @@ def outline(row: dict) -> str:
     """One piece's cut outline (its ``cut`` path: the box, the ellipse inside it, or the
     manifest's corners); its id names the page, the component and the copy."""
     ident = quoteattr(f"p{row['page']}-{row['component']}-{row['copy']}")
-    paint = f'fill="none" stroke="{CUT_COLOUR}" stroke-width="{CUT_WIDTH}"'
+    paint = PAINT
     x, y, w, h = (row[key] for key in ("x", "y", "width", "height"))
     shape = row.get("cut", "rectangle")
     if shape == "rectangle":

@@ -14,22 +14,24 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.kinds.box.model import TrayBoxComponent
 from printkit.kinds.box.words import MESSAGES
+from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, GlueTab, net_drawing, readable_ink
 from printkit.kinds.tuckbox.layout import (
     SMALL_PT,
     TITLE_PT,
     Inside,
     box_extra,
-    centred_top,
     facts_items,
     front_art,
     inside,
-    net_drawing,
+    making_steps,
+    net_and_steps_top,
     orientation_on,
-    readable_ink,
     room_on,
+    steps_block,
     too_big,
 )
 from printkit.kinds.tuckbox.layout import numbers as tuck_box_numbers
+from printkit.kinds.tuckbox.words import MESSAGES as BOX_WORDS
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.marks import piece_page_header
@@ -38,7 +40,7 @@ from printkit.layout.text import fit_text
 
 TAB_TAPER = 2.0  # mm: a glue tab's free edge is this much shorter at each end
 TAB_SHORT = 1.0  # a tab is this much lower than its wall, so it does not show above it
-GAP = 6.0  # between the lid's and the tray's nets on one page
+GAP = 6.0 + 2 * BLEED  # between the lid's and the tray's nets on one page: 6 mm between their bleeds
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,21 @@ class TrayNet:
             ((right, bottom), (right + d, bottom)),
         )
 
+    def glue_tabs(self) -> tuple[GlueTab, ...]:
+        """The four tabs on the side walls' ends, bare from GLUE_CLEAR off their folds out past
+        their bleed, but for the BLEED beside the end wall they tuck behind (its edge keeps its bleed)."""
+        w, h, d = self.w, self.h, self.d
+        tab = max(d - TAB_SHORT, d / 2)
+        right, bottom = d + w, d + h
+        tabs = []
+        for x0, x1 in ((-BLEED, d - BLEED), (right + BLEED, right + d + BLEED)):
+            for fold, away in ((d, -1.0), (bottom, 1.0)):
+                near, far = fold + away * GLUE_CLEAR, fold + away * (tab + BLEED)
+                clear = ((x0, near), (x1, near), (x1, far), (x0, far))
+                centre = ((x0 + x1) / 2, fold + away * (GLUE_CLEAR + tab) / 2)
+                tabs.append(GlueTab(clear, centre, d - BLEED - TAB_TAPER - 0.6))
+        return tuple(tabs)
+
 
 def nets(box: TrayBoxComponent, room: Inside) -> tuple[TrayNet, TrayNet]:
     """The lid's net and the tray's."""
@@ -153,19 +170,31 @@ def layout(box: TrayBoxComponent, ctx: Context) -> list[Page]:
             raise LayoutProblem(("holds",), too_big(net, (ctx.paper,), what))
     title = ctx.tr(box.title) or ctx.tr.own(MESSAGES["traybox_title"], label=ctx.tr(box.label))
     instruction = ctx.tr.own(MESSAGES["traybox_instruction"])
+    steps = making_steps(ctx, ctx.tr.own(MESSAGES["traybox_step_glue"]), ctx.tr.own(MESSAGES["traybox_step_close"]))
     shared = together(lid, tray, ctx.paper)
     if shared is not None:
-        x, y = (ctx.paper.width - shared.width) / 2, centred_top(shared.height, ctx.paper)
+        y, steps_top = net_and_steps_top(shared.height, ctx.paper, steps)
+        x = (ctx.paper.width - shared.width) / 2
         spots = [(lid, 1, x, y)]
         spots.append((tray, 2, x + lid.width + GAP, y) if shared.across else (tray, 2, x, y + lid.height + GAP))
-        return [net_page(box, room, ctx, ctx.paper, title, instruction, spots)]
+        page = net_page(box, room, ctx, ctx.paper, title, instruction, spots)
+        return [with_steps(page, ctx, ctx.paper, steps_top, steps)]
     pages = []
     for net, copy in ((lid, 1), (tray, 2)):
         paper = orientation_on(net, ctx.paper)
         assert paper is not None, "checked above"
-        spot = (net, copy, (paper.width - net.width) / 2, centred_top(net.height, paper))
-        pages.append(net_page(box, room, replace(ctx, paper=paper), paper, title, instruction, [spot]))
+        y, steps_top = net_and_steps_top(net.height, paper, steps)
+        spot = (net, copy, (paper.width - net.width) / 2, y)
+        page = net_page(box, room, replace(ctx, paper=paper), paper, title, instruction, [spot])
+        pages.append(with_steps(page, ctx, paper, steps_top, steps))
     return pages
+
+
+def with_steps(page: Page, ctx: Context, paper: Paper, top: float | None, steps: list[str]) -> Page:
+    """``page`` with the steps of making the box under its nets, when they found room (``top``)."""
+    if top is None:
+        return page
+    return replace(page, items=page.items + tuple(steps_block(ctx, paper, top, steps)))
 
 
 def net_page(
@@ -181,7 +210,7 @@ def net_page(
     items: list[Item] = piece_page_header(ctx, title, instruction)
     pieces = []
     for net, copy, x, y in spots:
-        items += net_drawing(net, box.color, x, y)
+        items += net_drawing(net, box.color, x, y, ctx.tr.own(BOX_WORDS["box_glue"]))
         if copy == 1:
             items += lid_face(box, net, room, ctx, x, y)
         part = ("part", "lid" if copy == 1 else "tray")

@@ -16,13 +16,23 @@ from typing import Any, Protocol
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.units import MM_PER_POINT
+from printkit.kinds.tuckbox.finish import (
+    BLEED,
+    GLUE_CLEAR,
+    GlueTab,
+    net_drawing,
+    panel_pattern,
+    readable_ink,
+    steps_height,
+    steps_items,
+)
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.emblem import roundel
 from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
-from printkit.layout.primitives import CUT, FOLD, Group, Image, Item, Line, Page, Path, Piece, Rect, Stroke, Text
+from printkit.layout.primitives import Group, Image, Item, Page, Piece, Rect, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.pictures.place import fitted
 from printkit.words.typography import number_range, typeset
@@ -44,7 +54,8 @@ TITLE_PT = 16.0
 PANEL_INSET = 1.8  # mm from a panel's folds to its border
 TEXT_INSET = 4.0  # mm from a panel's folds to its texts: 1.5 mm clear of the border's inner line
 BAND_PAD = 2.0  # mm above and below the front's title inside its band
-BAND_INSET = 3.2  # mm from the front's folds to its title band, inside the panel's border
+BAND_INSET = 4.0  # mm from the front's folds to its title band: 1.5 mm inside the panel's border
+BAND_CLEAR = 1.5  # mm from the border's inner line down to the title band's top
 SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
 TWO_LINES_UNDER = 10.0  # pt: a front's title that would be set smaller on one line takes two
 TITLE_LEADING = 1.15  # a two-line title's baselines, of its size
@@ -165,6 +176,19 @@ class Net:
             ((front_l + TUCK_INSET, low_lid), (front_r - TUCK_INSET, low_lid)),
         )
         return vertical + horizontal
+
+    def glue_tabs(self) -> tuple[GlueTab, ...]:
+        """The glue tab on the last side's edge, bare from GLUE_CLEAR off its fold out past its bleed."""
+        side_r, (_, top, bottom, _, _), glue = self.columns[4], self.rows, self.glue
+        slope = GLUE_TAPER / glue  # how far the tab's slanted ends come in for each mm out
+        near, far = side_r + GLUE_CLEAR, side_r + glue + BLEED
+        clear = (
+            (near, top + slope * GLUE_CLEAR - BLEED),
+            (far, top + GLUE_TAPER - BLEED),
+            (far, bottom - GLUE_TAPER + BLEED),
+            (near, bottom - slope * GLUE_CLEAR + BLEED),
+        )
+        return (GlueTab(clear, (side_r + (GLUE_CLEAR + glue) / 2, (top + bottom) / 2), glue - GLUE_CLEAR - 0.6),)
 
 
 def tuck_flap(x0: float, x1: float, base: float, edge: float) -> list[Point]:
@@ -295,13 +319,52 @@ def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
     paper = orientation_on(net, ctx.paper)
     if paper is None:
         raise LayoutProblem(("holds",), too_big(net, (ctx.paper,)))
-    x, y = (paper.width - net.width) / 2, centred_top(net.height, paper)
+    steps = making_steps(ctx)
+    y, steps_top = net_and_steps_top(net.height, paper, steps)
+    x = (paper.width - net.width) / 2
     title = ctx.tr(box.title) or ctx.tr.own(MESSAGES["tuckbox_title"], label=ctx.tr(box.label))
     items: list[Item] = piece_page_header(replace(ctx, paper=paper), title, ctx.tr.own(MESSAGES["tuckbox_instruction"]))
     items += net_items(box, net, room, ctx, x, y)
+    if steps_top is not None:
+        items += steps_block(ctx, paper, steps_top, steps)
     outline = CutPath("polygon", net.outline())
     piece = Piece("tuckbox", box.id, 1, x, y, net.width, net.height, extra=box_extra(box, room), cut=outline)
     return [Page(paper.width, paper.height, "box", box.id, tuple(items), (piece,))]
+
+
+STEPS_GAP = 8.0  # mm from a net's bleed to the steps under it
+
+
+def making_steps(ctx: Context, glue: str | None = None, close: str | None = None) -> list[str]:
+    """How to make a box from its nets, one step a line: the stock and copies, cut, score and
+    fold, then ``glue`` and ``close`` (a tuck box's unless another kind says its own)."""
+    own = ctx.tr.own
+    bleed = f"{BLEED:g}".replace(".", "," if ctx.lang != "en" else ".")
+    return [
+        own(MESSAGES["tuckbox_step_print"]),
+        own(MESSAGES["tuckbox_step_cut"], bleed=bleed),
+        own(MESSAGES["tuckbox_step_score"]),
+        glue or own(MESSAGES["tuckbox_step_glue"]),
+        close or own(MESSAGES["tuckbox_step_close"]),
+    ]
+
+
+def steps_block(ctx: Context, paper: Paper, top: float, steps: list[str]) -> list[Item]:
+    """The steps under the net, across the page's content width, with the legend of its lines."""
+    own = ctx.tr.own
+    legend = (own(MESSAGES["box_cut"]), own(MESSAGES["box_fold"]), own(MESSAGES["box_glue"]))
+    heading = own(MESSAGES["tuckbox_steps"])
+    return steps_items(ctx, MARGIN, top, paper.width - 2 * MARGIN, heading, steps, legend)
+
+
+def net_and_steps_top(height: float, paper: Paper, steps: list[str]) -> tuple[float, float | None]:
+    """Where a net ``height`` mm tall starts and where the steps under it start, the two centred
+    together in the room under the page's heading; the net alone, centred, when both do not fit."""
+    block = BLEED + STEPS_GAP + steps_height(steps)
+    if BLEED + height + block > room_on(paper)[1]:
+        return centred_top(height, paper), None
+    top = centred_top(BLEED + height + block, paper) + BLEED  # the bleed over the net is ink too
+    return top, top + height + BLEED + STEPS_GAP
 
 
 def box_extra(box: BoxBase, room: Inside) -> tuple[tuple[str, object], ...]:
@@ -309,24 +372,10 @@ def box_extra(box: BoxBase, room: Inside) -> tuple[tuple[str, object], ...]:
     return (("holds", box.holds), ("inside", [round(room.width, 3), round(room.height, 3), round(room.depth, 3)]))
 
 
-def readable_ink(color: str) -> str:
-    """White on a dark colour, near-black on a light one (the relative luminance's midpoint)."""
-    red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    light = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    return "#1a1a1a" if light > 0.5 else "#ffffff"
-
-
 def net_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:
     """The outline filled with the box's colour and cut, the fold lines, the faces' texts and picture."""
-    return net_drawing(net, box.color, x, y) + face_items(box, net, room, ctx, x, y, readable_ink(box.color))
-
-
-class Folded(Protocol):
-    """A net that is cut along an outline and folded along lines (mm from its corner)."""
-
-    def outline(self) -> tuple[Point, ...]: ...
-
-    def folds(self) -> tuple[tuple[Point, Point], ...]: ...
+    glue = ctx.tr.own(MESSAGES["box_glue"])
+    return net_drawing(net, box.color, x, y, glue) + face_items(box, net, room, ctx, x, y, readable_ink(box.color))
 
 
 def front_art(image: str | None, color: str, ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
@@ -356,20 +405,14 @@ def lid_picture(ctx: Context, relative: str, x: float, y: float, w: float, h: fl
     return Image(*fitted(x, y, w, h, found.aspect), str(found.path))
 
 
-def net_drawing(net: Folded, color: str, x: float, y: float) -> list[Item]:
-    """A net at (x, y): its outline filled with ``color`` and drawn as a cut line, its folds dashed
-    (light grey on a dark colour, dark grey on a light one)."""
-    light = readable_ink(color) == "#ffffff"
-    fold = Stroke(color="#d9d9d9", width=FOLD.width, dash=FOLD.dash) if light else FOLD
-    items: list[Item] = [Path(tuple((x + px, y + py) for px, py in net.outline()), CUT, color)]
-    return items + [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
-
-
-def panel_frame(x: float, y: float, w: float, h: float, ink: str) -> list[Item]:
+def panel_frame(x: float, y: float, w: float, h: float, ink: str, color: str) -> list[Item]:
     """A panel's border: a line PANEL_INSET inside its folds and a finer one inside it, in the
-    box's ink, the finish of a printed box's front and back."""
+    box's ink, the finish of a printed box's front and back; inside it a light pattern of the
+    box's ``color`` (finish.panel_pattern), so the panel is no flat field."""
     outer, inner = PANEL_INSET, PANEL_INSET + 0.7
+    field = inner + 0.5
     return [
+        *panel_pattern(x + field, y + field, w - 2 * field, h - 2 * field, color),
         Rect(x + outer, y + outer, w - 2 * outer, h - 2 * outer, Stroke(color=ink, width=0.4), radius=2.0),
         Rect(x + inner, y + inner, w - 2 * inner, h - 2 * inner, Stroke(color=ink, width=0.2), radius=1.2),
     ]
@@ -405,10 +448,25 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     game = ctx.tr(box.label)
     holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
     front, facts_fit = front_items(box, net, ctx, front_l, top, bottom, ink, game, holds)
-    items = [*panel_frame(back_l, top, net.w, bottom - top, ink), *front]
+    items = [*panel_frame(back_l, top, net.w, bottom - top, ink, box.color), *front]
     items += back_items(box, net, ctx, back_l, top, bottom, ink, game, holds, with_facts=not facts_fit)
     if net.d >= 6.0:
         items += lid_items(box, net, back_l, y + net.rows[0], ink, game)
+    return items + side_items(box, net, ctx, x, top, bottom)
+
+
+SIDE_MARK_FROM = 18.0  # mm: a side at least this wide shows the kit's mark (kpn's 31 mm sides were plain)
+
+
+def side_items(box: TuckboxComponent, net: Net, ctx: Context, x: float, top: float, bottom: float) -> list[Item]:
+    """The kit's mark in the middle of each side wide enough to show it, so a deep box's sides are
+    no flat fields either; nothing on a narrow side."""
+    if net.d < SIDE_MARK_FROM:
+        return []
+    inset = PANEL_INSET + 2.0
+    items: list[Item] = []
+    for left in (x + net.columns[1], x + net.columns[3]):
+        items += front_art(None, box.color, ctx, left + inset, top + inset, net.d - 2 * inset, bottom - top - 2 * inset)
     return items
 
 
@@ -426,15 +484,17 @@ def front_items(
     """The front panel's items, and whether the game's facts stand on it (a front too short for
     them leaves them to the back: kpn's 35 mm box held its title, facts and contents overlapping)."""
     inner, centre = net.w - 2 * TEXT_INSET, left + net.w / 2
-    title_y = top + min(NOTCH, net.w / 6) + 3.0 + fonts.cap_height(TITLE_PT)
+    notch_foot = top + min(NOTCH, net.w / 6)
     band_w = net.w - 2 * BAND_INSET
     lines, size = name_lines(game, band_w - 1.0, TITLE_PT)
+    # the band's top BAND_CLEAR under the frame's inner line (kpn's band crowded the frame's top)
+    frame_inner = notch_foot + 1.0 + PANEL_INSET + 0.7
+    title_y = frame_inner + BAND_CLEAR + BAND_PAD + fonts.cap_height(size)
     step = size * MM_PER_POINT * TITLE_LEADING
     last = title_y + step * (len(lines) - 1)
     holds_y = bottom - 4.0 - 1.0
-    notch_foot = top + min(NOTCH, net.w / 6)
     items: list[Item] = [
-        *panel_frame(left, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink),
+        *panel_frame(left, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink, box.color),
         title_band(left + BAND_INSET, title_y, band_w, size, ink, last - title_y),
         *(
             Text(centre, title_y + n * step, line, size, True, "center", box.color, band_w - 1.0)
@@ -448,8 +508,8 @@ def front_items(
     if facts_fit:
         items += facts
         last = facts_y
-    picture_top = last + 4.0
-    items += front_art(box.image, box.color, ctx, left + TEXT_INSET, picture_top, inner, room_foot - 2.0 - picture_top)
+    picture_top = last + BAND_PAD + 1.5  # under the band (or the facts' descenders)
+    items += front_art(box.image, box.color, ctx, left + TEXT_INSET, picture_top, inner, room_foot - 1.0 - picture_top)
     return items, facts_fit
 
 

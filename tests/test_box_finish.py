@@ -1,0 +1,162 @@
+"""A box's net printed as a publisher prints one: its colour BLEED past the cut line (measured on
+the rendered PDF), its glue tab bare and marked in the kit's language, its cut line solid and its
+folds dashed, a pattern on its front and back and the kit's mark on a deep box's sides, its title
+band clear of the front's frame, and the steps of making it (stock, copies, cut, score, fold, glue)
+on the page. A review found targ's net solid from edge to edge with no bleed, its glue tab
+unmarked and one sentence on the page."""
+
+from __future__ import annotations
+
+import pypdfium2
+import pytest
+
+from piece_pdf import build, page_words, pieces
+from printkit import pipeline
+from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, NET_CUT
+from printkit.layout.inksaver import TINT, ink_saver
+from printkit.layout.marks import tinted
+from printkit.layout.primitives import FOLD, Group, Line, Path, Rect, Text
+
+TARG_COLOUR = (0x8A, 0x2C, 0x6A)
+GLUE = {"en": "glue", "pl": "klej", "cs": "lepit"}
+STEPS = {"en": "Making the box", "pl": "Jak złożyć pudełko", "cs": "Jak krabičku složit"}
+DPI = 254  # a pixel is 0.1 mm
+
+
+def box_page(kit: str, lang: str, paper: str = "a4"):
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, paper)
+    [page] = pipeline.boxes_document(loaded, ctx).pages
+    return page
+
+
+@pytest.fixture(scope="module")
+def targ_en(tmp_path_factory):
+    """targ's box built in English, its manifest row and the page rendered at DPI."""
+    pdf, manifest = build("targ", tmp_path_factory.mktemp("finish"), "--boxes", "--lang", "en")
+    [row] = pieces(manifest, kind="tuckbox")
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return pdf, row, image
+
+
+def pixel(image, x: float, y: float) -> tuple[int, int, int]:
+    """The colour at (x, y) mm from the page's top-left corner."""
+    return image.getpixel((round(x * DPI / 25.4), round(y * DPI / 25.4)))
+
+
+def near(colour: tuple[int, int, int], wanted: tuple[int, int, int], by: int = 12) -> bool:
+    return all(abs(a - b) <= by for a, b in zip(colour, wanted, strict=True))
+
+
+def colour_reach(image, x: float, y: float, step: float) -> float:
+    """How far from (x, y) the box's colour runs along x (``step`` mm a pixel, signed), in mm,
+    from past the cut line drawn on (x, y)."""
+    reach = 3 * step
+    while near(pixel(image, x + reach + step, y), TARG_COLOUR, 40):
+        reach += step
+    return abs(reach)
+
+
+def test_the_colour_runs_past_the_cut_line_by_the_bleed(targ_en):
+    _, row, image = targ_en
+    middle = row["y"] + 15 + 11.8 + 41 / 2  # the body's middle: the back's left edge, the glue tab
+    left_reach = colour_reach(image, row["x"], middle, -0.1)
+    assert BLEED - 0.2 <= left_reach <= BLEED + 0.2, left_reach
+    top_reach = 0.3
+    while near(pixel(image, row["x"] + 51 / 2, row["y"] - top_reach - 0.1), TARG_COLOUR, 40):
+        top_reach += 0.1
+    assert BLEED - 0.2 <= top_reach <= BLEED + 0.2, top_reach  # over the top lid's tuck flap
+    bottom = row["y"] + row["height"]
+    assert near(pixel(image, row["x"] + 51 + 11.8 + 51 / 2, bottom + 1.5), TARG_COLOUR)  # under the bottom flap
+    assert pixel(image, row["x"] - BLEED - 1.0, middle) == (255, 255, 255)
+
+
+def test_the_glue_tab_is_bare_card_but_where_the_colour_overlaps_its_fold(targ_en):
+    _, row, image = targ_en
+    fold = row["x"] + 2 * 51 + 2 * 11.8
+    middle = row["y"] + 15 + 11.8 + 41 / 2
+    assert near(pixel(image, fold + GLUE_CLEAR / 2, middle), TARG_COLOUR)
+    for x in (fold + 2.0, fold + 7.0, fold + 8.0 + 1.5):  # the tab, and past its cut line
+        assert pixel(image, x, middle - 8.0) == (255, 255, 255), x
+    reach = colour_reach(image, fold, middle - 8.0, 0.1)
+    assert GLUE_CLEAR - 0.4 <= reach <= GLUE_CLEAR + 0.2, reach
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+def test_the_glue_tab_says_glue_and_the_page_says_how_to_make_the_box(lang):
+    page = box_page("targ", lang)
+    [piece] = page.pieces
+    fold = piece.x + 2 * 51 + 2 * 11.8
+    texts = [item for item in page.items if isinstance(item, Text)]
+    [glue] = [t for t in texts if t.text == GLUE[lang] and fold < t.x < fold + 8.0]
+    assert piece.y + 15 + 11.8 < glue.y < piece.y + 15 + 11.8 + 41
+    [heading] = [t for t in texts if t.text == STEPS[lang]]
+    assert heading.bold and heading.y > piece.y + piece.height + BLEED
+    numbers = [t.text for t in texts if t.y > heading.y and t.text.endswith(".") and t.text[:-1].isdigit()]
+    assert numbers == ["1.", "2.", "3.", "4.", "5."]
+    steps = " ".join(t.text for t in texts if t.y > heading.y)
+    assert "160–250" in steps and "g/m²" in steps  # the stock
+    assert GLUE[lang] in steps  # the step names the tab's word, the legend shows it
+    assert heading.y + 40 < page.height - 14.2  # over the footer
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_pdf_prints_the_glue_word_and_the_steps(tmp_path, lang):
+    pdf, _ = build("kpn", tmp_path, "--boxes", "--lang", lang)
+    words = [word["text"] for word in page_words(pdf, 1)]
+    assert words.count(GLUE[lang]) >= 2  # on the tab and in the legend
+    assert "160–250" in words
+
+
+def test_the_cut_line_is_solid_and_the_folds_dashed():
+    page = box_page("targ", "en")
+    [piece] = page.pieces
+    outline = tuple((piece.x + x, piece.y + y) for x, y in piece.cut.points)
+    paths = [item for item in page.items if isinstance(item, Path) and item.points == outline]
+    colour, cut = paths
+    assert colour.fill == "#8a2c6a" and colour.stroke is not None and colour.stroke.width == 2 * BLEED
+    assert cut.fill is None and cut.stroke == NET_CUT and not cut.stroke.dash
+    folds = [item for item in page.items if isinstance(item, Line) and item.stroke.dash == FOLD.dash]
+    inside = [f for f in folds if piece.y <= f.y1 <= piece.y + piece.height]
+    assert len(inside) == 9  # the body's four, the lids' and the flaps' five
+
+
+@pytest.mark.parametrize(("kit", "lang"), [("kpn", "en"), ("kpn", "pl"), ("targ", "cs"), ("targ", "en")])
+def test_the_front_title_band_stands_clear_of_the_frame(kit, lang):
+    page = box_page(kit, lang)
+    rects = [item for item in page.items if isinstance(item, Rect)]
+    [band] = [r for r in rects if r.fill is not None and r.stroke is None]
+    lines = [r for r in rects if r.stroke is not None and r.fill is None]
+    frames = [r for r in lines if r.x < band.x and r.x + r.w > band.x + band.w]
+    inner = max((r for r in frames if r.y < band.y), key=lambda r: r.y)  # the front's finer line
+    assert band.y - inner.y >= 1.4 and band.x - inner.x >= 1.4 and inner.x + inner.w - band.x - band.w >= 1.4
+
+
+def test_the_front_and_back_carry_a_pattern_and_a_deep_box_its_sides_the_mark():
+    page = box_page("kpn", "en")
+    [piece] = page.pieces
+    groups = [item for item in page.items if isinstance(item, Group)]
+    patterns = [g for g in groups if g.key[0] == "pattern"]
+    back, front = piece.x, piece.x + 35 + 31
+    assert sorted(round(g.x - piece.x) for g in patterns) == [round(back - piece.x + 3), round(front - piece.x + 3)]
+    marks = [g for g in groups if g.key[0] == "mark"]
+    sides = [piece.x + 35, piece.x + 2 * 35 + 31]
+    centres = sorted(g.x + g.w / 2 for g in marks)
+    assert centres == pytest.approx([side + 31 / 2 for side in sides])
+
+
+def test_the_ink_saver_tints_the_bleed_with_the_field():
+    """--ink-saver tints a fill; the bleed, the same colour stroked round it, is tinted alike (it
+    stood as a dark ring round a light net) and the bare glue tab stays paper."""
+    loaded = pipeline.load("targ")
+    document = ink_saver(pipeline.boxes_document(loaded, pipeline.context(loaded, "en")))
+    [page] = document.pages
+    paths = [item for item in page.items if isinstance(item, Path) and item.fill and item.stroke]
+    colour = next(p for p in paths if p.stroke.width == 2 * BLEED)
+    assert colour.fill == tinted("#8a2c6a", TINT) == colour.stroke.color
+    glue = next(p for p in paths if p.fill == "#ffffff")
+    assert glue.stroke.color == "#ffffff"
