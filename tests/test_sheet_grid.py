@@ -97,3 +97,16 @@ def test_the_name_field_and_the_title_band_stand_on_the_same_grid(ogrod, lang):
     assert name_line.x1 == pytest.approx(legend) and name_line.x2 == pytest.approx(198.0)
     title_band = min((i for i in page.items if isinstance(i, Rect) and i.fill), key=lambda r: r.y)
     assert title_band.x + title_band.w == pytest.approx(garden.x + garden.w)  # the band ends where the garden ends
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_a_sheet_alone_on_its_page_spreads_its_bands_down_the_page(paper_name):
+    """ogrod's sheet fits Letter's shorter page and left 36 mm of A4 empty above the footer: the
+    gaps between its bands now widen (to SPREAD_MOST at most) so the last band ends near the
+    printable bottom, on both papers, and never past it."""
+    loaded = build.load("ogrod")
+    ctx = Context(paper=paper(paper_name), tr=Localizer("pl"))
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "sheet"]
+    (sheet,) = [p for p in page.pieces if p.kind == "sheet"]
+    spare = ctx.bottom - (sheet.y + sheet.height)
+    assert -1e-6 <= spare <= 12.0, spare

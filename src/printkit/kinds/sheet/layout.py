@@ -55,10 +55,12 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     items: list[Item] = []
     pieces: list[Piece] = []
     top = m
-    for game in range(games_on(component, ctx, name)):
+    games = games_on(component, ctx, name)
+    gap = spread_gap(component, ctx, name) if games == 1 else BAND_GAP
+    for game in range(games):
         if game:
             items += cut_between(m, top - GAMES_GAP / 2, ctx.content_width)
-        drawn, bottom = sheet_items(component, ctx, name, top, game)
+        drawn, bottom = sheet_items(component, ctx, name, top, game, gap)
         items += drawn
         pieces.append(
             Piece(
@@ -98,11 +100,26 @@ def cut_between(x: float, y: float, width: float) -> list[Item]:
     ]
 
 
+def spread_gap(component: SheetComponent, ctx: Context, name: str | None) -> float:
+    """The gap between the bands of a sheet alone on its page: BAND_GAP, widened so that the last
+    band ends nearer the printable bottom, each gap at most SPREAD_MOST (ogrod's A4 sheet, laid
+    out for Letter's shorter page, left a 36 mm band empty above its footer)."""
+    if len(component.rows) < 2:
+        return BAND_GAP
+    _, bottom = sheet_items(component, ctx, name, ctx.margin, 0)
+    spare = ctx.bottom - bottom
+    return BAND_GAP + min(SPREAD_MOST - BAND_GAP, max(0.0, spare) / (len(component.rows) - 1))
+
+
+SPREAD_MOST = 18.0  # mm: the widest gap between two bands of a sheet spread over its page
+
+
 def sheet_items(
-    component: SheetComponent, ctx: Context, name: str | None, top: float, game: int
+    component: SheetComponent, ctx: Context, name: str | None, top: float, game: int, gap: float = BAND_GAP
 ) -> tuple[list[Item], float]:
-    """One copy of the sheet from ``top``: its title band and bands of parts, and where it ends;
-    LayoutProblem when it runs past the printable area (the ``game``-th copy of ``per_page``)."""
+    """One copy of the sheet from ``top``: its title band and bands of parts ``gap`` apart, and
+    where it ends; LayoutProblem when it runs past the printable area (the ``game``-th copy of
+    ``per_page``)."""
     m, bottom = ctx.margin, ctx.bottom
     items, y = header(component, ctx, name, top)
     grid = aligned_widths(component.rows, ctx.content_width)
@@ -121,8 +138,8 @@ def sheet_items(
                 f"the sheet runs {y + height - bottom:.1f} mm past the bottom of the printable area of "
                 f"{ctx.paper.name} (make its parts smaller or move some to another sheet)",
             )
-        y += height + BAND_GAP
-    return items, y - BAND_GAP
+        y += height + gap
+    return items, y - gap
 
 
 def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
