@@ -135,13 +135,15 @@ def test_kpn_shows_the_covered_tile_and_a_win_and_ogrod_a_move_and_its_result():
     assert len(covered.stack) == 2 and covered.label["en"] == "on scissors"
     assert kpn["Winning"] is not None
     ogrod = figures_by_heading("ogrod")
-    result = [cell for figure in ogrod.values() if figure is not None for cell in figure.cells if cell.label]
-    # the roll's result scored where it is written, and the other row the same roll could fill
-    assert [str(cell.label if isinstance(cell.label, str) else cell.label["en"]) for cell in result] == [
-        "+3",
-        "+2",
-        "or here",
+    # the roll's result ringed where it is written, with what it scores, and the other row the
+    # same roll could fill ringed dotted (a letter written there read as a second move)
+    (example,) = [figure for figure in ogrod.values() if figure is not None and figure.areas]
+    assert example.area_windows == ["C2:C2", "B5:B5"]
+    assert [label["en"] for label in example.area_labels if label] == [
+        "the {die.fruit.symbol} written: +2, the {die.flower.symbol} beside it: +3",
+        "or here: {die.leaf.symbol} in row 5",
     ]
+    assert not any(cell.label for cell in example.cells)
 
 
 @pytest.mark.parametrize(

@@ -396,7 +396,21 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
             items.append(Text(x + cell / 2, baseline, written, point, True, "center", PENCIL, cell * 0.9))
         if figure_cell.label is not None:
             labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
-    return Drawing(tuple(items), len(cols) * cell, height, tuple(labels), (component.id,), marks=marks)
+    areas = []  # ringed blocks of cells, as on a board: what a move writes, or may
+    for area in figure.area_windows:
+        area_rows, area_cols = window_of(area, part.rows, part.cols)
+        x0, y0 = (area_cols.start - cols.start) * cell, gy + (area_rows.start - rows.start) * cell
+        areas.append(Box(x0, y0, len(area_cols) * cell, len(area_rows) * cell))
+    return Drawing(
+        tuple(items),
+        len(cols) * cell,
+        height,
+        tuple(labels),
+        (component.id,),
+        marks=marks,
+        areas=tuple(areas),
+        rings=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
+    )
 
 
 def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPart, ctx: Context) -> Drawing:
