@@ -245,12 +245,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
     },
     "blank_page": {
-        "pl": "Tył poprzedniej strony, celowo pusty: cały PDF drukuje się dwustronnie i nic nie trafia za stronę, "
-        "którą się wycina lub czyta.",
-        "cs": "Rub předchozí strany, záměrně prázdný: celé PDF se tiskne oboustranně a nic nevyjde za stranu, "
-        "která se vystřihuje nebo čte.",
-        "en": "The back of the previous page, intentionally blank: the whole PDF prints two-sided and nothing lands "
-        "behind a page that is cut or read.",
+        "pl": "Tył poprzedniej strony, celowo pusty: przy druku dwustronnym nic nie trafia za stronę, którą się "
+        "wycina lub czyta.",
+        "cs": "Rub předchozí strany, záměrně prázdný: při oboustranném tisku nic nevyjde za stranu, která se "
+        "vystřihuje nebo čte.",
+        "en": "The back of the previous page, intentionally blank: printed two-sided, nothing lands behind a page "
+        "that is cut or read.",
     },
     "edge_long": {"pl": "dłuższej krawędzi", "cs": "delší hrany", "en": "long edge"},
     "edge_short": {"pl": "krótszej krawędzi", "cs": "kratší hrany", "en": "short edge"},
