@@ -196,7 +196,7 @@ def test_player_sheets_keep_the_safe_edge_and_the_print_settings_on_both_papers(
 def test_the_same_input_gives_the_same_bytes(kit_outputs, tmp_path, run, paper_name):
     for kit in ("latarnie", "kpn"):
         first = kit_outputs(kit, "cs", paper_name)
-        again = tmp_path / f"{kit}.pdf"
+        again = tmp_path / first.pdf.name  # the same name: the recipe names its companions after it
         assert run("build", kit, "--lang", "cs", "--paper", paper_name, "-o", str(again)).code == 0
         assert again.read_bytes() == first.pdf.read_bytes()
 

@@ -117,8 +117,8 @@ def reprint(folder, name: str, kit_text: str, old) -> tuple:
 
 def test_a_new_version_alone_is_nothing_to_reprint_and_a_reprint_carries_it(tmp_path, capsys):
     marked = KIT.replace("BACK", BACK).replace("VERSION", 'version: "1.0"\n  version_mark: true')
-    build_text(marked, tmp_path, "first")
-    old = tmp_path / "first.json"
+    first, _ = build_text(marked, tmp_path, "first")
+    old = first.with_suffix(".json")  # the manifest beside the PDF
     bumped = marked.replace('version: "1.0"', 'version: "1.1"')
     pdf, manifest = reprint(tmp_path, "same", bumped, old)
     assert "nothing to reprint" in capsys.readouterr().out and not pdf.exists() and manifest is None

@@ -49,7 +49,8 @@ def layout(component: SheetComponent, ctx: Context) -> list[Page]:
 
 def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Page:
     """The sheet from the top margin, where every page's heading stands; a shared sheet with
-    ``per_page`` above 1 printed that many times, one game under another, a cut line between them."""
+    ``per_page`` above 1 printed that many times, one game under another, a cut line between them
+    when its pages are cut apart (``print.cut``), else a rule."""
     ctx = replace(ctx, player_name=name, names_on=names_table(component))
     m = ctx.margin
     items: list[Item] = []
@@ -58,8 +59,9 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     games = games_on(component, ctx, name)
     gap = spread_gap(component, ctx, name) if games == 1 else BAND_GAP
     for game in range(games):
-        if game:
-            items += cut_between(m, top - GAMES_GAP / 2, ctx.content_width)
+        if game:  # a page of pads cut apart (print: {cut: true}) has a cut line between them, else a rule
+            between = cut_between if component.print.cut else rule_between
+            items += between(m, top - GAMES_GAP / 2, ctx.content_width)
         drawn, bottom = sheet_items(component, ctx, name, top, game, gap)
         items += drawn
         pieces.append(
@@ -88,6 +90,15 @@ def names_table(component: SheetComponent) -> TablePart | None:
     their names (latarnie's rematch table and second game name the same players)."""
     tables = (p for p in iter_parts(component) if isinstance(p, TablePart))
     return next((table for table in tables if any(column.players for column in table.columns)), None)
+
+
+def rule_between(x: float, y: float, width: float) -> list[Item]:
+    """Where one game of a page not cut apart ends (plateau's prisoner sheets): a thin grey rule,
+    nothing that reads as a line to cut along."""
+    return [Line(x, y, x + width, y, GAMES_RULE)]
+
+
+GAMES_RULE = Stroke(color="#9a9a9a", width=0.3)  # solid and grey: no cut line, the page is not cut
 
 
 def cut_between(x: float, y: float, width: float) -> list[Item]:
