@@ -5,7 +5,7 @@ rules' other figures with the same pieces)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
@@ -112,6 +112,7 @@ class Strips:
 
     kit: Kit
     ctx: Context
+    arranged: dict[tuple[float, float], Strip | None] = field(default_factory=dict)  # by width and height
 
     @functools.cached_property
     def samples(self) -> list[tuple[str, int, Sample]]:
@@ -132,7 +133,10 @@ class Strips:
     def at(self, width: float, drawn_h: float = STRIP_H) -> Strip | None:
         """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
         for the rules to place; None when the kit turns it off or prints nothing."""
-        return arranged(self.samples, self.kit, self.ctx, width, drawn_h) if self.samples else None
+        if (width, drawn_h) not in self.arranged:  # the masthead's sizing and placing ask the same sizes
+            found = arranged(self.samples, self.kit, self.ctx, width, drawn_h) if self.samples else None
+            self.arranged[width, drawn_h] = found
+        return self.arranged[width, drawn_h]
 
 
 def arranged(samples: list[tuple[str, int, Sample]], kit: Kit, ctx: Context, width: float, drawn_h: float) -> Strip:
