@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from conftest import REPO
 from printkit import pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP, SCISSORS
 from printkit.layout.document import layout_sheets
@@ -40,14 +41,15 @@ def test_a_shared_sheet_has_a_name_line_under_every_seat_once_a_game(kit, lang, 
     assert len(lines) == SEATS[kit] * games, "one line a seat, once a game (latarnie: not again for game 2)"
     labels = [i for i in page.items if isinstance(i, Text) and i.text == NAME[lang]]
     assert len(labels) == games and all(label.bold and label.size_pt >= 7.0 for label in labels)
-    headers = [i for i in page.items if isinstance(i, Text) and i.text in "ABCD" and len(i.text) == 1]
+    seats = pipeline.seat_names(pipeline.load(kit).kit, ctx)  # A, B, C, D; targ's English P1, P2, ...
+    headers = [i for i in page.items if isinstance(i, Text) and i.text in seats]
     for game, piece in enumerate(sorted(page.pieces, key=lambda p: p.y)):
         mine = sorted((line for line in lines if piece.y <= line.y1 <= piece.y + piece.height), key=lambda at: at.x1)
         label = next(t for t in labels if piece.y <= t.y <= piece.y + piece.height)
         assert all(line.y1 == line.y2 == pytest.approx(mine[0].y1) for line in mine), "one row"
         assert label.y < mine[0].y1 < label.y + NAME_ROW_H / 2, "in the row of the label"
         seat_heads = sorted((h for h in headers if piece.y <= h.y < mine[0].y1), key=lambda h: h.x)
-        assert [h.text for h in seat_heads] == list("ABCD"[: SEATS[kit]]), game
+        assert [h.text for h in seat_heads] == seats[: SEATS[kit]], game
         for line, head in zip(mine, seat_heads, strict=True):
             assert line.x1 < head.x < line.x2, "under its seat's header"
             assert line.x2 - line.x1 >= 20.0, "room for a name"
@@ -79,3 +81,24 @@ def test_a_sheet_printed_with_every_players_name_has_no_name_row():
     blank = dataclasses.replace(ctx, players=["Ala", "", "Ela"])  # `printkit sheets --players 3 --names Ala "" Ela`
     (page,) = layout_sheets(loaded.kit, blank).pages
     assert len(name_lines(page)) == 3 * 2, "one seat has no name: the row comes back, for every seat"
+
+
+@pytest.mark.parametrize(("lang", "seats"), [("pl", "A B C D"), ("cs", "H1 H2 H3 H4"), ("en", "P1 P2 P3 P4")])
+def test_a_kits_seats_head_its_shared_sheet_in_each_language(lang, seats):
+    """targ's English and Czech seats were A, B, C, D beside goods lettered B, C, H (review 7): the
+    kit names its seats per language (kit.seats), and the score pads head their columns with them."""
+    page, _ = companion_page("targ", lang, "a4")
+    headers = [item.text for item in page.items if isinstance(item, Text) and item.bold]
+    for seat in seats.split():
+        assert headers.count(seat) == 2, seat  # one column a seat, in each of the page's two games
+
+
+def test_seats_fewer_than_the_players_are_refused_on_their_line(tmp_path, run):
+    text = (REPO / "kits" / "targ.yaml").read_text(encoding="utf-8")
+    bad = text.replace('seats: {pl: "A B C D", cs: "H1 H2 H3 H4"', 'seats: {pl: "A B C", cs: "H1 H2 H3 H4"')
+    kit = tmp_path / "targ.yaml"
+    kit.write_text(bad, encoding="utf-8")
+    line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  seats:"))) + 1
+    checked = run("validate", str(kit))
+    assert checked.code == 1
+    assert f"{kit}:{line}: kit" in checked.err and "seats in pl names 3 seats" in checked.err

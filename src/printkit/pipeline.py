@@ -540,9 +540,16 @@ def companion(loaded: LoadedKit, ctx: Context, suffix: str) -> Document:
     `build` writes them beside the PDF, so the recipe's "in the file ..." is true."""
     if suffix == "-boxes":
         return boxes_document(loaded, ctx)
-    seats = [chr(ord("A") + seat) for seat in range(min(loaded.kit.kit.players.max, 26))]
+    seats = seat_names(loaded.kit, ctx)
     named = replace(ctx, players=sheet_names(loaded, ctx, len(seats), seats), starters=False)
     return sheets_document(loaded, named)
+
+
+def seat_names(kit: Kit, ctx: Context) -> list[str]:
+    """The seats as the rules name them, one for each player the game takes: the kit's ``seats`` in
+    the context's language (targ's English players P1, P2, P3: its goods are B, C and H), else A, B, C."""
+    given = ctx.tr(kit.kit.seats).split() if kit.kit.seats else []
+    return given[: kit.kit.players.max] or [chr(ord("A") + seat) for seat in range(min(kit.kit.players.max, 26))]
 
 
 def companion_path(target: Path, loaded: LoadedKit, ctx: Context, suffix: str) -> Path:

@@ -17,7 +17,9 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    ValidationInfo,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 
@@ -148,6 +150,26 @@ class KitInfo(Model):
         description="True to open the rules with 'what is in the kit': one of each printed component, small, with "
         "its count; false to leave it out.",
     )
+    seats: Text | None = Field(
+        None,
+        description="What the rules call the seats round the table, in order, separated by spaces, in each "
+        "language (e.g. {pl: 'A B C D', en: 'P1 P2 P3 P4'} where a good's letter is B or C); the shared score "
+        "sheet heads its players' columns with them. Without it: A, B, C, ...",
+    )
+
+    @field_validator("seats")
+    @classmethod
+    def _a_seat_for_each_player(cls, seats: dict[str, str] | None, info: ValidationInfo) -> dict[str, str] | None:
+        players = info.data.get("players")  # absent when its own value was refused
+        most = players.max if isinstance(players, PlayerRange) else 0
+        for lang, names in (seats or {}).items():
+            found = names.split()
+            if len(found) < most or len(set(found)) < len(found):
+                raise ValueError(
+                    f"seats in {lang} names {len(found)} seats ({names!r}); give {most} different names, one for "
+                    "each player the game takes"
+                )
+        return seats
 
 
 class TwoSidedDefaults(Model):
