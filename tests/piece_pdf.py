@@ -170,10 +170,16 @@ def horizontal_at(lines: list[Shape], y: float, left: float, right: float) -> bo
 
 
 def ruler_ends(lines: list[Shape]) -> list[Shape]:
-    """The ruler's two end ticks: the vertical lines 4 mm long."""
-    return sorted(
-        (line for line in lines if line.w <= TOLERANCE and abs(line.h - 4.0) <= TOLERANCE), key=lambda line: line.x
-    )
+    """The ruler's two end ticks: the vertical lines 4 mm long, on one level (crop marks outside a
+    block of pieces are 4 mm long too, but stand on the block's edges, not on the ruler's line)."""
+    ticks = [line for line in lines if line.w <= TOLERANCE and abs(line.h - 4.0) <= TOLERANCE]
+    levels: dict[float, list[Shape]] = {}
+    for tick in ticks:
+        levels.setdefault(round(tick.y, 1), []).append(tick)
+    for level in levels.values():
+        if len(level) == 2 and abs(abs(level[0].x - level[1].x) - 50.0) <= 0.5:
+            return sorted(level, key=lambda line: line.x)
+    return sorted(ticks, key=lambda line: line.x)
 
 
 def pieces(manifest: dict, **match) -> list[dict]:

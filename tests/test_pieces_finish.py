@@ -13,7 +13,7 @@ import pytest
 from piece_pdf import page_text, recipe_text
 from printkit import fonts, pipeline
 from printkit.layout.board import MARK_HATCH
-from printkit.layout.context import Options
+from printkit.layout.context import CROP_MARKS, Options
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, TICK
@@ -64,9 +64,10 @@ def test_latarnie_tokens_stand_centred_under_a_heading_at_the_top_one_type_to_a_
     assert title.text == "Żetony strażników" and abs(title.y - title.size_pt * 0.25 - ctx.margin) < 3.0
     block_top, block_bottom = min(t.y for t in tokens), max(t.y + t.height for t in tokens)
     ruler = min(i.y1 for i in page.items if isinstance(i, Line) and i.stroke == TICK and abs(i.y2 - i.y1 - 4.0) < 1e-6)
-    above = block_top - (ctx.margin + HEADER_HEIGHT + BAND_GAP)
+    above = block_top - CROP_MARKS.room - (ctx.margin + HEADER_HEIGHT + BAND_GAP)  # the marked block centred
     below = ctx.bottom - RULER_HEIGHT - RULER_FOOT_GAP - ruler
-    assert ruler - block_bottom == pytest.approx(BAND_GAP), "the ruler stays with the tokens"
+    # the ruler stays with the tokens, under their crop marks (a guillotine's: review 7)
+    assert ruler - block_bottom == pytest.approx(CROP_MARKS.room + BAND_GAP), "the ruler stays with the tokens"
     assert above > 40.0 and abs(above - below) < 0.5, (above, below)
 
 
@@ -221,3 +222,28 @@ def test_targ_side_tables_keep_their_words_off_the_borders_at_one_size(lang, pap
     assert len(headers) == 3 and all(len(sizes) == 1 for sizes in headers.values()), headers
     assert len(columns) == 6 and all(len(sizes) == 1 for sizes in columns.values()), columns
     assert min(size for sizes in headers.values() for size in sizes) >= 7.5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_touching_tokens_get_crop_marks_outside_their_block_in_line_with_every_cut(paper):
+    """latarnie's tokens share their cuts without bleed: grey lines inside the block, which a
+    guillotine cannot see (review 7). Crop marks now stand outside the block, as a bleeding block's
+    do: two at each end of every cut, across and down, never on a token."""
+    loaded = pipeline.load("latarnie")
+    ctx = pipeline.context(loaded, "pl", paper, Options())
+    (page,) = [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "tokens"]
+    tokens = [p for p in page.pieces if p.kind == "token"]
+    left, right = min(t.x for t in tokens), max(t.x + t.width for t in tokens)
+    top, bottom = min(t.y for t in tokens), max(t.y + t.height for t in tokens)
+    cuts_x = sorted({round(t.x, 6) for t in tokens} | {round(right, 6)})
+    cuts_y = sorted({round(t.y, 6) for t in tokens} | {round(bottom, 6)})
+    marks = [i for i in page.items if isinstance(i, Line) and i.stroke.color == CROP_MARKS.colour]
+    room = CROP_MARKS.room + 1e-6  # the marks stand within it, outside the block (the ruler's ticks further)
+
+    def outside(low: float, high: float, start: float, end: float) -> bool:
+        return start - room <= low and high < start or end < low and high <= end + room
+
+    down = [m for m in marks if m.x1 == m.x2 and outside(min(m.y1, m.y2), max(m.y1, m.y2), top, bottom)]
+    across = [m for m in marks if m.y1 == m.y2 and outside(min(m.x1, m.x2), max(m.x1, m.x2), left, right)]
+    assert sorted({round(m.x1, 6) for m in down}) == cuts_x and len(down) == 2 * len(cuts_x)
+    assert sorted({round(m.y1, 6) for m in across}) == cuts_y and len(across) == 2 * len(cuts_y)

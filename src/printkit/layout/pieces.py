@@ -108,7 +108,7 @@ def piece_area(ctx: Context) -> Box:
 
 
 def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> list[Slot]:
-    if run.bleed and not any(p.cut_box for p in run.pieces):  # room for the crop marks around the block
+    if not any(p.cut_box for p in run.pieces):  # room for the crop marks around the block
         # across: the marks' whole length, but none right of folded faces (aligned right, against the fold);
         # down: the bands above and below hold BAND_GAP of them (the heading and the ruler hug the marks)
         m = ctx.options.crop.room
@@ -219,7 +219,8 @@ def cut_items(
     """The cutting convention (docs/printing.md, "How pieces are cut"): a piece cut along its shape
     gets its outline; a piece that bleeds gets nothing on its trim (a hairline there shows as a
     sliver when the cut strays) but crop marks on the paper outside the block and its bleed, in
-    line with every cut; pieces that do not bleed get one grey line on each shared trim."""
+    line with every cut; pieces that do not bleed get one grey line on each shared trim, and the
+    same crop marks outside the block."""
     if any(run.pieces[s.index].cut_box is not None for s in sheet):
         outlines: list[Item] = []
         for s in sheet:
@@ -243,7 +244,13 @@ def cut_items(
         light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
         return marks + [item for box in light for item in piece_cut_items(box, CUT)]
     edges = {run.pieces[s.index].edge for s in sheet}
-    return cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
+    lines = cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
+    # and crop marks outside the block in line with every cut, for a guillotine, which cannot see the
+    # grey lines inside it (latarnie's tokens: review 7); folded, the left ones only, as for a bleed
+    boxes = [s.box for s in sheet]
+    keep = bounds(boxes).right if fold_x is not None else float("inf")
+    stroke = replace(CUT_ON_LIGHT, color=crop.colour)
+    return lines + [segment_line(m, stroke) for m in crop_marks(boxes, 0.0, crop) if min(m.x1, m.x2) <= keep]
 
 
 def keylines(run: PieceRun, sheet: list[Slot]) -> list[Line]:
@@ -294,9 +301,9 @@ def cut_instruction(run: PieceRun) -> str:
 
 
 def block_of(run: PieceRun, boxes: list[Box], marked: bool = True, crop: CropMarks = CROP_MARKS) -> Box:
-    """What a sheet's pieces cover, their bleed and (``marked``, bleeding pieces) their crop marks
-    included: the block the heading and ruler hug."""
-    marks = crop.room if run.bleed and marked and not any(p.cut_box for p in run.pieces) else 0.0
+    """What a sheet's pieces cover, their bleed and (``marked``) their crop marks included: the
+    block the heading and ruler hug."""
+    marks = crop.room if marked and not any(p.cut_box for p in run.pieces) else 0.0
     return grown(bounds(boxes), run.bleed + marks)
 
 
