@@ -101,4 +101,8 @@ def test_seats_fewer_than_the_players_are_refused_on_their_line(tmp_path, run):
     line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  seats:"))) + 1
     checked = run("validate", str(kit))
     assert checked.code == 1
-    assert f"{kit}:{line}: kit" in checked.err and "seats in pl names 3 seats" in checked.err
+    assert f"{kit}:{line}: kit.seats.pl: names 3 seats ('A B C'), but up to 4 play" in checked.err
+    twice = text.replace('en: "P1 P2 P3 P4"', 'en: "P1 P2 P2 P4"')
+    kit.write_text(twice, encoding="utf-8")
+    checked = run("validate", str(kit))
+    assert checked.code == 1 and f"{kit}:{line}: kit.seats: seats in en names a seat twice" in checked.err

@@ -548,8 +548,9 @@ def companion(loaded: LoadedKit, ctx: Context, suffix: str) -> Document:
 def seat_names(kit: Kit, ctx: Context) -> list[str]:
     """The seats as the rules name them, one for each player the game takes: the kit's ``seats`` in
     the context's language (targ's English players P1, P2, P3: its goods are B, C and H), else A, B, C."""
+    letters = [chr(ord("A") + seat) for seat in range(min(kit.kit.players.max, 26))]
     given = ctx.tr(kit.kit.seats).split() if kit.kit.seats else []
-    return given[: kit.kit.players.max] or [chr(ord("A") + seat) for seat in range(min(kit.kit.players.max, 26))]
+    return given[: len(letters)] if len(given) >= len(letters) else letters  # too few: validate says so
 
 
 def companion_path(target: Path, loaded: LoadedKit, ctx: Context, suffix: str) -> Path:

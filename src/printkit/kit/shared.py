@@ -17,7 +17,6 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
-    ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -159,16 +158,11 @@ class KitInfo(Model):
 
     @field_validator("seats")
     @classmethod
-    def _a_seat_for_each_player(cls, seats: dict[str, str] | None, info: ValidationInfo) -> dict[str, str] | None:
-        players = info.data.get("players")  # absent when its own value was refused
-        most = players.max if isinstance(players, PlayerRange) else 0
+    def _no_seat_twice(cls, seats: dict[str, str] | None) -> dict[str, str] | None:
         for lang, names in (seats or {}).items():
             found = names.split()
-            if len(found) < most or len(set(found)) < len(found):
-                raise ValueError(
-                    f"seats in {lang} names {len(found)} seats ({names!r}); give {most} different names, one for "
-                    "each player the game takes"
-                )
+            if len(set(found)) < len(found):
+                raise ValueError(f"seats in {lang} names a seat twice ({names!r}); give each seat its own name")
         return seats
 
 

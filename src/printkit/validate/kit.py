@@ -215,6 +215,13 @@ def check_info(kit: Kit, found: Findings) -> None:
         found.add(("kit", "players"), f"min ({info.players.min}) is more than max ({info.players.max})")
     if len(set(info.languages)) != len(info.languages):
         found.add(("kit", "languages"), "a language is listed twice")
+    for lang, names in (info.seats or {}).items():  # a finding, not the schema's: the players' own line may be off
+        if len(names.split()) < info.players.max:
+            found.add(
+                ("kit", "seats", lang),
+                f"names {len(names.split())} seats ({names!r}), but up to {info.players.max} play; give a name "
+                "for each seat",
+            )
 
 
 def check_languages_spoken(kit: Kit, found: Findings) -> None:
