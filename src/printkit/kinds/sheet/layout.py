@@ -56,8 +56,11 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     items: list[Item] = []
     pieces: list[Piece] = []
     top = m
-    games = games_on(component, ctx, name)
-    gap = spread_gap(component, ctx, name) if games == 1 else BAND_GAP
+    fixed = component.per_page if component.per_page != "fill" else None
+    # how tall one game is at the usual gaps, measured once, only when a page may hold a game alone
+    height = None if fixed and fixed > 1 else sheet_items(component, ctx, name, m, 0)[1] - m
+    games = fixed or games_fitting(height or 0.0, ctx)
+    gap = spread_gap(component, ctx, height or 0.0) if games == 1 else BAND_GAP
     for game in range(games):
         if game:  # a page of pads cut apart (print: {cut: true}) has a cut line between them, else a rule
             between = cut_between if component.print.cut else rule_between
@@ -73,15 +76,11 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), tuple(pieces))
 
 
-def games_on(component: SheetComponent, ctx: Context, name: str | None = None) -> int:
-    """How many games a page holds: ``per_page``, or with ``per_page: fill`` as many as fit
+def games_fitting(height: float, ctx: Context) -> int:
+    """How many games ``height`` mm tall a page holds with ``per_page: fill``: as many as fit
     between the top margin and the printable bottom, GAMES_GAP apart (at least one: a sheet too
     tall for the page is refused by ``sheet_items``, naming its rows)."""
-    if component.per_page != "fill":
-        return component.per_page
-    _, bottom = sheet_items(component, ctx, name, ctx.margin, 0)
-    game = bottom - ctx.margin
-    fitting = int((ctx.bottom - ctx.margin + GAMES_GAP + 1e-6) // (game + GAMES_GAP))
+    fitting = int((ctx.bottom - ctx.margin + GAMES_GAP + 1e-6) // (height + GAMES_GAP))
     return max(1, min(MOST_GAMES, fitting))
 
 
@@ -111,14 +110,13 @@ def cut_between(x: float, y: float, width: float) -> list[Item]:
     ]
 
 
-def spread_gap(component: SheetComponent, ctx: Context, name: str | None) -> float:
-    """The gap between the bands of a sheet alone on its page: BAND_GAP, widened so that the last
-    band ends nearer the printable bottom, each gap at most SPREAD_MOST (ogrod's A4 sheet, laid
-    out for Letter's shorter page, left a 36 mm band empty above its footer)."""
+def spread_gap(component: SheetComponent, ctx: Context, height: float) -> float:
+    """The gap between the bands of a sheet alone on its page, ``height`` mm tall at BAND_GAP:
+    widened so that the last band ends nearer the printable bottom, each gap at most SPREAD_MOST
+    (ogrod's A4 sheet, laid out for Letter's shorter page, left a 36 mm band empty above its footer)."""
     if len(component.rows) < 2:
         return BAND_GAP
-    _, bottom = sheet_items(component, ctx, name, ctx.margin, 0)
-    spare = ctx.bottom - bottom
+    spare = ctx.bottom - ctx.margin - height
     return BAND_GAP + min(SPREAD_MOST - BAND_GAP, max(0.0, spare) / (len(component.rows) - 1))
 
 
