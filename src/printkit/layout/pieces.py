@@ -228,29 +228,23 @@ def cut_items(
             box = cut_box(piece, s.box)
             outlines.append(Path(piece.cut.outline(box.x, box.y, box.w, box.h), cut_stroke_on(piece.edge)))
         return outlines
-    if run.bleed:
-        boxes = [s.box for s in sheet]
-        # folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
-        keep = bounds(boxes).right if fold_x is not None else float("inf")
-        stroke = replace(CUT_ON_LIGHT, color=crop.colour)
-        marks = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
-        edges = {run.pieces[s.index].edge for s in sheet}
-        guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
-        if not run.shared:  # touching pieces have no gutters; an empty slot's would run on a trim
-            marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
-        marks += keylines(run, sheet)
-        # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
-        # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
-        light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
-        return marks + [item for box in light for item in piece_cut_items(box, CUT)]
-    edges = {run.pieces[s.index].edge for s in sheet}
-    lines = cut_line_items((s.box for s in sheet), cut_stroke_on(edges.pop() if len(edges) == 1 else None))
-    # and crop marks outside the block in line with every cut, for a guillotine, which cannot see the
-    # grey lines inside it (latarnie's tokens: review 7); folded, the left ones only, as for a bleed
     boxes = [s.box for s in sheet]
+    # crop marks outside the block in line with every cut, for a guillotine, which sees no line inside
+    # it; folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
     keep = bounds(boxes).right if fold_x is not None else float("inf")
     stroke = replace(CUT_ON_LIGHT, color=crop.colour)
-    return lines + [segment_line(m, stroke) for m in crop_marks(boxes, 0.0, crop) if min(m.x1, m.x2) <= keep]
+    marks: list[Item] = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
+    edges = {run.pieces[s.index].edge for s in sheet}
+    guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
+    if not run.bleed:  # and one line on each shared trim (latarnie's tokens)
+        return cut_line_items(boxes, guide) + marks
+    if not run.shared:  # touching pieces have no gutters; an empty slot's would run on a trim
+        marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
+    marks += keylines(run, sheet)
+    # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
+    # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
+    light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
+    return marks + [item for box in light for item in piece_cut_items(box, CUT)]
 
 
 def keylines(run: PieceRun, sheet: list[Slot]) -> list[Line]:

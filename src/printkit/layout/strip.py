@@ -112,7 +112,7 @@ class Strips:
 
     kit: Kit
     ctx: Context
-    arranged: dict[tuple[float, float], Strip | None] = field(default_factory=dict)  # by width and height
+    sizes: dict[tuple[float, float], Strip | None] = field(default_factory=dict)  # arranged, by width and height
 
     @functools.cached_property
     def samples(self) -> list[tuple[str, int, Sample]]:
@@ -133,10 +133,10 @@ class Strips:
     def at(self, width: float, drawn_h: float = STRIP_H) -> Strip | None:
         """The strip at most ``width`` mm wide, its drawings at most ``drawn_h`` mm tall, at (0, 0)
         for the rules to place; None when the kit turns it off or prints nothing."""
-        if (width, drawn_h) not in self.arranged:  # the masthead's sizing and placing ask the same sizes
+        if (width, drawn_h) not in self.sizes:  # the masthead's sizing and placing ask the same sizes
             found = arranged(self.samples, self.kit, self.ctx, width, drawn_h) if self.samples else None
-            self.arranged[width, drawn_h] = found
-        return self.arranged[width, drawn_h]
+            self.sizes[width, drawn_h] = found
+        return self.sizes[width, drawn_h]
 
 
 def arranged(samples: list[tuple[str, int, Sample]], kit: Kit, ctx: Context, width: float, drawn_h: float) -> Strip:
