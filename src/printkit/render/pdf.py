@@ -90,8 +90,8 @@ def _render(document: Document, progress: Progress | None, correction: tuple[flo
     # the print dialog's default: two-sided for a kit with backs (its other pages have blank
     # backs), else single-sided, whatever the printer's own default is
     canvas.setViewerPreference("Duplex", _DUPLEX[document.duplex] if document.duplex else "Simplex")
-    drawer = _Drawer(canvas, correction, document.dpi, document.pictures, document.on_sheets)
-    drawer.shown = drawings_shown(document)
+    shown = drawings_shown(document)
+    drawer = _Drawer(canvas, correction, document.dpi, document.pictures, document.on_sheets, shown)
     for number, page in enumerate(document.pages, start=1):
         drawer.page(page)
         if progress is not None:
@@ -135,6 +135,7 @@ class _Drawer:
         dpi: int = 300,
         pictures: Pictures | None = None,
         on_sheets: bool = False,
+        shown: Counter[tuple[object, ...]] | None = None,
     ):
         self.canvas = canvas
         self.dpi = dpi  # what a picture icon inside a text is prepared at (the kit's dpi:)
@@ -143,7 +144,7 @@ class _Drawer:
         self.correction = correction  # the scale every page is drawn at, about its centre (see render)
         self.on_sheets = on_sheets  # a landscape page is a portrait sheet turned (see page)
         self.forms: dict[tuple, str] = {}  # a group's key and size: its form's name in this document
-        self.shown: Counter[tuple[object, ...]] = Counter()  # how often each is placed (drawings_shown)
+        self.shown = shown or Counter()  # how often each drawing is placed (drawings_shown): once, drawn in place
         self.height = 0.0
         self.state: dict[str, object] = {}  # what the stream being written has set: pen, fill, font
         self.numbers: dict[float, str] = {}  # fp_str of every number written so far
@@ -476,13 +477,7 @@ class _Drawer:
             self.height = saved
             self.state = {}  # the canvas now holds the form's font and colours, not the page's
         if group.rotate == 180:
-            x, y = mm_to_pt(group.x), self.y(group.y + group.shown_h)
-            c.saveState()
-            c.translate(x, y)
-            c.translate(mm_to_pt(group.shown_w), mm_to_pt(group.shown_h))
-            c.rotate(180)
-            if group.scale != 1.0:
-                c.scale(group.scale, group.scale)
+            self.turned(group)
             c.doForm(name)
             c.restoreState()
         else:  # what saveState, translate, doForm and restoreState write, without their bookkeeping
@@ -497,12 +492,7 @@ class _Drawer:
         c = self.canvas
         saved = self.height
         if group.rotate == 180:
-            c.saveState()
-            c.translate(mm_to_pt(group.x), self.y(group.y + group.shown_h))
-            c.translate(mm_to_pt(group.shown_w), mm_to_pt(group.shown_h))
-            c.rotate(180)
-            if group.scale != 1.0:
-                c.scale(group.scale, group.scale)
+            self.turned(group)
         else:
             c.addLiteral(self.placement_code(group))
         self.height = group.h
@@ -519,6 +509,17 @@ class _Drawer:
         else:
             c.addLiteral("Q")
         self.state = {}
+
+    def turned(self, group: Group) -> None:
+        """The state saved and the coordinates of a group turned by 180 degrees about its centre
+        set (its scale too), for its form or its items; restoreState ends them."""
+        c = self.canvas
+        c.saveState()
+        c.translate(mm_to_pt(group.x), self.y(group.y + group.shown_h))
+        c.translate(mm_to_pt(group.shown_w), mm_to_pt(group.shown_h))
+        c.rotate(180)
+        if group.scale != 1.0:
+            c.scale(group.scale, group.scale)
 
     def clipped(self, group: Group) -> None:
         """The group's items drawn only inside its clip outline (a hexagonal tile's face)."""
