@@ -116,11 +116,13 @@ def spread_gap(component: SheetComponent, ctx: Context, height: float) -> float:
     (ogrod's A4 sheet, laid out for Letter's shorter page, left a 36 mm band empty above its footer)."""
     if len(component.rows) < 2:
         return BAND_GAP
-    spare = ctx.bottom - ctx.margin - height
+    spare = ctx.bottom - SPREAD_CLEAR - ctx.margin - height
     return BAND_GAP + min(SPREAD_MOST - BAND_GAP, max(0.0, spare) / (len(component.rows) - 1))
 
 
 SPREAD_MOST = 18.0  # mm: the widest gap between two bands of a sheet spread over its page
+SPREAD_CLEAR = 8.0  # mm a spread sheet keeps above the printable bottom (ogrod's Letter total sat 1.7 mm
+# over the footer, review 8)
 
 
 def sheet_items(
