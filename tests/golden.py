@@ -35,7 +35,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ import pypdfium2
 from PIL import Image, ImageChops
 
 from printkit import pipeline as build
+from printkit.base.records import replace
 from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.layout.context import Options

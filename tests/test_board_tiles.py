@@ -291,9 +291,8 @@ def test_an_11_by_11_board_of_17_mm_cells_one_mm_too_wide_takes_two_sheets_and_s
 
 
 def test_the_guide_gives_the_room_a_board_has_on_each_paper_as_the_layout_computes_it():
-    from dataclasses import replace
-
     from conftest import REPO
+    from printkit.base.records import replace
     from printkit.kinds.board.model import BoardComponent
     from printkit.layout.board import extent
     from printkit.layout.context import PAPERS, Context

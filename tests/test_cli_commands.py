@@ -6,7 +6,6 @@ the imports inside functions too."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import importlib
 import json
 import subprocess
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import click
+import msgspec
 import pytest
 
 from printkit import cli
@@ -68,9 +68,12 @@ def test_a_commands_options_value_has_a_field_for_each_parameter_and_is_frozen(p
     if value is None:
         assert parameters == set()
         return
-    defaulted = {f.name for f in dataclasses.fields(value) if f.default is not dataclasses.MISSING}
-    assert {f.name for f in dataclasses.fields(value)} - defaulted == parameters
-    assert value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    fields = msgspec.structs.fields(value)
+    defaulted = {
+        f.name for f in fields if f.default is not msgspec.NODEFAULT or f.default_factory is not msgspec.NODEFAULT
+    }
+    assert {f.name for f in fields} - defaulted == parameters
+    assert value.__struct_config__.frozen
 
 
 def test_export_is_told_which_options_the_command_line_set(run, tmp_path):

@@ -5,13 +5,13 @@ and a name too small to print keeps its box filled at 7 pt. Measured on the laid
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import pytest
 
 from printkit import fonts
 from printkit import pipeline as build
+from printkit.base import records
 from printkit.kinds.stones.layout import DISC
 from printkit.kit.shared import FigureSpot
 from printkit.layout import bounds, figure_marks, figure_pieces, figures
@@ -262,10 +262,10 @@ def test_legible_keeps_a_boxed_line_at_7_pt_only_when_every_line_like_it_fits():
     grown = fonts.text_width("ab", line.size_pt, True)
     assert line.x + grown / 2 == pytest.approx(10.0 + width / 2), "its middle along the line stays"
     assert line.y - fonts.cap_height(line.size_pt) / 2 == pytest.approx(20.0 - fonts.cap_height(10.0) / 2)
-    too_long = dataclasses.replace(fits, text="a name far too long for its box")
+    too_long = records.replace(fits, text="a name far too long for its box")
     assert figures.legible((fits, too_long), scale) == (), "a tile shows its name only if every tile can"
-    assert figures.legible((dataclasses.replace(fits, max_h=2.0),), scale) == (), "its capitals must fit the box"
-    assert figures.legible((dataclasses.replace(fits, max_w=None),), scale) == (), "a line with no box goes"
+    assert figures.legible((records.replace(fits, max_h=2.0),), scale) == (), "its capitals must fit the box"
+    assert figures.legible((records.replace(fits, max_w=None),), scale) == (), "a line with no box goes"
     assert figures.legible((fits,), scale, boxed=False) == (), "the contents strip's miniatures keep none"
     assert figures.legible((fits,), 1.0) == (fits,), "a line large enough is left as it is"
 

@@ -4,7 +4,6 @@ names a cell only on a board that prints its coordinates. Measured as layout dat
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import math
 import re
@@ -14,6 +13,7 @@ import pytest
 
 from conftest import REPO
 from printkit import pipeline as build
+from printkit.base import records
 from printkit.kinds.stones.layout import DISC
 from printkit.layout import bounds, figure_marks, figures
 from printkit.layout.context import Context, paper
@@ -33,7 +33,7 @@ def rules_of(kit: str, lang: str, paper_name: str = "a4", cut: float = 0.0):
     """The kit and its rules pages; ``cut`` mm less paper height takes that much room off every page."""
     loaded = build.load(kit)
     sheet = paper(paper_name)
-    ctx = Context(paper=dataclasses.replace(sheet, height=sheet.height - cut), tr=Localizer(lang))
+    ctx = Context(paper=records.replace(sheet, height=sheet.height - cut), tr=Localizer(lang))
     return loaded.kit, [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "rules"]
 
 

@@ -5,19 +5,19 @@ the tiles are packed in reading order. Counted on the laid-out pages."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 
 import pytest
 
 from printkit import pipeline
+from printkit.base import records
 from printkit.layout.document import layout_kit
 
 
 def tile_pages(mode: str, paper: str):
     loaded = pipeline.load("kpn")
     ctx = pipeline.context(loaded, "en", paper)
-    ctx = dataclasses.replace(ctx, options=dataclasses.replace(ctx.options, two_sided=mode))
+    ctx = records.replace(ctx, options=records.replace(ctx.options, two_sided=mode))
     return [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "tiles"]
 
 

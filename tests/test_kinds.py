@@ -18,6 +18,7 @@ import pytest
 
 import printkit.kinds
 from printkit import pipeline
+from printkit.base import records
 from printkit.kinds import load_kinds
 from printkit.kit import shared as model
 from printkit.kit.kinds import Registry
@@ -82,11 +83,11 @@ def test_a_kind_and_a_piece_name_is_registered_once():
     assert shared == {"board_sheet", "join"}
     board = kinds.by_name["board"]
     with pytest.raises(ValueError, match="more than one kind names the kind board"):
-        Registry.of([*kinds.kinds, dataclasses.replace(board, pieces=())])
+        Registry.of([*kinds.kinds, records.replace(board, pieces=())])
     with pytest.raises(ValueError, match="more than one kind names the piece board, cell"):
         # the same names, declared otherwise (cut out): two pieces, one name
-        other = tuple(dataclasses.replace(piece, cut=not piece.cut) for piece in board.pieces[:2])
-        Registry.of([*kinds.kinds, dataclasses.replace(board, name="board2", pieces=other, messages={})])
+        other = tuple(records.replace(piece, cut=not piece.cut) for piece in board.pieces[:2])
+        Registry.of([*kinds.kinds, records.replace(board, name="board2", pieces=other, messages={})])
 
 
 KITS = sorted([*(Path(__file__).parents[1] / "kits").glob("*.yaml"), *(Path(__file__).parent / "kits").glob("*.yaml")])

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from audit import reads_while
 from printkit import pipeline
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds import load_kinds
 from printkit.kit import file as kitfile
 from printkit.kit.model import parse_kit

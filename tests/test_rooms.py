@@ -4,12 +4,11 @@ it), and a split hex board's sheets say in each language what to do with them.""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from conftest import REPO
 from piece_pdf import build, page_text, pieces
+from printkit.base.records import replace
 from printkit.kinds.board.model import BoardComponent
 from printkit.kinds.hexboard import layout as hexboard
 from printkit.kinds.hexboard.model import HexBoardComponent

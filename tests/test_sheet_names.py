@@ -5,12 +5,11 @@ them (a thin grey rule showed no place to cut). Measured on the laid-out sheet p
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from conftest import REPO
 from printkit import pipeline
+from printkit.base import records
 from printkit.kinds.sheet.layout import GAMES_GAP, SCISSORS
 from printkit.layout.document import layout_sheets
 from printkit.layout.primitives import CUT, Group, Line, Page, Text
@@ -73,12 +72,12 @@ def test_pads_printed_two_to_a_page_have_a_cut_line_with_scissors_between_them(k
 def test_a_sheet_printed_with_every_players_name_has_no_name_row():
     loaded = pipeline.load("kpn")
     ctx = pipeline.context(loaded, "en", "a4")
-    named = dataclasses.replace(ctx, players=["Ala", "Ola", "Ela"])
+    named = records.replace(ctx, players=["Ala", "Ola", "Ela"])
     (page,) = layout_sheets(loaded.kit, named).pages
     assert not name_lines(page)
     heads = {i.text for i in page.items if isinstance(i, Text)}
     assert {"Ala", "Ola", "Ela"} <= heads
-    blank = dataclasses.replace(ctx, players=["Ala", "", "Ela"])  # `printkit sheets --players 3 --names Ala "" Ela`
+    blank = records.replace(ctx, players=["Ala", "", "Ela"])  # `printkit sheets --players 3 --names Ala "" Ela`
     (page,) = layout_sheets(loaded.kit, blank).pages
     assert len(name_lines(page)) == 3 * 2, "one seat has no name: the row comes back, for every seat"
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from printkit import fonts
 from printkit.base.errors import KitError, LayoutProblem, PrintkitError, Problem
 from printkit.base.progress import SILENT, Progress
+from printkit.base.records import replace
 from printkit.base.units import mm_to_pt
 from printkit.fonts import kit as kitfonts
 from printkit.kinds import load_kinds, own_kind_names
@@ -46,8 +48,7 @@ from printkit.words.locale import Localizer, choose_language, kit_icons
 from printkit.words.messages import LANGUAGES
 
 
-@dataclass
-class LoadedKit:
+class LoadedKit(Struct):
     """A kit as loaded: its source, its model, its warnings and whether they refuse it."""
 
     source: kitfile.KitSource

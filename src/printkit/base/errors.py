@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 Loc = tuple[str | int, ...]  # a field's path in the kit file: ("components", 0, "size")
 
@@ -68,8 +69,7 @@ class PrintkitError(Exception):
         return one_line(super().__str__())
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One finding about a kit file: where it is and what is wrong."""
 
     file: str

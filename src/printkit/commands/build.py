@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
+from msgspec import Struct
 
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
 from printkit.base.progress import Progress
+from printkit.base.records import replace
 from printkit.commands.options import Cut, Sides, back_offset
 from printkit.layout.context import Context, CropMarks, Options, TwoSided, paper_suffix
 from printkit.layout.inksaver import ink_saver
@@ -25,8 +26,7 @@ from printkit.output import marksets
 from printkit.output.files import protect
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(Struct, frozen=True):
     """`printkit build` (and `build --watch`)."""
 
     kit: str

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from msgspec import Struct
 
 from printkit import pipeline
 from printkit.layout.paper import Paper
 from printkit.layout.primitives import Flip
 
 
-@dataclass(frozen=True)
-class CalibrateOptions:
+class CalibrateOptions(Struct, frozen=True):
     """`printkit calibrate`."""
 
     lang: str

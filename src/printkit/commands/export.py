@@ -26,15 +26,16 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from msgspec import Struct
 
 from printkit import fonts, pipeline
 from printkit.base.errors import LayoutProblem, PrintkitError
+from printkit.base.records import replace
 from printkit.commands.options import Backs, Format
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
@@ -54,8 +55,7 @@ if TYPE_CHECKING:
     from printkit.kit.model import Component, Kit
 
 
-@dataclass(frozen=True)
-class ExportOptions:
+class ExportOptions(Struct, frozen=True):
     """`printkit export`. ``given``: the parameters the command line set rather than left at their
     defaults (a preset refuses an explicit --dpi or --bleed, and a PDF an explicit --dpi)."""
 
@@ -82,8 +82,7 @@ INDEX = "index.csv"
 LESS_PIXELS = "give a lower --dpi or a smaller preset, or export one component at a time (--component ID)"
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(Struct, frozen=True):
     """What the command line asks for. ``bleed`` None: each component's own (``--bleed kit``)."""
 
     fmt: Format
@@ -95,8 +94,7 @@ class Request:
     component: str | None = None
 
 
-@dataclass(frozen=True)
-class SideArt:
+class SideArt(Struct, frozen=True):
     """One side of one piece on a page of its own: trim size, bleed, items in page mm, drawing hash."""
 
     kind: str
@@ -115,8 +113,7 @@ class SideArt:
         return self.width + 2 * self.bleed, self.height + 2 * self.bleed
 
 
-@dataclass(frozen=True)
-class ShopPiece:
+class ShopPiece(Struct, frozen=True):
     face: SideArt
     back: SideArt | None
 
@@ -509,8 +506,7 @@ def pdf_files(pieces: list[ShopPiece], pager: Pager, document: Document, stem: s
     return files
 
 
-@dataclass
-class Design:
+class Design(Struct):
     """One PNG: the first side drawn so, and every copy that draws the same."""
 
     art: SideArt

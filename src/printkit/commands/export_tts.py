@@ -19,15 +19,16 @@ from __future__ import annotations
 import io
 import json
 import math
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from msgspec import Struct
 from PIL import Image, ImageDraw
 
 from printkit import pipeline
 from printkit.base.errors import PrintkitError
+from printkit.base.records import replace
 from printkit.base.units import MM_PER_INCH
 from printkit.layout.context import Context
 from printkit.layout.default_back import default_back
@@ -42,8 +43,7 @@ if TYPE_CHECKING:
     from printkit.kit.kinds import Registry
 
 
-@dataclass(frozen=True)
-class ExportTtsOptions:
+class ExportTtsOptions(Struct, frozen=True):
     """`printkit export-tts`."""
 
     kit: str
@@ -58,8 +58,7 @@ BEST_DPI = 300  # no sharper than print
 INDEX = "tts.json"
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Struct, frozen=True):
     """A piece's place: its page (from 1) and its cut outline's box in mm from the page's top-left corner."""
 
     page: int
@@ -67,8 +66,7 @@ class Placement:
     outline: tuple[tuple[float, float], ...] = ()  # a shaped piece's cut outline from the box's corner (mm)
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     """The pieces of one deck and owner, in printing order, and where their shared back landed."""
 
     component: str
@@ -82,8 +80,7 @@ class Deck:
         return self.component if self.owner is None else f"{self.component}-{self.owner}"
 
 
-@dataclass(frozen=True)
-class SheetGrid:
+class SheetGrid(Struct, frozen=True):
     """How a deck's pieces are laid out on its sheets: columns, rows, pieces per sheet, resolution."""
 
     cols: int

@@ -12,11 +12,11 @@ import re
 import shutil
 import stat
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path, PurePosixPath
 
 import click
+from msgspec import Struct
 
 from printkit.base.errors import PrintkitError
 from printkit.kit import file as kitfile
@@ -25,8 +25,7 @@ from printkit.output.files import create_new
 from printkit.pictures.limits import MAX_RASTER_BYTES
 
 
-@dataclass(frozen=True)
-class NewOptions:
+class NewOptions(Struct, frozen=True):
     """`printkit new`."""
 
     name: str

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from printkit.base.errors import PrintkitError
 from printkit.base.idents import identifier_from
@@ -42,8 +43,7 @@ TEXT_WORDS = {
 FIELD_NAMES = {"name": ("name", "nazwa", "název", "nazev", "title"), "text": ("text", "opis", "popis", "tekst")}
 
 
-@dataclass
-class Mapping:
+class Mapping(Struct):
     """The columns of a table as a deck's ``columns:``, and what was left over."""
 
     single: dict[str, str] = field(default_factory=dict)  # field -> header

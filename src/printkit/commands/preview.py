@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from msgspec import Struct
 
 from printkit import pipeline
 from printkit.commands.options import Sides
@@ -14,8 +14,7 @@ from printkit.layout.paper import Paper
 from printkit.render.raster import check_dpi
 
 
-@dataclass(frozen=True)
-class PreviewOptions:
+class PreviewOptions(Struct, frozen=True):
     """`printkit preview`."""
 
     kit: str

@@ -17,28 +17,27 @@ import json
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
+from msgspec import Struct, field
 
 from printkit.base.configjson import NAME, config_folder, line_of, locked, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
+from printkit.base.records import replace
 from printkit.base.units import MAX_BACK_OFFSET
 from printkit.commands.options import back_offset as parsed_offset
 from printkit.output.files import write_atomic
 
 
-@dataclass(frozen=True)
-class PrinterRemoveOptions:
+class PrinterRemoveOptions(Struct, frozen=True):
     """`printkit printer remove`."""
 
     name: str
     stock: str | None
 
 
-@dataclass(frozen=True)
-class PrinterAddOptions:
+class PrinterAddOptions(Struct, frozen=True):
     """`printkit printer add`."""
 
     name: str
@@ -54,8 +53,7 @@ MAX_FILE_BYTES = 256 * 1024
 FILE_NAME = "printers.json"
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(Struct, frozen=True):
     """How one printer (or one stock in it) prints: the back offset in mm and the scale it prints at."""
 
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -66,8 +64,7 @@ class Setting:
         return (1.0 / self.scale[0], 1.0 / self.scale[1])
 
 
-@dataclass(frozen=True)
-class Profile:
+class Profile(Struct, frozen=True):
     name: str
     setting: Setting = Setting()
     stocks: dict[str, Setting] = field(default_factory=dict)

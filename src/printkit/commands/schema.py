@@ -8,11 +8,11 @@ neither can drift from what ``printkit build`` accepts.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
+from msgspec import Struct
 
 from printkit.base.units import LENGTH_PATTERN
 from printkit.kinds import load_kinds
@@ -21,8 +21,7 @@ from printkit.kit.model import kit_model
 from printkit.output.files import write_atomic
 
 
-@dataclass(frozen=True)
-class SchemaOptions:
+class SchemaOptions(Struct, frozen=True):
     """`printkit schema`."""
 
     output: Path | None

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import threading
 import webbrowser
-from dataclasses import dataclass
 
 import click
+from msgspec import Struct
 
 from printkit.commands import serve_http, watch
 from printkit.commands.serve_state import Preview, checked_variant, paper_key
@@ -22,8 +22,7 @@ from printkit.kit import file as kitfile
 from printkit.layout.paper import Paper
 
 
-@dataclass(frozen=True)
-class ServeOptions:
+class ServeOptions(Struct, frozen=True):
     """`printkit serve`."""
 
     kit: str

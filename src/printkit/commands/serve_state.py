@@ -9,13 +9,15 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError, Problem
 from printkit.base.progress import SILENT
+from printkit.base.records import replace
 from printkit.commands import build, watch
 from printkit.commands.build import BuildOptions
 from printkit.kit import file as kitfile
@@ -35,8 +37,7 @@ MAX_PINS = 300  # marks on the pages, at most one a finding and page
 COMPONENT = re.compile(r"components\[(\d+)\](?:\.types\[(\d+)\])?")
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Struct, frozen=True):
     """What the page asks to see: the language (None: the kit's own), the paper, the two-sided mode."""
 
     lang: str | None
@@ -73,8 +74,7 @@ class Variant:
         )
 
 
-@dataclass(frozen=True)
-class Good:
+class Good(Struct, frozen=True):
     """The last build that made pages: its number, its pages (and what it takes to draw its whole
     PDF when it is asked for) and what the page shows of it."""
 

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
+from msgspec import Struct
 
 from printkit import pipeline
+from printkit.base.records import replace
 from printkit.layout.context import paper_suffix
 from printkit.layout.paper import Paper
 
 
-@dataclass(frozen=True)
-class SheetsOptions:
+class SheetsOptions(Struct, frozen=True):
     """`printkit sheets`: ``count`` players, the first of them named by ``names`` (comma-separated)."""
 
     kit: str

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 
 import click
+from msgspec import Struct
 
 from printkit import pipeline
 from printkit.base.errors import KitError, PrintkitError
@@ -16,8 +16,7 @@ from printkit.layout.paper import Paper
 from printkit.validate.proofs import proved
 
 
-@dataclass(frozen=True)
-class ValidateOptions:
+class ValidateOptions(Struct, frozen=True):
     """`printkit validate`: one ``kit`` or ``all_kits``."""
 
     kit: str | None

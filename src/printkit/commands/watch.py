@@ -27,13 +27,13 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 
 import click
 import watchfiles
 
 from printkit.base.errors import PrintkitError, report_internal_error
+from printkit.base.records import replace
 from printkit.commands import build
 from printkit.kit import file as kitfile
 from printkit.kit.paths import KitFolder

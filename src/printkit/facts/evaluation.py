@@ -18,9 +18,10 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from msgspec import Struct
 
 from printkit.facts.invariants import (
     Arith,
@@ -41,8 +42,7 @@ from printkit.facts.invariants import (
 Scalar = Fraction | str  # what a name or an expression stands for: an exact number or a text
 
 
-@dataclass(frozen=True)
-class Many:
+class Many(Struct, frozen=True):
     """Several values (a pattern's or a list's), each with the name it was read from (None for a
     value written out), so that a finding names the one that broke."""
 
@@ -72,8 +72,7 @@ def show(value: Value) -> str:
     return f"{float(value):.3f}".rstrip("0").rstrip(".")
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Struct, frozen=True):
     """One comparison of a chain, evaluated: ``left op right`` and whether it holds."""
 
     left: Node

@@ -35,8 +35,9 @@ How a parsed check is evaluated over a kit's numbers, and how a broken one is de
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 FUNCTIONS = ("sum", "min", "max", "count", "distinct")
 COMPARISONS = ("==", "!=", "<=", ">=", "<", ">")
@@ -62,8 +63,7 @@ class InvariantError(Exception):
 # --- tokens ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Struct, frozen=True):
     """A token of a check: its kind, its text and where it starts."""
 
     kind: str  # number | name | pattern | op | and | end
@@ -163,67 +163,58 @@ def _ends_a_pattern(text: str, i: int) -> bool:
 # --- syntax tree ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(Struct, frozen=True):
     """A node of a parsed check: where in the check its text starts and ends."""
 
     start: int
     end: int
 
 
-@dataclass(frozen=True)
-class Num(Node):
+class Num(Node, frozen=True):
     """A number, exact."""
 
     value: Fraction
 
 
-@dataclass(frozen=True)
-class Str(Node):
+class Str(Node, frozen=True):
     """A quoted text."""
 
     value: str
 
 
-@dataclass(frozen=True)
-class Name(Node):
+class Name(Node, frozen=True):
     """A kit number by its name, or one entry of it (``index``)."""
 
     name: str
     index: Node | None = None
 
 
-@dataclass(frozen=True)
-class Pattern(Node):
+class Pattern(Node, frozen=True):
     """A name with wildcards: every kit number it matches."""
 
     pattern: str
 
 
-@dataclass(frozen=True)
-class ListOf(Node):
+class ListOf(Node, frozen=True):
     """``[a, b, c]``: several values written out."""
 
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
-class Call(Node):
+class Call(Node, frozen=True):
     """A function applied to its arguments."""
 
     func: str
     args: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
-class Negate(Node):
+class Negate(Node, frozen=True):
     """Minus its operand."""
 
     operand: Node
 
 
-@dataclass(frozen=True)
-class Arith(Node):
+class Arith(Node, frozen=True):
     """``left op right``, one of + - * /."""
 
     op: str
@@ -231,23 +222,20 @@ class Arith(Node):
     right: Node
 
 
-@dataclass(frozen=True)
-class Compare(Node):
+class Compare(Node, frozen=True):
     """``a op1 b op2 c``: holds when every link holds."""
 
     operands: tuple[Node, ...]
     ops: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class All(Node):
+class All(Node, frozen=True):
     """Comparisons joined by ``and``: holds when each holds."""
 
     terms: tuple[Compare, ...]
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Struct, frozen=True):
     """A parsed invariant: its text and its tree."""
 
     text: str

@@ -5,11 +5,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 import yaml
+from msgspec import Struct, field
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -51,8 +51,7 @@ def shipped_kits_dir() -> Path:
     return data_dir() / "kits"
 
 
-@dataclass
-class KitSource:
+class KitSource(Struct, dict=True):
     """A kit file's plain data plus the line where each field path starts."""
 
     path: Path

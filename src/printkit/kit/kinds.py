@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from msgspec import Struct
 from pydantic import BaseModel
 
 from printkit.kit.shared import ComponentBase, band_parts
@@ -34,8 +35,7 @@ if TYPE_CHECKING:
 C = TypeVar("C", bound=ComponentBase)
 
 
-@dataclass(frozen=True)
-class PieceKind:
+class PieceKind(Struct, frozen=True):
     """What a piece a kind makes is to the consumers of the placement manifest (its ``kind``)."""
 
     name: str  # the manifest's kind: board, cell, token, ...
@@ -106,8 +106,7 @@ class HasKind(Protocol):
     def kind(self) -> str: ...
 
 
-@dataclass(frozen=True, eq=False)  # compared and hashed as itself: the kit model is made once per registry
-class Registry:
+class Registry(Struct, frozen=True, eq=False):  # compared and hashed as itself: the kit model is made once per registry
     """Every kind a kit may use, in ``Kind.order``, and what is read from them.
 
     ``checks`` are the kinds' checks, each once (two kinds may share one) in the kinds' order;

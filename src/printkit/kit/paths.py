@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 NOT_REGULAR = {  # what a path that is not a regular file is, as the messages name it
     stat.S_IFDIR: "a folder",
@@ -50,8 +51,7 @@ def inside(path: Path, top: Path) -> bool:
     return path == top or path.is_relative_to(top)
 
 
-@dataclass(frozen=True)
-class KitFolder:
+class KitFolder(Struct, frozen=True):
     """The kit's folder: as the user's path spells it (``shown``, for messages) and its real
     path (``real``: absolute, no link, no '..'), against which each file the kit names is
     resolved. ``refused`` holds why no file of it may be read (the folder is a link)."""

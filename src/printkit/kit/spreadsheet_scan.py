@@ -25,9 +25,10 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import unescape
+
+from msgspec import Struct, field
 
 from printkit.kit.spreadsheet_zip import Parts, Refused, directory_within_limits, vetted_entries
 
@@ -82,8 +83,7 @@ _XLSX_NESTED = re.compile(rb"<" + _PREFIX + rb"(?:c|row|sheetData)(?=[\s/>])")
 _SHEET_DATA = re.compile(rb"<" + _PREFIX + rb"sheetData(?=[\s/>])")
 
 
-@dataclass
-class Scan:
+class Scan(Struct):
     """What the scan learnt: per sheet, the cells calamine reads as empty although they hold something."""
 
     suspects: dict[str, dict[tuple[int, int], str]] = field(default_factory=dict)
@@ -119,8 +119,7 @@ def scan_spreadsheet(path: Path, kind: str) -> Scan:
 # --- the grid ----------------------------------------------------------------------------------------
 
 
-@dataclass
-class Grid:
+class Grid(Struct):
     """One sheet's grid as calamine builds it, counted as it grows."""
 
     scan: Scan
@@ -376,8 +375,7 @@ def scan_ods(parts: Parts, scan: Scan) -> None:
             table.end_row()
 
 
-@dataclass
-class OdsTable:
+class OdsTable(Struct):
     """One ODS table, counted as calamine expands it: a run of empty cells or rows takes room only
     when something follows it; a repeated cell or row holding something, each time it repeats."""
 

@@ -14,8 +14,9 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import BinaryIO
+
+from msgspec import Struct, field
 
 MAX_ZIP_ENTRIES = 1_000
 MAX_DIRECTORY_BYTES = 1024 * 1024
@@ -88,8 +89,7 @@ def vetted_entries(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     return entries
 
 
-@dataclass
-class Parts:
+class Parts(Struct):
     """The zip's entries, read through inflated(): never more bytes than an entry declares."""
 
     file: BinaryIO

@@ -18,9 +18,9 @@ import io
 import math
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from msgspec import Struct, field
 from pydantic import ValidationError
 
 from printkit.base.errors import KitError, Problem
@@ -45,8 +45,7 @@ class TableProblem(Exception):
     """Why the table file as a whole cannot be read (reported at the kit's 'table.file' line)."""
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     """A table's header and its rows, each with the row number a spreadsheet shows (the header's is 1)."""
 
     shown: str  # the file as the user names it, e.g. kits/mygame/cards.xlsx

@@ -7,11 +7,13 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kit.kinds import PieceKind
 from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
@@ -100,8 +102,7 @@ def numbers(board: BoardComponent, paper: Paper) -> dict[str, float]:
     return values
 
 
-@dataclass(frozen=True)
-class Extent:
+class Extent(Struct, frozen=True):
     """How much room the board page's content needs, and how much of it is not the grid."""
 
     width: float
@@ -110,8 +111,7 @@ class Extent:
     extra_h: float
 
 
-@dataclass(frozen=True)
-class Ring:
+class Ring(Struct, frozen=True):
     """How far a track around the board reaches out of the grid on each side, in mm (0 without one)."""
 
     top: float = 0.0

@@ -9,8 +9,10 @@ or stand ``gutter`` apart (each bleeds into its half of the gutter).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 
+from msgspec import Struct
+
+from printkit.base.records import replace
 from printkit.layout.context import CROP_MARKS, FOOTER_CLEAR, SAFE_EDGE, CropMarks, Paper
 from printkit.layout.imposition import DoesNotFit, Segment
 from printkit.layout.primitives import EPSILON, Box, Group
@@ -20,8 +22,7 @@ MARK_LENGTH = 4.0
 ORIENTATIONS = ("portrait", "landscape")
 
 
-@dataclass(frozen=True)
-class GridSpec:
+class GridSpec(Struct, frozen=True):
     """The pieces to impose: their size at the cut line, the space between them, the bleed."""
 
     piece_w: float
@@ -37,8 +38,7 @@ class GridSpec:
         return self.bleed + (self.mark_room if self.marks else 0.0)
 
 
-@dataclass(frozen=True)
-class CardGrid:
+class CardGrid(Struct, frozen=True):
     """A page's grid: ``cols`` x ``rows`` pieces, the first one's top-left corner at (left, top)."""
 
     page_w: float

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 from printkit.kit.paths import KitFolder
 from printkit.kit.shared import KitInfo
@@ -23,8 +24,7 @@ FOOTER_EDGE = 10.0  # the page footer (its text and ruler) stays this far from t
 FOOTER_CLEAR = 14.2  # from the bottom edge: the footer's band, which content above it leaves free
 
 
-@dataclass(frozen=True)
-class CropMarks:
+class CropMarks(Struct, frozen=True):
     """How crop marks are drawn: ``length`` mm long, starting ``offset`` mm outside the pieces' block
     and its bleed, in ``colour``. The page keeps room for them outside the block (cardgrid)."""
 
@@ -44,8 +44,7 @@ CROP_MARKS = CropMarks()  # as printkit draws them unless told
 TwoSided = Literal["duplex", "fold"]  # backs on the next page, or beside the faces to fold over
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     """How the user asked for the kit to be printed."""
 
     two_sided: TwoSided = "duplex"
@@ -59,8 +58,7 @@ class Options:
     registration: MarkSet | None = None  # a cutting machine's marks on every sheet of pieces (--registration)
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Struct, frozen=True):
     """Read by every layout, changed by none: a layout that needs another context (a landscape
     paper, a player's name, settled page numbers) makes one with ``dataclasses.replace``."""
 

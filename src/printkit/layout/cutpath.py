@@ -10,16 +10,16 @@ where only their boxes do.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 CutShape = Literal["rectangle", "circle", "hexagon", "polygon"]
 Point = tuple[float, float]
 CIRCLE_SEGMENTS = 48  # a circle is measured as this polygon: within 0.2 % of its radius
 
 
-@dataclass(frozen=True)
-class CutPath:
+class CutPath(Struct, frozen=True):
     """``rectangle``: the box; ``circle``: the ellipse inscribed in the box; ``hexagon``: the
     hexagon inscribed in the box (pointy-top in a box taller than wide, flat-top in one wider than
     tall); ``polygon``: ``points`` in mm from the box's top-left

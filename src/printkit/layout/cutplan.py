@@ -19,8 +19,9 @@ give no plan (``NoGuillotinePlan``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.layout.primitives import EPSILON, Align, Box, Item, Text
@@ -32,8 +33,7 @@ class NoGuillotinePlan(ValueError):
     """The pieces of a sheet that no sequence of edge-to-edge cuts frees."""
 
 
-@dataclass(frozen=True)
-class Cut:
+class Cut(Struct, frozen=True):
     """Cut ``number`` (from 1) along the line ``axis`` = ``position``, over each (start, end) of
     ``segments``: the pieces of paper it crosses at its turn, edge to edge."""
 

@@ -9,10 +9,10 @@ refused, with the reason, when a piece or anything else printed lies outside the
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.layout import bounds, cutplan
 from printkit.layout.context import SAFE_EDGE, Context
 from printkit.layout.primitives import Box, Item, Page, Piece

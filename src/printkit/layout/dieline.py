@@ -20,31 +20,29 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit.layout.cutpath import Point
 
 NEAR = 0.005  # mm: corners (and lines) this close are one; the manifest rounds to 0.001 mm
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(Struct, frozen=True):
     """One stroke of the blade: ``points`` in page mm, back to its start when ``closed``."""
 
     points: tuple[Point, ...]
     closed: bool
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """Pieces that share cuts (indices into the outlines given) and the runs that free them all."""
 
     pieces: tuple[int, ...]
     runs: tuple[Run, ...]
 
 
-@dataclass(frozen=True)
-class DieLine:
+class DieLine(Struct, frozen=True):
     """The pieces cut along their own outline, in the order given, and the blocks that share cuts."""
 
     alone: tuple[int, ...]

@@ -7,11 +7,13 @@ are; laying out until the numbers stop changing settles both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
+from printkit.base.records import replace
 from printkit.layout import bounds, cutting, imposition, rules
 from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
@@ -42,8 +44,7 @@ def kit_numbers(kit: Kit, paper: Paper = PAPERS["a4"]) -> dict[str, Any]:
     return dict(numbers)  # the caller's own copy
 
 
-@dataclass
-class KitNumbersKept:
+class KitNumbersKept(Struct):
     """The numbers of the kit asked for last, by paper (``kit_numbers``)."""
 
     kit: Kit | None = None

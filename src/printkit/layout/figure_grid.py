@@ -13,8 +13,9 @@ into a legend line under the drawing, at the labels' size (kpn's 'on scissors' h
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import Loc
@@ -40,8 +41,7 @@ LEGEND_SPACE = 4.0  # mm between two entries of a legend
 LEGEND_H = 2 * BADGE_R + 0.4  # mm: a legend line, as tall as its badges
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Struct, frozen=True):
     """A figure at its printed size: its items from (0, 0), its labels' anchors (the bottom centre
     of what each labels) and the components it shows."""
 

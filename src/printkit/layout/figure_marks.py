@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
 
 from printkit import fonts
+from printkit.base.records import replace
 from printkit.kit.shared import FigureCell, FigureSpot
 from printkit.layout import board as board_layout
 from printkit.layout.context import Context
@@ -59,8 +61,7 @@ OUTLINE = Stroke(color="#555555", width=0.35)  # a light piece's edge on the pag
 # one (a rules page draws no cut line, tests/test_not_cut_pages.py)
 
 
-@dataclass(frozen=True)
-class Arrow:
+class Arrow(Struct, frozen=True):
     """An arrow of a figure at the drawing's printed size: a path through ``points``, its head
     ``short`` mm before the last one; a dot where it starts (``start``) and a smaller one at each
     point it turns at (``turns``)."""
@@ -106,8 +107,7 @@ def place_arrow(kind: str, x: float, y: float, w: float, h: float) -> Arrow:
     return Arrow(points, start=False, turns=False)
 
 
-@dataclass(frozen=True)
-class Layer:
+class Layer(Struct, frozen=True):
     """One piece of a stack where it lies: (x, y) its corner, ``top`` for the piece in view, drawn
     ``scale`` times its printed size (a pile shrinks to stay inside its cell)."""
 

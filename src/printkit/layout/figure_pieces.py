@@ -13,10 +13,12 @@ flat pieces offset, the one under showing a strip of its face.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from msgspec import Struct, field
+
 from printkit.base.errors import Loc
+from printkit.base.records import replace
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import figure_marks
@@ -82,8 +84,7 @@ def is_flat(sources: list[Placeable]) -> bool:
     return bool(sources) and all(source.flat for source in sources)
 
 
-@dataclass
-class Stacked:
+class Stacked(Struct):
     """A figure's pieces as they are drawn: the items in the scaled drawing, the boxes (at
     printed size) of the light pieces in full view, outlined on the page, the count badges of
     tall piles (their centres and counts) and the smallest side a piece is drawn at."""

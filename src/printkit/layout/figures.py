@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeGuard
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import Loc
+from printkit.base.records import replace
 from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
@@ -100,8 +102,7 @@ LEGIBLE_GROWTH = 1.2  # a figure grows past its height at most this much to keep
 # (kpn's tile names asked 1.5 times its height of the turn's figure, and the rules took two pages)
 
 
-@dataclass(frozen=True)
-class Laid:
+class Laid(Struct, frozen=True):
     """A figure fitted into a column ``width`` mm wide: the scale and the height it takes."""
 
     drawing: Drawing

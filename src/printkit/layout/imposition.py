@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from printkit.layout.primitives import EPSILON, Align, Box, Flip
 
@@ -33,8 +34,7 @@ FLIPS = ("long", "short")
 VAlign = Literal["top", "middle"]  # where a sheet's block of pieces stands in its area
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Struct, frozen=True):
     """Where one piece goes: the sheet it is on (from 0, within its run) and its box there."""
 
     sheet: int
@@ -42,8 +42,7 @@ class Slot:
     box: Box
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(Struct, frozen=True):
     """A straight cut or fold line from (x1, y1) to (x2, y2)."""
 
     x1: float

@@ -9,8 +9,7 @@ outlines, patterns and letters stay, so pieces still tell apart in black and whi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from printkit.base.records import replace
 from printkit.layout.marks import luminance, tinted
 from printkit.layout.primitives import Circle, Document, Group, Item, Line, Page, Path, Rect, RichText, Stroke, Text
 

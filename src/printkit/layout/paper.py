@@ -10,14 +10,14 @@ before any work starts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit.base.errors import PrintkitError
 from printkit.base.units import MM_PER_INCH
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(Struct, frozen=True):
     """A paper size in mm."""
 
     name: str

@@ -25,7 +25,8 @@ import functools
 import html
 import math
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.units import MM_PER_POINT
@@ -58,8 +59,7 @@ _SPACES = re.compile(r"[^\S\xa0]+")  # white space that separates words; a no-br
 _BREAK = None  # a <br/> in the stream of pieces
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(Struct, frozen=True):
     """Text in one font on a line, starting ``dx`` mm from the line's left end."""
 
     text: str
@@ -68,8 +68,7 @@ class Run:
     dx: float
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     """One set line of a paragraph: its runs and how it is spaced."""
 
     runs: tuple[Run, ...]
@@ -85,8 +84,7 @@ class Line:
         return (box_width - self.width) / (2 if align == "center" else 1)
 
 
-@dataclass(frozen=True)
-class Wrapped:
+class Wrapped(Struct, frozen=True):
     """A paragraph broken into lines, and its leading."""
 
     lines: tuple[Line, ...]
@@ -110,8 +108,7 @@ Font = tuple[bool, float]  # bold, size in points
 Piece = tuple[str, bool, float]  # text, bold, size in points
 
 
-@dataclass
-class _Word:
+class _Word(Struct):
     """A word while a paragraph is broken: its pieces and the space after it."""
 
     pieces: list[Piece]

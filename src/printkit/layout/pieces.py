@@ -8,9 +8,11 @@ the heading, the pieces, shared cut lines, the fold line, the ruler and the mani
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
 
 from printkit.base.errors import LayoutProblem, Loc
+from printkit.base.records import replace
 from printkit.layout import hextiles, imposition
 from printkit.layout.cardgrid import bounds, clipped, crop_marks, grown, gutter_marks, shared_clip, shared_cuts
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
@@ -39,8 +41,7 @@ BACK_OUTLINE = Stroke(color="#b3b3b3", width=0.15)
 KEYLINE_WIDTH = 0.2  # mm: the light line on a cut two dark pieces share, thinner than a cut line (0.3)
 
 
-@dataclass(frozen=True)
-class PieceArt:
+class PieceArt(Struct, frozen=True):
     """One piece: who it is in the manifest and its drawings, each a Group at (0, 0)."""
 
     kind: str  # token | stone | card | tile
@@ -59,8 +60,7 @@ class PieceArt:
     keyline: str | None = None
 
 
-@dataclass(frozen=True)
-class PieceRun:
+class PieceRun(Struct, frozen=True):
     """All the pieces of one component, the same size, printed in ``groups`` (each starts a new row)."""
 
     component: str

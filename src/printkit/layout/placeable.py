@@ -8,16 +8,16 @@ new kind's pieces become placeable with its own folder alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from printkit.layout.context import Context
     from printkit.layout.primitives import Group, Side
 
 
-@dataclass(frozen=True)
-class Placeable:
+class Placeable(Struct, frozen=True):
     """What a piece reference (``tokens.guards_a``, ``tiles.pink.rock:back``) names."""
 
     component: str

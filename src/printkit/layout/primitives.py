@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from msgspec import Struct
+
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.paper import DEFAULT as DEFAULT_PAPER
 from printkit.layout.paper import Paper
@@ -26,8 +28,7 @@ LIGHT = "#d9d9d9"
 EPSILON = 1e-6  # mm: how far two lengths may differ by rounding and still be equal
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Struct, frozen=True):
     """A rectangle: top-left corner (x, y), width w, height h, in mm; the one box type of layout."""
 
     x: float
@@ -55,8 +56,7 @@ class Box:
         )
 
 
-@dataclass(frozen=True)
-class Stroke:
+class Stroke(Struct, frozen=True):
     """How a line is drawn: colour, width in mm, dash pattern in mm."""
 
     color: str = BLACK
@@ -69,8 +69,7 @@ CUT = Stroke(color="#555555", width=0.25)
 FOLD = Stroke(color="#555555", width=0.25, dash=(2.0, 1.5))
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     """A rectangle, its top-left corner at (x, y)."""
 
     x: float
@@ -82,8 +81,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     """A straight line from (x1, y1) to (x2, y2)."""
 
     x1: float
@@ -93,8 +91,7 @@ class Line:
     stroke: Stroke = HAIRLINE
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(Struct, frozen=True):
     """A circle about (cx, cy)."""
 
     cx: float
@@ -104,8 +101,7 @@ class Circle:
     fill: str | None = None
 
 
-@dataclass(frozen=True)
-class Path:
+class Path(Struct, frozen=True):
     """A polyline or polygon; with ``closed`` it can be filled."""
 
     points: tuple[tuple[float, float], ...]
@@ -114,8 +110,7 @@ class Path:
     closed: bool = True
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(Struct, frozen=True):
     """One line of text; (x, y) is the baseline's anchor given by ``align``."""
 
     x: float
@@ -130,8 +125,7 @@ class Text:
     max_h: float | None = None  # the height of the text's box, its capitals' most (a figure keeps it to it)
 
 
-@dataclass(frozen=True)
-class RichText:
+class RichText(Struct, frozen=True):
     """Wrapped text in a box of width ``w`` whose top is ``y``; ``markup`` uses <b> and <br/>."""
 
     x: float
@@ -149,8 +143,7 @@ class RichText:
     lines: tuple[int, int] | None = None  # only these lines (first, after last): a paragraph split over columns
 
 
-@dataclass(frozen=True)
-class Image:
+class Image(Struct, frozen=True):
     """A kit's picture drawn over (x, y, w, h): the one the document's ``pictures`` hold for its
     real ``path``; ``print_mm`` is the longest side of the piece showing it, the size the
     pipeline prepared the picture's pixels for at
@@ -166,8 +159,7 @@ class Image:
     clip: tuple[float, float, float, float] | None = None
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Struct, frozen=True):
     """Items drawn in their own coordinates (origin at the group's top-left) and placed at (x, y).
 
     Groups with the same ``key`` hold the same drawing; the renderer draws it once as a PDF form
@@ -199,8 +191,7 @@ class Group:
 Item = Rect | Line | Circle | Path | Text | RichText | Image | Group
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Struct, frozen=True):
     """Where one cuttable or measurable piece landed: the placement manifest's row. The box
     (x, y, width, height) bounds it; ``cut`` is the outline inside the box it is cut along."""
 
@@ -216,8 +207,7 @@ class Piece:
     cut: CutPath = RECTANGLE
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Struct, frozen=True):
     """One page of the document: its size in mm, what it is for and what is on it."""
 
     width: float

@@ -10,9 +10,10 @@ two-sided puts nothing behind the wrong page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.layout.context import Context, companion_name
@@ -32,8 +33,7 @@ TABLE_AFTER = 0.6  # mm under the table's last rule
 Span = tuple[int, int]  # first and last page, inclusive
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Struct, frozen=True):
     """One line of the table: what, its pages, its copies, its sides and whether it is cut."""
 
     what: str
@@ -47,8 +47,7 @@ class Row:
         return (self.what, self.pages, self.copies, self.sides, self.cut)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     """The recipe's table fitted to a column ``width`` mm wide: a header row and a row a part."""
 
     header: Row
@@ -110,8 +109,7 @@ class Table:
         return items
 
 
-@dataclass(frozen=True)
-class Recipe:
+class Recipe(Struct, frozen=True):
     """The table, the print-dialog line and the notes that go under it."""
 
     table: Table

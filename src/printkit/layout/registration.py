@@ -15,8 +15,9 @@ Shapes of a mark (``Mark.shape``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from printkit.layout.primitives import BLACK, Box, Rect
 
@@ -27,8 +28,7 @@ QUIET = 2.0  # mm more round a mark where no words print (pieces keep ``clear``)
 SHAPES: tuple[Shape, ...] = ("square", "corner", "frame")
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(Struct, frozen=True):
     """One mark of a set (see the module for each shape)."""
 
     shape: Shape
@@ -36,8 +36,7 @@ class Mark:
     size: float = 0.0
 
 
-@dataclass(frozen=True)
-class MarkSet:
+class MarkSet(Struct, frozen=True):
     """A machine's registration marks and the readable area they allow.
 
     ``inset``: from the paper's edges to the marks' outer edges; ``thickness``: of every line;

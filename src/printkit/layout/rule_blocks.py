@@ -4,8 +4,9 @@ wrapped, measured and drawn at a column's width. ``rules.py`` makes them from th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from printkit.base.errors import Loc
 from printkit.base.units import MM_PER_POINT
@@ -44,8 +45,7 @@ ITEM_GAP = 0.35  # the gap before a list item, as a share of a paragraph's
 CREDITS_PT, CREDITS_LEADING = 7.5, 9.6
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """One block of the rulebook: a heading, a paragraph, an item, the credits or a figure."""
 
     kind: str  # heading | paragraph | item | credits | figure

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.base.units import MM_PER_POINT
@@ -46,8 +47,7 @@ def keep_together(blocks: list[Block]) -> list[list[Block]]:
     return list(reversed(joined))
 
 
-@dataclass(frozen=True)
-class Slice:
+class Slice(Struct, frozen=True):
     """A block in a column, or the lines ``first`` to ``last`` (exclusive) of a split paragraph."""
 
     block: Block

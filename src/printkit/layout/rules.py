@@ -7,11 +7,13 @@ the print recipe (layout/recipe.py), so they can never contradict the PDF.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeGuard
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import Loc
+from printkit.base.records import replace
 from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
 from printkit.layout.context import Context
@@ -330,8 +332,7 @@ def filled(usual: Poured, looser: list[Poured]) -> Poured:
     return min(same, key=lambda poured: (poured.spread > LEVEL_WITHIN, round(abs(FILL_TARGET - poured.last_share), 2)))
 
 
-@dataclass(frozen=True)
-class Poured:
+class Poured(Struct, frozen=True):
     """The rules poured into pages: each page's items, the flow that poured them, how much of its
     text height the last page's taller column holds (1 for a single or a full page) and how far
     its columns' ends are apart (0 where the text fills the page)."""
@@ -348,8 +349,7 @@ class Poured:
         return len(self.pages) > 1 and self.last_share < SHORT_LAST
 
 
-@dataclass(frozen=True)
-class Pour:
+class Pour(Struct, frozen=True):
     """What pours the rules into pages: the paper, the columns, the title block and the credits."""
 
     ctx: Context

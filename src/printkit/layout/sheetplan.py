@@ -7,7 +7,8 @@ small map of the sheets. Shared by the square boards (``kinds/board``) and the h
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
@@ -24,8 +25,7 @@ STRIP_LETTER_PT = 9.0
 MAP_MAX_W, MAP_CELL_W, MAP_CELL_H = 36.0, 6.0, 4.0
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Struct, frozen=True):
     """How a board is split: the oriented paper and the rows and columns of each band of sheets."""
 
     ctx: Context
@@ -41,8 +41,7 @@ class Plan:
         return band * len(self.cols) + column + 1
 
 
-@dataclass(frozen=True)
-class Join:
+class Join(Struct, frozen=True):
     """Where two sheets meet: the sheet with the glue strip (``under``) and the one laid on it."""
 
     letter: str
@@ -76,8 +75,7 @@ def balanced(count: int, most: int) -> tuple[range, ...]:
     return tuple(spans)
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(Struct, frozen=True):
     """The most cells a run of sheets holds along one direction, by where the run is: the only one
     (both outer bands), the first (the leading band and a glue strip), a middle one (a glue strip)
     or the last (the trailing band)."""

@@ -5,11 +5,13 @@ rules' other figures with the same pieces)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kit.shared import Figure
 from printkit.layout.context import Context
 from printkit.layout.figure_grid import LABEL_PT
@@ -27,8 +29,7 @@ STRIP_GAP = 6.0  # between two components of the strip
 STRIP_LABEL = 3.6  # mm under the drawings for the counts
 
 
-@dataclass(frozen=True)
-class Strip:
+class Strip(Struct, frozen=True):
     """'What is in the kit' at the top of the rules: one of each printed component, small, as its
     own layout draws it, with its count from the kit's numbers; one group, one manifest row."""
 
@@ -94,7 +95,7 @@ def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
     for item in items:
         stroke = getattr(item, "stroke", None)
         if isinstance(stroke, Stroke) and stroke.width < least:
-            item = replace(item, stroke=replace(stroke, width=least))  # type: ignore[arg-type]
+            item = replace(item, stroke=replace(stroke, width=least))
         elif isinstance(item, Group):
             # a keyed group is drawn once and reused wherever its key comes again (render.pdf): the
             # thickened copy gets a key of its own, or the page it samples would reuse its thick lines
@@ -104,8 +105,7 @@ def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
     return tuple(out)
 
 
-@dataclass
-class Strips:
+class Strips(Struct, dict=True):
     """The kit's strip in the context's language, at whatever size the title block tries: its
     samples (each a piece drawn, or a page laid out) are made once, on the first size asked
     (the rules' title block asked for up to 8 sizes, and each drew every sample again)."""

@@ -11,10 +11,10 @@ A piece too small for the label (under 12 mm across or 12 mm down) goes without.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from printkit import fonts
+from printkit.base.records import replace
 from printkit.layout.primitives import Group, Item, Page, Piece, Rect, Text
 
 if TYPE_CHECKING:

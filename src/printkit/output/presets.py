@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from printkit.base.configjson import NAME, config_folder, line_of, read_json, shown, text_problem
 from printkit.base.errors import PrintkitError, kit_error
@@ -26,8 +27,7 @@ MIN_DPI, MAX_DPI = 10, 1200
 FIELDS = {"title", "width", "height", "bleed", "dpi"}
 
 
-@dataclass(frozen=True)
-class Preset:
+class Preset(Struct, frozen=True):
     """A shop's piece: trim width and height and bleed in mm, pixels per inch; where it was read."""
 
     name: str

@@ -13,11 +13,13 @@ import hashlib
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+
 from printkit.base.errors import PrintkitError
+from printkit.base.records import fields, replace
 from printkit.layout.bounds import ink_rect
 from printkit.layout.context import Context
 from printkit.layout.pieces import BACK_OUTLINE, PieceArt, PieceRun, piece_pages
@@ -242,8 +244,7 @@ def _short(value: object) -> str:
 # --- the pieces that changed, on pages of their own ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(Struct, frozen=True):
     """One cut piece of the new build: who it is, its size, and each side's drawing and hash."""
 
     key: PieceKey

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from printkit.pictures.limits import MAX_PIXELS, PictureProblem, damage
 
@@ -25,8 +26,7 @@ Order = Literal["little", "big"]
 BYTE_ORDERS: dict[bytes, Order] = {b"II*\x00": "little", b"MM\x00*": "big"}
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(Struct, frozen=True):
     """What a JPEG's markers say before its first scan."""
 
     width: int

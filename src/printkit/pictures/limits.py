@@ -8,7 +8,8 @@ MAX_KIT_PASSED_BYTES, and costs about three times them in memory while the PDF i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 MAX_PIXELS = 50_000_000
 MAX_SVG_BYTES = 5 * 1024 * 1024
@@ -33,8 +34,7 @@ class PictureProblem(ValueError):
     """Why a picture cannot be printed, as the one-line message the user reads."""
 
 
-@dataclass(frozen=True)
-class Work:
+class Work(Struct, frozen=True):
     """What drawing a picture costs, the measure of the kit's limits: pixels decoded (a JPEG's
     counted at JPEG_SHARE), and an SVG's elements and numbers with each <use> repeated."""
 

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 from zlib import crc32
 
+from msgspec import Struct, field
+
+from printkit.base.records import replace
 from printkit.kit.paths import KitFolder, PathRefused
 from printkit.pictures.limits import (
     DEFAULT_PRINT_MM,
@@ -43,8 +45,7 @@ Finding = tuple[tuple, str, str]  # (location in the kit, message, severity)
 Key = tuple[str, int]  # a picture's name in the kit's folder and the pixels it is prepared for
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(Struct, frozen=True):
     """Where a kit shows a picture: the field naming it, the file, the longest side it prints
     at (mm), whether a placeholder may stand in while the file does not exist, and the
     resolution it is prepared at when not the kit's (a box's picture: PRINT_DPI)."""
@@ -60,8 +61,7 @@ class Use:
         return self.relative, print_pixels(self.print_mm, self.dpi or kit_dpi)
 
 
-@dataclass(frozen=True)
-class Prepared:
+class Prepared(Struct, frozen=True, dict=True):
     """One picture as checked for one print size: its name in the kit's folder, its real path,
     the pixels it is prepared for, and the picture (a Raster's bytes as the PDF holds them, or
     a Vector's checked SVG), named by its content (``Raster.digest``: pictures of the same
@@ -87,8 +87,7 @@ class Prepared:
         return self.picture.width / self.picture.height
 
 
-@dataclass(frozen=True, eq=False)
-class Pictures:
+class Pictures(Struct, frozen=True, eq=False, dict=True):
     """Every picture of one build, read once: the prepared ones by (name, pixels), the message
     of each that was refused, and the names of a deck's pictures not made yet (a placeholder
     stands in). Compared by identity: it is handed down, never compared."""
@@ -225,8 +224,7 @@ def prepare(
     return reading.pictures(), problems
 
 
-@dataclass
-class _Reading:
+class _Reading(Struct):
     """One check of a kit's pictures: each name located once, each file read once, each
     picture prepared once for each size it prints at."""
 

@@ -16,15 +16,15 @@ import io
 import math
 import warnings
 import zlib
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from printkit.pictures import jpeg
 from printkit.pictures.limits import FAR_LARGER, FLATE_LEVEL, MAX_PIXELS, PictureProblem, Work, damage, decoding_cost
 
 
-@dataclass(frozen=True)
-class Raster:
+class Raster(Struct, frozen=True):
     """A PNG or JPEG at print resolution, as a PDF image object holds it: ``data`` is a JPEG
     file (DCTDecode; the kit's own file byte for byte when it is not far larger than its print
     size) or the pixels Flate-compressed, ``alpha`` the alpha channel compressed. ``digest``

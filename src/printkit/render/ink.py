@@ -16,15 +16,15 @@ millimetre, and both shares agree with an independent render (poppler's pdftoppm
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 REPORT_DPI = 100  # a hairline's blur is small beside a page; an A4 page renders in about 30 ms
 INKED = 13  # a channel 13 of 255 (5 %) below white takes ink: paper white and anti-aliasing halos do not
 
 
-@dataclass(frozen=True)
-class Coverage:
+class Coverage(Struct, frozen=True):
     """One page's ink (0 blank to 1 solid black) and inked area (0 to 1 of the page)."""
 
     ink: float

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from typing import Any
 
 from printkit.base.errors import Loc, Problem, group_of
+from printkit.base.records import replace
 from printkit.kit.file import KitSource
 from printkit.layout.primitives import Page
 

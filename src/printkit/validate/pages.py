@@ -7,8 +7,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import Loc, PrintkitError, Problem
@@ -174,8 +175,7 @@ class Seen:
         return known
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Struct, frozen=True):
     """What the page checks need to know of a group's drawing, found once per key however often
     it is placed (a deck's back on 1,000 cards is one drawing)."""
 
@@ -290,8 +290,7 @@ def group_view(group: Group, page: Page, known: Drawing) -> View:
     return (tuple(bounds.flatten((group,))) if suspect else ()), tuple(cores)
 
 
-@dataclass(frozen=True)
-class PageRef:
+class PageRef(Struct, frozen=True):
     """A page as findings name it: its number, the page and the kit field it comes from."""
 
     number: int
@@ -448,8 +447,7 @@ def check_text_overlaps(
         )
 
 
-@dataclass(frozen=True)
-class VersionMarked:
+class VersionMarked(Struct, frozen=True):
     """The version mark on a page's pieces: its label and the component field that sets where it
     sits (a card's height puts it at the foot, a token's size in the corner)."""
 

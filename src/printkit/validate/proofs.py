@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from msgspec import Struct
 from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import Loc, PrintkitError
+from printkit.base.records import replace
 from printkit.facts import evaluation, invariants
 from printkit.facts.provenance import ITEM_NAMES, Provenance, TraceOverBudget, item_loc
 from printkit.kit.model import Kit
@@ -131,8 +132,7 @@ def is_about_pages(check: invariants.Check) -> bool:
     return any(name == "pages" or name.startswith(PAGE_NAMES[1:]) for name in invariants.names_in(check))
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(Struct, frozen=True):
     """An invariant that does not hold (or cannot be evaluated) for one player count."""
 
     players: int | None
@@ -186,8 +186,7 @@ def rule_statement(rule: Invariant) -> str:
     return f"the rules state {text} ({rule.check})" if text else f"the rules state {rule.check}"
 
 
-@dataclass(frozen=True)
-class Blame:
+class Blame(Struct, frozen=True):
     """What a finding's line is found from: where the numbers come from, and what every broken
     rule read (a value that feeds them all is the one change that explains them all)."""
 

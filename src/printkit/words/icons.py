@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 FIRST = 0xF0000  # Supplementary Private Use Area-A: no font printkit ships draws anything there
 ICON_EM = 0.9  # an icon's advance, of the font size
@@ -46,8 +47,7 @@ SYMBOLS = (
 )
 
 
-@dataclass(frozen=True)
-class Icon:
+class Icon(Struct, frozen=True):
     """What an icon draws: a token shape or a symbol, in a colour (None: the text's colour), or
     the picture at the path ``image`` (absolute, inside the kit's folder), prepared by the
     pipeline (printkit.pictures.prepared), of width over height ``aspect``."""

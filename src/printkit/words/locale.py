@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from printkit.base.errors import PrintkitError
 from printkit.facts.invariants import InvariantError
@@ -45,8 +46,7 @@ def _icon(icon: Any, dpi: int, pictures: Pictures) -> icons.Icon:
     return icons.Icon(icon.shape, icon.symbol, icon.color, str(found.path), found.aspect)
 
 
-@dataclass(frozen=True)
-class Localizer:
+class Localizer(Struct, frozen=True):
     """Turns a kit's ``Text`` into one language's string with every {placeholder} filled."""
 
     lang: str

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from msgspec import Struct
 
 from printkit.facts import evaluation, invariants
 from printkit.words import plurals
@@ -33,8 +34,7 @@ SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 NUMBER_FORMAT = re.compile(r"(?P<sign>\+)?(?:0(?P<width>[1-9]))?(?:\.(?P<decimals>[0-9]))?")
 
 
-@dataclass(frozen=True)
-class Placeholder:
+class Placeholder(Struct, frozen=True):
     """One placeholder, read: its expression, the names it reads and the word forms it chooses from."""
 
     inside: str  # the text between the braces

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.kinds.board.model import BoardComponent
@@ -34,8 +35,7 @@ FAINT_LINE = Stroke(color="#b3b3b3", width=0.25)
 SMALLEST_SPACE = 6.0  # mm along the side: room for a two-digit number a child can read
 
 
-@dataclass(frozen=True)
-class RingSpace:
+class RingSpace(Struct, frozen=True):
     """One space of the ring: its number and its box in board mm."""
 
     number: int

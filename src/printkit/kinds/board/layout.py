@@ -13,10 +13,12 @@ small map of the sheets. Each sheet's cut-out (its part, its coordinate bands an
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.board import edgetrack
 from printkit.kinds.board.model import BoardComponent
 from printkit.kinds.board.words import MESSAGES
@@ -168,8 +170,7 @@ def room(board: BoardComponent, ctx: Context) -> str | None:
     )
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(Struct, frozen=True):
     """One sheet of a split board on its page: where its part of the grid lies, and its strips."""
 
     board: BoardComponent

@@ -7,11 +7,13 @@ the label and the picture (it is the box's top); the knife follows each net's ou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.box.model import TrayBoxComponent
 from printkit.kinds.box.words import MESSAGES
 from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, GlueTab, net_drawing, readable_ink
@@ -43,8 +45,7 @@ TAB_SHORT = 1.0  # a tab is this much lower than its wall, so it does not show a
 GAP = 6.0 + 2 * BLEED  # between the lid's and the tray's nets on one page: 6 mm between their bleeds
 
 
-@dataclass(frozen=True)
-class TrayNet:
+class TrayNet(Struct, frozen=True):
     """A base of ``w`` x ``h`` with walls ``d`` high, in mm from its bounding box's corner."""
 
     w: float
@@ -140,8 +141,7 @@ def derived(box: TrayBoxComponent, values: dict[str, Any]) -> dict[str, Any]:
     return {f"{box.id}.{name}": round(value, 3) for name, value in sizes.items()} | {f"{box.id}.cards": room.cards}
 
 
-@dataclass(frozen=True)
-class Together:
+class Together(Struct, frozen=True):
     """Both nets' bounding box when they share a page, side by side or one above the other."""
 
     width: float

@@ -12,11 +12,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.base.units import MM_PER_POINT
 from printkit.facts.invariants import InvariantError
 from printkit.kinds.cards.model import (
@@ -68,8 +70,7 @@ from printkit.words.typography import to_markup
 TABLE_RULE = Stroke(color="#888888", width=0.15)
 
 
-@dataclass(frozen=True)
-class DeckPiece:
+class DeckPiece(Struct, frozen=True):
     """One printed piece: its type, its owner (None in a deck without owners) and its number."""
 
     type: DeckType
@@ -150,8 +151,7 @@ def table_numbers(prefix: str, table: TableElement) -> dict[str, float]:
 # --- designs -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Design:
+class Design(Struct, frozen=True, dict=True):
     """What one design draws with: the deck, the piece's type and owner, and the language."""
 
     deck: DeckComponent

@@ -7,9 +7,11 @@ and reused); this module puts them on pages with their cut lines, crop marks and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
 
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.cards import deck
 from printkit.kinds.cards.model import DeckComponent
 from printkit.layout import cardgrid, hextiles, imposition, pieces
@@ -147,8 +149,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     return pages
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Struct, frozen=True):
     """What every page of faces holding the same number of pieces shares with the others, and its
     page of backs too, made once: the pieces' boxes, the cut lines and crop marks, the backs'
     outlines, and the pages' trim and bleed boxes."""

@@ -10,11 +10,13 @@ orientation, its printed coordinates (``0101`` or ``A1``, column then row) from 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.hexboard.ground import hex_ground, hex_legend_height, hex_legend_items
 from printkit.kinds.hexboard.model import HexBoardComponent, SpecialHex, Terrain
 from printkit.kinds.hexboard.words import MESSAGES
@@ -40,8 +42,7 @@ COORD_COLOUR = "#666666"
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # axial steps to the six neighbours
 
 
-@dataclass(frozen=True)
-class Hex:
+class Hex(Struct, frozen=True):
     q: int  # axial coordinates
     r: int
     col: int  # offset coordinates from 0, as printed (column then row, from 1)
@@ -129,8 +130,7 @@ def hex_box(board: HexBoardComponent) -> tuple[float, float]:
     return (2 * big, board.size) if board.orientation == "flat" else (board.size, 2 * big)
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """The board's hexes placed: each hex's box corner, from the board's top-left corner."""
 
     cells: tuple[tuple[Hex, float, float], ...]

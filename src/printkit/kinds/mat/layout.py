@@ -10,8 +10,9 @@ cut or fold line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
@@ -140,8 +141,7 @@ def places(
     return items, pieces, (left + grid_w, top + rows * ph + (rows - 1) * gap)
 
 
-@dataclass(frozen=True)
-class PlaceLook:
+class PlaceLook(Struct, frozen=True):
     """A place's colours, from the theme's accent: a faint wash, its texture, its rule and its
     player-count mark (a plain kit's accent, near-black, gives the greys printkit always had)."""
 

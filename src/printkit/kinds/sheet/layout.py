@@ -6,11 +6,11 @@ mat's panels and the rules' figures share.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.sheet.model import SheetComponent
 from printkit.kit.parts import FieldPart, TablePart
 from printkit.layout.context import Context, Paper

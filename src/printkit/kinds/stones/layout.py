@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import replace
 
 from printkit import fonts
+from printkit.base.records import replace
 from printkit.kinds.stones.model import StoneFace, StoneOwner, StonesComponent
 from printkit.layout.context import Context, Paper
 from printkit.layout.marks import luminance

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.kinds.track.model import EdgeTrack, TrackComponent, TrackSpace
 from printkit.kinds.track.words import MESSAGES
 from printkit.layout import paragraph
@@ -57,8 +59,7 @@ def numbers(track: TrackComponent | EdgeTrack, paper: Paper) -> dict[str, float]
     return values
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(Struct, frozen=True):
     """Where each space goes, as (column, row) of a grid of spaces, and the grid's size."""
 
     cells: tuple[tuple[int, int], ...]

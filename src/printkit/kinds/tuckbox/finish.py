@@ -12,8 +12,9 @@ meets bare card, and the colour still overlaps its fold by GLUE_CLEAR.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.layout.context import Context
@@ -37,8 +38,7 @@ STEP_LEADING = 4.2  # mm between the steps' baselines
 LEGEND_SAMPLE = 9.0  # mm: the sample line beside "cut" and "fold"
 
 
-@dataclass(frozen=True)
-class GlueTab:
+class GlueTab(Struct, frozen=True):
     """Where a net's glue tab is left unprinted (``clear``: a polygon in mm from the net's corner,
     reaching past the tab's cut line by its bleed), where its word stands and how wide it may be."""
 

@@ -10,11 +10,13 @@ follows the outline (a polygon, the piece's ``cut``); the panels fold along dash
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import Any, Protocol
+
+from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
+from printkit.base.records import replace
 from printkit.base.units import MM_PER_POINT
 from printkit.kinds.tuckbox.finish import (
     BLEED,
@@ -61,8 +63,7 @@ TWO_LINES_UNDER = 10.0  # pt: a front's title that would be set smaller on one l
 TITLE_LEADING = 1.15  # a two-line title's baselines, of its size
 
 
-@dataclass(frozen=True)
-class Inside:
+class Inside(Struct, frozen=True):
     """The box's inner size in mm and what it is made from."""
 
     width: float
@@ -100,8 +101,7 @@ class Flat(Protocol):
     def height(self) -> float: ...
 
 
-@dataclass(frozen=True)
-class Net:
+class Net(Struct, frozen=True):
     """The net's geometry in mm from its bounding box's top-left corner."""
 
     w: float  # a wide panel's width (the inside's width)
