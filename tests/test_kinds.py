@@ -5,7 +5,6 @@ made from the registry the pipeline loads."""
 from __future__ import annotations
 
 import ast
-import dataclasses
 import json
 import shutil
 import subprocess
@@ -57,7 +56,7 @@ def test_every_folder_of_kinds_is_a_kind_in_the_schemas_order():
 def test_the_registry_is_a_frozen_value_loaded_once_and_its_kit_model_made_once():
     kinds = load_kinds()
     assert load_kinds() is kinds and kit_model(kinds) is kit_model(kinds)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):  # a frozen struct's field
         kinds.kinds = ()  # type: ignore[misc]
     with pytest.raises(TypeError):
         kinds.by_name["stamp"] = kinds.by_name["board"]  # type: ignore[index]

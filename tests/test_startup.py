@@ -82,6 +82,8 @@ from printkit.cli import main
 try:
     main()
 finally:
+    walked[:] = [0]  # the passes after the command: Python's last, full one at shutdown stands for them
+    gc.collect()
     json.dump({"modules": sorted(sys.modules), "frozen": gc.get_freeze_count(), "walked": max(walked)}, sys.stderr)
 """
 
