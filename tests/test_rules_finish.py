@@ -168,9 +168,9 @@ def test_what_you_need_counts_only_what_comes_in_more_than_one(kit, lang, expect
 
 def test_an_english_number_goes_with_the_noun_after_it():
     """Round 5 (latarnie, English): "5 / A tokens" and "3 / points" at line ends. In English a number
-    followed by a word is bound forward; one ending its phrase stays with the word before it; Polish
-    keeps binding backwards (its one-letter words bind forward, so chains would grow)."""
+    followed by a word is bound forward; one ending its phrase stays with the word before it; so is
+    a Polish one (the label A after its noun takes no conjunction, so the chain stays short)."""
     assert typeset("stand 5 A tokens and 3 B tokens.", "en") == f"stand 5{NBSP}A{NBSP}tokens and 3{NBSP}B tokens."
     assert typeset("the centre scores 3 points", "en") == f"the centre scores 3{NBSP}points"
     assert typeset("in row 2.", "en") == f"in row{NBSP}2."
-    assert typeset("stoi 5 żetonów A i 3 żetony B", "pl") == f"stoi{NBSP}5 żetonów{NBSP}A{NBSP}i{NBSP}3 żetony{NBSP}B"
+    assert typeset("stoi 5 żetonów A i 3 żetony B", "pl") == f"stoi 5{NBSP}żetonów{NBSP}A i{NBSP}3{NBSP}żetony{NBSP}B"
