@@ -20,9 +20,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "recipe_sides": {"pl": "Druk", "cs": "Tisk", "en": "Sides"},
     "recipe_cut": {"pl": "Ciąć", "cs": "Stříhat", "en": "Cut"},
     "recipe_rules": {"pl": "Zasady", "cs": "Pravidla", "en": "Rules"},
-    "recipe_screen": {"pl": "na ekranie", "cs": "na obrazovce", "en": "on screen"},
+    "recipe_rules_screen": {"pl": "Zasady (na ekranie)", "cs": "Pravidla (na obrazovce)", "en": "Rules (on screen)"},
     "recipe_per_player": {"pl": "1 na gracza", "cs": "1 na hráče", "en": "1 per player"},
-    "recipe_optional": {"pl": "w razie potrzeby", "cs": "podle potřeby", "en": "if needed"},
+    "recipe_optional_what": {"pl": "{what} (opcjonalnie)", "cs": "{what} (volitelně)", "en": "{what} (optional)"},
     "recipe_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "one-sided"},
     "recipe_two_sided": {"pl": "dwustronnie", "cs": "oboustranně", "en": "two-sided"},
     "recipe_fold": {"pl": "do złożenia", "cs": "k přeložení", "en": "fold over"},
@@ -39,6 +39,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "Tylko jeśli {note}: {pages} ({what}), 1 kopia.",
         "cs": "Jen pokud {note}: {pages} ({what}), 1 kopie.",
         "en": "Only if {note}: {pages} ({what}), 1 copy.",
+    },
+    "recipe_optional_plain": {
+        "pl": "Tylko w razie potrzeby: {pages} ({what}), 1 kopia.",
+        "cs": "Jen podle potřeby: {pages} ({what}), 1 kopie.",
+        "en": "Only if needed: {pages} ({what}), 1 copy.",
     },
     "recipe_cut_glue": {"pl": "tak, i skleić", "cs": "ano, a slepit", "en": "yes, and glue"},
     "recipe_glue_note": {
