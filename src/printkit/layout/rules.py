@@ -18,6 +18,7 @@ from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
 from printkit.layout.context import Context
 from printkit.layout.emblem import roundel
+from printkit.layout.needs import needs_blocks
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import (
     CREDITS_LEADING,
@@ -29,7 +30,6 @@ from printkit.layout.rule_blocks import (
 )
 from printkit.layout.rule_columns import Flow, Slice, column_items, keep_together
 from printkit.words.locale import Localizer
-from printkit.words.messages import page_span
 from printkit.words.typography import number_range, to_markup, typeset
 
 if TYPE_CHECKING:
@@ -78,37 +78,6 @@ def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
             paragraph.append(line)
     flush()
     return blocks
-
-
-def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
-    tr = ctx.tr
-    blocks = [Block("heading", html.escape(tr.msg("needs_heading")))]
-    for component in kit.components:
-        if component.in_kit:
-            title = tr(component.title) or component.id
-            pages = page_ref(ctx, component.id, naming=True)
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(pages)})"))
-    for component in kit.components:  # a score sheet the recipe sends to a file of its own
-        if not component.in_kit and kit.kinds.kind_of(component).personalised:
-            title = tr(component.title) or component.id
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(tr.msg('need_apart'))})"))
-    for need in kit.needs:
-        # one of a thing is the thing ("pencil"), not "1 × pencil"
-        key = ("need_per_player" if need.per_player else "need_item") + ("_one" if need.count == 1 else "")
-        blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
-    # the tools the build asks for: a review found "what you need" silent on scissors and glue
-    cut = any(c.in_kit and (c.print.cut or c.id in ctx.cut) for c in kit.components)
-    glued = ctx.glued or "fold" in ctx.sides.values()  # a split board's sheets, or faces folded onto backs
-    tools = (["need_cutting"] if cut else []) + (["need_glue"] if glued else [])
-    blocks += [Block("item", html.escape(tr.msg(key))) for key in tools]
-    return blocks
-
-
-def page_ref(ctx: Context, component_id: str, naming: bool = False) -> str:
-    """'stronę 2' / 'strany 3–4' (or, ``naming``, 'strona 2') from the laid-out page numbers."""
-    first = int(ctx.tr.numbers.get(f"page.{component_id}", 0))
-    last = int(ctx.tr.numbers.get(f"lastpage.{component_id}", first))
-    return page_span(ctx.lang, first, last, naming)
 
 
 def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:

@@ -135,6 +135,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{text} pro každého hráče",
         "en": "{text} per player",
     },
+    "need_instead": {"pl": "{text} albo {instead}", "cs": "{text} nebo {instead}", "en": "{text} or {instead}"},
+    "need_optional": {"pl": "{text} (opcjonalnie)", "cs": "{text} (volitelně)", "en": "{text} (optional)"},
+    "need_pages_optional": {"pl": "{pages}, opcjonalnie", "cs": "{pages}, volitelně", "en": "{pages}, optional"},
+    "need_tool_if": {
+        "pl": "{tool}, jeśli drukujecie {pages}",
+        "cs": "{tool}, pokud tisknete {pages}",
+        "en": "{tool}, if you print {pages}",
+    },
     "need_apart": {"pl": "osobny plik", "cs": "samostatný soubor", "en": "a file of its own"},
     "need_cutting": {
         "pl": "nożyczki (albo nożyk i linijka)",
@@ -382,6 +390,14 @@ def page_span(lang: str, first: int, last: int, naming: bool = False) -> str:
     if first == last:
         return f"{single} {first}"
     return f"{several} {first}–{last}"
+
+
+def page_spans(lang: str, spans: list[tuple[int, int]]) -> str:
+    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several."""
+    if len(spans) == 1:
+        return page_span(lang, *spans[0])
+    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in sorted(set(spans)))
+    return f"{_PAGE_ACCUSATIVE[lang][1]} {numbers}"
 
 
 def message(lang: str, key: str, **values: object) -> str:
