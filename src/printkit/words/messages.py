@@ -168,9 +168,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "game_n": {"pl": "Partia {n}", "cs": "Hra {n}", "en": "Game {n}"},
     "example_n": {"pl": "Przykład {n}", "cs": "Příklad {n}", "en": "Example {n}"},
     "ruler": {
-        "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %",
-        "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",
-        "en": "50 mm: measure it; any other length means the print is not at 100% scale",
+        "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %.",
+        "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %.",
+        "en": "50 mm: measure it; any other length means the print is not at 100% scale.",
     },
     "cut_plan": {
         "pl": "Gilotyna: tnij po kolei od 1 do {n}, każde cięcie od krawędzi do krawędzi.",
