@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 
 from conftest import mm
-from print_measure import rules_pages
+from print_measure import credits_chars, rules_pages
 from printkit import pipeline as build
 from printkit.layout import needs, rules
 from printkit.layout.document import kit_numbers, layout_kit, with_numbers
@@ -79,7 +79,7 @@ def test_the_last_rules_page_has_no_empty_band(built, kit, paper):
     credits (latarnie's ended 40 mm short of them, plateau's second page two-thirds empty)."""
     page = rules_pages(built(kit, "pl", "--paper", paper))[-1]
     body = [c for c in page.chars if round(c["size"], 1) in (9.4, 11.5, CAPTION_PT)]
-    credits = [c for c in page.chars if abs(c["size"] - 7.5) < 0.01]
+    credits = credits_chars(page)
     top = min(mm(c["top"]) for c in body)
     if len(rules_pages(built(kit, "pl", "--paper", paper))) == 1:
         top = min(mm(c["top"]) for c in body if round(c["size"], 1) == 11.5)  # under the title block
