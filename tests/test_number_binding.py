@@ -133,3 +133,18 @@ def test_no_number_holds_a_run_over_a_third_of_a_column():
                             runs.append((width / item.w, kit, lang, word))
     assert len(runs) > 300
     assert max(runs)[0] < 0.36, max(runs)
+
+
+def test_a_run_wider_than_its_box_gives_way_at_its_no_break_spaces():
+    """Numbers bound to their words make longer unbreakable runs; in a box narrower than such a run
+    (a score sheet's note, a narrow caption) its no-break spaces give way before a word is parted
+    between letters."""
+    run = typeset("hrají 1 až 4 hráči", "cs")
+    assert run == f"hrají 1{NBSP}až{NBSP}4{NBSP}hráči"
+    bound = fonts.text_width(run.split(" ")[1], 9.4, face="body")
+    assert bound > 14.0 > fonts.text_width("hráči", 9.4, face="body")  # the run is wider than the box, no word is
+    wrapped = paragraph.wrap(run, 14.0, 9.4, 12.0, face="body", lang="cs")
+    lines = ["".join(r.text for r in line.runs).replace(NBSP, " ").strip() for line in wrapped.lines]
+    words = run.replace(NBSP, " ").split(" ")
+    assert " ".join(lines).split(" ") == words, lines  # every word whole, none cut between letters
+    assert all(line.width <= 14.0 for line in wrapped.lines)
