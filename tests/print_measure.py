@@ -186,3 +186,13 @@ def rules_pages(path) -> list:
             break
         pages.append(page)
     return pages
+
+
+def credits_chars(page) -> list[dict]:
+    """The letters of the credits on a rules page: 7.5 pt in their dark grey (#333333), told
+    from the print recipe's table, which may be set at 7.5 pt too but in black."""
+    return [
+        c
+        for c in page.chars
+        if abs(c["size"] - 7.5) < 0.01 and tuple(round(v, 2) for v in c["non_stroking_color"] or ()) == (0.2,) * 3
+    ]

@@ -57,7 +57,7 @@ def test_a_deck_without_crop_marks_still_prints_cards_to_cut(run, tmp_path, monk
 
 def test_a_sheet_alone_needs_no_cutting(run, tmp_path, monkeypatch):
     text = instructions(run, tmp_path, monkeypatch, (REPO / "tests" / "kits" / "mini.yaml").read_text("utf-8"))
-    assert re.search(r"Rules 1 on screen – no [^0-9]+ 2 1 one-sided no\b", text), text
+    assert re.search(r"Rules \(on screen\) 1 – – no [^0-9]+ 2 1 one-sided no\b", text), text
     assert "In the print dialog: page 2, 1 copy; single-sided" in text, text
 
 

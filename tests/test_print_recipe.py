@@ -20,6 +20,8 @@ import pytest
 from conftest import REPO
 from piece_pdf import build, recipe_text
 from printkit import pipeline
+from printkit.layout.primitives import Text
+from printkit.layout.recipe import ROW_H
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 
@@ -212,7 +214,7 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     pdf, _ = build("plateau", tmp_path, "--lang", "en")
     text = recipe_text(pdf)
     assert (
-        "What Pages Copies Sides Cut Rules 1–2 on screen – no The board 3 1 one-sided no "
+        "What Pages Copies Sides Cut Rules (on screen) 1–2 – – no The board 3 1 one-sided no "
         "Stones 5–6 1 two-sided yes Plateau – prisoners 7 1 one-sided no" in text
     )
     boxed, _ = build("kpn", tmp_path, "--lang", "en")
@@ -224,6 +226,38 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     shared = sheets + " one copy shared by all players (2 games a page)."
     assert shared in text.replace("\n", " "), "kpn's score sheet is one for the table"
     assert "printkit build" not in text and "printkit sheets" not in text
+
+
+def recipe_columns(kit_name: str, lang: str, paper: str = "a4") -> dict[str, list[str]]:
+    """The recipe table's cells as laid out on the rules page, by the header of their column."""
+    loaded = pipeline.load(kit_name)
+    ctx = pipeline.context(loaded, lang, paper)
+    document = pipeline.laid_out(loaded, ctx)
+    texts = [item for page in document.pages if page.role == "rules" for item in page.items if isinstance(item, Text)]
+    headers = {name: ctx.tr.msg(f"recipe_{name}") for name in ("what", "copies")}
+    columns = {}
+    for name, header in headers.items():
+        top = next(item for item in texts if item.bold and item.text == header)
+        cells = [item for item in texts if abs(item.x - top.x) < 1e-6 and top.y < item.y < top.y + 6 * ROW_H]
+        columns[name] = [item.text for item in sorted(cells, key=lambda item: item.y)]
+    return columns
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize("kit_name", KITS)
+def test_the_copies_column_holds_numbers_and_the_screen_is_named_in_what(kit_name, lang):
+    """A review read "Copies: on screen" ("Kopie: na ekranie") as a place in a column of numbers: the
+    rules read on screen have a dash for copies and say the screen in "what"; an optional part has
+    1 copy and says it is optional in "what" (its copies once read "if needed")."""
+    columns = recipe_columns(kit_name, lang)
+    assert len(columns["copies"]) == len(columns["what"]) >= 2, columns
+    assert all(re.fullmatch(r"(\d+|–)( .*)?", cell) for cell in columns["copies"]), columns["copies"]
+    screen = {"pl": "Zasady (na ekranie)", "cs": "Pravidla (na obrazovce)", "en": "Rules (on screen)"}[lang]
+    assert columns["what"][0] == screen and columns["copies"][0] == "–"
+    if kit_name == "latarnie":
+        optional = {"pl": "(opcjonalnie)", "cs": "(volitelně)", "en": "(optional)"}[lang]
+        row = next(n for n, what in enumerate(columns["what"]) if what.endswith(optional))
+        assert columns["copies"][row] == "1"
 
 
 def test_build_writes_the_files_its_recipe_names_beside_the_pdf(tmp_path):

@@ -12,7 +12,7 @@ from collections import defaultdict
 import pytest
 
 from conftest import kit_cases, mm
-from print_measure import rules_pages
+from print_measure import credits_chars, rules_pages
 from printkit import fonts
 from printkit import pipeline as build
 from printkit.base.records import replace
@@ -139,7 +139,7 @@ def test_no_rules_page_under_a_third_full_after_a_full_one_on_the_pdf(built, kit
     sizes = (BODY_PT, HEAD_PT)
     text = [c for c in pages[-1].chars if any(abs(c["size"] - size) < 0.01 for size in sizes)]
     held = mm(max(c["bottom"] for c in text)) - 12.0  # from the top margin: a figure at the top holds room too
-    credits = mm(min(c["top"] for c in pages[-1].chars if abs(c["size"] - 7.5) < 0.01))
+    credits = mm(min(c["top"] for c in credits_chars(pages[-1])))
     assert held >= SHORT_LAST * (credits - 12.0) - 4.0, (held, credits)  # from the top margin to the credits
 
 

@@ -197,6 +197,12 @@ class Need(Model):
     count: Count = Field(description="How many.")
     per_player: bool = Field(False, description="True when the count is for each player.")
     text: Text = Field(description="What it is, e.g. {pl: zwykła kostka D6, ...}.")
+    optional: bool = Field(False, description="True when the game can do without it: 'What you need' says so.")
+    instead: Text | None = Field(
+        None,
+        description="What can stand in for it, e.g. {en: a phone's timer}: 'What you need' prints it as the "
+        "alternative ('a sand timer or a phone's timer'); the need is then optional.",
+    )
 
 
 PieceRef = Annotated[
@@ -409,11 +415,22 @@ class PrintPlan(Model):
         "stones, boxes, a split board's sheets) are said to be cut without it.",
     )
     note: Text | None = Field(None, description="An extra instruction, e.g. when an optional page is needed.")
+    instead: Text | None = Field(
+        None,
+        description="With copies: optional, what can stand in for the printed pieces, e.g. {en: '{tokens.A|pawn|"
+        "pawns} in each of two colours'}: 'What you need' prints it as the alternative.",
+    )
     stock: Literal["paper", "card"] = Field(
         "paper",
         description="What the pages print on: 'card' (card stock, for pieces and boards that must stand up to play) "
         "or plain 'paper'; a kit using both gets a print-dialog line for each, one print job a stock.",
     )
+
+    @model_validator(mode="after")
+    def _instead_is_for_optional_pages(self) -> "PrintPlan":
+        if self.instead is not None and self.copies != "optional":
+            raise ValueError("'instead' names what stands in for optional pages: set copies: optional")
+        return self
 
 
 class ComponentBase(Model):

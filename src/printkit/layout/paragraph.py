@@ -6,13 +6,13 @@ Paragraph does with printkit's settings (greedy, spaces may shrink by 5 % to fit
 a word wider than the box split between letters), which the tests prove line by line on every
 paragraph of the shipped kits and on generated text; it replaces reportlab's engine because that
 engine costs about 40 ms of start-up (its import compiles large Unicode patterns) in a build
-that takes a few hundred. Two quirks of reportlab's are not copied, as they squeeze spaces for
-nothing: a line followed by a word too long for any line, of which not even the first letter
-fits after it, is measured with a trailing space; and a run of text holding a no-break space
-makes empty words whose spaces count towards the 5 % a line may shrink. Beyond reportlab's
-engine it hyphenates at a word's soft hyphens or by a language's patterns and justifies (see
-``wrap``); a soft hyphen takes no room and prints nothing unless the line breaks there; a no-break space
-takes the word spacing like a space, as the PDF's word spacing (Tw) moves both.
+that takes a few hundred. Two quirks of reportlab's that squeeze spaces for nothing are not
+copied: a line followed by a word of which not even the first letter fits after it is measured
+with a trailing space; a run holding a no-break space makes empty words whose spaces count towards
+the 5 % a line may shrink. Beyond reportlab's engine it hyphenates at soft hyphens or by a
+language's patterns and justifies (see ``wrap``); a soft hyphen takes no room and prints nothing
+unless the line breaks there; a no-break space takes the word spacing like a space (the PDF's Tw
+moves both), and gives way where a run it holds is wider than the box, before letters are parted.
 
 Markup: ``<b>``, ``<i>`` (the family has no italic: regular), ``<font size=N>``, ``<br/>`` and
 HTML character references; anything else is a layout bug. Widths are worked in points, as the
@@ -306,6 +306,9 @@ class _Breaker:
             wanted = self.used + self.space + width if self.line else width
             limit = self.width + self.shrink * (self.spaces + self.space)
             if self.line and wanted > limit or not self.line and width > self.width:
+                if width > self.width and len(loose := _unbound(word, self.face)) > 1:
+                    queue.extend(reversed(loose))  # no-break spaces give way before letters are parted
+                    continue
                 parts_of_word = self._split(word) if width > self.width else []
                 if len(parts_of_word) > 1:
                     queue.extend(reversed(parts_of_word))
@@ -561,6 +564,18 @@ def _joined(parts: list[tuple[_Word, str]], face: str) -> list[_Word]:
         text, bold, size = words[-1].pieces[-1]
         words[-1] = _Word(words[-1].pieces[:-1] + [(text + "-", bold, size)], None, face)
     return words
+
+
+def _unbound(word: _Word, face: str) -> list[_Word]:
+    """A run held by no-break spaces ("1\xa0až\xa04\xa0hráče") as the words it joins."""
+    words: list[_Word] = []
+    for text, bold, size in word.pieces:
+        for n, chunk in enumerate(text.split("\xa0")):
+            if n or not words:
+                words.append(_Word([], (bold, size), face))
+            words[-1].pieces += [(chunk, bold, size)] if chunk else []
+    words[-1].space = word.space
+    return [loose for loose in words if loose.pieces]
 
 
 def _append_letter(part: list[Piece], letter: str, bold: bool, size: float) -> list[Piece]:

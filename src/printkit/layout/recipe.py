@@ -179,9 +179,13 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     one_side = tr.msg("recipe_one_sided")
     rules = span_of(ctx, "rules")
     if rules is not None:
-        # rules read on screen are printed on no side: "0 (screen), one-sided" read as an error
-        copies, sides = (tr.msg("recipe_screen"), "–") if kit.rules_on_screen else ("1", one_side)
-        rows.append(Row(tr.msg("recipe_rules"), ranges_text([rules]), copies, sides, tr.msg("recipe_no")))
+        # rules read on screen are printed on no side: "0 (screen), one-sided" read as an error, and
+        # "Copies: on screen" as a place in a column of numbers; the row names the screen, its copies a dash
+        if kit.rules_on_screen:
+            what, copies, sides = tr.msg("recipe_rules_screen"), "–", "–"
+        else:
+            what, copies, sides = tr.msg("recipe_rules"), "1", one_side
+        rows.append(Row(what, ranges_text([rules]), copies, sides, tr.msg("recipe_no")))
         if kit.rules_on_screen:  # "on screen" alone read as "no printed rules": say how to print them
             # printed on their own, the rules need no blank back ("pages 1–2" printed one-sided
             # cost kpn's reader a blank sheet)
@@ -221,15 +225,20 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         cut = tr.msg("recipe_yes") if plan.cut or component.id in ctx.cut else tr.msg("recipe_no")
         if component.id in ctx.glued:
             cut = tr.msg("recipe_cut_glue")
-        copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
-        rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
+        # the copies column holds numbers: an optional part prints 1 copy, and its name says it is optional
+        copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": "1"}
+        named = tr.msg("recipe_optional_what", what=what) if plan.copies == "optional" else what
+        rows.append(Row(named, ranges_text([span]), copies_of[plan.copies], sides, cut))
         if plan.copies == "once":
             once[plan.stock].append(whole_sheets(span, ctx))
         elif plan.copies == "per_player":
             per_player[plan.stock].append(whole_sheets(span, ctx))
         if plan.copies == "optional":
-            note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
-            line = tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note)
+            clause = pages_clause(ctx, [span])
+            if plan.note:
+                line = tr.msg("recipe_optional_note", pages=clause, what=what, note=tr(plan.note))
+            else:
+                line = tr.msg("recipe_optional_plain", pages=clause, what=what)
             if plan.stock == "card":  # it prints on no dialog line, which would say so
                 line = before_stop(line, ", " + tr.msg("dialog_stock_card"))
             notes.append(line)

@@ -229,6 +229,19 @@ class Flow:
         self.unit, self.done_lines = len(self.units), 0
         return best[1]
 
+    def filled(self, rooms: list[float]) -> list[list[Slice]] | None:
+        """The rest in columns of at most ``rooms`` mm each (the last ends its page), or None (the
+        flow where it was) when it does not all fit."""
+        start = self.mark
+        try:
+            filled = [self.column(room, page_ends=n == len(rooms) - 1) for n, room in enumerate(rooms)]
+        except PrintkitError:
+            filled = []
+        if filled and self.unit == len(self.units):
+            return filled
+        self.reset(start)
+        return None
+
     def column_height(self, slices: list[Slice]) -> float:
         return sum(gap_before(s.block, i == 0) + self.slice_height(s) for i, s in enumerate(slices))
 

@@ -18,6 +18,7 @@ from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
 from printkit.layout.context import Context
 from printkit.layout.emblem import roundel
+from printkit.layout.needs import needs_blocks
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
 from printkit.layout.rule_blocks import (
     CREDITS_LEADING,
@@ -29,7 +30,6 @@ from printkit.layout.rule_blocks import (
 )
 from printkit.layout.rule_columns import Flow, Slice, column_items, keep_together
 from printkit.words.locale import Localizer
-from printkit.words.messages import page_span
 from printkit.words.typography import number_range, to_markup, typeset
 
 if TYPE_CHECKING:
@@ -78,37 +78,6 @@ def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
             paragraph.append(line)
     flush()
     return blocks
-
-
-def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
-    tr = ctx.tr
-    blocks = [Block("heading", html.escape(tr.msg("needs_heading")))]
-    for component in kit.components:
-        if component.in_kit:
-            title = tr(component.title) or component.id
-            pages = page_ref(ctx, component.id, naming=True)
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(pages)})"))
-    for component in kit.components:  # a score sheet the recipe sends to a file of its own
-        if not component.in_kit and kit.kinds.kind_of(component).personalised:
-            title = tr(component.title) or component.id
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(tr.msg('need_apart'))})"))
-    for need in kit.needs:
-        # one of a thing is the thing ("pencil"), not "1 × pencil"
-        key = ("need_per_player" if need.per_player else "need_item") + ("_one" if need.count == 1 else "")
-        blocks.append(Block("item", html.escape(tr.msg(key, count=need.count, text=tr(need.text)))))
-    # the tools the build asks for: a review found "what you need" silent on scissors and glue
-    cut = any(c.in_kit and (c.print.cut or c.id in ctx.cut) for c in kit.components)
-    glued = ctx.glued or "fold" in ctx.sides.values()  # a split board's sheets, or faces folded onto backs
-    tools = (["need_cutting"] if cut else []) + (["need_glue"] if glued else [])
-    blocks += [Block("item", html.escape(tr.msg(key))) for key in tools]
-    return blocks
-
-
-def page_ref(ctx: Context, component_id: str, naming: bool = False) -> str:
-    """'stronę 2' / 'strany 3–4' (or, ``naming``, 'strona 2') from the laid-out page numbers."""
-    first = int(ctx.tr.numbers.get(f"page.{component_id}", 0))
-    last = int(ctx.tr.numbers.get(f"lastpage.{component_id}", first))
-    return page_span(ctx.lang, first, last, naming)
 
 
 def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
@@ -388,7 +357,11 @@ class Pour(Struct, frozen=True):
         columns that much higher."""
         ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
         flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang)
-        credits_h = block_height(credits, ctx.content_width, ctx.lang) + CREDITS_GAP if credits else 0.0
+        # the credits are always set in a column's width at the page's foot, under the first column
+        # with room (the second only when the text fills the first): set across the page when the
+        # text left room, one kit's languages differed (targ's Czech across, its Polish and English
+        # under one column)
+        credits_h = block_height(credits, col_w, ctx.lang) + CREDITS_GAP if credits else 0.0
         bottom = ctx.bottom
         top = self.top
         pages: list[list[Item]] = []
@@ -398,21 +371,21 @@ class Pour(Struct, frozen=True):
                 limit = bottom - cap[1]
             else:
                 limit = bottom
-            flow_start = flow.mark
             carry = 0.0
             last = flow.balanced(columns, bottom - credits_h - top)
-            if last is None and credits and (tight := flow.balanced(columns, limit - top)) is not None:
-                # the text fills the page: the credits close the shorter column if they fit under it
-                shorter = min(range(columns), key=lambda n: flow.column_height(tight[n]))
-                credit_h = block_height(credits, col_w, ctx.lang) + CREDITS_GAP
-                if flow.column_height(tight[shorter]) + credit_h <= bottom - top:
-                    for column, slices in enumerate(tight):
-                        items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-                    x = column_x(ctx, shorter, col_w)
-                    items.extend(credits_items(credits, ctx, bottom - credit_h + CREDITS_GAP, x, col_w))
-                    pages.append(items)
-                    return Poured(pages, flow, 1.0, step)
-                flow.reset(flow_start)
+            if last is None and credits:
+                # the text fills the page: the credits close the first column that leaves room for them
+                for with_credits in range(columns):
+                    rooms = [limit - top] * columns
+                    rooms[with_credits] = min(limit, bottom - credits_h) - top
+                    filled = flow.filled(rooms)
+                    if filled is not None:
+                        for column, slices in enumerate(filled):
+                            items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                        x = column_x(ctx, with_credits, col_w)
+                        items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, x, col_w))
+                        pages.append(items)
+                        return Poured(pages, flow, 1.0, step)
                 carry = credits_h  # the text would fill this page and leave the credits a page alone
             if last is not None:
                 # the columns keep one spacing: a shorter one ends higher, its gaps are never widened;
@@ -420,8 +393,8 @@ class Pour(Struct, frozen=True):
                 last = levelled(flow, last)
                 for column, slices in enumerate(last):
                     items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-                if credits:
-                    items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP))
+                if credits:  # room was kept under both columns: the credits go under the first
+                    items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, ctx.margin, col_w))
                 pages.append(items)
                 heights = [flow.column_height(slices) for slices in last]
                 level = max(heights, default=0.0)
@@ -532,8 +505,8 @@ def column_x(ctx: Context, column: int, col_w: float) -> float:
 def credits_items(
     credits: Block, ctx: Context, y: float, x: float | None = None, width: float | None = None
 ) -> list[Item]:
-    """The credits at the foot of the last rules page (across it, or under one column), under a
-    thin rule."""
+    """The credits at the foot of the last rules page (under one column; across the page when
+    ``width`` is not given), under a thin rule."""
     x = ctx.margin if x is None else x
     width = ctx.content_width if width is None else width
     height = block_height(credits, width, ctx.lang)

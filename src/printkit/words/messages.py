@@ -20,9 +20,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "recipe_sides": {"pl": "Druk", "cs": "Tisk", "en": "Sides"},
     "recipe_cut": {"pl": "Ciąć", "cs": "Stříhat", "en": "Cut"},
     "recipe_rules": {"pl": "Zasady", "cs": "Pravidla", "en": "Rules"},
-    "recipe_screen": {"pl": "na ekranie", "cs": "na obrazovce", "en": "on screen"},
+    "recipe_rules_screen": {"pl": "Zasady (na ekranie)", "cs": "Pravidla (na obrazovce)", "en": "Rules (on screen)"},
     "recipe_per_player": {"pl": "1 na gracza", "cs": "1 na hráče", "en": "1 per player"},
-    "recipe_optional": {"pl": "w razie potrzeby", "cs": "podle potřeby", "en": "if needed"},
+    "recipe_optional_what": {"pl": "{what} (opcjonalnie)", "cs": "{what} (volitelně)", "en": "{what} (optional)"},
     "recipe_one_sided": {"pl": "jednostronnie", "cs": "jednostranně", "en": "one-sided"},
     "recipe_two_sided": {"pl": "dwustronnie", "cs": "oboustranně", "en": "two-sided"},
     "recipe_fold": {"pl": "do złożenia", "cs": "k přeložení", "en": "fold over"},
@@ -39,6 +39,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "Tylko jeśli {note}: {pages} ({what}), 1 kopia.",
         "cs": "Jen pokud {note}: {pages} ({what}), 1 kopie.",
         "en": "Only if {note}: {pages} ({what}), 1 copy.",
+    },
+    "recipe_optional_plain": {
+        "pl": "Tylko w razie potrzeby: {pages} ({what}), 1 kopia.",
+        "cs": "Jen podle potřeby: {pages} ({what}), 1 kopie.",
+        "en": "Only if needed: {pages} ({what}), 1 copy.",
     },
     "recipe_cut_glue": {"pl": "tak, i skleić", "cs": "ano, a slepit", "en": "yes, and glue"},
     "recipe_glue_note": {
@@ -130,6 +135,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{text} pro každého hráče",
         "en": "{text} per player",
     },
+    "need_instead": {"pl": "{text} albo {instead}", "cs": "{text} nebo {instead}", "en": "{text} or {instead}"},
+    "need_optional": {"pl": "{text} (opcjonalnie)", "cs": "{text} (volitelně)", "en": "{text} (optional)"},
+    "need_pages_optional": {"pl": "{pages}, opcjonalnie", "cs": "{pages}, volitelně", "en": "{pages}, optional"},
+    "need_tool_if": {
+        "pl": "{tool}, jeśli drukujecie {pages}",
+        "cs": "{tool}, pokud tisknete {pages}",
+        "en": "{tool}, if you print {pages}",
+    },
     "need_apart": {"pl": "osobny plik", "cs": "samostatný soubor", "en": "a file of its own"},
     "need_cutting": {
         "pl": "nożyczki (albo nożyk i linijka)",
@@ -155,9 +168,9 @@ CATALOG: dict[str, dict[str, str]] = {
     "game_n": {"pl": "Partia {n}", "cs": "Hra {n}", "en": "Game {n}"},
     "example_n": {"pl": "Przykład {n}", "cs": "Příklad {n}", "en": "Example {n}"},
     "ruler": {
-        "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %",
-        "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %",
-        "en": "50 mm: measure it; any other length means the print is not at 100% scale",
+        "pl": "50 mm: zmierz linijką; inna długość oznacza, że wydruk nie jest w skali 100 %.",
+        "cs": "50 mm: změřte pravítkem; jiná délka znamená, že tisk není v měřítku 100 %.",
+        "en": "50 mm: measure it; any other length means the print is not at 100% scale.",
     },
     "cut_plan": {
         "pl": "Gilotyna: tnij po kolei od 1 do {n}, każde cięcie od krawędzi do krawędzi.",
@@ -377,6 +390,14 @@ def page_span(lang: str, first: int, last: int, naming: bool = False) -> str:
     if first == last:
         return f"{single} {first}"
     return f"{several} {first}–{last}"
+
+
+def page_spans(lang: str, spans: list[tuple[int, int]]) -> str:
+    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several."""
+    if len(spans) == 1:
+        return page_span(lang, *spans[0])
+    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in sorted(set(spans)))
+    return f"{_PAGE_ACCUSATIVE[lang][1]} {numbers}"
 
 
 def message(lang: str, key: str, **values: object) -> str:
