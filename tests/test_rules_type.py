@@ -15,6 +15,7 @@ from conftest import kit_cases, mm
 from print_measure import rules_pages
 from printkit import fonts
 from printkit import pipeline as build
+from printkit.base import records
 from printkit.base.units import MM_PER_POINT
 from printkit.layout import paragraph
 from printkit.layout.primitives import RichText
@@ -195,12 +196,12 @@ def test_no_column_ends_on_a_hyphen(kit, lang, paper):
     for page in laid_rules(kit, lang, paper):
         for item in page.items:
             if isinstance(item, RichText) and item.lines is not None:
-                whole = paragraph.of(RichText(**{**item.__dict__, "lines": None}))
+                whole = paragraph.of(records.replace(item, lines=None))
                 after = item.lines[1]
                 if after < len(whole.lines):
                     split += 1
                     assert not whole.lines[after - 1].runs[-1].text.endswith("-"), (item.markup[:50], after)
-    if (kit, lang, paper) in (("plateau", "pl", "letter"), ("targ", "en", "a4")):
+    if (kit, lang, paper) in (("targ", "pl", "letter"), ("targ", "en", "letter")):
         assert split, "these rules split a paragraph over two columns"
 
 
