@@ -54,7 +54,6 @@ class Recipe:
     optional: list[int]  # the pages an "only if" note asks for
     two_sided: bool
     edge: str | None
-    jobs: list[tuple[list[int], bool]]  # each print-dialog line's pages and whether it prints two-sided
 
 
 def pages_of(ranges: str) -> list[int]:
@@ -75,16 +74,14 @@ def read_recipe(pdf: Path, lang: str) -> Recipe:
     sides = next((sides for _, sides in found if TWO_SIDED[lang] in sides), found[0][1])
     once: list[int] = []
     per_player: list[int] = []
-    jobs: list[tuple[list[int], bool]] = []
-    for runs, job_sides in found:
+    for runs, _ in found:
         parsed = list(RUN.finditer(runs))
         assert "; ".join(m.group(0) for m in parsed) == runs, runs  # nothing in the line the user cannot follow
-        jobs.append(([page for run in parsed for page in pages_of(run.group("ranges"))], TWO_SIDED[lang] in job_sides))
         for run in parsed:
             (once if run.group("copies").startswith("1 ") else per_player).extend(pages_of(run.group("ranges")))
     optional = [page for ranges in re.findall(OPTIONAL[lang], text) for page in pages_of(ranges)]
     edge = next((name for name, words in EDGE.items() if any(word in sides for word in words)), None)
-    return Recipe(once, per_player, optional, TWO_SIDED[lang] in sides, edge, jobs)
+    return Recipe(once, per_player, optional, TWO_SIDED[lang] in sides, edge)
 
 
 def printed_pieces(manifest: dict, pages: Counter[int]) -> Counter[str]:
@@ -121,16 +118,11 @@ def check_recipe(kit_name: str, pdf: Path, manifest: dict, lang: str) -> Recipe:
     assert all(1 <= page <= total for page in recipe.once + recipe.per_player + recipe.optional)
     assert recipe.two_sided == (manifest["duplex"] is not None)
     assert recipe.edge == manifest["duplex"]
-    for job, two_sided in recipe.jobs:
-        if not two_sided:  # a single-sided job: pages without backs (a review: plateau's board in the
-            # stones' duplex run, with a filler page behind it)
-            assert all(kinds[page].get("side") not in ("face", "back") for page in job), f"a back one-sided: {job}"
-            continue
-        sheets = Counter((page + 1) // 2 for page in job)
-        for sheet, count in sheets.items():  # both sides of a sheet, or the last page alone
-            assert count == 2 or sheet * 2 - 1 == total, f"half a sheet printed: sheet {sheet} of {job}"
-        for page in job:  # faces and their backs, blank backs and rules read as a book; no one-sided piece
-            assert kinds[page].get("side") in ("face", "back") or kinds[page]["role"] == "rules", (page, job)
+    if recipe.two_sided:
+        for run in (recipe.once, recipe.per_player):
+            sheets = Counter((page + 1) // 2 for page in run)
+            for sheet, count in sheets.items():  # both sides of a sheet, or the last page alone
+                assert count == 2 or sheet * 2 - 1 == total, f"half a sheet printed: sheet {sheet} of {run}"
     for page in recipe.once + recipe.per_player:
         assert kinds[page]["role"] != "blank" or kinds[page].get("side") == "back", page
     kit = pipeline.load(kit_name).kit
@@ -195,16 +187,13 @@ def test_rules_to_print_are_in_the_line_as_whole_sheets(tmp_path, kit_name, rang
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
 def test_kpn_recipe_gives_the_card_stock_for_its_tiles_and_aids(tmp_path, lang):
     """A round-6 review: "no paper stock is recommended anywhere". kpn's tiles and player aids
-    print on card (print.stock), the tiles' note gives its weight; the aids, one-sided, in a job of
-    their own, the blank back page 4 in none."""
+    print on card (print.stock), the tiles' note gives its weight."""
     pdf, _ = build("kpn", tmp_path, "--lang", lang)
     text = recipe_text(pdf).replace("\xa0", " ")
     card = {"pl": "na kartonie", "cs": "na karton", "en": "on card stock"}[lang]
     dialog = {"pl": "W oknie drukowania", "cs": "V dialogu tisku", "en": "In the print dialog"}[lang]
     pages = {"pl": "strony", "cs": "strany", "en": "pages"}[lang]
-    page = {"pl": "strona", "cs": "strana", "en": "page"}[lang]
-    assert f"{dialog}, {card}: {page} 3," in text, "the one-sided aids in a single-sided job"
-    assert f"{dialog}, {card}: {pages} 5–8" in text, "the tiles and their backs two-sided"
+    assert f"{dialog}, {card}: {pages} 3–8" in text
     assert "160–250 g/m²" in text
 
 
@@ -272,39 +261,27 @@ def test_rules_read_on_screen_say_how_to_print_them_if_wanted(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("lang", "board", "stones", "paper"),
+    ("lang", "card", "paper"),
     [
         (
             "en",
-            "In the print dialog, on card stock: page 3, 1 copy; single-sided;",
-            "In the print dialog, on card stock: pages 5–6, 1 copy; two-sided, flip on the long edge;",
+            "In the print dialog, on card stock: pages 3–6, 1 copy;",
             "In the print dialog, on plain paper: page 7,",
         ),
         (
             "pl",
-            "W oknie drukowania, na kartonie: strona 3, 1 kopia; jednostronnie;",
-            "W oknie drukowania, na kartonie: strony 5–6, 1 kopia; dwustronnie,",
+            "W oknie drukowania, na kartonie: strony 3–6, 1 kopia;",
             "W oknie drukowania, na zwykłym papierze: strona 7,",
         ),
-        (
-            "cs",
-            "V dialogu tisku, na karton: strana 3, 1 kopie; jednostranně;",
-            "V dialogu tisku, na karton: strany 5–6, 1 kopie; oboustranně,",
-            "V dialogu tisku, na obyčejný papír: strana 7,",
-        ),
+        ("cs", "V dialogu tisku, na karton: strany 3–6, 1 kopie;", "V dialogu tisku, na obyčejný papír: strana 7,"),
     ],
 )
-def test_pages_on_card_and_on_paper_are_two_print_jobs(tmp_path, lang, board, stones, paper):
+def test_pages_on_card_and_on_paper_are_two_print_jobs(tmp_path, lang, card, paper):
     """plateau's board and stones go on card (print.stock), its prisoners' sheet on plain paper:
-    one print-dialog line a job, the card's first; the one-sided board in a single-sided job of its
-    own, never in the stones' two-sided run (whose filler page 4 no job prints); a kit on one stock
-    keeps one line."""
-    pdf, manifest = build("plateau", tmp_path, "--lang", lang)
-    text = " ".join(recipe_text(pdf).replace("\xa0", " ").split())
-    assert board in text and stones in text and paper in text
-    assert text.index(board) < text.index(stones) < text.index(paper)
-    recipe = read_recipe(pdf, lang)
-    assert 4 not in recipe.once and manifest["pages"][3]["role"] == "blank"
+    one print-dialog line each, the card's first; a kit on one stock keeps one line."""
+    pdf, _ = build("plateau", tmp_path, "--lang", lang)
+    text = recipe_text(pdf).replace("\xa0", " ")
+    assert card in text and paper in text and text.index(card) < text.index(paper)
     one, _ = build("latarnie", tmp_path, "--lang", "en")
     assert recipe_text(one).count("In the print dialog") == 1
 

@@ -180,12 +180,11 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
             "long",
             [
                 "Stones 5–6 1 two-sided yes",
-                "In the print dialog, on card stock: page 3, 1 copy; single-sided; actual size (100%). "
-                "In the print dialog, on card stock: pages 5–6, 1 copy; two-sided, flip on the long edge; actual "
+                "In the print dialog, on card stock: pages 3–6, 1 copy; two-sided, flip on the long edge; actual "
                 "size (100%). In the print dialog, on plain paper: page 7, 1 copy;",
             ],
         ),
-        ("short", ["In the print dialog, on card stock: pages 5–6, 1 copy; two-sided, flip on the short edge;"]),
+        ("short", ["In the print dialog, on card stock: pages 3–6, 1 copy; two-sided, flip on the short edge;"]),
         (
             "fold",
             [
@@ -207,10 +206,10 @@ def test_how_to_print_says_what_to_choose_in_the_print_dialog(builds, variant, s
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("cs", "V dialogu tisku, na karton: strany 5–6, 1 kopie; oboustranně, otáčení podle delší hrany;"),
+        ("cs", "V dialogu tisku, na karton: strany 3–6, 1 kopie; oboustranně, otáčení podle delší hrany;"),
         (
             "pl",
-            "W oknie drukowania, na kartonie: strony 5–6, 1 kopia; dwustronnie, obracanie wzdłuż dłuższej krawędzi;",
+            "W oknie drukowania, na kartonie: strony 3–6, 1 kopia; dwustronnie, obracanie wzdłuż dłuższej krawędzi;",
         ),
     ],
 )

@@ -3,11 +3,9 @@ table, and the one line to type into the print dialog with exact page ranges.
 
 Both come from the page plan of the build (the laid-out page numbers, the two-sided components
 and the cut ones the context carries), never from per-kit text: the rules read on screen, an
-optional page or a page printed once per player is never in a range printed once, and a range of
-a two-sided job covers whole sheets, so printing it two-sided puts nothing behind the wrong page.
-A print job is one stock and one way of printing it: the pages with duplex backs (and the rules,
-read as a book) in a two-sided job, a one-sided component in a single-sided job of its own (a
-review: plateau's board went through the stones' duplex run with a filler page behind it).
+optional page or a page printed once per player is never in a range printed once, and a range in
+a two-sided build covers whole sheets (a one-sided page with its blank back), so printing it
+two-sided puts nothing behind the wrong page.
 """
 
 from __future__ import annotations
@@ -33,7 +31,6 @@ RULE_GAP = 1.3  # mm between a row's baseline and the rule under it
 TABLE_AFTER = 0.6  # mm under the table's last rule
 
 Span = tuple[int, int]  # first and last page, inclusive
-Job = tuple[str, bool]  # a print job: its stock (STOCKS) and whether it is printed two-sided
 
 
 class Row(Struct, frozen=True):
@@ -175,10 +172,10 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
     tr = ctx.tr
     header = Row(*(tr.msg(f"recipe_{name}") for name in ("what", "pages", "copies", "sides", "cut")))
     rows: list[Row] = []
-    once: dict[Job, list[Span]] = {job: [] for job in JOBS}  # by the job that prints them
-    per_player: dict[Job, list[Span]] = {job: [] for job in JOBS}
+    once: dict[str, list[Span]] = {stock: [] for stock in STOCKS}  # by the stock they print on
+    per_player: dict[str, list[Span]] = {stock: [] for stock in STOCKS}
     notes: list[str] = []
-    duplex = two_sided_build(ctx)
+    two_sided: set[str] = set()  # the stocks a page with a back prints on
     one_side = tr.msg("recipe_one_sided")
     rules = span_of(ctx, "rules")
     if rules is not None:
@@ -189,8 +186,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             # printed on their own, the rules need no blank back ("pages 1–2" printed one-sided
             # cost kpn's reader a blank sheet)
             notes.append(tr.msg("recipe_rules_note", pages=pages_clause(ctx, [rules])))
-        else:  # rules pages printed back to back, as a book
-            once[("paper", duplex)].append(whole_sheets(rules, ctx))
+        else:
+            once["paper"].append(whole_sheets(rules, ctx))
+            two_sided.add("paper")  # rules pages printed back to back
     elsewhere: list[str] = []
     for component in kit.components:
         what = tr(component.title) or component.id
@@ -215,8 +213,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             continue
         plan = component.print
         side = ctx.sides.get(component.id)
-        job = (plan.stock, duplex and side == "duplex" and component.id not in ctx.options.faces_only)
-        printed = whole_sheets(span, ctx) if job[1] else span
+        if side == "duplex" and component.id not in ctx.options.faces_only:
+            two_sided.add(plan.stock)
         sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
         if component.id in ctx.options.faces_only:
             sides = tr.msg("recipe_faces_only")
@@ -226,9 +224,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": tr.msg("recipe_optional")}
         rows.append(Row(what, ranges_text([span]), copies_of[plan.copies], sides, cut))
         if plan.copies == "once":
-            once[job].append(printed)
+            once[plan.stock].append(whole_sheets(span, ctx))
         elif plan.copies == "per_player":
-            per_player[job].append(printed)
+            per_player[plan.stock].append(whole_sheets(span, ctx))
         if plan.copies == "optional":
             note = tr(plan.note) if plan.note else tr.msg("recipe_optional")
             line = tr.msg("recipe_optional_note", pages=pages_clause(ctx, [span]), what=what, note=note)
@@ -244,7 +242,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             clause = pages_clause(ctx, [span])
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
-    dialog = dialog_lines(ctx, once, per_player)
+    dialog = dialog_lines(ctx, once, per_player, two_sided)
     return Recipe(Table(header, tuple(rows), width), dialog, tuple(notes + elsewhere))
 
 
@@ -258,22 +256,21 @@ def companion(kit: Kit, ctx: Context, suffix: str) -> str:
 
 
 STOCKS = ("card", "paper")  # PrintPlan.stock, in the order the print dialog's lines name them
-JOBS: tuple[Job, ...] = tuple((stock, two) for stock in STOCKS for two in (False, True))
 
 
-def dialog_lines(ctx: Context, once: dict[Job, list[Span]], per_player: dict[Job, list[Span]]) -> tuple[str, ...]:
-    """What to do in the print dialog: one line a print job, a job one stock printed one way (a
-    review found plateau's board, stones and score sheet sent to one job, though its notes asked
-    for card and for paper), in the order of their first pages within a stock; the stock is named
-    unless one job on plain paper prints everything."""
-    used = [job for job in JOBS if once[job] or per_player[job]]
-    if not used:
-        return (dialog_line(ctx, [], []),)
-    if len(used) == 1 and used[0][0] == "paper":
-        return (dialog_line(ctx, once[used[0]], per_player[used[0]], two_sided=used[0][1]),)
-    used.sort(key=lambda job: (STOCKS.index(job[0]), min(once[job] + per_player[job])))
+def dialog_lines(
+    ctx: Context, once: dict[str, list[Span]], per_player: dict[str, list[Span]], two_sided: set[str]
+) -> tuple[str, ...]:
+    """What to do in the print dialog: one line, or, when some pages go on card and others on
+    plain paper, one print job for each stock (a review found plateau's board, stones and score
+    sheet sent to one job, though its notes asked for card and for paper), two-sided only when a
+    page of its own has a back (``two_sided``: the stocks that print one)."""
+    used = [stock for stock in STOCKS if once[stock] or per_player[stock]]
+    if used in ([], ["paper"]):
+        return (dialog_line(ctx, once["paper"], per_player["paper"]),)
     return tuple(
-        dialog_line(ctx, once[job], per_player[job], ctx.tr.msg(f"dialog_stock_{job[0]}"), job[1]) for job in used
+        dialog_line(ctx, once[stock], per_player[stock], ctx.tr.msg(f"dialog_stock_{stock}"), stock in two_sided)
+        for stock in used
     )
 
 
