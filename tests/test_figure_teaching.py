@@ -120,9 +120,10 @@ def plateau_figure(lang: str, number: int):
 CAPTURE = 6  # plateau's figures: goal, start, sides, twister, turning over, stacks, capture, exchange
 
 
-def test_plateau_capture_is_an_arrow_from_a2s_centre_to_b2s_over_the_stones():
+def test_plateau_capture_is_an_arrow_from_a2s_centre_to_b2s_stone_over_the_stones():
     """A review: the arrow ran 3 mm from the red stone's own east arrowhead to the white stone's
-    edge and merged with the printed arrow. Now it runs centre to centre, set on the page after the
+    edge and merged with the printed arrow; a later one: its head merged with the white stone's
+    own black arrows. Now it runs from A2's centre to ARROW_GAP before the white stone's edge, set on the page after the
     drawing (over the stones) on a white halo, thicker than the stones' own arrows and not their
     black, and at least 10 mm long."""
     kit, (page, group) = plateau_figure("en", CAPTURE)
@@ -158,9 +159,13 @@ def test_plateau_capture_is_an_arrow_from_a2s_centre_to_b2s_over_the_stones():
     assert len(heads) == len(dots) == len(shafts) == len(halos) == 1
     (start,), (tip,) = dots, [heads[0].points[0]]
     assert (start.cx, start.cy) == pytest.approx(centre("A2")), "from A2's centre"
-    assert tip == pytest.approx(centre("B2")), "to B2's centre"
+    white = [i for i in group.items if isinstance(i, Group) and i.key[:3] == ("stone", "stones", "white")]
+    (edge,) = [group.x + (w.x + kit.component("stones").bleed * w.scale) * group.scale for w in white]
+    assert tip[1] == pytest.approx(centre("B2")[1]), "straight towards B2's centre"
+    assert tip[0] == pytest.approx(edge - figure_marks.ARROW_GAP * group.scale), "its head stops before the stone"
     assert math.dist((start.cx, start.cy), tip) >= 10.0, "at least 10 mm long on the page"
     at = page.items.index(group)
+    assert page.items[at].key  # the drawing is one group
     assert all(page.items.index(part) > at for part in (*heads, *dots, *shafts, *halos)), "over the stones"
     assert halos[0].stroke.width >= shafts[0].stroke.width + 1.0 and page.items.index(halos[0]) < page.items.index(
         shafts[0]
@@ -464,3 +469,51 @@ def test_latarnie_rings_differ_without_colour_and_a_legend_names_each(lang, pape
         assert sample.y < label.y < sample.y + sample.h + 1.5, "on the sample's line"
         assert drawing_bottom < sample.y and label.y < caption.y, "between the drawing and the caption"
         assert label.y <= row.y + row.height, "inside the figure's box"
+
+
+STACKS = 5
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_plateau_stack_move_stops_before_the_pile_it_points_to(lang):
+    """A review: the stack's arrowhead sat on its top stone's red face. The head stops ARROW_GAP
+    (printed mm) before the nearest stone of C3's pile, on the line through the cells' centres,
+    and no part of the arrow's head lies on a stone."""
+    kit, (page, group) = plateau_figure(lang, STACKS)
+    bleed = kit.component("stones").bleed
+    size = kit.component("stones").size
+    stones = [i for i in group.items if isinstance(i, Group) and i.key[0] == "stone"]
+    assert len(stones) == 3
+    boxes = [
+        (group.x + (s.x + bleed * s.scale) * group.scale, group.y + (s.y + bleed * s.scale) * group.scale)
+        for s in stones
+    ]
+    side = size * stones[0].scale * group.scale
+
+    def inside(x: float, y: float) -> bool:
+        return group.x <= x <= group.x + group.shown_w and group.y <= y <= group.y + group.shown_h
+
+    (head,) = [
+        i
+        for i in page.items
+        if isinstance(i, Path) and i.fill == figure_marks.ARROW_INK and i.stroke is None and inside(*i.points[0])
+    ]
+    tip = head.points[0]
+    nearest = min(x for x, y in boxes if y <= tip[1] <= y + side)
+    assert tip[0] == pytest.approx(nearest - figure_marks.ARROW_GAP * group.scale)
+    for x, y in head.points:
+        assert not any(bx < x < bx + side and by < y < by + side for bx, by in boxes), "the head is off the stones"
+
+
+def test_plateau_pile_edges_are_as_the_sheet_prints_them():
+    """A review: a thick grey rim round every stone in a figure, where the printed white stone has
+    a thin dark cut line. Each stone of a pile is edged PILE_EDGE mm: a white stone in the cut
+    line's dark grey, a black one in the light keyline its sheet prints between two black stones."""
+    _, (_, group) = plateau_figure("en", 1)  # the opening: a black pile and a white pile
+    edges = [
+        i for i in group.items if isinstance(i, Rect) and i.fill is None and i.stroke.width == figure_marks.PILE_EDGE
+    ]
+    colours = sorted(edge.stroke.color for edge in edges)
+    assert colours == sorted([figure_marks.PARTING] * 2 + [figure_marks.OUTLINE.color] * 2)
+    assert figure_marks.PILE_EDGE * group.scale <= 0.35, "no thicker on the page than a light piece's outline"
+    assert not [i for i in group.items if isinstance(i, Rect) and i.stroke and i.stroke.color == "#9a9a9a"]

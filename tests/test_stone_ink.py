@@ -12,12 +12,20 @@ import json
 import pytest
 
 from conftest import PAPERS
+from printkit import pipeline
+from printkit.kinds.stones import layout as stones_layout
+from printkit.layout import bounds
+from printkit.layout.context import Context, paper
+from printkit.layout.document import layout_kit
+from printkit.layout.primitives import Group, Rect
+from printkit.words.locale import Localizer
 
 DPI = 150
 DARK = 80  # a grey level (0-255) this dark or darker is near-black ink
 LEAST_DARK = 0.35  # of a black stone's face is near-black: its rim and tabs (measured 0.44-0.48)
 MOST_DARK = 0.55  # ... and no more: the field inside the rim is light (solid, the body was 0.8 and more)
 RIM = 3.0  # mm: the dark rim inside the cut (kinds/stones/layout.py)
+RING_INSET = 3.2  # mm: a white stone's rounded frame line inside the cut
 
 
 def grey_pages(pdf, numbers):
@@ -55,9 +63,11 @@ def stone_pages(run, tmp_path, paper, *extra):
     return grey_pages(pdf, {p["page"] for p in stones}), stones
 
 
-def field_corner(page, piece):
-    """The field's top-right corner, just inside the rim: no value, no disc, only the field and its hatch."""
-    inner = crop(page, piece, inset=RIM + 0.3)
+def field_corner(page, piece, inside_ring: bool = False):
+    """The field's top-right corner, just inside the rim: no value, no disc, only the field and its
+    hatch; ``inside_ring``: a white stone's, inside its rounded frame line (RING_INSET), which
+    passes where the black stones' sample is."""
+    inner = crop(page, piece, inset=RING_INSET + 1.3 if inside_ring else RIM + 0.3)
     return inner.crop((inner.width - round(1.5 * DPI / 25.4), 0, inner.width, round(1.5 * DPI / 25.4)))
 
 
@@ -80,7 +90,7 @@ def test_black_stones_have_a_dark_rim_round_a_light_hatched_field_and_white_ones
         rim = crop(pages[piece["page"]], piece, inset=0.3)
         band = rim.crop((round(4 * DPI / 25.4), 0, round(10 * DPI / 25.4), round(1.0 * DPI / 25.4)))
         assert mean(band) > 235, "a white stone's edge is white"
-        assert mean(field_corner(pages[piece["page"]], piece)) > 245, "and so is its field"
+        assert mean(field_corner(pages[piece["page"]], piece, inside_ring=True)) > 245, "and so is its field"
 
 
 def test_the_black_stones_take_far_less_ink_than_a_solid_body(run, tmp_path):
@@ -94,6 +104,30 @@ def test_the_black_stones_take_far_less_ink_than_a_solid_body(run, tmp_path):
 def test_under_the_ink_saver_black_stones_stay_apart_from_white_ones(run, tmp_path):
     pages, stones = stone_pages(run, tmp_path, "a4", "--ink-saver")
     black = [mean(field_corner(pages[p["page"]], p)) for p in stones if p["owner"] == "black"]
-    white = [mean(field_corner(pages[p["page"]], p)) for p in stones if p["owner"] == "white"]
+    white = [mean(field_corner(pages[p["page"]], p, inside_ring=True)) for p in stones if p["owner"] == "white"]
     assert max(black) < 215, "the hatch on a light tint: a grey stone"
     assert min(white) > 245, "a plain white stone"
+
+
+def test_the_stones_printed_frames_have_rounded_corners_and_square_cuts():
+    """A review: "the stones are bare squares". A black stone's light field and a white stone's thin
+    frame line have CORNER-mm rounded corners, the line #777777 and with its stroke at least the
+    safe zone (3 mm) inside the cut; every stone is still cut along a square."""
+    kit = pipeline.load("plateau").kit
+    laid = layout_kit(kit, Context(paper=paper("a4"), tr=Localizer("en"))).pages
+    pages = [page for page in laid if page.component == "stones"]
+    stones = [i for i in pages[0].items if isinstance(i, Group) and i.key[:1] == ("stone",)]
+    assert len(stones) == 24
+    fields = rings = 0
+    for stone in stones:
+        rects = [p.item for p in bounds.flatten((stone,)) if isinstance(p.item, Rect) and p.item.radius]
+        if stone.key[2] == "black":
+            assert [(r.radius, r.fill) for r in rects] == [(stones_layout.CORNER, stones_layout.FIELD)]
+            fields += 1
+        else:
+            (ring,) = rects
+            assert ring.radius == stones_layout.CORNER and ring.fill is None
+            assert ring.x - ring.stroke.width / 2 >= 3.0 and ring.stroke.color == "#777777"
+            rings += 1
+    assert fields == rings == 12
+    assert all(piece.cut.shape == "rectangle" for page in pages for piece in page.pieces if piece.kind == "stone")

@@ -137,6 +137,8 @@ def test_backs_show_the_owner_and_nothing_else(builds):
         for back in pieces(manifest, kind="tile", side="back", page=page):  # no version: the kit asks for none
             assert [w["text"] for w in words_in(words, back)] == [OWNERS[back["owner"]]]
         text = page_text(pdf, page)
+        assert "Kamień, papier, nożyczki" in text, "the footer names the game, as on every page"
+        text = text.replace("Kamień, papier, nożyczki", "")
         assert not any(name in text for name in SYMBOL_NAMES)
     face_pages = sorted({p["page"] for p in pieces(manifest, kind="tile", side="face")})
     for page in face_pages:

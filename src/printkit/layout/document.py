@@ -298,8 +298,9 @@ def document(kit: Kit, ctx: Context, pages: list[Page]) -> Document:
 
 def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, kinds: Registry) -> Page:
     """A quiet footer inside the margin: the game and the page number, so loose sheets find their kit
-    (and a compact ruler where a piece of ``kinds`` must keep its size)."""
-    if page.side == "back":
+    (and a compact ruler where a piece of ``kinds`` must keep its size). A sheet of duplex backs
+    has one too (a review: plateau's backs page alone had no page number); a blank back has none."""
+    if page.side == "back" and page.component is None:
         return page
     # the descenders FOOTER_EDGE from the edge: inside what a home printer prints
     y = footer_baseline(page, ctx, kinds)

@@ -8,7 +8,8 @@ heads keep one size whatever the figure's scale.
 
 A move of several legs, each starting where the one before ended (plateau's twister, B3-B2 then
 B2-C1), is one arrow: a path through the centres of the cells it crosses, from a dot on the first
-centre to its one head on the last, a small dot where it turns; deep blue and twice as thick as the
+centre to its one head, which stops ARROW_GAP before the pieces of the last cell (or touches the
+ring of an empty one), a small dot where it turns; deep blue and twice as thick as the
 black arrows printed on the pieces, on a white halo, it reads over any piece. Pieces that are not
 flat (stones, tokens) lie in an offset pile, each a step right of and above the one under it, whose
 L of face shows (a stone's owner and the rim of its colour disc); the pile shrinks to stay inside its
@@ -42,7 +43,10 @@ PILE_STEP = 0.17  # of a piece's side: in a pile each piece lies this far right 
 PILE_MARGIN = 0.05  # of a cell's side: a pile keeps this far inside its cell (2 mm of 40)
 PILE_LEAST = 0.7  # the smallest share of its size a piece of a pile is drawn at in a cell
 PILE_COUNTED = 3  # a pile of more pieces than this gets a badge with its count
-LAYER_EDGE = "#9a9a9a"  # the edge between two pieces of a stack: reads on a black and on a white piece
+LAYER_EDGE = "#9a9a9a"  # where two touching pieces of a grid meet: reads on a black and on a white piece
+PILE_EDGE = 0.45  # mm at printed size: a piece's edge in a stack, about a cut line's 0.25 mm on the page
+PARTING = "#ffffff"  # a dark piece's edge in a stack: the light keyline its sheet prints on a shared cut
+ARROW_GAP = 1.0  # mm at printed size: a move's head stops this far before the piece it points to
 ARROW_INK = "#16357a"  # deep blue: a move is not one of the black arrows printed on the pieces it crosses
 ARROW_HALO = "#ffffff"  # under the arrow, so it reads over a dark piece or a shaded cell
 ARROW_W, HALO_W = 1.1, 2.4  # mm on the page: thicker than a stone's own arrows at any figure size (0.9 mm)
@@ -186,11 +190,34 @@ def ground_of(group: Group) -> str:
     return "#ffffff"
 
 
-def layer_items(x: float, y: float, pw: float, ph: float, ground: str | None) -> list[Item]:
-    """A piece under others, seen as its edge: its outline in its own colour with a line around it
-    (drawn before the piece above, which covers all but the band at its foot); without a ground,
-    the line only, around the top piece of a stack."""
-    return [Rect(x, y, pw, ph, Stroke(color=LAYER_EDGE, width=0.025 * min(pw, ph)), ground)]
+def layer_items(x: float, y: float, pw: float, ph: float, light: bool) -> list[Item]:
+    """The edge of a piece in a stack, as its printed sheet shows it: a light piece (a white
+    stone) the dark grey of its cut line, a dark one the light keyline of a cut two dark pieces
+    share, so it parts from the dark piece under it. A review: a thick mid-grey rim (0.8 mm
+    printed) on every stone read as a frame the printed white stones do not have."""
+    return [Rect(x, y, pw, ph, Stroke(color=OUTLINE.color if light else PARTING, width=PILE_EDGE))]
+
+
+def entry_before(start: Point, end: Point, boxes: Iterable[Box]) -> float:
+    """How far before ``end`` the segment from ``start`` first enters one of ``boxes`` (0 when it
+    enters none): where a move's arrow meets the edge of the pieces it points to."""
+    length = math.dist(start, end)
+    if length <= 0.0:
+        return 0.0
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    first = 1.0
+    for box in boxes:
+        low, high = 0.0, 1.0
+        for origin, delta, near, far in ((start[0], dx, box.x, box.right), (start[1], dy, box.y, box.bottom)):
+            if abs(delta) < 1e-12:
+                if not near <= origin <= far:
+                    low, high = 1.0, 0.0
+                continue
+            t0, t1 = sorted(((near - origin) / delta, (far - origin) / delta))
+            low, high = max(low, t0), min(high, t1)
+        if low <= high:
+            first = min(first, low)
+    return (1.0 - first) * length
 
 
 def arrow_items(arrow: Arrow) -> list[Item]:

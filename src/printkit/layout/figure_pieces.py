@@ -87,12 +87,14 @@ def is_flat(sources: list[Placeable]) -> bool:
 class Stacked(Struct):
     """A figure's pieces as they are drawn: the items in the scaled drawing, the boxes (at
     printed size) of the light pieces in full view, outlined on the page, the count badges of
-    tall piles (their centres and counts) and the smallest side a piece is drawn at."""
+    tall piles (their centres and counts), the smallest side a piece is drawn at and the box of
+    every piece drawn (where a move's arrow ends)."""
 
     items: list[Item] = field(default_factory=list)
     outlines: list[Box] = field(default_factory=list)
     counts: list[tuple[float, float, str]] = field(default_factory=list)
     smallest: float = 0.0
+    boxes: list[Box] = field(default_factory=list)  # every piece drawn, as its box in the drawing
 
     def drawn(self, side: float) -> None:
         self.smallest = side if not self.smallest else min(self.smallest, side)
@@ -136,17 +138,19 @@ def stack_items(
         into.items.append(piece)
         if not within or not level:  # a piece drawn smaller on one in a touching place only shows the stack
             into.drawn(min(sw, sh))
+        seen_light = light(source, ctx, split_ref(ref)[1])
+        into.boxes.append(Box(px, py, sw, sh))
         if len(refs) > 1 and not flat:  # each piece of a pile parted from the one under it
-            into.items += figure_marks.layer_items(px, py, sw, sh, None)
+            into.items += figure_marks.layer_items(px, py, sw, sh, seen_light)
         if not layer.top:  # a piece under another: its face shows where the one above leaves it
             continue
         if len(refs) > 1 and flat:  # the top of a stack parted from the piece under it
-            into.items += figure_marks.layer_items(px, py, sw, sh, None)
+            into.items += figure_marks.layer_items(px, py, sw, sh, seen_light)
         elif within:
             into.items.append(Rect(px, py, sw, sh, TOUCH_EDGE))
-        elif source.edge and not light(source, ctx, split_ref(ref)[1]):
+        elif source.edge and not seen_light:
             into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
-        if light(source, ctx, split_ref(ref)[1]):
+        if seen_light:
             into.outlines.append(Box(px, py, sw, sh))
     if not flat and len(refs) > figure_marks.PILE_COUNTED:
         cx, cy = figure_marks.pile_count_at(layers, pw, ph)
@@ -178,17 +182,19 @@ def stack_room(kit: Kit, refs: list[str], w: float, h: float) -> tuple[float, fl
 
 
 def move_arrow(
-    path: list[str], held: dict[tuple[int, int], list[str]], left: float, top: float, cw: float, ch: float
+    path: list[str], held: dict[tuple[int, int], list[Box]], left: float, top: float, cw: float, ch: float
 ) -> figure_marks.Arrow:
     """A move along the cells of ``path`` on a board drawn from (left, top) with cells cw × ch:
-    from its first cell's centre to its last one's, set over the pieces (a review: an arrow from
-    the moving stone's rim to the edge of the next was 3 mm long and ran into the stone's own
-    printed arrow), its head on the centre of a cell that holds pieces, or touching a ring that
-    marks an empty last cell (plateau's twister ended nowhere)."""
+    from its first cell's centre, set over the pieces (a review: an arrow from the moving stone's
+    rim to the edge of the next was 3 mm long and ran into the stone's own printed arrow), its head
+    ARROW_GAP before the edge of the pieces its last cell holds (``held``: their boxes; a review:
+    a head on the stack's red face, and on a white stone's own black arrows), or touching a ring
+    that marks an empty last cell (plateau's twister ended nowhere)."""
     cells = [board_layout.cell_of(at) for at in path]
     centres = tuple((left + (col + 0.5) * cw, top + (row + 0.5) * ch) for row, col in cells)
     if held.get(cells[-1]):
-        return figure_marks.Arrow(centres)
+        before = figure_marks.entry_before(centres[-2], centres[-1], held[cells[-1]])
+        return figure_marks.Arrow(centres, before + figure_marks.ARROW_GAP)
     ring = figure_marks.TARGET * min(cw, ch)
     return figure_marks.Arrow(centres, ring, target=ring)
 

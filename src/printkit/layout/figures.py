@@ -334,13 +334,16 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         marks += [("row", (n + 0.5) * ch, str(row + 1)) for n, row in enumerate(rows)]
     labels = []
     drawn = Stacked(items)
+    held: dict[tuple[int, int], list[Box]] = {}
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = left + col * cw, top + row * ch
+        drawn_before = len(drawn.boxes)
         stack_items(kit, figure_cell.stack, ctx, x, y, cw, ch, drawn, figure_marks.PILE_MARGIN * min(cw, ch))
+        if figure_cell.stack:
+            held[(row, col)] = drawn.boxes[drawn_before:]
         if (label := figure_marks.label_of(figure_cell, ctx)) is not None:
             labels.append((x + cw / 2, y + ch, label))
-    held = {board_layout.cell_of(c.at): c.stack for c in figure.cells if c.stack}
     arrows = [move_arrow(path, held, left, top, cw, ch) for path in figure_marks.move_paths(figure.moves)]
     areas = []
     for area in figure.area_windows:

@@ -301,17 +301,16 @@ def block_of(run: PieceRun, boxes: list[Box], marked: bool = True, crop: CropMar
     return grown(bounds(boxes), run.bleed + marks)
 
 
-def framing(
-    ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True, stock: str = "", hug: bool = False
-) -> list[Item]:
-    """The page's title and note at the top margin (``hug``: just above ``block``) and the ruler
-    just under the block; ``stock`` is the paper the page prints on, said beside the title.
+def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = True, stock: str = "") -> list[Item]:
+    """The page's title and note at the top margin and the ruler just under the block; ``stock``
+    is the paper the page prints on, said beside the title. A sheet of backs has its heading at
+    the top margin too (a review: hugging its block, plateau's "Stones – backs" stood 20 mm lower
+    than the faces' heading, and the two sheets looked unrelated).
 
     The pieces stand in the middle of the room under the heading (``under_heading``), the ruler
     with them, so a half-full sheet has neither a ruler at the foot nor a blank half page.
     """
-    top = block.y - BAND_GAP - HEADER_HEIGHT if hug else None
-    items = piece_page_header(ctx, title, note, top=top, stock=stock)
+    items = piece_page_header(ctx, title, note, stock=stock)
     if with_ruler:
         low = lowest_ruler(ctx)
         items += ruler_at(ctx, ctx.paper.width, max(block.bottom + RULER_CLEAR, min(block.bottom + BAND_GAP, low)))
@@ -365,7 +364,6 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
             ctx.tr.msg("backs_title", title=title),
             ctx.tr.msg("backs_note", edge=edge),
             with_ruler=False,
-            hug=True,
         )
         pages.append(
             Page(width, height, run.role, run.component, tuple(heading + backs), tuple(back_rows), side="back")

@@ -1,6 +1,7 @@
 """The rules' blocks poured into columns: units a column never splits (a heading with what
 follows it, a short list), a paragraph split over two columns with at least MIN_LINES on either
-side, and the last page's columns balanced to end level. A figure that must open the next page
+side (HEADING_LINES under its heading), a section that ends with a figure kept whole in one column
+when it fits one, and the last page's columns balanced to end level. A figure that must open the next page
 takes its section's text placed whole just before it along to the next page, so the two are never
 a page apart."""
 
@@ -19,6 +20,7 @@ from printkit.layout.rule_blocks import Block, block_height, block_items, block_
 
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
+HEADING_LINES = 3  # and at least this many under its heading, when the heading opens the column's part
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
 FLOAT_MOST = 2  # units of text a figure that does not fit the rest of its column lets go before it
 
@@ -115,6 +117,8 @@ class Flow:
             if slices and self._floated(room - used):
                 continue
             split = self._split(parts, room - used, first_in_column=not slices)
+            if split and slices and self._section_fits(parts, room):
+                split = []  # the section goes on to the next column whole, with its figure
             if split:
                 slices.extend(split)
                 self.done_lines = split[-1].last
@@ -125,6 +129,28 @@ class Flow:
                 self.unit -= 1
             break
         return slices
+
+    def _section_fits(self, parts: list[Slice], room: float) -> bool:
+        """Whether ``parts``, the unit that opens a section (its heading first), and the units after
+        it up to the figure that ends the section fit a column of ``room`` mm together: then the
+        section is not split but starts the next column (a review: plateau's Polish twister heading
+        and 2½ lines ended page 1, the rest of the text and its figure opened page 2)."""
+        if self.done_lines or parts[0].block.kind != "heading":
+            return False
+        section = parts[0].block.loc[:2]
+        if not section or section[0] != "rules":
+            return False
+        needed = self._rest_of_unit(column_top=True)[1]
+        for at in range(self.unit + 1, len(self.order)):
+            unit = self.units[self.order[at]]
+            if any(block.loc[:2] != section for block in unit):
+                return False  # the section ends without a figure
+            needed += sum(gap_before(block, False) + block_height(block, self.col_w, self.lang) for block in unit)
+            if needed > room + 1e-6:
+                return False
+            if unit[-1].figure is not None:
+                return True
+        return False
 
     def _introduces(self, placed: list[Slice]) -> bool:
         """Whether ``placed``, the last unit of a page's last column, is its section's text that the
@@ -191,10 +217,13 @@ class Flow:
         fitting = int((room - used + 1e-6) // leading)
         take = min(fitting, last.last - last.first - MIN_LINES)
         lines = self.wrapped(last.block).lines
+        # a heading keeps HEADING_LINES of its text (a review: 'Branie do niewoli' and two lines
+        # ended a column, the rest of its paragraph opened the next)
+        least = HEADING_LINES if last.first == 0 and any(s.block.kind == "heading" for s in before) else MIN_LINES
         # a column never ends on a hyphen: the reader would carry half a word to the next column
-        while take >= MIN_LINES and lines[last.first + take - 1].runs[-1].text.endswith("-"):
+        while take >= least and lines[last.first + take - 1].runs[-1].text.endswith("-"):
             take -= 1
-        if take < MIN_LINES:
+        if take < least:
             return []
         return before + [Slice(last.block, last.first, last.first + take, False)]
 

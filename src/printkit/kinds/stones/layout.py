@@ -1,5 +1,6 @@
 """Two-sided stones: the owner's body colour, a face colour disc, the face's moves as arrows and
-the stone's value in two corners. The back of a stone shows its other face.
+the stone's value in two corners. The back of a stone shows its other face. Its printed frame
+has rounded corners (a dark stone's field, a light stone's thin grey ring), its cut stays square.
 
 Black and white prints keep every difference: owners differ by the body (a dark rim or none),
 faces by their arrows, stones by their value.
@@ -43,6 +44,9 @@ FIELD = "#ffffff"  # the light field inside a dark stone's rim
 HATCH_WIDTH = 0.3  # mm: the hatch's lines, in the body's colour, over the field
 HATCH_STEP = 1.2  # mm across, between the hatch's diagonals: a quarter of the field inked, a mid grey
 KEYLINE = "#ffffff"  # the light line on a cut two dark stones share
+CORNER = 2.5  # mm: the radius of the printed frame's corners (a dark stone's field, a light one's ring)
+RING_INSET = 3.2  # mm inside the cut: a light stone's frame line, just inside the safe zone (its stroke too)
+RING = Stroke(color="#777777", width=0.2)  # finer and lighter than a cut line (#555555, 0.25 mm), rounded
 
 
 def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
@@ -69,7 +73,7 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     size, bleed = stones.size, stones.bleed
     centre, radius = size / 2, size * DISC
     dark = dark_body(owner.color)
-    items: list[Item] = [field(size, owner.color)] if dark else []
+    items: list[Item] = [field(size, owner.color) if dark else ring(size)]
     plain = FIELD if dark else None  # a plain face's disc: the body, or on a dark stone the light field
     arrows = INK if face.color or dark else owner.ink
     # the disc's rim: 0.35 mm, so a white rim on a black stone never reads as the white cut line (0.3 mm)
@@ -77,7 +81,7 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     items.append(Circle(centre, centre, radius, rim, face.color or plain))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
-    items += value_marks(str(value), size, owner.ink, owner.color if dark else None)
+    items += value_marks(str(value), size, owner.ink, owner.color)  # a light tab parts the ring for the value
     key = ("stone", stones.id, owner.id, face.id, value, size)
     inner = Group(key=key, x=bleed, y=bleed, w=size, h=size, items=tuple(items))
     outer = size + 2 * bleed
@@ -91,12 +95,21 @@ def dark_body(colour: str) -> bool:
 
 
 def field(size: float, body: str) -> Group:
-    """The light square RIM mm inside the cut, under diagonals HATCH_STEP apart in the body's colour,
-    each ending on its edges."""
+    """The light square RIM mm inside the cut, its corners rounded (CORNER: the dark rim's inner
+    outline reads as a piece's frame), under diagonals HATCH_STEP apart in the body's colour, each
+    ending on its edges (past the rounded corners they lie on the rim, dark on dark)."""
     inner = size - 2 * RIM
     hatch = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, Stroke(body, HATCH_WIDTH))
-    ground = Rect(0.0, 0.0, inner, inner, None, FIELD)
+    ground = Rect(0.0, 0.0, inner, inner, None, FIELD, radius=CORNER)
     return Group(key=("stone field", size, body), x=RIM, y=RIM, w=inner, h=inner, items=(ground, *hatch))
+
+
+def ring(size: float) -> Rect:
+    """A light stone's frame: a thin grey line RING_INSET mm inside the cut with rounded corners,
+    the outline a dark stone's field draws, so both read as pieces and not as bare squares (a
+    review); the cut stays square."""
+    inner = size - 2 * RING_INSET
+    return Rect(RING_INSET, RING_INSET, inner, inner, RING, None, radius=CORNER)
 
 
 def value_marks(value: str, size: float, ink: str, tab: str | None = None) -> list[Item]:
