@@ -200,34 +200,6 @@ def test_an_arrow_stands_in_an_empty_place_between_two_pieces():
 
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_tile_laid_on_a_tile_shows_part_of_the_symbol_under_it(lang, paper_name):
-    """kpn's example 2, a face-down pink tile on the green scissors: the scissors showed as a 1 mm
-    green sliver; in the touching grid the scissors fill their place (touching the tiles beside them)
-    and the pink tile lies on them smaller, in the place's bottom-right corner, so strips of the
-    scissors' face show along its top and left, and nothing leaves the place."""
-    kit, drawn = figure_groups("kpn", lang, paper_name)
-    _, group = drawn[0]
-    arts = [i for i in group.items if isinstance(i, Group) and i.key[:2] == ("deck", "tiles")]
-    (top,) = [i for i in arts if i.key[2:4] == ("back", "pink")]
-    under = arts[arts.index(top) - 1]
-    assert under.key[2:5] == ("face", "green", "scissors"), "drawn in full, just before the tile on it"
-    bleed = -under.x % TILE  # the drawing starts its bleed before the cut corner
-    cut_x, cut_y = under.x + bleed, under.y + bleed
-    assert (cut_x % TILE, cut_y % TILE) == pytest.approx((0.0, 0.0), abs=1e-6), "on the grid's one pitch"
-    small = 1.0 - figure_pieces.WITHIN_STEP
-    assert top.scale == pytest.approx(small) and under.scale == 1.0
-    top_cut = (top.x + bleed * small, top.y + bleed * small)
-    assert top_cut[0] + TILE * small == pytest.approx(cut_x + TILE), "its right edge on its place's"
-    assert top_cut[1] + TILE * small == pytest.approx(cut_y + TILE), "its foot on its place's"
-    symbol = next(e for e in kit.component("tiles").face if e.type == "symbol")
-    _, sy, _, sh = symbol.box
-    dy = top_cut[1] - cut_y
-    assert (dy - sy) / sh >= 0.35, "over a third of the symbol's height shows above the tile on it"
-    assert (dy - sy) * group.scale >= 2.5, "a strip of the symbol at least 2.5 mm tall on the page"
-
-
-@pytest.mark.parametrize("paper_name", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
 def test_the_pink_backs_name_keeps_its_box_filled_at_7_pt(lang, paper_name):
     """Its 11 pt name scaled under 7 pt and was dropped, leaving the white box empty: it fits the box
     at 7 pt, so it prints at 7 pt, its middle where it was."""

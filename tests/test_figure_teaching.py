@@ -15,7 +15,7 @@ from conftest import REPO
 from printkit import pipeline as build
 from printkit.base import records
 from printkit.kinds.stones.layout import DISC
-from printkit.layout import bounds, figure_marks, figures
+from printkit.layout import bounds, figure_marks, figure_pieces, figures
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
 from printkit.layout.primitives import Circle, Group, Path, Rect, RichText, Text
@@ -71,7 +71,7 @@ def test_every_piece_in_a_figure_prints_at_least_12_mm_and_every_label_at_least_
 
 @pytest.mark.parametrize("lang", ["pl", "cs", "en"])
 def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
-    """In the grid of places an example's number is a badge on its tile's top-left corner (a label
+    """In the grid of places an example's number is a badge inside its tile's top-left corner (a label
     under the second row pushed the third down: gaps of 1.3 and 6.2 mm), and the caption names the
     examples; the grid is touching, so every row and column is one tile (34 mm printed) apart."""
     kit, pages = rules_of("kpn", lang)
@@ -93,8 +93,10 @@ def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
     for number in (1, 2):
         index = next(n for n, spot in enumerate(figure.places) if spot.example == number)
         row, column = divmod(index, figure.columns)
-        disc = next(d for d in discs if abs(d.cx - (group.x + column * pitch + figures.BADGE_INSET)) < 0.01)
-        assert disc.cy == pytest.approx(group.y + row * pitch + figures.BADGE_INSET, abs=0.01)
+        on_top = figure_pieces.COVER_STEP * pitch * (len(figure.places[index].stack) - 1)  # the piece on top
+        inset = on_top + figures.BADGE_R + figures.BADGE_IN  # inside its corner, never on a shared one
+        disc = next(d for d in discs if abs(d.cx - (group.x + column * pitch + inset)) < 0.01)
+        assert disc.cy == pytest.approx(group.y + row * pitch + inset, abs=0.01)
 
 
 def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():

@@ -266,6 +266,11 @@ class FigureSpot(Model):
         le=20,
         description="Marks the place as example N: 'Example N' is printed under it in the rules' language.",
     )
+    linked: bool = Field(
+        False,
+        description="One of a group the figure picks out (a winning three): a line joins its centre to that of "
+        "every linked place beside it, by an edge or a corner.",
+    )
 
     @property
     def stack(self) -> list[str]:

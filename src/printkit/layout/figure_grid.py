@@ -23,7 +23,7 @@ from printkit.kit.shared import Figure, FigureSpot
 from printkit.layout import figure_marks
 from printkit.layout.context import Context
 from printkit.layout.figure_marks import Arrow
-from printkit.layout.figure_pieces import Stacked, piece_source, pieces_used, stack_items, stack_room
+from printkit.layout.figure_pieces import Stacked, cover_offset, piece_source, pieces_used, stack_items, stack_room
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Box, Circle, Item, Stroke, Text
 
@@ -39,6 +39,8 @@ BADGE_INSET = 1.2  # mm from the place's corner to the disc's centre: it stays o
 LEGEND_GAP = 1.2  # mm between the drawing and its legend line
 LEGEND_SPACE = 4.0  # mm between two entries of a legend
 LEGEND_H = 2 * BADGE_R + 0.4  # mm: a legend line, as tall as its badges
+LEGEND_PAD = 1.0  # mm between a legend set in a grid's empty places and the pieces either side
+BADGE_IN = 0.5  # mm between a badge inside a piece's corner and the piece's edges
 
 
 class Drawing(Struct, frozen=True):
@@ -61,21 +63,38 @@ class Drawing(Struct, frozen=True):
     counts: tuple[tuple[float, float, str], ...] = ()  # a tall pile's count: a badge centred on (x, y)
     legible: float = 0.0  # the least scale that keeps every boxed text of its pieces (figure_marks.legible_scale)
     rings: tuple[str, ...] = ()  # what each ring of ``areas`` marks, in the rules' language ("": not in the legend)
-    legend_room: Box | None = None  # the empty places that open the last row of a grid: the legend's, if it fits
+    legend_room: Box | None = None  # the empty places beside an example's row, or opening the last row: the legend's
+    legend_beside: bool = False  # the room ends the example's row: the legend may reach on to the column's edge
+    badges_inside: bool = False  # a touching grid: a badge stands inside its piece's corner, never on a shared one
+    picked: tuple[Box, ...] = ()  # the places of a linked group (a winning three), each ringed on the page
 
     @property
     def band(self) -> float:
         """Page mm above and left of the drawing for its coordinates."""
         return MARK_BAND if self.marks else 0.0
 
-    def legend_inside(self, scale: float) -> bool:
-        """Whether the legend fits the empty places opening the last row, drawn at ``scale``."""
+    def legend_inside(self, scale: float, width: float) -> bool:
+        """Whether the legend fits its room in the drawing drawn at ``scale``, centred in a column
+        ``width`` mm wide: a room beside the example's row reaches on to the column's edge."""
         room = self.legend_room
-        return bool(self.legend) and room is not None and legend_width(self.legend) <= room.w * scale - 2.0
+        if not self.legend or room is None:
+            return False
+        spare = (width - self.w * scale) / 2 if self.legend_beside else 0.0
+        return legend_width(self.legend) <= room.w * scale + spare - 2 * LEGEND_PAD
 
-    def legend_h(self, scale: float) -> float:
+    def legend_h(self, scale: float, width: float) -> float:
         """Page mm under the drawing for its legend line (0 without one, or with one inside)."""
-        return LEGEND_GAP + LEGEND_H if self.legend and not self.legend_inside(scale) else 0.0
+        return LEGEND_GAP + LEGEND_H if self.legend and not self.legend_inside(scale, width) else 0.0
+
+    def legend_at(self, left: float, top: float, scale: float) -> tuple[float, float]:
+        """The centre of the legend line inside its room, the drawing's (0, 0) at (left, top): at
+        the room's start beside the example's row, in its middle in the last row's opening."""
+        room = self.legend_room
+        assert room is not None
+        middle = top + (room.y + room.h / 2) * scale
+        if self.legend_beside:
+            return left + room.x * scale + LEGEND_PAD + legend_width(self.legend) / 2, middle
+        return left + (room.x + room.w / 2) * scale, middle
 
 
 def legend_width(legend: tuple[tuple[str, str], ...]) -> float:
@@ -128,27 +147,35 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     lefts = [sum(widths[:c]) + c * gap for c in range(columns)]
     drawn = Stacked()
     labels, badges, arrows, legend = [], [], [], []
+    linked: list[tuple[int, int]] = []
+    labelled_at: tuple[int, int] | None = None
+    tops: list[tuple[float, float]] = []  # each row's top and height
     y = 0.0
-    last_top = last_h = 0.0
     for row, row_rooms in zip(rows, rooms, strict=True):
         tallest = max(room[1] for room in row_rooms)
-        last_top, last_h = y, h + tallest
         for column, (spot, (room_x, room_y)) in enumerate(zip(row, row_rooms, strict=True)):
             x = lefts[column]
             stack_items(kit, spot.stack, ctx, x, y, w + room_x, h + room_y, drawn, within=touching)
             if spot.arrow is not None:
                 arrows.append(figure_marks.place_arrow(spot.arrow, x, y, widths[column], h))
             if grid and spot.example is not None:
-                badges.append((x, y, str(spot.example)))
+                dx, dy = cover_offset(len(spot.stack) - 1, w, h) if touching and spot.stack else (0.0, 0.0)
+                badges.append((x + dx, y + dy, str(spot.example)))  # on the piece on top
                 if spot.label is not None:
                     legend.append((str(spot.example), ctx.tr(spot.label)))
+                    labelled_at = labelled_at or (len(tops), column)
+            if spot.linked:
+                linked.append((len(tops), column))
             elif label_under(spot, grid) and (label := figure_marks.label_of(spot, ctx)) is not None:
                 labels.append((x + widths[column] / 2, y + h + tallest, label))
+        tops.append((y, h + tallest))
         y += h + tallest + gap + (LABEL_BAND / 0.5 if labelled(row, grid) else 0.0)  # labels at about half size
     last_band = LABEL_BAND / 0.5 if labelled(rows[-1], grid) else 0.0
     stacks = [spot.stack for spot in places]
     used = pieces_used(kit, stacks)
-    drawing = (tuple(drawn.items), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
+    drawing = (tuple(drawn.items + drawn.over), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
+    room, beside = legend_room(rows, lefts, widths, tops, labelled_at) if grid else (None, False)
+    picked = tuple(Box(lefts[c], tops[r][0], widths[c], tops[r][1]) for r, c in linked)
     return Drawing(
         *drawing,
         len(rows) if labels else 0,
@@ -158,8 +185,34 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
         outlines=tuple(drawn.outlines),
         legend=tuple(sorted(legend)),
         counts=tuple(drawn.counts),
-        legend_room=opening_room(rows[-1], lefts, last_top, last_h) if grid else None,
+        legend_room=room,
+        legend_beside=beside,
+        badges_inside=touching and grid,
+        picked=picked,
     )
+
+
+def legend_room(
+    rows: list[list[FigureSpot]],
+    lefts: list[float],
+    widths: list[float],
+    tops: list[tuple[float, float]],
+    labelled_at: tuple[int, int] | None,
+) -> tuple[Box | None, bool]:
+    """Where a grid's legend goes: the empty places that end the row of its labelled example, right
+    of it, so the label stands beside its tile (kpn's 'on scissors' was two rows under it, a review);
+    else the empty places that open the last row (None: a line under the drawing)."""
+    if labelled_at is not None:
+        number, column = labelled_at
+        row = rows[number]
+        start = len(row)
+        while start > column + 1 and not row[start - 1].stack and row[start - 1].arrow is None:
+            start -= 1
+        if start < len(row):
+            top, high = tops[number]
+            return Box(lefts[start], top, lefts[-1] + widths[-1] - lefts[start], high), True
+    top, high = tops[-1]
+    return opening_room(rows[-1], lefts, top, high), False
 
 
 def opening_room(last: list[FigureSpot], lefts: list[float], top: float, high: float) -> Box | None:

@@ -256,6 +256,19 @@ def arrow_items(arrow: Arrow) -> list[Item]:
     return items
 
 
+PICK_W = 0.7  # mm on the page: the ring round each piece of a linked group, inside its edge; half a kpn
+# tile's patterned border in a figure, whose colour and pattern still show inside it (a haloed 0.9 mm hid them)
+
+
+def picked_items(box: Box) -> list[Item]:
+    """A piece of a linked group picked out on the page (kpn's winning three): a ring in a move's
+    deep blue just inside its edge, so the group reads over the pieces' patterns and in black and
+    white, the rings of two pieces that touch meet along their edge or at their corner, and no
+    ring reaches onto a piece beside it."""
+    inset = PICK_W / 2
+    return [Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(ARROW_INK, PICK_W))]
+
+
 def trimmed(points: tuple[Point, ...], cut: float) -> tuple[Point, ...]:
     """The path through ``points`` with its last ``cut`` mm taken off (at least its first point)."""
     out = list(points)

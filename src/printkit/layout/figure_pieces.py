@@ -31,7 +31,10 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
 
 PIECE_EDGE = Stroke(color="#b3b3b3", width=0.15)  # a faint edge for a card on a white page, not a cut line
-WITHIN_STEP = 0.38  # of a piece's side: how much smaller each piece of a stack in a touching grid is drawn
+COVER_STEP = 0.12  # of a piece's side: how far right of and below the one under it a piece lies in a
+# touching grid, at full size (kpn's pink tile drawn at 62 % beside the scissors read as a small tile, a review)
+SHADOW_STEP = 0.05  # of a piece's side: the drop shadow under a covering piece, right of and below it
+SHADOW = "#6e6e6e"  # a shadow's grey: darker than any tile's pale tint, so the piece above reads as lying on top
 TOUCH_EDGE = Stroke(color=figure_marks.LAYER_EDGE, width=0.6)  # where two touching pieces meet (printed size)
 
 
@@ -91,6 +94,7 @@ class Stacked(Struct):
     every piece drawn (where a move's arrow ends)."""
 
     items: list[Item] = field(default_factory=list)
+    over: list[Item] = field(default_factory=list)  # covering pieces of a touching grid, drawn after every place
     outlines: list[Box] = field(default_factory=list)
     counts: list[tuple[float, float, str]] = field(default_factory=list)
     smallest: float = 0.0
@@ -116,10 +120,11 @@ def stack_items(
     figure_marks.stack_layers lays them (a pile keeps ``margin`` mm inside the place): the top one
     in full, each under it where the one above leaves it, a pile of more than PILE_COUNTED with
     its count. ``within`` (a grid of touching places, w × h one piece): the bottom piece fills its
-    place, so it touches its neighbours, and each piece on it is WITHIN_STEP of its side smaller,
-    in the place's bottom-right corner, so the top and left strips of the one under show (kpn's
-    scissors under the pink rock); every piece gets an edge, so two pieces that touch show where
-    one ends."""
+    place, so it touches its neighbours, and each piece on it lies at full size COVER_STEP of its
+    side right of and below the one under it, on a drop shadow, drawn after every place (``over``)
+    so that it lies on the neighbours it reaches over too: the top and left strips of the one under
+    show, and its foot, the owner's name, is covered whole, never cut (kpn's pink rock on the
+    scissors); every piece gets an edge, so two pieces that touch show where one ends."""
     sources = [piece_source(kit, ref) for ref in refs]
     placeable = [s for s in sources if isinstance(s, Placeable)]
     flat = is_flat(placeable)
@@ -127,17 +132,21 @@ def stack_items(
     layers = figure_marks.stack_layers(len(refs), w, h, pw, ph, flat, margin)
     for level, (ref, source, layer) in enumerate(zip(refs, sources, layers, strict=True)):
         assert isinstance(source, Placeable)
-        small = 1.0 - WITHIN_STEP * level if within else layer.scale
-        if within:  # the bottom piece fills the place, each above it smaller, in its bottom-right corner
-            layer = figure_marks.Layer(pw - pw * small, ph - ph * small, layer.top)
+        small = 1.0 if within else layer.scale
+        if within:  # the bottom piece fills the place, each above it lies offset, at full size
+            dx, dy = cover_offset(level, pw, ph)
+            layer = figure_marks.Layer(dx, dy, layer.top)
         sw, sh = source.size[0] * small, source.size[1] * small
         px, py = x + layer.x + (pw - source.size[0]) / 2 * small, y + layer.y + (ph - source.size[1]) / 2 * small
         piece = placed_piece(kit, ref, ctx, px, py, small)
         if not layer.top and not flat:
             piece = replace(piece, key=(*piece.key, "under"), items=textless(piece.items))
-        into.items.append(piece)
-        if not within or not level:  # a piece drawn smaller on one in a touching place only shows the stack
-            into.drawn(min(sw, sh))
+        drawn_in = into.over if within and level else into.items
+        if within and level:  # it lies on the one under it: a shadow right of and below it
+            shadow = SHADOW_STEP * min(pw, ph)
+            drawn_in.append(Rect(px + shadow, py + shadow, sw, sh, None, SHADOW))
+        drawn_in.append(piece)
+        into.drawn(min(sw, sh))
         seen_light = light(source, ctx, split_ref(ref)[1])
         into.boxes.append(Box(px, py, sw, sh))
         if len(refs) > 1 and not flat:  # each piece of a pile parted from the one under it
@@ -145,9 +154,9 @@ def stack_items(
         if not layer.top:  # a piece under another: its face shows where the one above leaves it
             continue
         if len(refs) > 1 and flat:  # the top of a stack parted from the piece under it
-            into.items += figure_marks.layer_items(px, py, sw, sh, seen_light)
+            drawn_in += figure_marks.layer_items(px, py, sw, sh, seen_light)
         elif within:
-            into.items.append(Rect(px, py, sw, sh, TOUCH_EDGE))
+            drawn_in.append(Rect(px, py, sw, sh, TOUCH_EDGE))
         elif source.edge and not seen_light:
             into.items.append(Rect(px, py, sw, sh, PIECE_EDGE))
         if seen_light:
@@ -155,6 +164,12 @@ def stack_items(
     if not flat and len(refs) > figure_marks.PILE_COUNTED:
         cx, cy = figure_marks.pile_count_at(layers, pw, ph)
         into.counts.append((x + cx, y + cy, str(len(refs))))
+
+
+def cover_offset(level: int, pw: float, ph: float) -> tuple[float, float]:
+    """Where the ``level``th piece of a stack in a touching place lies (0: the bottom one, filling
+    the place): COVER_STEP of its side further right and down for each piece under it."""
+    return COVER_STEP * level * pw, COVER_STEP * level * ph
 
 
 def textless(items: tuple[Item, ...]) -> tuple[Item, ...]:

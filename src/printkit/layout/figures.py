@@ -27,6 +27,7 @@ from printkit.layout import board as board_layout
 from printkit.layout import figure_marks, paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.figure_grid import (  # noqa: F401  (LABEL_PT, BADGE_R, SPOT_GAP: the figures' own, read here)
+    BADGE_IN,
     BADGE_INSET,
     BADGE_R,
     LABEL_PT,
@@ -152,7 +153,7 @@ class Laid(Struct, frozen=True):
     def labels_h(self) -> float:
         """The labels under the bottom row reach below the drawing, and a legend line under it."""
         if not self.drawing.labels:
-            return self.drawing.legend_h(self.scale)
+            return self.drawing.legend_h(self.scale, self.width)
         bottom = max(y for _, y, _ in self.drawing.labels)  # under the band of coordinates, as drawn
         return max(0.0, self.drawing.band + bottom * self.scale + label_depth() - self.drawn_h)
 
@@ -186,15 +187,18 @@ class Laid(Struct, frozen=True):
             items += figure_marks.arrow_items(arrow.placed(left, top, scale))
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
+        for box in self.drawing.picked:
+            items += figure_marks.picked_items(
+                Box(left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
+            )
+        inset = BADGE_R + BADGE_IN if self.drawing.badges_inside else BADGE_INSET
         for ax, ay, text in self.drawing.badges:
-            items += badge_items(left + ax * scale + BADGE_INSET, top + ay * scale + BADGE_INSET, text)
+            items += badge_items(left + ax * scale + inset, top + ay * scale + inset, text)
         for ax, ay, text in self.drawing.counts:
             items += badge_items(left + ax * scale, top + ay * scale, text)
-        if self.drawing.legend_inside(scale):
-            room = self.drawing.legend_room
-            assert room is not None
-            middle = top + (room.y + room.h / 2) * scale
-            items += legend_items(self.drawing.legend, left + (room.x + room.w / 2) * scale, middle - LEGEND_H / 2)
+        if self.drawing.legend_inside(scale, self.width):
+            cx, middle = self.drawing.legend_at(left, top, scale)
+            items += legend_items(self.drawing.legend, cx, middle - LEGEND_H / 2)
         elif self.drawing.legend:
             items += legend_items(self.drawing.legend, x + self.width / 2, y + self.drawn_h + LEGEND_GAP)
         items += figure_marks.legend_items(self.drawing.rings, x, y + self.drawn_h + self.labels_h, self.width)
