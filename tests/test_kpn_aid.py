@@ -55,3 +55,29 @@ def test_the_aid_gives_the_three_player_grid_and_the_next_starter(lang):
     )
     assert markup.count(f"<b>{THREE[lang]}</b>") == 4 and "3 × 3" in markup
     assert markup.count(NEXT[lang]) == 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_every_column_of_the_hand_table_centres_its_header_over_its_numbers(lang, paper):
+    """A review: the player counts stood at the left edge under a left-set 'players', the hand
+    sizes centred beside them. Every column of numbers is centred, its header on the same centre."""
+    page = aid_page(lang, paper)
+    placed = list(bounds.flatten(page.items))
+    rules = [p for p in placed if isinstance(p.item, Line) and p.item.stroke == TABLE_RULE]
+    first = min(rules, key=lambda p: (p.ty + p.sign * p.item.y1, p.tx + p.sign * p.item.x1))
+    left, top = first.tx + first.sign * first.item.x1, first.ty + first.sign * first.item.y1
+    row_h = 9 * 1.6 * 25.4 / 72  # the table's 9 pt rows
+    texts = [
+        (p.tx + p.sign * p.item.x, p.ty + p.sign * p.item.y, p.item)
+        for p in placed
+        if isinstance(p.item, Text) and left <= p.tx + p.sign * p.item.x < left + BOX_W
+    ]
+    header = sorted((x, item) for x, y, item in texts if 0 < top - y < row_h)
+    body = [(x, item) for x, y, item in texts if 0 < y - top < 3 * row_h]
+    assert len(header) == 5 and len(body) == 3 + 4 + 5
+    assert all(item.align == "center" for _, item in header + body)
+    for x, _ in header:
+        under = [item.text for bx, item in body if abs(bx - x) < 0.01]
+        assert under and all(text.isdigit() for text in under), "numbers on the header's centre"
+    assert sum(1 for _, item in body if abs(_ - header[0][0]) < 0.01) == 3, "a player count in every row"

@@ -79,3 +79,11 @@ def header_size(headers: list[str], widths: list[float]) -> float:
         if fonts.text_width(header, size, bold=True) <= cw - 2 * CELL_PAD + 1e-6
     ]
     return min(one_line, default=HEADER_PT)
+
+
+def numbers_only(texts: list[str]) -> bool:
+    """Whether a table's column holds numbers only (blanks aside): its cells and its header are
+    centred on one line, as the other columns' are (kpn's player counts stood at the left edge
+    under a left-set header while the hand sizes beside them were centred, a review)."""
+    filled = [text for text in texts if text.strip()]
+    return bool(filled) and all(NUMBER.match(text) for text in filled)

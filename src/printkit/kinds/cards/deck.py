@@ -61,6 +61,7 @@ from printkit.layout.primitives import (
     Stroke,
     Text,
 )
+from printkit.layout.table_measure import numbers_only
 from printkit.layout.text import shared_widths
 from printkit.pictures.place import placement
 from printkit.pictures.prepared import print_size
@@ -508,7 +509,9 @@ def text_block(design: Design, element: TextElement) -> RichText:
 
 def table(design: Design, element: TableElement) -> list[Item]:
     """Rows of short cells, the first column bold, a hairline under every row, across the box's
-    width (kpn's hand sizes took 30 mm of a 78 mm box and left its right half empty)."""
+    width (kpn's hand sizes took 30 mm of a 78 mm box and left its right half empty). Every column
+    is centred, header and cells on one line, but a first column of words (a row's name), set from
+    the left."""
     box, tr = design.box(element), design.ctx.tr
     rows = ([element.header] if element.header else []) + list(element.rows)
     cells = [[tr(cell, **design.values) for cell in row] for row in rows]
@@ -528,6 +531,8 @@ def table(design: Design, element: TableElement) -> list[Item]:
     scale = min(1.0, box.w / sum(widths))
     widths = [w * scale for w in widths]
     color = design.color(element.color)
+    body = cells[1:] if element.header else cells
+    centred = [c > 0 or numbers_only([row[c] for row in body if c < len(row)]) for c in range(columns)]
     items: list[Item] = []
     for r, row in enumerate(cells):
         top = box.y + r * row_h
@@ -536,8 +541,8 @@ def table(design: Design, element: TableElement) -> list[Item]:
         for c, cell in enumerate(row):
             bold = c == 0 or (element.header is not None and r == 0)
             size = fonts.fit_size(cell, widths[c] - 1.0, element.size_pt, bold=bold, smallest=4.0)
-            anchor, w = x if c == 0 else x + widths[c] / 2, widths[c] - 1.0
-            items.append(Text(anchor, baseline, cell, size, bold, "left" if c == 0 else "center", color, w))
+            anchor, w = x + widths[c] / 2 if centred[c] else x, widths[c] - 1.0
+            items.append(Text(anchor, baseline, cell, size, bold, "center" if centred[c] else "left", color, w))
             x += widths[c]
         items.append(Line(box.x, top + row_h, box.x + sum(widths), top + row_h, TABLE_RULE))
     return items
