@@ -11,11 +11,13 @@ import pypdfium2
 import pytest
 
 from piece_pdf import build, page_words, pieces
-from printkit import pipeline
+from printkit import fonts, pipeline
 from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, NET_CUT
+from printkit.layout import bounds
+from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import TINT, ink_saver
 from printkit.layout.marks import tinted
-from printkit.layout.primitives import FOLD, Group, Line, Path, Rect, Text
+from printkit.layout.primitives import FOLD, Group, Line, Path, Rect, RichText, Text
 
 TARG_COLOUR = (0x8A, 0x2C, 0x6A)
 GLUE = {"en": "glue", "pl": "klej", "cs": "lepit"}
@@ -160,3 +162,48 @@ def test_the_ink_saver_tints_the_bleed_with_the_field():
     assert colour.fill == tinted("#8a2c6a", TINT) == colour.stroke.color
     glue = next(p for p in paths if p.fill == "#ffffff")
     assert glue.stroke.color == "#ffffff"
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_text_on_a_patterned_panel_stands_on_a_solid_plate(lang, paper):
+    """A review: kpn's facts and '60 tiles' were small white type over the dots of its panels. Each
+    text of the front and back stands on a plate of the box's colour (or the title's band), no dot
+    of the pattern under it."""
+    page = box_page("kpn", lang, paper)
+    colour = "#2d68b0"
+    plates = [i for i in page.items if isinstance(i, Rect) and i.fill in (colour, "#ffffff") and i.radius]
+    texts = [i for i in page.items if isinstance(i, Text) and i.size_pt >= 7.0 and i.color in (colour, "#ffffff")]
+    on_panels = [t for t in texts if t.text not in GLUE.values()]
+    assert len(on_panels) >= 5, "the front's title and contents, the back's label, facts and contents"
+    for text in on_panels:
+        width = fonts.text_width(text.text, text.size_pt, text.bold)
+        left = text.x - width / 2 if text.align == "center" else text.x
+        cap = fonts.cap_height(text.size_pt)
+        held = [
+            p
+            for p in plates
+            if p.x <= left and left + width <= p.x + p.w and p.y <= text.y - cap and text.y + 0.5 <= p.y + p.h
+        ]
+        assert held, f"{text.text!r} on a plate"
+        plate = held[-1]
+        if plate.fill == colour:
+            assert plate.stroke is not None and plate.stroke.color == "#ffffff", "edged in the box's ink"
+
+
+NEED_GLUE = {"pl": "klej do papieru", "cs": "lepidlo na papír", "en": "paper glue"}
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+@pytest.mark.parametrize(("kit", "boxed"), [("kpn", True), ("targ", True), ("latarnie", False)])
+def test_what_you_need_lists_glue_whenever_a_box_is_offered(kit, boxed, lang):
+    """A review: kpn's 'Co przygotować' named scissors but no glue, though its tuck box is glued.
+    A kit with a box lists glue in every language; one without a box, nor anything glued or
+    folded, does not."""
+    loaded = pipeline.load(kit)
+    ctx = pipeline.context(loaded, lang, "a4")
+    [rules, *_] = [page for page in layout_kit(loaded.kit, ctx).pages if page.role == "rules"]
+    markup = " ".join(
+        p.item.markup.replace("\xa0", " ") for p in bounds.flatten(rules.items) if isinstance(p.item, RichText)
+    )
+    assert (NEED_GLUE[lang] in markup) == boxed

@@ -52,13 +52,14 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
         blocks.append(Block("item", html.escape(text)))
     # the tools the build asks for: a review found "what you need" silent on scissors and glue
     printed = [c for c in kit.components if c.in_kit]
-    cut = [c for c in printed if c.print.cut or c.id in ctx.cut]
-    glued = [c for c in printed if c.id in ctx.glued or ctx.sides.get(c.id) == "fold"]  # split, or folded
+    boxed = [c for c in kit.components if kit.kinds.kind_of(c).box]  # a box's net, cut out and glued (kpn's)
+    cut = [c for c in printed if c.print.cut or c.id in ctx.cut] + boxed
+    glued = [c for c in printed if c.id in ctx.glued or ctx.sides.get(c.id) == "fold"] + boxed  # split, folded
     for key, needers in (("need_cutting", cut), ("need_glue", glued)):
         if not needers:
             continue
         tool = tr.msg(key)
-        if all(c.print.copies == "optional" for c in needers):  # only for pages the game can do without
+        if all(c.print.copies == "optional" and c not in boxed for c in needers):  # only for optional pages
             spans = [(page_first(ctx, c.id), page_last(ctx, c.id)) for c in needers]
             tool = tr.msg("need_tool_if", tool=tool, pages=page_spans(ctx.lang, spans))
         blocks.append(Block("item", html.escape(tool)))

@@ -97,6 +97,16 @@ def panel_pattern(x: float, y: float, w: float, h: float, color: str) -> list[It
     return [draw_pattern(PATTERN, x, y, w, h, tone, PATTERN_SPACING)]
 
 
+PLATE_PAD = 1.6  # mm a text plate reaches past its texts' capitals and descenders
+
+
+def text_plate(x: float, top: float, w: float, bottom: float, color: str, ink: str) -> Rect:
+    """A solid plate of the box's colour under texts that stand on a panel's pattern, edged with
+    a fine line of its ink: kpn's facts and '60 tiles', small white type over dots, read poorly
+    (a review); on the plate they read as on a label, the pattern round it."""
+    return Rect(x, top - PLATE_PAD, w, bottom - top + 2 * PLATE_PAD, Stroke(color=ink, width=0.25), color, radius=1.2)
+
+
 def steps_height(steps: list[str]) -> float:
     """The height of a steps block (steps_items) of these steps, from its top to its last baseline."""
     return fonts.cap_height(STEPS_HEADING_PT) + 2.0 + STEP_LEADING * (len(steps) + 1)

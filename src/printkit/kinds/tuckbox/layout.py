@@ -21,12 +21,14 @@ from printkit.base.units import MM_PER_POINT
 from printkit.kinds.tuckbox.finish import (
     BLEED,
     GLUE_CLEAR,
+    PLATE_PAD,
     GlueTab,
     net_drawing,
     panel_pattern,
     readable_ink,
     steps_height,
     steps_items,
+    text_plate,
 )
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
 from printkit.kinds.tuckbox.words import MESSAGES
@@ -500,6 +502,7 @@ def front_items(
             Text(centre, title_y + n * step, line, size, True, "center", box.color, band_w - 1.0)
             for n, line in enumerate(lines)
         ),
+        holds_plate(centre, holds_y, holds, inner, 9.0, box.color, ink),
         fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
     facts, facts_y = facts_items(ctx, centre, last, inner, ink)
@@ -540,11 +543,22 @@ def back_items(
     items: list[Item] = front_art(
         None, box.color, ctx, left + TEXT_INSET, mark_top, inner, first - fonts.cap_height(size) - 3.0 - mark_top
     )
+    # the label, the facts and what it holds on one plate, clear of the pattern
+    items.append(
+        text_plate(left + TEXT_INSET - 1.0, first - fonts.cap_height(size), inner + 2.0, holds_y, box.color, ink)
+    )
     items += names
     if with_facts:
         items += facts_items(ctx, centre, first + step * (len(lines) - 1), inner, ink)[0]
     items.append(fit_text(centre, holds_y, holds, inner, SMALL_PT, smallest=SMALL_PT, align="center", color=ink))
     return items
+
+
+def holds_plate(centre: float, baseline: float, holds: str, inner: float, size_pt: float, color: str, ink: str) -> Rect:
+    """The plate under a front's 'N cards', as wide as its words and a little more."""
+    width = min(inner, fonts.text_width(holds, size_pt)) + 2 * PLATE_PAD + 2.0
+    top = baseline - fonts.cap_height(size_pt)
+    return text_plate(centre - width / 2, top, width, baseline, color, ink)
 
 
 def lid_items(box: TuckboxComponent, net: Net, left: float, top: float, ink: str, game: str) -> list[Item]:
