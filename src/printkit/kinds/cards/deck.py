@@ -46,7 +46,7 @@ from printkit.layout.cardgrid import grown
 from printkit.layout.context import Context
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import tinted
-from printkit.layout.patterns import draw_pattern
+from printkit.layout.patterns import Tiling, draw_pattern
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import (
     Box,
@@ -399,7 +399,10 @@ def pattern(design: Design, element: PatternElement) -> Group:
     if not name:
         raise LayoutProblem((), f"a pattern element needs a pattern: the type '{design.face_type.id}' has none")
     box = design.box(element, full=True)
-    return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing)
+    deck, bleed = design.deck, design.bleed
+    # over a whole piece that shares its cuts: one pattern across the block, in phase at every cut
+    tiled = Tiling(bleed, bleed, deck.width, deck.height) if element.box is None and deck.shares_cuts else None
+    return draw_pattern(name, box.x, box.y, box.w, box.h, design.color(element.color), element.spacing, tiled)
 
 
 def one_line(
