@@ -229,6 +229,25 @@ def _same(start: float, length: float, other_start: float, other_length: float) 
     return abs(start - other_start) < EPSILON and abs(length - other_length) < EPSILON
 
 
+MARK_EDGE = 7.0  # mm: a crop mark stops this far from the paper's edge, where a home printer's grip smears
+MARK_LEAST = 1.5  # mm: the least of a crop mark kept off the edge; a mark that would be shorter stays whole
+
+
+def off_edges(marks: list[Segment], page_w: float, page_h: float) -> list[Segment]:
+    """The crop marks shortened to stop MARK_EDGE from every edge of a ``page_w`` × ``page_h`` paper
+    (kpn's aid cards on Letter start 10.1 mm from the top: their marks reached 5.1 mm from it, a
+    review). Where that would leave less than MARK_LEAST of a mark (a block that fills the paper to
+    SAFE_EDGE, 9 bled poker cards on A4), the mark stays as it is: a cut with no mark is worse."""
+    kept = []
+    for mark in marks:
+        x1, x2 = (min(max(x, MARK_EDGE), page_w - MARK_EDGE) for x in (mark.x1, mark.x2))
+        y1, y2 = (min(max(y, MARK_EDGE), page_h - MARK_EDGE) for y in (mark.y1, mark.y2))
+        along = (mark.x1 == mark.x2 and x1 == mark.x1) or (mark.y1 == mark.y2 and y1 == mark.y1)
+        short = Segment(x1, y1, x2, y2)
+        kept.append(short if along and abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST else mark)
+    return kept
+
+
 def crop_marks(boxes: list[Box], bleed: float = 0.0, crop: CropMarks = CROP_MARKS) -> list[Segment]:
     """Short lines outside the block, in line with every cut: above and below for each vertical
     cut, left and right for each horizontal one. Being outside the block (and its bleed), they

@@ -14,7 +14,16 @@ from msgspec import Struct
 from printkit.base.errors import LayoutProblem, Loc
 from printkit.base.records import replace
 from printkit.layout import hextiles, imposition
-from printkit.layout.cardgrid import bounds, clipped, crop_marks, grown, gutter_marks, shared_clip, shared_cuts
+from printkit.layout.cardgrid import (
+    bounds,
+    clipped,
+    crop_marks,
+    grown,
+    gutter_marks,
+    off_edges,
+    shared_clip,
+    shared_cuts,
+)
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
 from printkit.layout.imposition import Slot
@@ -208,13 +217,17 @@ def face_items(
     boxes = [s.box for s in sheet]
     items: list[Item] = [run.shown(run.pieces[s.index].face, s.box, boxes) for s in sheet]
     if ctx.options.cut_guides:
-        items += cut_items(run, sheet, fold_x, ctx.options.crop)
+        items += cut_items(run, sheet, fold_x, ctx.options.crop, (ctx.paper.width, ctx.paper.height))
     rows = [manifest_row(run.pieces[s.index], s.box, "face") for s in sheet]
     return items, rows
 
 
 def cut_items(
-    run: PieceRun, sheet: list[Slot], fold_x: float | None = None, crop: CropMarks = CROP_MARKS
+    run: PieceRun,
+    sheet: list[Slot],
+    fold_x: float | None = None,
+    crop: CropMarks = CROP_MARKS,
+    page: tuple[float, float] = (float("inf"), float("inf")),
 ) -> list[Item]:
     """The cutting convention (docs/printing.md, "How pieces are cut"): a piece cut along its shape
     gets its outline; a piece that bleeds gets nothing on its trim (a hairline there shows as a
@@ -233,7 +246,8 @@ def cut_items(
     # it; folded, the marks right of the faces would cross the fold onto the backs: the left ones suffice
     keep = bounds(boxes).right if fold_x is not None else float("inf")
     stroke = replace(CUT_ON_LIGHT, color=crop.colour)
-    marks: list[Item] = [segment_line(m, stroke) for m in crop_marks(boxes, run.bleed, crop) if min(m.x1, m.x2) <= keep]
+    cropped = off_edges(crop_marks(boxes, run.bleed, crop), *page)
+    marks: list[Item] = [segment_line(m, stroke) for m in cropped if min(m.x1, m.x2) <= keep]
     edges = {run.pieces[s.index].edge for s in sheet}
     guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
     if not run.bleed:  # and one line on each shared trim (latarnie's tokens)

@@ -174,7 +174,8 @@ def backs_printed(component: DeckComponent, ctx: Context) -> bool:
 
 def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options, with_backs: bool) -> Frame:
     faces = page_grid.slots(count)
-    cutting = tuple(crop_mark_items(component, faces, options.crop)) if options.cut_guides else ()
+    page = (page_grid.page_w, page_grid.page_h)
+    cutting = tuple(crop_mark_items(component, faces, options.crop, page)) if options.cut_guides else ()
     face = Frame(
         page_grid.page_w,
         page_grid.page_h,
@@ -306,13 +307,16 @@ def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[s
     return cut_line_items(boxes, cut_stroke_on(edges[0] if len(set(edges)) == 1 else None))
 
 
-def crop_mark_items(component: DeckComponent, boxes: list[Box], crop: CropMarks) -> list[Item]:
-    """Crop marks on the paper outside the block and its bleed, in line with every cut: black unless
-    ``crop`` says another colour."""
+def crop_mark_items(
+    component: DeckComponent, boxes: list[Box], crop: CropMarks, page: tuple[float, float]
+) -> list[Item]:
+    """Crop marks on the paper outside the block and its bleed, in line with every cut, kept
+    cardgrid.MARK_EDGE off the ``page``'s edges: black unless ``crop`` says another colour."""
     if not component.print_crop_marks:
         return []
     stroke = replace(CUT_ON_LIGHT, color=crop.colour)
-    return [segment_line(s, stroke) for s in cardgrid.crop_marks(boxes, component.print_bleed, crop)]
+    marks = cardgrid.off_edges(cardgrid.crop_marks(boxes, component.print_bleed, crop), *page)
+    return [segment_line(s, stroke) for s in marks]
 
 
 PageBoxes = tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]
