@@ -4,10 +4,14 @@ legend that keeps an example's label.
 Places stand SPOT_GAP apart, a column as wide as its widest stack; a figure with ``touching: true``
 sets every place on one pitch equal to the piece (rows and columns alike), so two pieces side by
 side touch by their edge and two on a diagonal by their corner (kpn's grid: 5.8 mm between columns
-and 14.4 / 16.2 mm between rows hid the corner contact its example teaches). A stack there is drawn
-within its own place, its pieces smaller, so an offset piece never opens its column. In a grid an
-example's number is a badge on its place; its label, if it has one, goes with a copy of the badge
-into a legend line under the drawing, at the labels' size (kpn's 'on scissors' had been dropped).
+and 14.4 / 16.2 mm between rows hid the corner contact its example teaches). A stack there keeps
+its bottom piece in its place and lays each piece on it at full size a little offset, over its
+neighbours (figure_pieces.COVER_STEP), so an offset piece never opens its column. In a grid an
+example's number is a badge on its place (in a touching grid inside the corner of its piece on
+top); its label, if it has one, goes with a copy of the badge into a legend at the labels' size
+(kpn's 'on scissors' had been dropped): beside the example's row when its empty places end it,
+else in the empty places opening the last row, else in a line under the drawing. Places marked
+``linked`` (a winning group) are ringed on the page (figure_marks.picked_items).
 """
 
 from __future__ import annotations
