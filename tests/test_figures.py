@@ -128,6 +128,9 @@ def strip_of(page):
 @pytest.mark.parametrize("kit", SEEDS)
 def test_what_is_in_the_kit_shows_one_of_each_printed_component_with_its_count(kit):
     loaded, ctx, pages = rules_pages(kit)
+    if kit == "ogrod":  # its one sheet alone: the print table names and counts it, no strip
+        assert not [p for p in pages[0].pieces if p.kind == "figure" and dict(p.extra).get("contents")]
+        return
     strip = strip_of(pages[0])
     printed = [c for c in loaded.components if c.in_kit]
     samples = [item for item in strip.items if isinstance(item, Group)]

@@ -471,12 +471,17 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
 
 def one_scale(shown: list[Laid]) -> list[Laid]:
     """The figures with those of one board or sheet part capped at the smallest scale among them,
-    so that its cells print one size (ogrod's garden at 8.0 and 7.6 mm on one page read as careless)."""
+    so that its cells print one size (ogrod's garden at 8.0 and 7.6 mm on one page read as careless),
+    unless that would drop a figure's boxed texts."""
     least: dict[tuple[str, ...], float] = {}
     for figure in shown:
         if figure.subject:
             least[figure.subject] = min(least.get(figure.subject, LARGEST), figure.scale)
-    return [replace(figure, most=least[figure.subject]) if figure.subject else figure for figure in shown]
+    # never under the scale that keeps a figure's boxed texts (plateau's stone values): they come first
+    return [
+        replace(figure, most=max(least[figure.subject], figure.drawing.legible)) if figure.subject else figure
+        for figure in shown
+    ]
 
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:

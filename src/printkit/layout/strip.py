@@ -86,6 +86,13 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
     return [(page.items, page.width, page.height, label, True)]
 
 
+def shows_pieces(component: Any, kit: Kit) -> bool:
+    """Whether the strip shows ``component`` as its pieces (a token, a card), not as a page."""
+    kind = kit.kinds.kind_of(component)
+    has_pieces = kind.strip_pieces is not None or kind.first_piece is not None
+    return has_pieces and kind.figure_piece is not None
+
+
 def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
     """``items`` with every line that would print thinner than SAMPLE_LINE mm at ``scale`` made that
     thick: a page drawn a twentieth of its size kept its 0.3 mm grid as 0.015 mm hairlines, which
@@ -128,6 +135,8 @@ class Strips(Struct, dict=True):
             except LayoutProblem as problem:
                 raise problem.within(("components", kit.components.index(component))) from None
             samples += [(component.id, number, sample) for number, sample in enumerate(found)]
+        if len(samples) == 1 and not shows_pieces(shown[0], kit):
+            return []  # one page alone (ogrod's sheet, "× 1 per player"): the print table names and counts it
         return samples
 
     def at(self, width: float, drawn_h: float = STRIP_H) -> Strip | None:
