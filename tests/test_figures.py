@@ -152,7 +152,8 @@ def test_what_is_in_the_kit_shows_one_of_each_printed_component_with_its_count(k
 def test_latarnie_strip_counts_each_owners_tokens_beside_the_title():
     _, ctx, pages = rules_pages("latarnie")
     strip = strip_of(pages[0])
-    assert [item.text for item in strip.items if isinstance(item, Text)] == ["× 1", "× 8", "× 8"]  # 8 A + 8 B
+    labels = [item.text for item in strip.items if isinstance(item, Text)]
+    assert labels == ["× 1", "× 8 (+ 2 w zapasie)", "× 8 (+ 2 w zapasie)"]  # 8 A + 8 B, spares apart
     rule = next(item for item in pages[0].items if type(item).__name__ == "Line")
     assert strip.y + strip.h <= rule.y1, "beside the title, above its rule: the columns lose nothing"
 

@@ -72,7 +72,9 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
             # a piece white to its edge (a card, a white stone) gets an outline, drawn at print size
             edged = source.edge or ground_of(drawn).lower() in WHITE
             shown = count or int(numbers.get(f"{component.id}.total", source.available))
-            samples.append(((drawn,), w, h, ctx.tr.msg("strip_count", count=shown), edged))
+            spares = int(numbers.get(".".join([component.id, *parts, "spares"]), 0))  # printed beyond the count
+            label = ctx.tr.msg("strip_spares", count=shown, spares=spares) if spares else None
+            samples.append(((drawn,), w, h, label or ctx.tr.msg("strip_count", count=shown), edged))
         # one component's pieces are cut alike: all outlined when one is (latarnie's B triangle showed
         # its square, the A circle that fills its square did not)
         if any(sample[4] for sample in samples):
