@@ -151,31 +151,32 @@ def pieces_freed(layer: ET.Element) -> int:
 
 
 def test_the_shipped_kits_cut_what_their_rulebooks_say(kit_outputs):
-    """Latarnie's 16 tokens, plateau's 24 stones, targ's 36 cards, kpn's 60 tiles and 4 aids; ogrod cuts nothing."""
+    """Latarnie's 16 tokens and 4 spares, plateau's 24 stones, targ's 36 cards, kpn's 60 tiles and 4 aids; ogrod
+    cuts nothing."""
     counts = {
         kit: sum(pieces_freed(layer) for layer in layers(kit_outputs(kit, "en", "a4").cut_svg)[1])
         for kit in ("latarnie", "ogrod", "plateau", "targ", "kpn")
     }
-    assert counts == {"latarnie": 16, "ogrod": 0, "plateau": 24, "targ": 36, "kpn": 64}
+    assert counts == {"latarnie": 20, "ogrod": 0, "plateau": 24, "targ": 36, "kpn": 64}
 
 
 def test_latarnies_tokens_share_their_cuts_each_edge_once(kit_outputs):
     """A review found latarnie's 4 × 4 tokens each a closed rectangle, their 24 shared inner edges
-    cut twice: now 6 straight lines across the block (3 across, 3 down, each 120 mm), cut first,
-    then the block's outside as one closed contour; nothing twice."""
+    cut twice: now its 5 × 4 (the 16 and 4 spares) are 7 straight lines across the block (3 across
+    of 150 mm, 4 down of 120 mm), cut first, then the block's outside as one closed contour; nothing twice."""
     _, found = layers(kit_outputs("latarnie", "en", "a4").cut_svg)
     layer = found[2]
     [block] = layer.findall(f"{SVG}g")
-    assert block.get(f"{INKSCAPE}label").startswith("16 pieces sharing their cuts: tokens 1–16")
+    assert block.get(f"{INKSCAPE}label").startswith("20 pieces sharing their cuts: tokens 1–20")
     paths = [path_points(path.get("d")) for path in block.findall(f"{SVG}path")]
-    assert [closed for _, closed in paths] == [False] * 6 + [True]  # the inside first, the outside last
-    lengths = [abs(b[0] - a[0]) + abs(b[1] - a[1]) for (a, b), _ in paths[:6]]
-    assert lengths == [120.0] * 6
-    outside, _ = paths[6]
+    assert [closed for _, closed in paths] == [False] * 7 + [True]  # the inside first, the outside last
+    lengths = [abs(b[0] - a[0]) + abs(b[1] - a[1]) for (a, b), _ in paths[:7]]
+    assert sorted(lengths) == [120.0] * 4 + [150.0] * 3
+    outside, _ = paths[7]
     assert len(outside) == 4  # the block's four corners, straight sides unbroken
     drawn = drawn_segments(layer)
-    assert len(drawn) == 6 + 4 and not drawn_twice(drawn)
-    assert sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in drawn) == 6 * 120 + 4 * 120  # was 16 × 120
+    assert len(drawn) == 7 + 4 and not drawn_twice(drawn)
+    assert sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in drawn) == 3 * 150 + 4 * 120 + 2 * (150 + 120)
     assert not layer.findall(f"{SVG}rect")
 
 

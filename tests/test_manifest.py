@@ -41,7 +41,9 @@ def test_the_contract_fields(latarnie):
 
 
 def test_every_piece_is_listed_once_with_a_known_kind(latarnie, plateau):
-    assert len(latarnie["pieces"]) == 1 + 25 + 16 + 2  # the board, its cells, the tokens, a figure, the strip
+    # the board, its cells, the tokens and their 4 spares, a figure, the strip
+    assert len(latarnie["pieces"]) == 1 + 25 + 16 + 4 + 2
+    assert sum(1 for p in latarnie["pieces"] if p.get("spare")) == 4  # counted apart
     assert {p["kind"] for p in latarnie["pieces"] + plateau["pieces"]} <= KINDS
     assert len(pieces(plateau, kind="stone")) == 2 * 24
     assert len(pieces(plateau, kind="sheet")) == 2  # the prisoner sheet: two games on its A4 page

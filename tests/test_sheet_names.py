@@ -10,7 +10,7 @@ import pytest
 from conftest import REPO
 from printkit import pipeline
 from printkit.base import records
-from printkit.kinds.sheet.layout import GAMES_GAP, SCISSORS
+from printkit.kinds.sheet.layout import SCISSORS, games_gap_for
 from printkit.layout.document import layout_sheets
 from printkit.layout.primitives import CUT, Group, Line, Page, Text
 from printkit.layout.sheet import NAME_LINE, NAME_ROW_H
@@ -59,9 +59,10 @@ def test_a_shared_sheet_has_a_name_line_under_every_seat_once_a_game(kit, lang, 
 def test_pads_printed_two_to_a_page_have_a_cut_line_with_scissors_between_them(kit, paper):
     page, ctx = companion_page(kit, "en", paper)
     first, second = sorted(page.pieces, key=lambda p: p.y)
-    middle = first.y + first.height + GAMES_GAP / 2
+    gap = games_gap_for(2, first.height, ctx)
+    middle = first.y + first.height + gap / 2
     (cut,) = [i for i in page.items if isinstance(i, Line) and i.stroke == CUT]
-    assert cut.y1 == cut.y2 == pytest.approx(middle) and second.y - cut.y1 == pytest.approx(GAMES_GAP / 2)
+    assert cut.y1 == cut.y2 == pytest.approx(middle) and second.y - cut.y1 == pytest.approx(gap / 2)
     assert cut.x2 == pytest.approx(ctx.margin + ctx.content_width), "across the printable width"
     (scissors,) = [i for i in page.items if isinstance(i, Group) and i.key[:2] == ("symbol", "scissors")]
     assert scissors.key[-1] == "turned" and scissors.w == SCISSORS

@@ -14,9 +14,12 @@ import yaml
 from PIL import Image as Picture
 
 from conftest import mm
+from piece_pdf import _shape, ruler_ends
 from printkit import pipeline
 from printkit.cli import main
 from printkit.layout import document
+from printkit.layout.board import WAVE_SHADE, darker
+from printkit.layout.context import FOOTER_CLEAR
 from printkit.layout.figures import LABEL_PT
 from printkit.layout.strip import component_samples
 
@@ -66,7 +69,7 @@ def test_every_shipped_kit_has_a_theme(kit):
 @pytest.mark.parametrize("lang", LANGS)
 def test_latarnie_board_centred_framed_and_titled(built, lang, paper):
     page = pdfplumber.open(built("latarnie", lang, "--paper", paper)).pages[1]
-    grid = [r for r in page.rects if mm(r["width"]) == pytest.approx(GRID, abs=0.05)]
+    grid = [r for r in page.rects if r["stroke"] and mm(r["width"]) == pytest.approx(GRID, abs=0.05)]
     assert len(grid) == 1
     left, right = mm(grid[0]["x0"]), mm(page.width - grid[0]["x1"])
     assert left == pytest.approx(right, abs=0.05)  # was 20.5 and 14.5 mm
@@ -85,6 +88,35 @@ def test_latarnie_board_centred_framed_and_titled(built, lang, paper):
     assert len(under) == 1 and under[0]["size"] >= 10.0
     centre = (under[0]["x0"] + under[0]["x1"]) / 2
     assert mm(centre) == pytest.approx(mm(page.width) / 2, abs=0.1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_latarnie_board_stands_mid_page_on_a_sea_of_low_waves(built, lang, paper):
+    """The board hung from its heading over a 50 mm empty band (review): heading, board and ruler
+    now share the room evenly; its ground is a sea of waves round the cells, a shade darker than
+    the ground (low ink, grey on a black-and-white print), never over a cell."""
+    pdf = built("latarnie", lang, "--paper", paper)
+    page = pdfplumber.open(pdf).pages[1]
+    look = theme_of("latarnie")["board"]
+    ground = colour(look["ground"])
+    (sea,) = [r for r in page.rects if r["fill"] and rounded(r["non_stroking_color"]) == ground]
+    note = max(w["bottom"] for w in page.extract_words() if mm(w["top"]) < 30)  # the heading's note
+    rulers = ruler_ends([_shape(line) for line in page.lines])
+    below = mm(page.height) - FOOTER_CLEAR - (rulers[0].y + rulers[0].h)  # room under the ruler
+    above = mm(sea["top"] - note)  # room between the heading and the board
+    assert above > 10.0 and abs(above - below) <= 12.0, (above, below)
+    cells = [r for r in page.rects if r["fill"] and rounded(r["non_stroking_color"]) == colour(look["cells"])]
+    assert len(cells) == 1 and mm(cells[0]["width"]) == pytest.approx(GRID, abs=0.05)
+    wave_ink = colour(darker(look["ground"], WAVE_SHADE))
+    waves = [c for c in page.curves if c["stroke"] and rounded(c["stroking_color"]) == wave_ink]
+    assert len(waves) >= 10
+    inside = cells[0]
+    for wave in waves:  # round the cells, never over one
+        over = wave["x0"] < inside["x1"] and wave["x1"] > inside["x0"]
+        assert not (over and inside["top"] < (wave["top"] + wave["bottom"]) / 2 < inside["bottom"])
+    ink = rounded(waves[0]["stroking_color"])
+    assert 0.6 < sum(ink) / 3 < 0.9  # a light grey line: decoration, not a cut or a rule
 
 
 def test_a_kit_without_a_theme_keeps_the_plain_board(tmp_path):
@@ -126,7 +158,7 @@ def test_title_block_in_the_theme_colours(built, lang):
 
 CONTENTS = {
     # kit: the strip's labels, in order: a board once, then a count per type (not one total)
-    "latarnie": ["× 1", "× 8", "× 8"],  # 8 A circles + 8 B triangles, never "× 16"
+    "latarnie": ["× 1", "× 8 (+ 2 spare)", "× 8 (+ 2 spare)"],  # 8 A circles + 8 B triangles, never "× 16"
     "plateau": ["× 1", "× 12", "× 12", "× 1"],  # 12 black + 12 white stones, never "× 24"
     "kpn": ["× 4"] + ["× 15"] * 4,  # 4 player aids; 15 tiles of each of the four colours
     "targ": ["× 1", "× 12", "× 12", "× 12"],  # the market; 12 cards of each of 3 types
@@ -137,12 +169,18 @@ PER_PLAYER = {"pl": "× 1 na gracza", "cs": "× 1 na hráče", "en": "× 1 per p
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kit", sorted(CONTENTS))
 def test_contents_strip_counts_each_type(built, kit, lang):
-    assert strip_labels(built(kit, lang)) == CONTENTS[kit]
+    spare = {"pl": "w zapasie", "cs": "navíc", "en": "spare"}[lang]  # a set's spares counted apart from it
+    assert strip_labels(built(kit, lang)) == [label.replace("spare", spare) for label in CONTENTS[kit]]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_contents_strip_says_a_sheet_is_printed_per_player(built, lang):
-    assert strip_labels(built("ogrod", lang)) == [PER_PLAYER[lang]]
+def test_a_strip_of_one_sheet_alone_is_left_out_as_the_print_table_counts_it(built, lang):
+    """ogrod's strip held its one sheet, '× 1 per player', saying not what it counted (review): the
+    print table under the rules names the sheet and its copies; the strip is not printed."""
+    pdf = built("ogrod", lang)
+    with pytest.raises(AssertionError, match="no contents strip"):
+        strip_labels(pdf)
+    assert PER_PLAYER[lang].replace("× 1 ", "") in pdfplumber.open(pdf).pages[0].extract_text()
 
 
 def test_contents_strip_draws_one_piece_of_each_type(built):

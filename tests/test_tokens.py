@@ -28,14 +28,42 @@ def latarnie(tmp_path_factory):
     return build("latarnie", tmp_path_factory.mktemp("tokens"))
 
 
-def test_sixteen_token_frames_on_page_three_eight_of_each_shape(latarnie):
+def test_sixteen_token_frames_on_page_three_eight_of_each_shape_and_two_spares_each(latarnie):
     _, manifest = latarnie
     tokens = pieces(manifest, kind="token")
     assert {t["page"] for t in tokens} == {3}
-    assert len(tokens) == 16
-    assert sorted(t["copy"] for t in tokens) == list(range(1, 17))
-    assert [(t["owner"], t["shape"]) for t in tokens] == [("A", "circle")] * 8 + [("B", "triangle")] * 8
+    counted = [t for t in tokens if not t.get("spare")]  # the rules' 16: the validator's counts
+    spares = [t for t in tokens if t.get("spare")]
+    assert len(counted) == 16 and len(spares) == 4
+    assert sorted(t["copy"] for t in tokens) == list(range(1, 21))
+    owners = [("A", "circle")] * 8 + [("A", "circle")] * 2 + [("B", "triangle")] * 8 + [("B", "triangle")] * 2
+    assert [(t["owner"], t["shape"]) for t in tokens] == owners  # a set's spares after it
+    assert [t["owner"] for t in spares] == ["A", "A", "B", "B"]
     assert all((t["width"], t["height"]) == (30.0, 30.0) for t in tokens)
+
+
+def test_a_spare_token_carries_a_plus_in_its_frames_corner_and_the_others_none(latarnie):
+    pdf, manifest = latarnie
+    shapes = page_shapes(pdf, 3)
+    for token in pieces(manifest, kind="token"):
+        x, y, side = token["x"], token["y"], token["width"]
+        corner = [c for c in shapes["curves"] if c.inside(x, y, side * 0.2, side * 0.2) and c.fill == rgb("#ffffff")]
+        assert len(corner) == (1 if token.get("spare") else 0), token["copy"]
+        if corner:
+            assert corner[0].w >= 3.0  # mm: a mark seen at a glance, inside the frame
+
+
+def test_the_pieces_block_starts_under_its_heading_with_the_ruler_after_it(latarnie):
+    """The 16 tokens had floated in mid-page, 55 mm under the heading (review): the block hangs
+    from its heading, the ruler follows it, the spare paper is at the foot."""
+    pdf, manifest = latarnie
+    tokens = pieces(manifest, kind="token")
+    top = min(t["y"] for t in tokens)
+    bottom = max(t["y"] + t["height"] for t in tokens)
+    heading = [w for w in page_words(pdf, 3) if w["text"] in ("Guard", "Żetony")]
+    assert heading and top - heading[0]["y"] <= 25.0, (heading[:1], top)
+    left = ruler_ends(page_shapes(pdf, 3)["lines"])[0]
+    assert 0 < left.y - bottom <= 12.0
 
 
 def test_every_frame_side_is_a_drawn_cut_line_where_the_manifest_says(latarnie):
@@ -59,8 +87,10 @@ def test_neighbouring_frames_share_one_cut_line(latarnie):
     rows = sorted({t["y"] for t in tokens} | {t["y"] + t["height"] for t in tokens})
     assert len(cut) == len(columns) + len(rows), "one line per grid boundary, none drawn twice"
     gaps = [b - a for a, b in zip(columns, columns[1:], strict=False)]
-    # grouped: 4 columns, so each owner's 8 tokens fill two rows of their own (packed took 6 a row)
-    assert gaps == pytest.approx([30.0] * 4, abs=TOLERANCE)
+    # grouped: 5 columns, so each owner's 8 tokens and 2 spares fill two rows of their own
+    assert gaps == pytest.approx([30.0] * 5, abs=TOLERANCE)
+    for row_top in rows[:-1]:
+        assert len({t["owner"] for t in tokens if t["y"] == pytest.approx(row_top)}) <= 1, "a row of one owner"
 
 
 WHITE = (1.0, 1.0, 1.0)
@@ -123,6 +153,8 @@ def test_token_numbers_for_placeholders_and_invariants():
         "tokens.size": 30.0,
         "tokens.guards_a.count": 8,
     }
+    spares = ("tokens.spares", "tokens.A.spares", "tokens.B.spares", "tokens.guards_b.spares")
+    assert [values[k] for k in spares] == [4, 2, 2, 2]  # counted apart from the rules' numbers
 
 
 ALL_SHAPES = """

@@ -115,6 +115,10 @@ class ScoringPart(SheetPartBase):
     type: Literal["scoring"] = Field(description="The part's type: 'scoring', a scoring table.")
     rows: list[ScoringRow] = Field(description="The scoring categories.")
     total: Text | None = Field(None, description="The total's label; none for no total row.")
+    note: Text | None = Field(
+        None,
+        description="A short note on the rows, printed under them beside the total, e.g. what 'touching' means.",
+    )
 
 
 class TableColumn(Model):

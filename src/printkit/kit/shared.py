@@ -240,10 +240,26 @@ class FigureCell(Model):
         le=20,
         description="Marks the cell as example N: 'Example N' is printed under it in the rules' language.",
     )
+    shade: bool = Field(
+        False,
+        description="Shades the cell (a sheet's grid): cells shaded together show a group a rule counts, e.g. "
+        "the largest group of leaves.",
+    )
+    mark: Literal["tick", "cross"] | None = Field(
+        None,
+        description="A mark in the cell's top-right corner: 'tick', it scores; 'cross', it does not (a sheet's grid).",
+    )
 
     @property
     def stack(self) -> list[str]:
         return [self.put] if isinstance(self.put, str) else list(self.put)
+
+
+class FigureTally(Model):
+    """A line of the points a figure's example scores, printed beside its grid."""
+
+    name: Text = Field(description="What scores, e.g. 'Leaves (shaded): 4 × 2'.")
+    points: Annotated[Int, Field(ge=-1000, le=1000)] = Field(description="The points it scores, e.g. 8.")
 
 
 class FigureSpot(Model):
@@ -321,6 +337,19 @@ class Figure(Model):
         "areas that share a cell show it; a label puts the ring's line and the words in a legend under the figure.",
     )
     ticked: Int | None = Field(None, ge=0, le=MAX_COUNT, description="How many boxes of a checkboxes part are ticked.")
+    ticked_rows: list[Annotated[Int, Field(ge=1, le=26)]] = Field(
+        default_factory=list,
+        max_length=26,
+        description="Rows of a sheet's grid ticked at their right end (1 the window's first row of the grid), "
+        "e.g. a full row that scores.",
+    )
+    tally: list[FigureTally] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The points the example scores, a line each, printed beside the grid with their sum under "
+        "them (the sum's words in ``tally_total``).",
+    )
+    tally_total: Text | None = Field(None, description="The words before the tally's sum, e.g. 'Total'.")
     pieces: list[FigureSpot | PieceRef | list[PieceRef] | None] = Field(
         default_factory=list,
         description="A row or grid of pieces: each place a reference, a list (a stack), null (empty) or "

@@ -41,6 +41,14 @@ class BoardLook(Model):
         "outside it) or 'band' (a 3 mm band in the accent colour).",
     )
     title: bool = Field(False, description="True to print the game's title under the board, on its ground.")
+    texture: Literal["none", "waves"] = Field(
+        "none",
+        description="A pattern on the ground round the grid, never over its cells: 'waves', rows of low wavy lines "
+        "a shade darker than the ground (a sea round an island's cells); low ink, decoration only.",
+    )
+    cells: Color | None = Field(
+        None, description="A colour for the grid's cells over the ground, e.g. '#fbf8f1'; none: the ground shows."
+    )
 
     @model_validator(mode="after")
     def _one_ground(self) -> BoardLook:

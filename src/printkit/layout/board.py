@@ -19,7 +19,8 @@ from printkit.layout import paragraph
 from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, tinted
-from printkit.layout.patterns import clipped_lines, diagonals
+from printkit.layout.patterns import clipped_lines, diagonals, wave_items
+from printkit.layout.pieces import RULER_FOOT_GAP
 from printkit.layout.primitives import BLACK, Box, Group, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.pictures.limits import PRINT_DPI
 
@@ -289,14 +290,18 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
         least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
     left = min(max(centred, least), most)
     block_top = ctx.margin  # the heading where every page's stands: a page grid, the board under it
-    top = block_top + HEADER_HEIGHT + GAP + above
+    # the board, its legend and ruler in the middle of the room under the heading (latarnie's A4 board
+    # hung from it over a 50 mm empty band): as far down as half what the page leaves
+    shift = max(0.0, ctx.bottom - RULER_FOOT_GAP - (block_top + need.height)) / 2
+    top = block_top + HEADER_HEIGHT + GAP + above + shift
     items: list[Item] = piece_page_header(
         ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=board.cell_size), top=block_top
     )
     if dressed(ctx):
         # the side bands reach into the margins, never nearer than DRESS_EDGE to the paper's edge
         x0, x1 = max(DRESS_EDGE, left - before), min(ctx.paper.width - DRESS_EDGE, left + grid_w + after)
-        items += dress_items(ctx, Box(x0, top - above, x1 - x0, grid_h + above + below), ground_bleed(board, ctx))
+        whole = Box(x0, top - above, x1 - x0, grid_h + above + below)
+        items += dress_items(ctx, whole, ground_bleed(board, ctx), Box(left, top, grid_w, grid_h))
     ring = ring_depths(board)
     items += background_items(board, ctx, (left - ring.left, top - ring.top))
     items += marked_items(board, left, top, fill=marked_fill(ctx))
@@ -305,20 +310,24 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
     if board.coordinates:
         items += coordinate_items(board, left, top)
     items += legend_items(board, left - ring_depths(board).left, top + grid_h + below + GAP, ctx)
-    items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT)
+    items += ruler_at(ctx, ctx.paper.width, block_top + need.height - RULER_HEIGHT + shift)
     pieces = (Piece("board", board.id, 1, left, top, grid_w, grid_h),) + cell_pieces(board, left, top, ctx)
     return [Page(ctx.paper.width, ctx.paper.height, "board", board.id, tuple(items), pieces)]
 
 
-def dress_items(ctx: Context, whole: Box, bleed: float) -> list[Item]:
-    """A dressed board's ground (a colour or a picture to the ``bleed``), its frame around the
-    coordinate bands and the game's title in the band under the grid (``whole`` is the board with
-    its bands and bleed, in page mm)."""
+def dress_items(ctx: Context, whole: Box, bleed: float, grid: Box) -> list[Item]:
+    """A dressed board's ground (a colour or a picture to the ``bleed``) and its texture round the
+    ``grid``, its cells' own colour, its frame around the coordinate bands and the game's title in
+    the band under the grid (``whole`` is the board with its bands and bleed, in page mm)."""
     look, palette = ctx.theme.board, ctx.theme.palette
     edge = Box(whole.x + bleed, whole.y + bleed, whole.w - 2 * bleed, whole.h - 2 * bleed)
     items: list[Item] = []
     if look.ground is not None:
         items.append(Rect(whole.x, whole.y, whole.w, whole.h, None, look.ground))
+        if look.texture == "waves":  # a shade darker than the ground: a sea round the cells, low ink
+            items += wave_items(whole, grid, darker(look.ground, WAVE_SHADE))
+    if look.cells is not None:
+        items.append(Rect(grid.x, grid.y, grid.w, grid.h, None, look.cells))
     found = ctx.pictures.get(look.picture) if look.picture is not None else None
     if look.picture is not None and found is not None:  # a refused picture: the kit's check said why
         # cover the ground: the picture in proportion, as large as it takes to fill it, cropped to it
@@ -346,6 +355,15 @@ def dress_items(ctx: Context, whole: Box, bleed: float) -> list[Item]:
             Text(edge.x + edge.w / 2, baseline, title, size, True, "center", palette.accent, width, face="headings")
         )
     return items
+
+
+WAVE_SHADE = 0.12  # how much darker than the ground its waves are
+
+
+def darker(colour: str, share: float) -> str:
+    """``colour`` ``share`` of the way to black."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v * (1 - share)):02x}" for v in (r, g, b))
 
 
 def corner_blocks(edge: Box, colour: str, room: float) -> list[Item]:

@@ -316,6 +316,8 @@ def with_footer(page: Page, title: str, ctx: Context, number: int, total: int, k
     if page.name:
         title = named_footer(title, page.name, title_end - 5.0 - left)
     footer: tuple[Item, ...] = (Text(right, y, page_no, FOOTER_PT, align="right", color="#666666"),)
+    if personal(page):  # a player's own sheet is handed out alone: "page 3 of 3" would count the others'
+        footer = ()
     room = title_end - 5.0 - left
     if fonts.text_width(title, FOOTER_PT) <= room:  # the game's name where the paper leaves room for it
         footer = (fit_text(left, y, title, room, FOOTER_PT, smallest=FOOTER_PT, color="#666666"),) + footer
@@ -359,6 +361,11 @@ def footer_span(page: Page, ctx: Context, kinds: Registry, baseline: float) -> t
             else:
                 right = min(right, box.x)
     return left, right
+
+
+def personal(page: Page) -> bool:
+    """A page of sheets printed for a named player (``printkit sheets --names``)."""
+    return any(piece.kind == "sheet" and dict(piece.extra).get("name") for piece in page.pieces)
 
 
 def named_footer(title: str, name: str, width: float) -> str:

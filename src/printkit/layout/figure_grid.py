@@ -27,6 +27,7 @@ from printkit.kit.shared import Figure, FigureSpot
 from printkit.layout import figure_marks
 from printkit.layout.context import Context
 from printkit.layout.figure_marks import Arrow
+from printkit.layout.figure_notes import Tally, side_width
 from printkit.layout.figure_pieces import Stacked, cover_offset, piece_source, pieces_used, stack_items, stack_room
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Box, Circle, Item, Stroke, Text
@@ -71,6 +72,15 @@ class Drawing(Struct, frozen=True):
     legend_beside: bool = False  # the room ends the example's row: the legend may reach on to the column's edge
     badges_inside: bool = False  # a touching grid: a badge stands inside its piece's corner, never on a shared one
     picked: tuple[Box, ...] = ()  # the places of a linked group (a winning three), each ringed on the page
+    corner_marks: tuple[tuple[str, float, float, float], ...] = ()  # a sheet cell's tick or cross: (kind, x, y, side)
+    row_ticks: tuple[float, ...] = ()  # the middles of a sheet grid's rows ticked at their right end
+    tally: Tally | None = None  # the points the example scores, beside the grid (figure_notes)
+    subject: tuple[str, ...] = ()  # the board or sheet part it shows, drawn at one scale on a page ((): pieces)
+
+    @property
+    def side(self) -> float:
+        """Page mm right of the drawing for its rows' ticks and its tally."""
+        return side_width(self.tally, len(self.row_ticks))
 
     @property
     def band(self) -> float:

@@ -24,7 +24,7 @@ from printkit.base.records import replace
 from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
-from printkit.layout import figure_marks, paragraph, sheet
+from printkit.layout import figure_marks, figure_notes, paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.figure_grid import (  # noqa: F401  (LABEL_PT, BADGE_R, SPOT_GAP: the figures' own, read here)
     BADGE_IN,
@@ -111,6 +111,12 @@ class Laid(Struct, frozen=True):
     width: float
     max_h: float
     key: tuple[object, ...]
+    most: float = LARGEST  # the largest scale: the smallest of the figures showing the same board or sheet part
+
+    @property
+    def subject(self) -> tuple[str, ...]:
+        """What it shows: figures of one board or one sheet's part are drawn at one scale."""
+        return self.drawing.subject
 
     @property
     def scale(self) -> float:
@@ -118,7 +124,7 @@ class Laid(Struct, frozen=True):
         tall = (self.max_h - band) / drawing.h
         if drawing.legible <= tall * LEGIBLE_GROWTH:  # its pieces' texts kept when a little larger does it
             tall = max(tall, drawing.legible)
-        return min(LARGEST, (self.width - band) / drawing.w, tall)
+        return min(self.most, (self.width - band - drawing.side) / drawing.w, tall)
 
     @property
     def drawn_h(self) -> float:
@@ -129,7 +135,7 @@ class Laid(Struct, frozen=True):
     def widest_drawn(self) -> float:
         """``drawn_h`` of the drawing as large as its column's width (and its printed size) allow."""
         band = self.drawing.band
-        return band + self.drawing.h * min(LARGEST, (self.width - band) / self.drawing.w)
+        return band + self.drawing.h * min(self.most, (self.width - band - self.drawing.side) / self.drawing.w)
 
     def drawn_for_piece(self, piece_mm: float) -> float:
         """``drawn_h`` of the drawing at the scale that prints its smallest piece ``piece_mm`` across
@@ -160,7 +166,8 @@ class Laid(Struct, frozen=True):
     @property
     def height(self) -> float:
         rings_h = figure_marks.legend_height(self.drawing.rings, self.width)
-        return self.drawn_h + self.labels_h + rings_h + CAPTION_GAP + self.caption_h
+        tally_h = self.drawing.tally.height if self.drawing.tally else 0.0
+        return max(self.drawn_h + self.labels_h, tally_h) + rings_h + CAPTION_GAP + self.caption_h
 
     @property
     def piece_mm(self) -> float:
@@ -172,7 +179,7 @@ class Laid(Struct, frozen=True):
         centred in the column, its labels and the caption under it."""
         scale = self.scale
         band = self.drawing.band
-        left = x + (self.width - band - self.drawing.w * scale) / 2 + band
+        left = x + (self.width - band - self.drawing.w * scale - self.drawing.side) / 2 + band
         top = y + band
         shown = legible(self.drawing.items, scale)
         group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
@@ -187,10 +194,10 @@ class Laid(Struct, frozen=True):
             items += figure_marks.arrow_items(arrow.placed(left, top, scale))
         for ax, ay, text in self.drawing.labels:
             items += label_items(left + ax * scale, top + ay * scale, text)
+        items += self.notes(left, top)
         for box in self.drawing.picked:
-            items += figure_marks.picked_items(
-                Box(left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
-            )
+            picked = Box(left + box.x * scale, top + box.y * scale, box.w * scale, box.h * scale)
+            items += figure_marks.picked_items(picked)
         inset = BADGE_R + BADGE_IN if self.drawing.badges_inside else BADGE_INSET
         for ax, ay, text in self.drawing.badges:
             items += badge_items(left + ax * scale + inset, top + ay * scale + inset, text)
@@ -219,6 +226,22 @@ class Laid(Struct, frozen=True):
                 lang=None,
             )
         )  # fmt: skip  (lang None: a caption is never hyphenated)
+        return items
+
+    def notes(self, left: float, top: float) -> list[Item]:
+        """A sheet figure's marks set on the page (figure_notes): its cells' ticks and crosses,
+        its rows' ticks right of the grid and the tally beside it, centred on the drawing."""
+        scale, drawing = self.scale, self.drawing
+        items: list[Item] = []
+        for kind, cx, cy, side in drawing.corner_marks:
+            items += figure_notes.corner_items(kind, left + cx * scale, top + cy * scale, side * scale)
+        right = left + drawing.w * scale
+        for middle in drawing.row_ticks:
+            mark, gutter = figure_notes.MARK, figure_notes.ROW_GUTTER
+            items += figure_notes.mark_items("tick", right + (gutter + mark) / 2, top + middle * scale - mark / 2)
+        if drawing.tally:
+            x = right + drawing.side - drawing.tally.width
+            items += drawing.tally.items(x, top + (drawing.h * scale - drawing.tally.height) / 2)
         return items
 
     def row(self, group: Group) -> Piece:
@@ -368,6 +391,7 @@ def board_drawing(figure: Figure, board: BoardComponent, kit: Kit, ctx: Context)
         areas=tuple(areas),
         counts=tuple(drawn.counts),
         rings=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
+        subject=("board", board.id),
     )
 
 
@@ -395,6 +419,11 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
     cell = part.cell
     point = cell * 0.45 / fonts.cap_height(1.0)
     labels = []
+    corner_marks: list[tuple[str, float, float, float]] = []
+    for figure_cell in figure.cells:  # shaded first, under every letter written
+        if figure_cell.shade:
+            row, col = board_layout.cell_of(figure_cell.at)
+            items += figure_notes.shade_items((col - cols.start) * cell, gy + (row - rows.start) * cell, cell)
     for figure_cell in figure.cells:
         row, col = board_layout.cell_of(figure_cell.at)
         x, y = (col - cols.start) * cell, gy + (row - rows.start) * cell
@@ -404,6 +433,8 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
             items.append(Text(x + cell / 2, baseline, written, point, True, "center", PENCIL, cell * 0.9))
         if figure_cell.label is not None:
             labels.append((x + cell / 2, y + cell, ctx.tr(figure_cell.label)))
+        if figure_cell.mark:
+            corner_marks.append((figure_cell.mark, x, y, cell))
     areas = []  # ringed blocks of cells, as on a board: what a move writes, or may
     for area in figure.area_windows:
         area_rows, area_cols = window_of(area, part.rows, part.cols)
@@ -418,7 +449,19 @@ def sheet_drawing(figure: Figure, component: SheetComponent, ctx: Context) -> Dr
         marks=marks,
         areas=tuple(areas),
         rings=tuple(ctx.tr(label) if label else "" for label in figure.area_labels),
+        corner_marks=tuple(corner_marks),
+        row_ticks=tuple(gy + (row - 0.5) * cell for row in figure.ticked_rows),
+        tally=tally_of(figure, ctx),
+        subject=("sheet", component.id, part.id),
     )
+
+
+def tally_of(figure: Figure, ctx: Context) -> figure_notes.Tally | None:
+    """The figure's tally in the rules' language (None: it has none)."""
+    if not figure.tally:
+        return None
+    lines = tuple((typeset(ctx.tr(line.name), ctx.lang), line.points) for line in figure.tally)
+    return figure_notes.Tally(lines, typeset(ctx.tr(figure.tally_total), ctx.lang) if figure.tally_total else "=")
 
 
 def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPart, ctx: Context) -> Drawing:
@@ -430,6 +473,21 @@ def boxes_drawing(figure: Figure, component: SheetComponent, part: CheckboxesPar
         items.append(Line(x + 1.5, 1.5, x + part.box - 1.5, part.box - 1.5, TICK))
         items.append(Line(x + 1.5, part.box - 1.5, x + part.box - 1.5, 1.5, TICK))
     return Drawing(tuple(items), width, height, (), (component.id,))
+
+
+def one_scale(shown: list[Laid]) -> list[Laid]:
+    """The figures with those of one board or sheet part capped at the smallest scale among them,
+    so that its cells print one size (ogrod's garden at 8.0 and 7.6 mm on one page read as careless),
+    unless that would drop a figure's boxed texts."""
+    least: dict[tuple[str, ...], float] = {}
+    for figure in shown:
+        if figure.subject:
+            least[figure.subject] = min(least.get(figure.subject, LARGEST), figure.scale)
+    # never under the scale that keeps a figure's boxed texts (plateau's stone values): they come first
+    return [
+        replace(figure, most=max(least[figure.subject], figure.drawing.legible)) if figure.subject else figure
+        for figure in shown
+    ]
 
 
 def laid(figure: Figure, kit: Kit, ctx: Context, width: float, key: tuple[object, ...]) -> Laid:

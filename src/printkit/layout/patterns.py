@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from msgspec import Struct
 
-from printkit.layout.primitives import Circle, Group, Item, Line, Rect, Stroke
+from printkit.layout.primitives import Box, Circle, Group, Item, Line, Path, Rect, Stroke
 
 Drawer = Callable[[float, float, str, float], list[Item]]  # (width, height, colour, spacing) -> items
 _PATTERNS: dict[str, Drawer] = {}
@@ -224,3 +224,33 @@ def _rings(w: float, h: float, color: str, spacing: float) -> list[Item]:
         for cx in _steps(w, spacing)
         if r <= cx <= w - r and r <= cy <= h - r
     ]
+
+
+WAVE_STEP, WAVE_LENGTH, WAVE_HEIGHT = 3.6, 6.0, 0.55  # mm: rows apart, a wave's length, its crest over its middle
+WAVE_POINTS = 12  # straight pieces of one wave
+WAVE_LINE = 0.25  # mm
+
+
+def wave_items(box: Box, keep: Box, color: str) -> list[Item]:
+    """Rows of low waves over ``box`` (page mm), WAVE_STEP apart, each row every other one shifted half
+    a wave, broken where it would cross ``keep`` (a board's cells), so the cells stay plain."""
+    items: list[Item] = []
+    stroke = Stroke(color=color, width=WAVE_LINE)
+    rows = int(box.h // WAVE_STEP)
+    first = box.y + (box.h - (rows - 1) * WAVE_STEP) / 2
+    for row in range(rows):
+        y = first + row * WAVE_STEP
+        spans = [(box.x, box.right)]
+        if keep.y - WAVE_HEIGHT - WAVE_LINE <= y <= keep.bottom + WAVE_HEIGHT + WAVE_LINE:
+            spans = [(box.x, keep.x - 1.0), (keep.right + 1.0, box.right)]
+        shift = WAVE_LENGTH / 2 * (row % 2)
+        for start, end in spans:
+            if end - start >= WAVE_LENGTH / 2:
+                items.append(Path(wave_points(start, end, y, shift), stroke, closed=False))
+    return items
+
+
+def wave_points(start: float, end: float, y: float, shift: float) -> tuple[tuple[float, float], ...]:
+    steps = max(2, int((end - start) / WAVE_LENGTH * WAVE_POINTS))
+    xs = [start + (end - start) * n / steps for n in range(steps + 1)]
+    return tuple((x, y - WAVE_HEIGHT * math.sin(2 * math.pi * (x + shift) / WAVE_LENGTH)) for x in xs)

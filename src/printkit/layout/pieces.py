@@ -160,20 +160,18 @@ def groups_apart(run: PieceRun, found: list[Slot], area: Box) -> list[Slot]:
 
 
 def under_heading(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:
-    """Each sheet's block moved down, as far as the area lets it, below its heading at the top margin
-    and then onto the middle of the room left between that heading and the lowest place its ruler
-    may take: a sheet the pieces half fill (latarnie's 16 tokens, 131 mm of A4's 273) stands
-    centred under its heading, the ruler just under it, instead of leaving the foot of the page
-    blank. A sheet they fill stays hanging from its heading."""
+    """Each sheet's block moved down, as far as the area lets it, to just below its heading at the
+    top margin, the ruler and notes following it: a sheet the pieces half fill (latarnie's 16
+    tokens, 131 mm of A4's 273) reads as a published sheet of pieces, set from the top, its spare
+    paper at the foot (centred, it floated with 55 mm blank under the heading and 65 mm under the
+    ruler, review). A sheet they fill hangs from its heading as well."""
     settled: list[Slot] = []
     for sheet in sheets_of(found):
         boxes = [slot.box for slot in sheet]
         block = block_of(run, boxes)
         top = ctx.margin + HEADER_HEIGHT + BAND_GAP
-        bottom = lowest_ruler(ctx) - BAND_GAP
-        centred = top + max(0.0, bottom - top - block.h) / 2
         room = area.bottom - (bounds(boxes).bottom + run.bleed)
-        shift = max(0.0, min(centred - block.y, room))
+        shift = max(0.0, min(top - block.y, room))
         settled += [replace(slot, box=slot.box.shifted(0.0, shift)) for slot in sheet]
     return settled
 
@@ -321,8 +319,8 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     the top margin too (a review: hugging its block, plateau's "Stones – backs" stood 20 mm lower
     than the faces' heading, and the two sheets looked unrelated).
 
-    The pieces stand in the middle of the room under the heading (``under_heading``), the ruler
-    with them, so a half-full sheet has neither a ruler at the foot nor a blank half page.
+    The pieces stand just under the heading (``under_heading``), the ruler with them, so a
+    half-full sheet has no ruler at the foot, its spare paper in one band under the ruler.
     """
     items = piece_page_header(ctx, title, note, stock=stock)
     if with_ruler:

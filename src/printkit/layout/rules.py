@@ -106,9 +106,17 @@ def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
             fitted = figures.laid(section.figure, kit, ctx, col_w, key)
             blocks.append(Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
     blocks += print_blocks(kit, ctx, col_w)
+    blocks = one_scale(blocks)
     return [
         block if block.kind == "figure" else replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks
     ]
+
+
+def one_scale(blocks: list[Block]) -> list[Block]:
+    """The blocks with the figures of one board or sheet part at one scale (figures.one_scale)."""
+    shown = [block.figure for block in blocks if is_laid(block.figure)]
+    capped = iter(figures.one_scale(shown))
+    return [replace(block, figure=next(capped)) if is_laid(block.figure) else block for block in blocks]
 
 
 def credits_block(kit: Kit, ctx: Context) -> Block | None:
@@ -430,7 +438,12 @@ def levelled(flow: Flow, columns: list[list[Slice]]) -> list[list[Slice]]:
         return columns
     longest = max(range(len(columns)), key=lambda n: flow.column_height(columns[n]))
     columns[longest] = resized(columns[longest], min(heights) - max(heights))
-    return columns
+    shown = [part.block.figure for slices in columns for part in slices if is_laid(part.block.figure)]
+    capped = iter(figures.one_scale(shown))  # a figure shrunk takes the others of its board down with it
+    return [
+        [replace(p, block=replace(p.block, figure=next(capped))) if is_laid(p.block.figure) else p for p in slices]
+        for slices in columns
+    ]
 
 
 def resized(slices: list[Slice], change: float) -> list[Slice]:

@@ -318,12 +318,21 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
             Line(x, y + row_h + gap / 2, x + w - box_w - 2, y + row_h + gap / 2, Stroke(color="#bbbbbb", width=0.2))
         )
         y += row_h + gap
-    if part.total:
-        label = ctx.tr(part.total)
+    label = ctx.tr(part.total) if part.total else ""
+    note_h = 0.0
+    if part.note:  # beside the total, under the rows it explains (ogrod's 'touching' had sat under the record)
+        room = w - box_w - 6 - (fonts.text_width(label, 12, True) + 4 if label else 0)
+        markup = typeset(to_markup(ctx.tr(part.note)), ctx.lang)
+        note_h = paragraph.height(markup, room, NOTE_PT, NOTE_LEADING) + 1
+        items.append(RichText(x, y + 1, room, note_h - 1, markup, NOTE_PT, NOTE_LEADING, color="#444444"))
+    if label:
         items.append(Text(x + w - box_w - 3, y + 8.5, label, 12, bold=True, align="right"))
         items.append(Rect(x + w - box_w, y, box_w, 12, Stroke(width=0.8)))
-        y += 12
+    y += max(note_h, 12.0 if label else 0.0)
     return items, y - top
+
+
+NOTE_PT, NOTE_LEADING = 8.0, 9.6  # a scoring part's note
 
 
 def draw_table(part: TablePart, x: float, y: float, w: float, ctx: Context) -> Drawn:

@@ -72,7 +72,9 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
             # a piece white to its edge (a card, a white stone) gets an outline, drawn at print size
             edged = source.edge or ground_of(drawn).lower() in WHITE
             shown = count or int(numbers.get(f"{component.id}.total", source.available))
-            samples.append(((drawn,), w, h, ctx.tr.msg("strip_count", count=shown), edged))
+            spares = int(numbers.get(".".join([component.id, *parts, "spares"]), 0))  # printed beyond the count
+            label = ctx.tr.msg("strip_spares", count=shown, spares=spares) if spares else None
+            samples.append(((drawn,), w, h, label or ctx.tr.msg("strip_count", count=shown), edged))
         # one component's pieces are cut alike: all outlined when one is (latarnie's B triangle showed
         # its square, the A circle that fills its square did not)
         if any(sample[4] for sample in samples):
@@ -84,6 +86,13 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
         return [(board.items, board.w, board.h, label, False)]
     page = kind.layout(component, ctx)[0]
     return [(page.items, page.width, page.height, label, True)]
+
+
+def shows_pieces(component: Any, kit: Kit) -> bool:
+    """Whether the strip shows ``component`` as its pieces (a token, a card), not as a page."""
+    kind = kit.kinds.kind_of(component)
+    has_pieces = kind.strip_pieces is not None or kind.first_piece is not None
+    return has_pieces and kind.figure_piece is not None
 
 
 def thickened(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
@@ -128,6 +137,8 @@ class Strips(Struct, dict=True):
             except LayoutProblem as problem:
                 raise problem.within(("components", kit.components.index(component))) from None
             samples += [(component.id, number, sample) for number, sample in enumerate(found)]
+        if len(samples) == 1 and not shows_pieces(shown[0], kit):
+            return []  # one page alone (ogrod's sheet, "× 1 per player"): the print table names and counts it
         return samples
 
     def at(self, width: float, drawn_h: float = STRIP_H) -> Strip | None:

@@ -160,6 +160,11 @@ CATALOG: dict[str, dict[str, str]] = {
     "minutes": {"pl": "Czas", "cs": "Doba hry", "en": "Time"},
     "minutes_unit": {"pl": "min", "cs": "min", "en": "min"},
     "strip_count": {"pl": "× {count}", "cs": "× {count}", "en": "× {count}"},
+    "strip_spares": {
+        "pl": "× {count} (+ {spares} w zapasie)",
+        "cs": "× {count} (+ {spares} navíc)",
+        "en": "× {count} (+ {spares} spare)",
+    },
     "strip_per_player": {"pl": "× 1 na gracza", "cs": "× 1 na hráče", "en": "× 1 per player"},
     "name": {"pl": "Imię", "cs": "Jméno", "en": "Name"},
     "player_n": {"pl": "Gracz {n}", "cs": "Hráč {n}", "en": "Player {n}"},

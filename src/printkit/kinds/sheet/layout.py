@@ -30,6 +30,8 @@ CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
 MARK_D = CARTOUCHE_H + 2.0  # the kit's mark (theme.mark) at the band's left: band and rule together
 MARK_GAP = 2.5  # mm from the mark to the title
 GAMES_GAP = 14.0  # mm between two games on a page of a shared sheet (per_page), a cut line in its middle
+GAMES_GAP_LEAST = 8.0  # mm: the narrowest that gap gets for the last game to clear the footer
+SHEET_CLEAR = 6.0  # mm between a sheet's last element and the footer's band, on every paper (review 8)
 SCISSORS = 6.0  # mm: the scissors at the left end of the cut line between two games, blades along it
 MOST_GAMES = 6  # per_page: fill puts at most this many games on a page
 
@@ -57,14 +59,15 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     pieces: list[Piece] = []
     top = m
     fixed = component.per_page if component.per_page != "fill" else None
-    # how tall one game is at the usual gaps, measured once, only when a page may hold a game alone
-    height = None if fixed and fixed > 1 else sheet_items(component, ctx, name, m, 0)[1] - m
-    games = fixed or games_fitting(height or 0.0, ctx)
-    gap = spread_gap(component, ctx, height or 0.0) if games == 1 else BAND_GAP
+    # how tall one game is at the usual gaps, measured once
+    height = sheet_items(component, ctx, name, m, 0)[1] - m
+    games = fixed or games_fitting(height, ctx)
+    gap = spread_gap(component, ctx, height) if games == 1 else BAND_GAP
+    games_gap = games_gap_for(games, height, ctx)
     for game in range(games):
         if game:  # a page of pads cut apart (print: {cut: true}) has a cut line between them, else a rule
             between = cut_between if component.print.cut else rule_between
-            items += between(m, top - GAMES_GAP / 2, ctx.content_width)
+            items += between(m, top - games_gap / 2, ctx.content_width)
         drawn, bottom = sheet_items(component, ctx, name, top, game, gap)
         items += drawn
         pieces.append(
@@ -72,7 +75,7 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
                 "sheet", component.id, game + 1, m, top, ctx.content_width, bottom - top, extra=(("name", name or ""),)
             )
         )
-        top = bottom + GAMES_GAP
+        top = bottom + games_gap
     return Page(ctx.paper.width, ctx.paper.height, "sheet", component.id, tuple(items), tuple(pieces))
 
 
@@ -80,8 +83,23 @@ def games_fitting(height: float, ctx: Context) -> int:
     """How many games ``height`` mm tall a page holds with ``per_page: fill``: as many as fit
     between the top margin and the printable bottom, GAMES_GAP apart (at least one: a sheet too
     tall for the page is refused by ``sheet_items``, naming its rows)."""
-    fitting = int((ctx.bottom - ctx.margin + GAMES_GAP + 1e-6) // (height + GAMES_GAP))
+    fitting = int((sheet_bottom(ctx) - ctx.margin + GAMES_GAP + 1e-6) // (height + GAMES_GAP))
     return max(1, min(MOST_GAMES, fitting))
+
+
+def games_gap_for(games: int, height: float, ctx: Context) -> float:
+    """The gap between ``games`` games ``height`` mm tall on a page: GAMES_GAP, narrowed (to
+    GAMES_GAP_LEAST) as far as the last game needs to end SHEET_CLEAR above the footer (kpn's two
+    Letter score pads ended 3.4 mm over it)."""
+    if games < 2:
+        return GAMES_GAP
+    room = sheet_bottom(ctx) - ctx.margin - games * height
+    return max(GAMES_GAP_LEAST, min(GAMES_GAP, room / (games - 1)))
+
+
+def sheet_bottom(ctx: Context) -> float:
+    """The lowest a sheet may reach: SHEET_CLEAR above the footer's band."""
+    return ctx.bottom - SHEET_CLEAR
 
 
 def names_table(component: SheetComponent) -> TablePart | None:
@@ -116,13 +134,13 @@ def spread_gap(component: SheetComponent, ctx: Context, height: float) -> float:
     (ogrod's A4 sheet, laid out for Letter's shorter page, left a 36 mm band empty above its footer)."""
     if len(component.rows) < 2:
         return BAND_GAP
-    spare = ctx.bottom - SPREAD_CLEAR - ctx.margin - height
+    spare = sheet_bottom(ctx) - SPREAD_CLEAR - ctx.margin - height
     return BAND_GAP + min(SPREAD_MOST - BAND_GAP, max(0.0, spare) / (len(component.rows) - 1))
 
 
 SPREAD_MOST = 18.0  # mm: the widest gap between two bands of a sheet spread over its page
-SPREAD_CLEAR = 8.0  # mm a spread sheet keeps above the printable bottom (ogrod's Letter total sat 1.7 mm
-# over the footer, review 8)
+SPREAD_CLEAR = 2.0  # mm a spread sheet keeps above the lowest a sheet reaches (ogrod's Letter total sat 1.7 mm
+# over the footer, review 8): with SHEET_CLEAR, 8 mm above the footer's band
 
 
 def sheet_items(
@@ -131,7 +149,7 @@ def sheet_items(
     """One copy of the sheet from ``top``: its title band and bands of parts ``gap`` apart, and
     where it ends; LayoutProblem when it runs past the printable area (the ``game``-th copy of
     ``per_page``)."""
-    m, bottom = ctx.margin, ctx.bottom
+    m, bottom = ctx.margin, sheet_bottom(ctx)
     items, y = header(component, ctx, name, top)
     grid = aligned_widths(component.rows, ctx.content_width)
     for index, band in enumerate(component.rows):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from printkit.kit.model import Kit
     from printkit.validate.findings import Findings
 
-RESERVED_TOKEN_NAMES = ("total", "size", "sets")
+RESERVED_TOKEN_NAMES = ("total", "size", "sets", "spares")
 
 
 def check_tokens_tell_apart(kit: Kit, index: int, tokens: TokensComponent, found: Findings) -> None:

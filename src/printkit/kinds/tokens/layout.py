@@ -37,14 +37,17 @@ def numbers(tokens: TokensComponent, paper: Paper) -> dict[str, float | str]:
         f"{p}.total": sum(s.count for s in tokens.sets),
         f"{p}.size": tokens.size,
         f"{p}.sets": len(tokens.sets),
+        f"{p}.spares": sum(s.spares for s in tokens.sets),  # printed beyond the rules' numbers
     }
     for owner in dict.fromkeys(s.owner for s in tokens.sets):
         owned = [s for s in tokens.sets if s.owner == owner]
         values[f"{p}.{owner}"] = sum(s.count for s in owned)
+        values[f"{p}.{owner}.spares"] = sum(s.spares for s in owned)
         values.update(_looks(f"{p}.{owner}", owned))
     for token_set in tokens.sets:
         if token_set.id:
             values[f"{p}.{token_set.id}.count"] = token_set.count
+            values[f"{p}.{token_set.id}.spares"] = token_set.spares
             values.update(_looks(f"{p}.{token_set.id}", [token_set]))
             values[f"{p}.{token_set.id}.pattern"] = token_set.pattern
     return values
@@ -60,8 +63,9 @@ def _looks(prefix: str, sets: list[TokenSet]) -> dict[str, str]:
     return looks
 
 
-def token_art(tokens: TokensComponent, index: int, token_set: TokenSet, ctx: Context) -> Group:
-    """One token of a set, drawn once and reused: the shape, its pattern, its icon, its letter."""
+def token_art(tokens: TokensComponent, index: int, token_set: TokenSet, ctx: Context, spare: bool = False) -> Group:
+    """One token of a set, drawn once and reused: the shape, its pattern, its icon, its letter; a
+    ``spare`` one with a small plus in its frame's top-left corner."""
     size = tokens.size
     shape_size = size * (1 - 2 * INSET)
     centre = size / 2
@@ -78,7 +82,26 @@ def token_art(tokens: TokensComponent, index: int, token_set: TokenSet, ctx: Con
         point = shape_size * height / fonts.cap_height(1.0)
         letter_y = shape_centre(token_set.shape, centre, shape_size) + fonts.cap_height(point) / 2
         items.append(Text(centre, letter_y, token_set.letter, point, bold=True, align="center", color=INK))
-    return Group(key=("token", tokens.id, index, size), x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+    if spare:
+        items += spare_mark(size)
+    key = ("token", tokens.id, index, size) + (("spare",) if spare else ())
+    return Group(key=key, x=0.0, y=0.0, w=size, h=size, items=tuple(items))
+
+
+SPARE_R = 0.06  # of the frame's side: the spare mark's disc, its centre 0.1 of the side in from the corner
+SPARE_INK = Stroke(color="#4d4d4d", width=0.3)
+
+
+def spare_mark(size: float) -> list[Item]:
+    """A spare token's mark: a small plus in a ring in the frame's top-left corner, clear of any
+    shape (a circle's or a triangle's frame leaves its corners empty), read without colour."""
+    cx = cy = size * 0.1
+    r, arm = size * SPARE_R, size * SPARE_R * 0.55
+    return [
+        Circle(cx, cy, r, SPARE_INK, "#ffffff"),
+        Path(((cx - arm, cy), (cx + arm, cy)), SPARE_INK, closed=False),
+        Path(((cx, cy - arm), (cx, cy + arm)), SPARE_INK, closed=False),
+    ]
 
 
 def icon_items(token_set: TokenSet, shape_size: float, centre: float, ctx: Context) -> list[Item]:
@@ -143,6 +166,7 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
     pieces: list[PieceArt] = []
     for index, token_set in enumerate(tokens.sets):
         art = token_art(tokens, index, token_set, ctx)
+        spare = token_art(tokens, index, token_set, ctx, spare=True)
         cut_box, cut = token_cut(token_set.shape, tokens.size) if outline else (None, RECTANGLE)
         extra: tuple[tuple[str, object], ...] = (("owner", token_set.owner), ("shape", token_set.shape))
         if token_set.id:
@@ -153,8 +177,11 @@ def layout(tokens: TokensComponent, ctx: Context) -> list[Page]:
             extra += (("icon", token_set.icon),)
         for _ in range(token_set.count):
             pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, art, extra=extra, cut=cut, cut_box=cut_box))
+        for _ in range(token_set.spares):  # after the set, in its group: the manifest counts them apart
+            spared = extra + (("spare", True),)
+            pieces.append(PieceArt("token", tokens.id, len(pieces) + 1, spare, extra=spared, cut=cut, cut_box=cut_box))
     title = ctx.tr(tokens.title) or tokens.id
-    groups = tuple(s.count for s in tokens.sets)
+    groups = tuple(s.count + s.spares for s in tokens.sets)
     size, stock = tokens.size, tokens.print.stock
     run = PieceRun(tokens.id, "tokens", title, size, size, tuple(pieces), groups, packed=True, stock=stock)
     return piece_pages(run, ctx)

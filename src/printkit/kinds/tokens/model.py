@@ -40,6 +40,12 @@ class TokenSet(Model):
     pattern: Literal["none", "ring", "dot"] = Field(
         "none", description="An extra mark: an inner outline (ring) or a centre dot."
     )
+    spares: Annotated[int, Field(ge=0, le=20, strict=True)] = Field(
+        0,
+        description="Spare tokens printed after the set, each marked with a small plus in its frame's top-left "
+        "corner, in case one is lost; counted apart: {tokens_id.A} and {tokens_id.total} stay the rules' numbers, "
+        "{tokens_id.spares}, {tokens_id.A.spares} and {tokens_id.set_id.spares} count the spares.",
+    )
 
 
 class TokensComponent(ComponentBase):
