@@ -14,6 +14,7 @@ from conftest import mm
 from piece_pdf import TOLERANCE, build, horizontal_at, page_shapes, page_words, pieces, vertical_at
 from printkit.cli import main
 from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH
+from printkit.layout.primitives import CUT
 
 GOODS = {"berries": "Jagody", "crystals": "Kryształy", "honey": "Miód"}
 CARD = (50.0, 40.0)
@@ -91,10 +92,13 @@ def words_in(words: list[dict], piece: dict) -> list[dict]:
 
 
 @pytest.mark.parametrize("which", ["targ", "targ_letter"])
-def test_the_touching_cards_share_their_cut_lines_with_crop_marks_outside(request, which):
-    """targ's light tint stops at the trim (bleed: 0): 18 cards touch, one cut line on each shared
-    trim, black crop marks MARK_GAP outside the block on A4 and Letter, and no fill past a card."""
+def test_the_bled_cards_share_their_cuts_with_crop_marks_outside(request, which):
+    """targ's light tint runs 2 mm past every cut (bleed: 2mm, gutter: 0): 18 cards a page, a grey
+    line on every trim (the 10 % tint looks like the paper and shows no edge), black crop marks
+    MARK_GAP outside the block and its bleed in line with every cut, on A4 and Letter, and the
+    tint under every card and its bleed."""
     pdf, manifest = request.getfixturevalue(which)
+    bleed = 2.0
     for page in card_pages(manifest):
         cards = cards_on(manifest, page)
         assert len(cards) == 18
@@ -108,11 +112,11 @@ def test_the_touching_cards_share_their_cut_lines_with_crop_marks_outside(reques
             assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h)
             assert horizontal_at(lines, y, x, x + w) and horizontal_at(lines, y + h, x, x + w)
             for edge in (x, x + w):
-                assert vertical_at(marks, edge, top - MARK_GAP - MARK_LENGTH, top - MARK_GAP)
+                assert vertical_at(marks, edge, top - bleed - MARK_GAP - MARK_LENGTH, top - bleed - MARK_GAP)
             for edge in (y, y + h):
-                assert horizontal_at(marks, edge, left - MARK_GAP - MARK_LENGTH, left - MARK_GAP)
-                assert horizontal_at(marks, edge, right + MARK_GAP, right + MARK_GAP + MARK_LENGTH)
-            assert not any(r.fill and r.at(x - 2, y - 2, w + 4, h + 4) for r in shapes["rects"])
+                assert horizontal_at(marks, edge, left - bleed - MARK_GAP - MARK_LENGTH, left - bleed - MARK_GAP)
+                assert horizontal_at(marks, edge, right + bleed + MARK_GAP, right + bleed + MARK_GAP + MARK_LENGTH)
+            assert any(r.fill and r.at(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed) for r in shapes["rects"])
 
 
 def test_the_cards_page_trim_box_is_the_block_of_cards(targ):
@@ -343,7 +347,16 @@ def test_a_bleed_runs_the_fill_past_the_cut_and_sets_trim_and_bleed_boxes(tmp_pa
         and line.x < right + 3
         and line not in marks
     ]
-    assert over == [], "a bled card is cut by its crop marks alone"
+    # the 20 % tint looks like the paper: a grey line on each trim shows the cut, nothing else
+    assert over and all("#" + "".join(f"{round(c * 255):02x}" for c in line.stroke[:3]) == CUT.color for line in over)
+    for line in over:
+        assert any(
+            vertical_at([line], x, y, y + h)
+            or vertical_at([line], x + w, y, y + h)
+            or horizontal_at([line], y, x, x + w)
+            or horizontal_at([line], y + h, x, x + w)
+            for x, y, w, h in ((c["x"], c["y"], c["width"], c["height"]) for c in cards)
+        ), "a line off the trims"
 
 
 def test_a_bleed_without_room_for_it_is_refused_with_the_kit_line(tmp_path, run):
