@@ -14,6 +14,7 @@ from conftest import mm
 from piece_pdf import TOLERANCE, build, horizontal_at, page_shapes, page_words, pieces, vertical_at
 from printkit.cli import main
 from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH
+from printkit.layout.context import FOOTER_CLEAR
 from printkit.layout.primitives import CUT
 
 GOODS = {"berries": "Jagody", "crystals": "Kryształy", "honey": "Miód"}
@@ -155,12 +156,19 @@ def ink_boxes(pdf: Path):
             )
 
 
-def test_the_market_has_16_places_at_least_card_sized_marked_for_2_3_and_4_players(targ):
-    pdf, manifest = targ
+@pytest.mark.parametrize(("which", "paper_h", "gap"), [("targ", 210.0, 1.5), ("targ_letter", 215.9, 0.8)])
+def test_the_market_has_16_places_at_least_card_sized_marked_for_2_3_and_4_players(request, which, paper_h, gap):
+    """Letter is narrower: the places keep their size and the gap between them gives (1.5 -> 0.8 mm)."""
+    pdf, manifest = request.getfixturevalue(which)
     places = pieces(manifest, kind="place")
     assert {p["page"] for p in places} == {2}
     assert Counter(p["players"] for p in places) == {2: 8, 3: 4, 4: 4}
-    assert all(p["width"] >= CARD[0] and p["height"] >= CARD[1] for p in places)
+    # 2 mm round a card beside it, 1 mm above and below: a hand-cut card leaves the place's rule seen
+    assert all(p["width"] == pytest.approx(CARD[0] + 4) and p["height"] == pytest.approx(CARD[1] + 2) for p in places)
+    height = max(p["y"] + p["height"] for p in places)
+    assert height <= paper_h - FOOTER_CLEAR, "the places stay off the footer"
+    xs = sorted({p["x"] for p in places})
+    assert xs[1] - xs[0] - CARD[0] - 4 == pytest.approx(gap, abs=0.01)
     curves = page_shapes(pdf, 2)["curves"]
     for place in places:
         assert any(c.at(place["x"], place["y"], place["width"], place["height"]) for c in curves), place
