@@ -22,7 +22,7 @@ BLEED = 2.0
 def card_pages(paper: str):
     loaded = pipeline.load("targ")
     ctx = pipeline.context(loaded, "pl", paper, Options())
-    return [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "cards"]
+    return [p for p in layout_kit(loaded.kit, ctx).pages if p.component == "cards" and not p.optional]
 
 
 def shown(group: Group) -> Box:

@@ -36,18 +36,31 @@ def cards_on(manifest: dict, page: int) -> list[dict]:
 
 
 def card_pages(manifest: dict) -> list[int]:
-    return [page["number"] for page in manifest["pages"] if page.get("component") == "cards"]
-
-
-def test_four_pages_rules_board_then_cards_as_the_rulebook_says(targ):
-    pdf, manifest = targ
-    assert [(p["number"], p["role"], p.get("component")) for p in manifest["pages"]] == [
-        (1, "rules", None),
-        (2, "board", "market"),
-        (3, "cards", "cards"),
-        (4, "cards", "cards"),
+    """The pages of faces (the optional backs after them left out)."""
+    return [
+        page["number"] for page in manifest["pages"] if page.get("component") == "cards" and not page.get("optional")
     ]
-    assert len(PdfReader(pdf).pages) == 4
+
+
+def test_four_pages_rules_board_then_cards_as_the_rulebook_says_then_the_optional_backs(targ):
+    pdf, manifest = targ
+    assert [(p["number"], p["role"], p.get("component"), p.get("optional", False)) for p in manifest["pages"]] == [
+        (1, "rules", None, False),
+        (2, "board", "market", False),
+        (3, "cards", "cards", False),
+        (4, "cards", "cards", False),
+        (5, "cards", "cards", True),  # the backs of page 3's cards, printed behind it or not at all
+        (6, "cards", "cards", True),
+    ]
+    assert len(PdfReader(pdf).pages) == 6
+    assert not any(p.get("side") for p in manifest["pages"]), "the faces print one-sided"
+    for faces, backs in ((3, 5), (4, 6)):  # each back mirrored behind its face for a long-edge flip
+        front = {(c["component"], c["copy"]): c for c in pieces(manifest, kind="card", page=faces)}
+        behind = pieces(manifest, kind="card", page=backs)
+        assert len(behind) == len(front) == 18 and all(c["side"] == "back" for c in behind)
+        for back in behind:
+            face = front[back["component"], back["copy"]]
+            assert back["y"] == pytest.approx(face["y"]) and back["x"] == pytest.approx(210.0 - face["x"] - 50.0)
 
 
 @pytest.mark.parametrize("which, per_page", [("targ", [18, 18]), ("targ_letter", [18, 18])])
@@ -57,7 +70,7 @@ def test_eighteen_cards_on_each_of_pages_3_and_4_and_twelve_of_each_good(request
     pdf, manifest = request.getfixturevalue(which)
     pages = card_pages(manifest)
     assert [len(cards_on(manifest, page)) for page in pages] == per_page
-    assert Counter(card["component"] for card in pieces(manifest, kind="card")) == {
+    assert Counter(card["component"] for card in pieces(manifest, kind="card") if card["side"] == "face") == {
         "berries": 12,
         "crystals": 12,
         "honey": 12,
@@ -233,7 +246,7 @@ def test_the_market_shows_the_goods_of_the_day_the_set_scores_and_the_picking_or
 )
 def test_the_rules_fit_page_1_and_their_numbers_come_from_the_components(tmp_path_factory, lang, phrases):
     pdf, manifest = build("targ", tmp_path_factory.mktemp(f"targ_rules_{lang}"), "--lang", lang)
-    assert [p["role"] for p in manifest["pages"]] == ["rules", "board", "cards", "cards"]
+    assert [p["role"] for p in manifest["pages"]] == ["rules", "board", "cards", "cards", "cards", "cards"]
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     for phrase in phrases:
         assert phrase in text
@@ -266,8 +279,9 @@ def test_the_targ_pdf_stays_small(targ):
     # 36 cards, the market, the rules with a figure of 8 cards and the kit strip (a miniature of the
     # market page), the market's dotted and striped places: about 87 kB (68 kB before figures and
     # textures), 102 kB since the rules' pages were filled and their figures redrawn (page 2's
-    # stream is 22 kB); each card design is one form wherever it is shown.
-    assert pdf.stat().st_size < 110_000
+    # stream is 22 kB); each card design is one form wherever it is shown. The two optional pages
+    # of backs added 20 kB (123 kB).
+    assert pdf.stat().st_size < 130_000
 
 
 # --- a generated deck: bytes per extra card, bleed with trim and bleed boxes ---------------------

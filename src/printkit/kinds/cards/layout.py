@@ -126,7 +126,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
     backs = backs_printed(component, ctx)
-    if backs and ctx.options.two_sided == "fold":
+    if backs and ctx.options.two_sided == "fold" and component.back_pages != "after":
         raise LayoutProblem(
             ("imposition",),
             "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or "
@@ -136,19 +136,23 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     page_grid = grid_marked(component, ctx.paper, crop)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
-    side: PageSide | None = "face" if backs else None
+    after = backs and component.back_pages == "after"  # the backs' pages follow the faces, optional
+    side: PageSide | None = "face" if backs and not after else None
     designs = deck.Designs(component, ctx)
     frames: dict[tuple[str | None, ...], Frame] = {}
-    pages = []
+    pages: list[Page] = []
+    later: list[Page] = []
     for i in range(0, len(items), step):
         chunk = items[i : i + step]
         edges = tuple(deck.edge_colour(designs.design(piece.type, piece.owner)) for piece in chunk)
         if edges not in frames:
             frames[edges] = frame(component, page_grid, list(edges), replace(ctx.options, crop=crop), backs)
         pages.append(face_page(designs, frames[edges], chunk, role, kind, side))
-        if backs:
+        if after:
+            later.append(replace(back_page(designs, frames[edges], chunk, role, kind), side=None, optional=True))
+        elif backs:
             pages.append(back_page(designs, frames[edges], chunk, role, kind))
-    return pages
+    return pages + later
 
 
 class Frame(Struct, frozen=True):
