@@ -64,12 +64,17 @@ def test_the_recipe_says_faces_only_in_each_language(tmp_path, lang):
     assert message(lang, "dialog_one_sided") in text and message(lang, "recipe_two_sided") not in text
 
 
-def test_without_backs_nothing_changes_for_a_kit_of_one_sided_pieces(tmp_path):
+def test_without_backs_a_deck_with_its_backs_after_its_faces_loses_those_pages_only(tmp_path):
+    """targ's cards have their backs on pages 5-6 (back_pages: after): --backs none leaves out those
+    two pages and the recipe's note on them; the faces' pages stay as they were."""
     plain, _ = build("targ", tmp_path, "--lang", "en")
-    faces, _ = build("targ", tmp_path, "--lang", "en", "--backs", "none")
-    assert [page.extract_text() for page in PdfReader(plain).pages] == [
-        page.extract_text() for page in PdfReader(faces).pages
+    faces, manifest = build("targ", tmp_path, "--lang", "en", "--backs", "none")
+    with_backs, without = PdfReader(plain).pages, PdfReader(faces).pages
+    assert len(with_backs) == 6 and len(without) == len(manifest["pages"]) == 4
+    assert [page.extract_text().replace(" of 6", " of 4") for page in with_backs[1:4]] == [
+        page.extract_text() for page in without[1:]
     ]
+    assert "Optional backs" in with_backs[0].extract_text() and "Optional backs" not in without[0].extract_text()
 
 
 DECK = """\
@@ -143,7 +148,7 @@ def test_a_page_plan_entry_for_faces_only_is_checked_in_a_faces_only_build(run, 
 def test_validate_says_it_proved_the_faces_only_layout(run):
     result = run("validate", "kpn", "--backs", "none", "--paper", "letter")
     assert result.code == 0 and " on Letter faces only, in pl, cs, en" in result.out
-    assert " on A4, in " in run("validate", "targ", "--backs", "none").out  # nothing two-sided to leave out
+    assert " on A4, in " in run("validate", "latarnie", "--backs", "none").out  # nothing two-sided to leave out
 
 
 def test_preview_shows_the_faces_only_pages(run, tmp_path):

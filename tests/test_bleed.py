@@ -25,7 +25,7 @@ FIRST_LANGUAGE = {kit: lang for kit, lang, _ in first_language_cases(("a4",))}
 INK_SAVER_CASES = [(kit, lang, paper, "duplex", "--ink-saver") for kit, lang, paper, how in CASES if how == "duplex"]
 SAFE_ZONE = 2.0  # mm, a piece that does not bleed
 BLEEDING_SAFE_ZONE = 3.0  # mm, one that bleeds: validate/safezone.py
-EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 0.0}}
+EXPECTED_BLEED = {"plateau": {"stones": 2.0}, "kpn": {"tiles": 2.0, "aid": 0.0}, "targ": {"cards": 2.0}}
 BLACK = "#000000"
 
 

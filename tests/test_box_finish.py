@@ -13,13 +13,16 @@ import pytest
 from piece_pdf import build, page_words, pieces
 from printkit import fonts, pipeline
 from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, NET_CUT
+from printkit.kinds.tuckbox.layout import GROUND_TINT
 from printkit.layout import bounds
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import TINT, ink_saver
 from printkit.layout.marks import tinted
 from printkit.layout.primitives import FOLD, Group, Line, Path, Rect, RichText, Text
 
-TARG_COLOUR = (0x8A, 0x2C, 0x6A)
+GROUND = tinted("#8a2c6a", GROUND_TINT)  # targ's box: ground: light, a wash of its plum (#f1e6ed)
+TARG_COLOUR = tuple(int(GROUND[i : i + 2], 16) for i in (1, 3, 5))
+REACH_BY = 6  # the light ground is 14-25 levels off white: a tighter match than a solid colour's 40
 GLUE = {"en": "glue", "pl": "klej", "cs": "lepit"}
 STEPS = {"en": "Making the box", "pl": "Jak złożyć pudełko", "cs": "Jak krabičku složit"}
 DPI = 254  # a pixel is 0.1 mm
@@ -58,7 +61,7 @@ def colour_reach(image, x: float, y: float, step: float) -> float:
     """How far from (x, y) the box's colour runs along x (``step`` mm a pixel, signed), in mm,
     from past the cut line drawn on (x, y)."""
     reach = 3 * step
-    while near(pixel(image, x + reach + step, y), TARG_COLOUR, 40):
+    while near(pixel(image, x + reach + step, y), TARG_COLOUR, REACH_BY):
         reach += step
     return abs(reach)
 
@@ -69,7 +72,7 @@ def test_the_colour_runs_past_the_cut_line_by_the_bleed(targ_en):
     left_reach = colour_reach(image, row["x"], middle, -0.1)
     assert BLEED - 0.2 <= left_reach <= BLEED + 0.2, left_reach
     top_reach = 0.3
-    while near(pixel(image, row["x"] + 51 / 2, row["y"] - top_reach - 0.1), TARG_COLOUR, 40):
+    while near(pixel(image, row["x"] + 51 / 2, row["y"] - top_reach - 0.1), TARG_COLOUR, REACH_BY):
         top_reach += 0.1
     assert BLEED - 0.2 <= top_reach <= BLEED + 0.2, top_reach  # over the top lid's tuck flap
     bottom = row["y"] + row["height"]
@@ -120,7 +123,7 @@ def test_the_cut_line_is_solid_and_the_folds_dashed():
     outline = tuple((piece.x + x, piece.y + y) for x, y in piece.cut.points)
     paths = [item for item in page.items if isinstance(item, Path) and item.points == outline]
     colour, cut = paths
-    assert colour.fill == "#8a2c6a" and colour.stroke is not None and colour.stroke.width == 2 * BLEED
+    assert colour.fill == GROUND and colour.stroke is not None and colour.stroke.width == 2 * BLEED
     assert cut.fill is None and cut.stroke == NET_CUT and not cut.stroke.dash
     folds = [item for item in page.items if isinstance(item, Line) and item.stroke.dash == FOLD.dash]
     inside = [f for f in folds if piece.y <= f.y1 <= piece.y + piece.height]
@@ -159,7 +162,7 @@ def test_the_ink_saver_tints_the_bleed_with_the_field():
     [page] = document.pages
     paths = [item for item in page.items if isinstance(item, Path) and item.fill and item.stroke]
     colour = next(p for p in paths if p.stroke.width == 2 * BLEED)
-    assert colour.fill == tinted("#8a2c6a", TINT) == colour.stroke.color
+    assert colour.fill == tinted(GROUND, TINT) == colour.stroke.color
     glue = next(p for p in paths if p.fill == "#ffffff")
     assert glue.stroke.color == "#ffffff"
 
@@ -207,3 +210,22 @@ def test_what_you_need_lists_glue_whenever_a_box_is_offered(kit, boxed, lang):
         p.item.markup.replace("\xa0", " ") for p in bounds.flatten(rules.items) if isinstance(p.item, RichText)
     )
     assert (NEED_GLUE[lang] in markup) == boxed
+
+
+def test_a_light_ground_draws_its_frames_band_and_title_in_the_colour():
+    """targ's box (ground: light): the net is a 12 % wash of its plum, so it spends a fraction of
+    the ink of the solid flood it had; the panels' frames and the title band are the plum itself,
+    the title on the band in the wash; kpn's box keeps its solid ground with white on it."""
+    page = box_page("targ", "en")
+    rects = [item for item in page.items if isinstance(item, Rect)]
+    frames = [r for r in rects if r.stroke is not None and r.fill is None]
+    assert len(frames) == 4 and {r.stroke.color for r in frames} == {"#8a2c6a"}  # front and back, 2 lines each
+    [band] = [r for r in rects if r.stroke is None and r.fill == "#8a2c6a"]
+    [title] = [t for t in page.items if isinstance(t, Text) and t.text == "Market Day" and t.size_pt > 12]
+    assert title.color == GROUND and band.y < title.y < band.y + band.h
+    [piece] = page.pieces
+    flood = next(i for i in page.items if isinstance(i, Path) and i.fill is not None)
+    assert flood.fill == GROUND == "#f1e6ed" and piece.width * piece.height > 10_000  # 134 x 95 mm of wash
+    solid = box_page("kpn", "en")
+    flood = next(i for i in solid.items if isinstance(i, Path) and i.fill is not None)
+    assert flood.fill == pipeline.load("kpn").kit.component("box").color

@@ -168,3 +168,25 @@ def benchmark_twin(text: str) -> str:
     """deck10000.yaml as deck1000.yaml with ten times the cards (its header says so)."""
     head, _, body = text.partition("\nkit:")
     return head.replace("1,000 poker-size", "10,000 poker-size") + "\nkit:" + body.replace("1000", "10000")
+
+
+def test_backs_after_the_faces_follow_all_the_faces_one_sided(tmp_path):
+    """back_pages: after: pages 2-3 hold the faces (9 and 3), pages 4-5 their backs, each at the
+    mirror image of its face; no page is a duplex side, and the backs' pages are optional."""
+    _, manifest = build_text(
+        KIT.replace("    imposition: grid\n", "    imposition: grid\n    back_pages: after\n"), tmp_path, "after"
+    )
+    faces = pieces(manifest, kind="card", side="face")
+    backs = pieces(manifest, kind="card", side="back")
+    assert [len([p for p in faces if p["page"] == n]) for n in (2, 3)] == [9, 3]
+    assert [len([p for p in backs if p["page"] == n]) for n in (4, 5)] == [9, 3]
+    assert [p.get("optional", False) for p in manifest["pages"]] == [False, False, False, True, True]
+    assert manifest["duplex"] is None and not any(p.get("side") for p in manifest["pages"])
+    for back in backs:
+        face = next(f for f in faces if f["copy"] == back["copy"] and f["page"] == back["page"] - 2)
+        assert back["y"] == pytest.approx(face["y"]) and back["x"] == pytest.approx(A4_W - face["x"] - face["width"])
+
+
+def test_backs_after_the_faces_need_a_back_on_the_grid(tmp_path, run):
+    err = refusal(tmp_path, run, KIT.replace("    imposition: grid\n", "    back_pages: after\n"))
+    assert "back_pages: after puts a deck's pages of backs after its faces on the card grid: it needs a back" in err

@@ -14,6 +14,8 @@ from conftest import mm
 from piece_pdf import TOLERANCE, build, horizontal_at, page_shapes, page_words, pieces, vertical_at
 from printkit.cli import main
 from printkit.layout.cardgrid import MARK_GAP, MARK_LENGTH
+from printkit.layout.context import FOOTER_CLEAR
+from printkit.layout.primitives import CUT
 
 GOODS = {"berries": "Jagody", "crystals": "Kryształy", "honey": "Miód"}
 CARD = (50.0, 40.0)
@@ -34,18 +36,31 @@ def cards_on(manifest: dict, page: int) -> list[dict]:
 
 
 def card_pages(manifest: dict) -> list[int]:
-    return [page["number"] for page in manifest["pages"] if page.get("component") == "cards"]
-
-
-def test_four_pages_rules_board_then_cards_as_the_rulebook_says(targ):
-    pdf, manifest = targ
-    assert [(p["number"], p["role"], p.get("component")) for p in manifest["pages"]] == [
-        (1, "rules", None),
-        (2, "board", "market"),
-        (3, "cards", "cards"),
-        (4, "cards", "cards"),
+    """The pages of faces (the optional backs after them left out)."""
+    return [
+        page["number"] for page in manifest["pages"] if page.get("component") == "cards" and not page.get("optional")
     ]
-    assert len(PdfReader(pdf).pages) == 4
+
+
+def test_four_pages_rules_board_then_cards_as_the_rulebook_says_then_the_optional_backs(targ):
+    pdf, manifest = targ
+    assert [(p["number"], p["role"], p.get("component"), p.get("optional", False)) for p in manifest["pages"]] == [
+        (1, "rules", None, False),
+        (2, "board", "market", False),
+        (3, "cards", "cards", False),
+        (4, "cards", "cards", False),
+        (5, "cards", "cards", True),  # the backs of page 3's cards, printed behind it or not at all
+        (6, "cards", "cards", True),
+    ]
+    assert len(PdfReader(pdf).pages) == 6
+    assert not any(p.get("side") for p in manifest["pages"]), "the faces print one-sided"
+    for faces, backs in ((3, 5), (4, 6)):  # each back mirrored behind its face for a long-edge flip
+        front = {(c["component"], c["copy"]): c for c in pieces(manifest, kind="card", page=faces)}
+        behind = pieces(manifest, kind="card", page=backs)
+        assert len(behind) == len(front) == 18 and all(c["side"] == "back" for c in behind)
+        for back in behind:
+            face = front[back["component"], back["copy"]]
+            assert back["y"] == pytest.approx(face["y"]) and back["x"] == pytest.approx(210.0 - face["x"] - 50.0)
 
 
 @pytest.mark.parametrize("which, per_page", [("targ", [18, 18]), ("targ_letter", [18, 18])])
@@ -55,7 +70,7 @@ def test_eighteen_cards_on_each_of_pages_3_and_4_and_twelve_of_each_good(request
     pdf, manifest = request.getfixturevalue(which)
     pages = card_pages(manifest)
     assert [len(cards_on(manifest, page)) for page in pages] == per_page
-    assert Counter(card["component"] for card in pieces(manifest, kind="card")) == {
+    assert Counter(card["component"] for card in pieces(manifest, kind="card") if card["side"] == "face") == {
         "berries": 12,
         "crystals": 12,
         "honey": 12,
@@ -91,10 +106,13 @@ def words_in(words: list[dict], piece: dict) -> list[dict]:
 
 
 @pytest.mark.parametrize("which", ["targ", "targ_letter"])
-def test_the_touching_cards_share_their_cut_lines_with_crop_marks_outside(request, which):
-    """targ's light tint stops at the trim (bleed: 0): 18 cards touch, one cut line on each shared
-    trim, black crop marks MARK_GAP outside the block on A4 and Letter, and no fill past a card."""
+def test_the_bled_cards_share_their_cuts_with_crop_marks_outside(request, which):
+    """targ's light tint runs 2 mm past every cut (bleed: 2mm, gutter: 0): 18 cards a page, a grey
+    line on every trim (the 10 % tint looks like the paper and shows no edge), black crop marks
+    MARK_GAP outside the block and its bleed in line with every cut, on A4 and Letter, and the
+    tint under every card and its bleed."""
     pdf, manifest = request.getfixturevalue(which)
+    bleed = 2.0
     for page in card_pages(manifest):
         cards = cards_on(manifest, page)
         assert len(cards) == 18
@@ -108,11 +126,11 @@ def test_the_touching_cards_share_their_cut_lines_with_crop_marks_outside(reques
             assert vertical_at(lines, x, y, y + h) and vertical_at(lines, x + w, y, y + h)
             assert horizontal_at(lines, y, x, x + w) and horizontal_at(lines, y + h, x, x + w)
             for edge in (x, x + w):
-                assert vertical_at(marks, edge, top - MARK_GAP - MARK_LENGTH, top - MARK_GAP)
+                assert vertical_at(marks, edge, top - bleed - MARK_GAP - MARK_LENGTH, top - bleed - MARK_GAP)
             for edge in (y, y + h):
-                assert horizontal_at(marks, edge, left - MARK_GAP - MARK_LENGTH, left - MARK_GAP)
-                assert horizontal_at(marks, edge, right + MARK_GAP, right + MARK_GAP + MARK_LENGTH)
-            assert not any(r.fill and r.at(x - 2, y - 2, w + 4, h + 4) for r in shapes["rects"])
+                assert horizontal_at(marks, edge, left - bleed - MARK_GAP - MARK_LENGTH, left - bleed - MARK_GAP)
+                assert horizontal_at(marks, edge, right + bleed + MARK_GAP, right + bleed + MARK_GAP + MARK_LENGTH)
+            assert any(r.fill and r.at(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed) for r in shapes["rects"])
 
 
 def test_the_cards_page_trim_box_is_the_block_of_cards(targ):
@@ -151,12 +169,19 @@ def ink_boxes(pdf: Path):
             )
 
 
-def test_the_market_has_16_places_at_least_card_sized_marked_for_2_3_and_4_players(targ):
-    pdf, manifest = targ
+@pytest.mark.parametrize(("which", "paper_h", "gap"), [("targ", 210.0, 1.5), ("targ_letter", 215.9, 0.8)])
+def test_the_market_has_16_places_at_least_card_sized_marked_for_2_3_and_4_players(request, which, paper_h, gap):
+    """Letter is narrower: the places keep their size and the gap between them gives (1.5 -> 0.8 mm)."""
+    pdf, manifest = request.getfixturevalue(which)
     places = pieces(manifest, kind="place")
     assert {p["page"] for p in places} == {2}
     assert Counter(p["players"] for p in places) == {2: 8, 3: 4, 4: 4}
-    assert all(p["width"] >= CARD[0] and p["height"] >= CARD[1] for p in places)
+    # 2 mm round a card beside it, 1 mm above and below: a hand-cut card leaves the place's rule seen
+    assert all(p["width"] == pytest.approx(CARD[0] + 4) and p["height"] == pytest.approx(CARD[1] + 2) for p in places)
+    height = max(p["y"] + p["height"] for p in places)
+    assert height <= paper_h - FOOTER_CLEAR, "the places stay off the footer"
+    xs = sorted({p["x"] for p in places})
+    assert xs[1] - xs[0] - CARD[0] - 4 == pytest.approx(gap, abs=0.01)
     curves = page_shapes(pdf, 2)["curves"]
     for place in places:
         assert any(c.at(place["x"], place["y"], place["width"], place["height"]) for c in curves), place
@@ -221,7 +246,7 @@ def test_the_market_shows_the_goods_of_the_day_the_set_scores_and_the_picking_or
 )
 def test_the_rules_fit_page_1_and_their_numbers_come_from_the_components(tmp_path_factory, lang, phrases):
     pdf, manifest = build("targ", tmp_path_factory.mktemp(f"targ_rules_{lang}"), "--lang", lang)
-    assert [p["role"] for p in manifest["pages"]] == ["rules", "board", "cards", "cards"]
+    assert [p["role"] for p in manifest["pages"]] == ["rules", "board", "cards", "cards", "cards", "cards"]
     text = " ".join(PdfReader(pdf).pages[0].extract_text().split())
     for phrase in phrases:
         assert phrase in text
@@ -254,8 +279,9 @@ def test_the_targ_pdf_stays_small(targ):
     # 36 cards, the market, the rules with a figure of 8 cards and the kit strip (a miniature of the
     # market page), the market's dotted and striped places: about 87 kB (68 kB before figures and
     # textures), 102 kB since the rules' pages were filled and their figures redrawn (page 2's
-    # stream is 22 kB); each card design is one form wherever it is shown.
-    assert pdf.stat().st_size < 110_000
+    # stream is 22 kB); each card design is one form wherever it is shown. The two optional pages
+    # of backs added 20 kB (123 kB).
+    assert pdf.stat().st_size < 130_000
 
 
 # --- a generated deck: bytes per extra card, bleed with trim and bleed boxes ---------------------
@@ -343,7 +369,16 @@ def test_a_bleed_runs_the_fill_past_the_cut_and_sets_trim_and_bleed_boxes(tmp_pa
         and line.x < right + 3
         and line not in marks
     ]
-    assert over == [], "a bled card is cut by its crop marks alone"
+    # the 20 % tint looks like the paper: a grey line on each trim shows the cut, nothing else
+    assert over and all("#" + "".join(f"{round(c * 255):02x}" for c in line.stroke[:3]) == CUT.color for line in over)
+    for line in over:
+        assert any(
+            vertical_at([line], x, y, y + h)
+            or vertical_at([line], x + w, y, y + h)
+            or horizontal_at([line], y, x, x + w)
+            or horizontal_at([line], y + h, x, x + w)
+            for x, y, w, h in ((c["x"], c["y"], c["width"], c["height"]) for c in cards)
+        ), "a line off the trims"
 
 
 def test_a_bleed_without_room_for_it_is_refused_with_the_kit_line(tmp_path, run):

@@ -301,7 +301,7 @@ def test_cricut_refuses_a_deck_larger_than_its_print_then_cut_area(tmp_path, cap
     error = capsys.readouterr().err
     assert (
         "kits/targ.yaml:" in error
-        and "--registration cricut: on page 1 of 'cards', card 1 ('berries') lies 7.1 mm" in error
+        and "--registration cricut: on page 1 of 'cards', card 1 ('berries') lies 9.1 mm" in error
     )
     assert "outside the 171.4 × 234.9 mm" in error and "Traceback" not in error
 

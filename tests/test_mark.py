@@ -99,11 +99,12 @@ def test_a_sheet_title_band_opens_with_the_mark(built, kit):
 
 @pytest.mark.parametrize("kit", ["targ"])
 def test_a_box_carries_the_mark_in_its_ink(built, kit, tmp_path):
-    """The box's back (and front, where it holds one at least 8 mm across) shows the mark in
-    white on the box's colour (kpn's 35 mm box has no room left for one 8 mm across)."""
+    """The box's back (and front, where it holds one at least 8 mm across) shows the mark in the
+    box's ink: white on a solid colour, the colour itself on targ's light ground (kpn's 35 mm box
+    has no room left for one 8 mm across)."""
     pdf = built(kit, "en", "--boxes")
     page = pdfplumber.open(pdf).pages[0]
-    marks = rings(page, (1.0, 1.0, 1.0))
+    marks = rings(page, colour("#8a2c6a"))  # targ's box: ground: light, its ink its plum
     assert marks, "the mark on the box"
     assert all(mark["d"] >= 8.0 for mark in marks)
 

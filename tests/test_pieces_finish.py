@@ -16,7 +16,7 @@ from printkit.layout.board import MARK_HATCH
 from printkit.layout.context import CROP_MARKS, Options
 from printkit.layout.document import layout_kit
 from printkit.layout.inksaver import ink_saver
-from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, TICK
+from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, TICK, tinted
 from printkit.layout.pieces import BAND_GAP, RULER_FOOT_GAP
 from printkit.layout.primitives import Group, Line, Page, Rect, Text
 from printkit.words.locale import Localizer
@@ -248,3 +248,26 @@ def test_touching_tokens_get_crop_marks_outside_their_block_in_line_with_every_c
     across = [m for m in marks if m.y1 == m.y2 and outside(min(m.x1, m.x2), max(m.x1, m.x2), left, right)]
     assert sorted({round(m.x1, 6) for m in down}) == cuts_x and len(down) == 2 * len(cuts_x)
     assert sorted({round(m.y1, 6) for m in across}) == cuts_y and len(across) == 2 * len(cuts_y)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_targ_side_tables_are_ruled_lightly_in_the_theme_and_their_headers_never_shrink(lang, paper):
+    """The reviewer: heavy black 1-pt rules read as a spreadsheet beside the soft plum board, and on
+    Letter 'Tylko jedna kategoria' shrank to 7.8 pt. Every cell border is now 0.15 mm (0.43 pt) in
+    a tone of the accent (#7a2760 at 60 %), the total row's aside, and every header is set at 8.5 pt
+    or more, on two lines where one would not hold it."""
+    page = next(p for p in pages_of("targ", lang, paper) if p.component == "market")
+    places_right = max(p.x + p.width for p in page.pieces if p.kind == "place")
+    cells = [i for i in page.items if isinstance(i, Rect) and i.stroke and i.x > places_right and i.w < 60]
+    assert len(cells) == 3 * (2 + 2 * 4) - 3  # 3 tables: a header band each, 4 rows of 2 cells
+    assert {c.stroke.width for c in cells} == {0.15} and {c.stroke.color for c in cells} == {tinted("#7a2760", 0.6)}
+    dividers = [i for i in page.items if isinstance(i, Line) and i.x1 > places_right and i.x1 == i.x2]
+    assert len(dividers) == 3 and all(d.stroke.width == 0.15 for d in dividers)
+    bands = [c for c in cells if c.fill]
+    headers = [
+        i
+        for i in page.items
+        if isinstance(i, Text) and any(b.x < i.x < b.x + b.w and b.y < i.y < b.y + b.h for b in bands)
+    ]
+    assert len(headers) >= 6 and min(h.size_pt for h in headers) >= 8.5

@@ -99,7 +99,9 @@ def needed_pieces(kit_name: str, manifest: dict, players: int, has_pawns: bool) 
     """The pieces the game needs: each component's pieces in the whole PDF, times its copies (the
     rules' figures once when the rules are printed)."""
     kit = pipeline.load(kit_name).kit
-    everything = printed_pieces(manifest, Counter(page["number"] for page in manifest["pages"]))
+    # a deck's optional backs (back_pages: after) print behind its faces: no pieces of their own
+    wanted = Counter(page["number"] for page in manifest["pages"] if not page.get("optional"))
+    everything = printed_pieces(manifest, wanted)
     needed: Counter[str] = Counter()
     if not kit.rules_on_screen:
         needed["rules"] = everything["rules"]
@@ -108,6 +110,26 @@ def needed_pieces(kit_name: str, manifest: dict, players: int, has_pawns: bool) 
         if everything[component.id]:
             needed[component.id] = everything[component.id] * copies
     return +needed
+
+
+BACKS_NOTE = {
+    "pl": "Opcjonalnie rewersy (Karty towarów): strony {backs}; każdą wydrukuj na odwrocie jej strony (strony {faces})",
+    "cs": "Volitelně ruby (Karty zboží): strany {backs}; každou vytiskněte na rub její strany (strany {faces})",
+    "en": "Optional backs (Goods cards): pages {backs}; print each behind its page of faces (pages {faces})",
+}
+
+
+def check_backs_note(pdf: Path, manifest: dict, recipe: Recipe, lang: str) -> None:
+    """A deck's optional backs after its faces (targ's cards): the recipe's note names their pages
+    and the faces they go behind, and no print-dialog line prints them."""
+    backs = [page["number"] for page in manifest["pages"] if page.get("optional")]
+    if not backs:
+        return
+    faces = [p["number"] for p in manifest["pages"] if p.get("component") == "cards" and not p.get("optional")]
+    text = " ".join(recipe_text(pdf).replace("\xa0", " ").split())
+    note = BACKS_NOTE[lang].format(backs=f"{backs[0]}–{backs[-1]}", faces=f"{faces[0]}–{faces[-1]}")
+    assert note in text, text
+    assert not set(backs) & set(recipe.once + recipe.per_player + recipe.optional)
 
 
 def check_recipe(kit_name: str, pdf: Path, manifest: dict, lang: str) -> Recipe:
@@ -145,6 +167,7 @@ def test_a_user_who_follows_the_recipe_prints_what_the_game_needs(tmp_path, kit_
     lang = pipeline.load(kit_name).kit.kit.default_lang
     pdf, manifest = build(kit_name, tmp_path, "--paper", paper)
     recipe = check_recipe(kit_name, pdf, manifest, lang)
+    check_backs_note(pdf, manifest, recipe, lang)
     rules = [page["number"] for page in manifest["pages"] if page["role"] == "rules"]
     assert not set(rules) & set(recipe.once + recipe.per_player), "the rules stay on screen"
 
@@ -159,11 +182,13 @@ def test_a_user_who_follows_the_recipe_prints_what_the_game_needs(tmp_path, kit_
         ("kpn", ()),
         ("ogrod", ()),
         ("latarnie", ()),
+        ("targ", ()),
     ],
 )
 def test_the_recipe_follows_the_build_options_in_every_language(tmp_path, kit_name, options, lang):
     pdf, manifest = build(kit_name, tmp_path, "--lang", lang, *options)
     recipe = check_recipe(kit_name, pdf, manifest, lang)
+    check_backs_note(pdf, manifest, recipe, lang)
     assert recipe.two_sided == ("fold" not in options and manifest["duplex"] is not None)
 
 

@@ -29,12 +29,12 @@ def test_a_slow_build_on_a_terminal_shows_a_bar_then_wipes_it(tmp_path, monkeypa
     build(tmp_path, monkeypatch, terminal)
     shown = terminal.getvalue()
     assert "laying out and checking (pl)" not in shown  # the first second shows nothing
-    assert "\rdrawing pages [###############...............] 2/4" in shown
-    assert f"\rdrawing pages [{'#' * progress.WIDTH}] 4/4" in shown
+    assert "\rdrawing pages [###############...............] 3/6" in shown  # targ: 4 pages, 2 of optional backs
+    assert f"\rdrawing pages [{'#' * progress.WIDTH}] 6/6" in shown
     assert "\rwriting the PDF [" in shown
     last = shown.rsplit("\r", 2)
     assert last[-1] == "" and last[-2].strip() == ""  # wiped: the line left is blank
-    assert "targ.pdf (4 pages)" in capsys.readouterr().out
+    assert "targ.pdf (6 pages)" in capsys.readouterr().out
 
 
 def test_a_quick_build_shows_nothing_even_on_a_terminal(tmp_path, monkeypatch):
@@ -50,4 +50,4 @@ def test_a_slow_build_whose_stderr_is_not_a_terminal_prints_nothing_more(tmp_pat
     build(tmp_path, monkeypatch)
     captured = capsys.readouterr()
     assert captured.err == ""
-    assert captured.out.splitlines()[0].endswith("targ.pdf (4 pages)")  # then the files beside it
+    assert captured.out.splitlines()[0].endswith("targ.pdf (6 pages)")  # then the files beside it

@@ -14,7 +14,7 @@ from printkit import fonts, pipeline
 from printkit.kinds.sheet.layout import GAMES_GAP, GAMES_GAP_LEAST, SHEET_CLEAR, games_gap_for
 from printkit.layout.document import layout_sheets
 from printkit.layout.primitives import Line, Rect, Text
-from printkit.layout.sheet import NO_ENTRY
+from printkit.layout.sheet import NO_ENTRY, RULE_W
 
 SHEET = """kit:
   title: {en: "Pad"}
@@ -111,7 +111,8 @@ def test_a_total_row_shades_the_cells_it_does_not_add_up(kit, shaded):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_table_header_band_has_a_line_between_its_columns(paper):
     """latarnie's header band was one box with no dividers: each header floated over its column. Now
-    a 0.3 mm line runs down the 8 mm band at each column border, in line with the rows' cells."""
+    a line runs down the 8 mm band at each column border, in line with the rows' cells, as light as
+    the cells' own borders (sheet.RULE_W, 0.15 mm)."""
     loaded = pipeline.load("latarnie")
     ctx = pipeline.context(loaded, "pl", paper, players=["", ""])
     (page,) = layout_sheets(loaded.kit, ctx).pages
@@ -127,7 +128,7 @@ def test_a_table_header_band_has_a_line_between_its_columns(paper):
         cells = [i for i in page.items if isinstance(i, Rect) and i.w < band.w and abs(i.y - band.y - 8.0) < 1e-6]
         borders = sorted({round(c.x, 6) for c in cells} - {round(band.x, 6)})
         assert dividers and [round(d, 6) for d in dividers] == borders
-        assert all(i.stroke.width == 0.3 for i in page.items if isinstance(i, Line) and i.x1 in dividers)
+        assert all(i.stroke.width == RULE_W for i in page.items if isinstance(i, Line) and i.x1 in dividers)
 
 
 @pytest.mark.parametrize(("paper", "games"), [("a4", 2), ("letter", 2), ("a5", 1), ("a3", 3)])

@@ -14,6 +14,7 @@ from PIL import Image
 from conftest import REPO
 from printkit.cli import main
 from printkit.commands import export as shop
+from printkit.layout.marks import tinted
 from printkit.output import presets
 from printkit.output.files import MARKER
 
@@ -153,13 +154,12 @@ def test_every_copy_has_its_own_row_where_the_drawings_differ(exported):
 
 
 def test_bleed_kit_keeps_each_components_own_bleed(exported):
-    """targ's cards print with their own bleed, 0: 50 x 40 mm = 591 x 472 px, and the outermost
-    pixels are paper, as their tint stops 1.2 mm inside the trim (butted cards of other goods would
-    leave a sliver of another colour on a cut a little off)."""
+    """targ's cards print with their own bleed, 2 mm: 54 x 44 mm = 638 x 520 px, and the outermost
+    pixels are the berries' 10 % tint, which runs into the bleed as on the home PDF's pages."""
     folder, rows = exported("targ", "--for", "png", "--bleed", "kit")
     image = Image.open(folder / rows[0]["file"])
-    assert image.size == (591, 472)  # 590.55, 472.44
-    assert all(close(pixel, "#ffffff") for pixel in outermost(image))
+    assert image.size == (638, 520)  # 637.8, 519.7
+    assert all(close(pixel, tinted("#8a2c6a", 0.1)) for pixel in outermost(image))
 
 
 # --- PDF --------------------------------------------------------------------------------------------------

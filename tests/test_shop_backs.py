@@ -21,18 +21,39 @@ def export(folder, kit: str, *options: str) -> list[dict]:
         return list(csv.DictReader(stream))
 
 
-def test_targ_cards_take_one_default_back_in_the_png_export(tmp_path):
+def without_back(folder) -> str:
+    """targ as it was before its cards had a back: a deck that takes the default back."""
+    source = (REPO / "kits" / "targ.yaml").read_text(encoding="utf-8")
+    start, end = source.index("    back:  # the kit's plum"), source.index("  - id: box")
+    source = source[:start] + source[end:]
+    dropped = ("    imposition:", "    back_pages:")
+    source = "".join(line for line in source.splitlines(keepends=True) if not line.startswith(dropped))
+    folder.mkdir(parents=True, exist_ok=True)
+    kit = folder / "targ.yaml"
+    kit.write_text(source, encoding="utf-8")
+    return str(kit)
+
+
+def test_targ_cards_take_their_kits_back_once_in_the_png_export(tmp_path):
     rows = export(tmp_path / "png", "targ", "--for", "png")
     faces = [r for r in rows if r["side"] == "face"]
     backs = [r for r in rows if r["side"] == "back"]
     assert sum(int(r["count"]) for r in faces) == 36
     assert [(r["file"], r["count"], r["copies"]) for r in backs] == [("cards-01-back.png", "36", "1-36")]
-    assert {(r["back"], r["back_design"]) for r in faces} == {("cards-01-back.png", "default")}
+    assert {(r["back"], r["back_design"]) for r in faces} == {("cards-01-back.png", "kit")}
     assert (tmp_path / "png" / "cards-01-back.png").stat().st_size > 0
 
 
+def test_a_deck_without_a_back_takes_one_default_back_in_the_png_export(tmp_path):
+    rows = export(tmp_path / "png", without_back(tmp_path / "kit"), "--for", "png")
+    faces = [r for r in rows if r["side"] == "face"]
+    backs = [r for r in rows if r["side"] == "back"]
+    assert sum(int(r["count"]) for r in faces) == 36 and len(backs) == 1
+    assert {(r["back"], r["back_design"]) for r in faces} == {("cards-01-back.png", "default")}
+
+
 def test_the_pdf_export_prints_the_default_back_behind_every_face_and_names_its_page(tmp_path):
-    rows = export(tmp_path / "pdf", "targ", "--for", "pdf")
+    rows = export(tmp_path / "pdf", without_back(tmp_path / "kit"), "--for", "pdf")
     assert [r["side"] for r in rows] == ["face", "back"] * 36
     for face, back in zip(rows[::2], rows[1::2], strict=True):
         assert face["back"] == f"targ.pdf page {back['page']}" and face["back_design"] == "default"

@@ -54,7 +54,7 @@ invariants:
 SLEEVED = "    sleeve: {width: 66mm, height: 91mm}"
 
 
-def kit_text(sleeve: str = SLEEVED, place: tuple[str, str] = ("67mm", "92mm")) -> str:
+def kit_text(sleeve: str = SLEEVED, place: tuple[str, str] = ("68mm", "93mm")) -> str:
     return (
         KIT.replace("SLEEVE\n", sleeve + "\n" if sleeve else "")
         .replace("PLACE_W", place[0])
@@ -98,9 +98,12 @@ def test_a_mat_that_fits_the_deck_is_checked_against_the_sleeved_size(run, tmp_p
     assert result.code == 1
     assert result.err.splitlines()[0] == (
         f"{kit}:27: components[2].place_width: a place of 64 × 89 mm does not hold a 63 × 88 mm card in its "
-        "66 × 91 mm sleeve of deck 'deck'; make the places at least 66 × 91 mm"
+        "66 × 91 mm sleeve of deck 'deck' with 1 mm round it (a hand-cut piece covers a tighter place's border); "
+        "make the places at least 68 × 93 mm"
     )
-    kit.write_text(kit_text(place=("92mm", "67mm")), encoding="utf-8")  # the sleeved card laid across fits
+    kit.write_text(kit_text(place=("92mm", "67mm")), encoding="utf-8")  # flush: the place's border hidden
+    assert run("validate", str(kit)).code == 1
+    kit.write_text(kit_text(place=("93mm", "68mm")), encoding="utf-8")  # the sleeved card laid across, 1 mm round
     assert run("validate", str(kit)).code == 0
 
 

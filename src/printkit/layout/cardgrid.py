@@ -155,15 +155,52 @@ def grown(box: Box, by: float) -> Box:
 def outer_sides(box: Box, boxes: list[Box]) -> tuple[bool, bool, bool, bool]:
     """Which of the box's sides (left, top, right, bottom) no other box touches: where a piece of a
     block that shares its cuts may bleed; a side shared with a neighbour stops on the cut."""
-    others = [other for other in boxes if other is not box]
-    beside = [o for o in others if _overlap(box.y, box.bottom, o.y, o.bottom)]
-    above_below = [o for o in others if _overlap(box.x, box.right, o.x, o.right)]
-    return (
-        not any(abs(o.right - box.x) < EPSILON for o in beside),
-        not any(abs(o.bottom - box.y) < EPSILON for o in above_below),
-        not any(abs(o.x - box.right) < EPSILON for o in beside),
-        not any(abs(o.y - box.bottom) < EPSILON for o in above_below),
-    )
+    return tuple(not side for side in touching(box, boxes))  # type: ignore[return-value]
+
+
+def touching(box: Box, boxes: list[Box]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The indices in ``boxes`` of the pieces that touch the box's left, top, right and bottom side."""
+    sides: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+    for n, o in enumerate(boxes):
+        if o is box:
+            continue
+        if _overlap(box.y, box.bottom, o.y, o.bottom):
+            if abs(o.right - box.x) < EPSILON:
+                sides[0].append(n)
+            if abs(o.x - box.right) < EPSILON:
+                sides[2].append(n)
+        if _overlap(box.x, box.right, o.x, o.right):
+            if abs(o.bottom - box.y) < EPSILON:
+                sides[1].append(n)
+            if abs(o.y - box.bottom) < EPSILON:
+                sides[3].append(n)
+    return sides
+
+
+def opened(grid: CardGrid, boxes: list[Box], colours: list[object], gap: float) -> list[Box]:
+    """``boxes`` (the grid's first slots, row by row) with ``gap`` opened between two rows wherever
+    a piece sits on a piece of another colour (``colours``, one a box), the block centred again in
+    the page's printable area: a cut two colours shared would leave a sliver of one on the other
+    when the knife missed it; apart, each bleeds into its half of the gap. Rows of one colour
+    keep sharing their cuts. The boxes unchanged when the gaps do not fit the page."""
+    cols, s = grid.cols, grid.spec
+    rows = math.ceil(len(boxes) / cols)
+    breaks = [
+        r > 0 and any(colours[i] != colours[i - cols] for i in range(r * cols, min(len(boxes), (r + 1) * cols)))
+        for r in range(rows)
+    ]
+    if not any(breaks):
+        return boxes
+    area = printable(grid.page_w, grid.page_h, s)
+    block_h = block_size(cols, grid.rows, s)[1] + gap * sum(breaks)
+    if block_h > area.h + EPSILON:
+        return boxes
+    top = area.y + (area.h - block_h) / 2
+    out = []
+    for i, box in enumerate(boxes):
+        row = i // cols
+        out.append(replace(box, y=top + row * (s.piece_h + s.gutter) + gap * sum(breaks[: row + 1])))
+    return out
 
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> bool:
@@ -173,10 +210,15 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> bool:
 SEAM = 0.1  # mm a piece that shares its cuts runs past a shared cut: two fills that only met left a hairline
 
 
-def shared_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
+def shared_clip(
+    box: Box, boxes: list[Box], bleed: float, band: tuple[float, float, float, float] = (0, 0, 0, 0)
+) -> Box:
     """The part of a bled piece at ``box`` that prints in a block sharing its cuts: its trim, grown
-    by the bleed on the sides no neighbour touches and by SEAM on the others."""
-    left, top, right, bottom = (bleed if outer else SEAM for outer in outer_sides(box, boxes))
+    by the bleed on the sides no neighbour touches and by SEAM on the others; a side whose ``band``
+    is not 0 (a neighbour of another colour touches it) stops that far inside the trim instead."""
+    left, top, right, bottom = (
+        -inset if inset else bleed if not near else SEAM for near, inset in zip(touching(box, boxes), band, strict=True)
+    )
     x0, y0, x1, y1 = box.x - left, box.y - top, box.right + right, box.bottom + bottom
     return Box(x0, y0, x1 - x0, y1 - y0)
 

@@ -70,6 +70,8 @@ def page_numbers(pages: list[Page]) -> dict[str, Any]:
     values: dict[str, Any] = {"pages": len(pages)}
     for number, page in enumerate(pages, start=1):
         key = page.component or page.role
+        if page.optional:  # a component's optional pages are numbered apart: {page.ID.optional}
+            key = f"{key}.optional"
         values.setdefault(f"page.{key}", number)
         values[f"lastpage.{key}"] = number
     for key in [k for k in values if k.startswith("page.")]:

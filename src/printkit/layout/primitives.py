@@ -220,6 +220,7 @@ class Page(Struct, frozen=True):
     trim: tuple[float, float, float, float] | None = None  # x, y, w, h of the trimmed area
     bleed: tuple[float, float, float, float] | None = None
     name: str | None = None  # the component's name for a page its pieces fill, with no room for a heading
+    optional: bool = False  # a page the print recipe offers apart, as "optional" (a deck's backs: back_pages: after)
 
 
 @dataclass(frozen=True)

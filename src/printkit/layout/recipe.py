@@ -229,6 +229,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         copies_of = {"once": "1", "per_player": tr.msg("recipe_per_player"), "optional": "1"}
         named = tr.msg("recipe_optional_what", what=what) if plan.copies == "optional" else what
         rows.append(Row(named, ranges_text([span]), copies_of[plan.copies], sides, cut))
+        backs = span_of(ctx, f"{component.id}.optional")
+        if backs is not None:  # a deck's backs after its faces (back_pages: after): a note, never on a dialog line
+            notes.append(backs_note(ctx, span, backs, what))
         if plan.copies == "once":
             once[plan.stock].append(whole_sheets(span, ctx))
         elif plan.copies == "per_player":
@@ -253,6 +256,15 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
     dialog = dialog_lines(ctx, once, per_player, two_sided)
     return Recipe(Table(header, tuple(rows), width), dialog, tuple(notes + elsewhere))
+
+
+def backs_note(ctx: Context, faces: Span, backs: Span, what: str) -> str:
+    """How to print a deck's optional backs: each page of backs on the back of its page of faces,
+    turned over as the build's flip says, or none at all."""
+    clause = pages_clause(ctx, [backs])
+    edge = ctx.tr.msg(f"edge_{ctx.options.flip}")
+    faces_clause = pages_clause(ctx, [faces])
+    return ctx.tr.msg("recipe_backs_note", pages=clause, what=what, faces=faces_clause, edge=edge)
 
 
 def companion(kit: Kit, ctx: Context, suffix: str) -> str:

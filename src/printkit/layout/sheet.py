@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit import fonts
 from printkit.base.errors import LayoutProblem, Loc
+from printkit.base.records import replace
 from printkit.kit.parts import (
     CheckboxesPart,
     FieldPart,
@@ -30,6 +31,7 @@ from printkit.layout.marks import tinted
 from printkit.layout.primitives import GREY, Item, Line, Rect, RichText, Stroke, Text
 from printkit.layout.table_measure import (
     CELL_PAD,
+    HEADER_MIN_PT,
     HEADER_PT,
     SMALLEST_PT,
     column_sizes,
@@ -390,7 +392,7 @@ def name_row(x: float, y: float, widths: list[float], seats: list[bool], ctx: Co
     items: list[Item] = []
     cx = x
     for col, (cw, seat) in enumerate(zip(widths, seats, strict=True)):
-        items.append(Rect(cx, y, cw, NAME_ROW_H, Stroke(width=0.3), None if seat or col == 0 else NO_ENTRY))
+        items.append(Rect(cx, y, cw, NAME_ROW_H, table_rule(ctx), None if seat or col == 0 else NO_ENTRY))
         if seat:
             items.append(Line(cx + 2.0, y + NAME_ROW_H - 2.0, cx + cw - 2.0, y + NAME_ROW_H - 2.0, NAME_LINE))
         elif col == 0:
@@ -436,13 +438,14 @@ def _table_rows(
     tr = ctx.tr
     head_h = 8.0
     total_w = sum(widths)
-    items.append(Rect(x, y, total_w, head_h, Stroke(width=0.3), fill=header_fill(ctx)))
+    rule = table_rule(ctx)
+    items.append(Rect(x, y, total_w, head_h, rule, fill=header_fill(ctx)))
     cx = x
     head_pt = header_size([header for header, _ in columns], widths)
     for (header, _), cw in zip(columns, widths, strict=True):
         items += header_items(header, cx + cw / 2, y, cw - 2 * CELL_PAD, head_h, head_pt)
         cx += cw
-    items += header_dividers(x, y, widths, head_h)
+    items += header_dividers(x, y, widths, head_h, rule)
     y += head_h
     if seats is not None and any(seats):
         items += name_row(x, y, widths, seats, ctx)
@@ -463,7 +466,8 @@ def _table_rows(
             # a total row's cell under a column it does not add up is shaded: nothing to write there
             # (kpn's sheet had a total under "Starts")
             shaded = is_total and summed is not None and col < len(summed) and not summed[col]
-            items.append(Rect(cx, y, cw, h, Stroke(width=0.6 if is_total else 0.3), NO_ENTRY if shaded else None))
+            stroke = replace(rule, width=TOTAL_RULE_W) if is_total else rule
+            items.append(Rect(cx, y, cw, h, stroke, NO_ENTRY if shaded else None))
             if col < len(row):
                 text, inner = tr(row[col]), cw - 2 * CELL_PAD
                 size = fonts.fit_size(text, inner, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
@@ -487,11 +491,21 @@ def _table_rows(
 NO_ENTRY = "#e4e4e4"  # a cell nothing is written in
 
 
-def header_dividers(x: float, top: float, widths: list[float], height: float) -> list[Item]:
+def header_dividers(x: float, top: float, widths: list[float], height: float, rule: Stroke) -> list[Item]:
     """The lines between a header band's columns, in line with the rows' cell borders: without
     them latarnie's headers floated over their columns (a reviewer)."""
     edges = [x + sum(widths[: n + 1]) for n in range(len(widths) - 1)]
-    return [Line(edge, top, edge, top + height, Stroke(width=0.3)) for edge in edges]
+    return [Line(edge, top, edge, top + height, rule) for edge in edges]
+
+
+RULE_W = 0.15  # mm (0.43 pt): a table's rules, light beside its words (0.3 mm of black read as a spreadsheet)
+TOTAL_RULE_W = 0.3  # mm: a total row's, which closes the table
+RULE_TONE = 0.6  # a table's rules: the theme's accent this strong (a plain kit's near-black: a mid grey)
+
+
+def table_rule(ctx: Context) -> Stroke:
+    """A table's cell borders: light lines in a tone of the theme's accent, like its header's wash."""
+    return Stroke(color=tinted(ctx.theme.palette.accent, RULE_TONE), width=RULE_W)
 
 
 def header_fill(ctx: Context) -> str:
@@ -502,16 +516,20 @@ def header_fill(ctx: Context) -> str:
 def header_items(
     header: str, centre: float, top: float, width: float, height: float, largest: float = HEADER_PT
 ) -> list[Item]:
-    """A column's header centred in its cell: one line down to SMALLEST_PT (``largest`` at most:
-    the size its table's headers share), else two lines split at the space that balances them
-    (Letter's narrower page set 'Tylko jedna kategoria' at 6.5 pt)."""
+    """A column's header centred in its cell: one line (``largest`` at most: the size its table's
+    headers share) when it fits at HEADER_MIN_PT or more, or is one word; else two lines split at
+    the space that balances them, as large as the two allow up to ``largest`` (Letter's narrower
+    page set 'Tylko jedna kategoria' at 6.5 pt, then on two lines at 7.8 pt)."""
     size = fonts.fit_size(header, width, largest, bold=True, smallest=SMALLEST_PT)
     words = header.split(" ")
-    if fonts.text_width(header, size, bold=True) <= width + 1e-6 or len(words) < 2:
+    fits = fonts.text_width(header, size, bold=True) <= width + 1e-6
+    if len(words) < 2 or (fits and size >= min(largest, HEADER_MIN_PT) - 1e-6):
         return [Text(centre, top + 5.4, header, size, bold=True, align="center", max_w=width)]
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    lines = min(splits, key=lambda pair: max(fonts.text_width(line, 8.0, bold=True) for line in pair))
-    size = min(fonts.fit_size(line, width, 8.0, bold=True, smallest=SMALLEST_PT) for line in lines)
+    lines = min(splits, key=lambda pair: max(fonts.text_width(line, largest, bold=True) for line in pair))
+    size = min(
+        fonts.fit_size(line, width, max(largest, HEADER_MIN_PT), bold=True, smallest=SMALLEST_PT) for line in lines
+    )
     cap = fonts.cap_height(size)
     step = cap * 1.6
     first = top + height / 2 - (step + cap) / 2 + cap  # the two lines' capitals centred in the cell

@@ -12,6 +12,7 @@ from printkit.words.locale import Localizer
 SMALLEST_PT = 7.0  # the smallest text a sheet prints (the house's floor for printed words)
 CELL_PAD = 1.5  # mm a table's text keeps off its cell's sides (at 1 mm targ's "+1 pkt za kartę" touched one)
 HEADER_PT = 9.5  # a table header's size, when it fits
+HEADER_MIN_PT = 8.5  # a header of several words wraps rather than shrink under this (targ's Letter: 7.8 pt)
 NUMBER = re.compile(r"^[-−+]?\d+(?:[.,]\d+)?$")  # a cell that is a number: 21, -3, 2,5
 
 
@@ -67,8 +68,8 @@ def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]],
 
 def header_size(headers: list[str], widths: list[float]) -> float:
     """The one size a table's headers are set at on one line: the largest the tightest of them
-    allows (targ's "pkt" beside "Tylko jedna kategoria" at 7.8 pt was 9.5); a header too long for
-    one line even at SMALLEST_PT takes two and is left out of it."""
+    allows (targ's "pkt" beside "Tylko jedna kategoria" at 7.8 pt was 9.5); a header of several
+    words that fits one line only under HEADER_MIN_PT takes two and is left out of it."""
     sizes = [
         fonts.fit_size(header, cw - 2 * CELL_PAD, HEADER_PT, bold=True, smallest=SMALLEST_PT)
         for header, cw in zip(headers, widths, strict=True)
@@ -77,6 +78,7 @@ def header_size(headers: list[str], widths: list[float]) -> float:
         size
         for size, header, cw in zip(sizes, headers, widths, strict=True)
         if fonts.text_width(header, size, bold=True) <= cw - 2 * CELL_PAD + 1e-6
+        and (size >= HEADER_MIN_PT - 1e-6 or " " not in header.strip())
     ]
     return min(one_line, default=HEADER_PT)
 

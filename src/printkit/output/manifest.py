@@ -39,6 +39,8 @@ def manifest(document: Document, kit: str, paper: Paper, kinds: Registry) -> dic
             entry["component"] = page.component
         if page.side:
             entry["side"] = page.side
+        if page.optional:  # a deck's backs after its faces: offered apart by the print recipe
+            entry["optional"] = True
         entry.update({"width": _mm(page.width), "height": _mm(page.height)})
         pages.append(entry)
         hashes = page_hashes(page, hasher, kinds)

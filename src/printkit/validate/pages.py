@@ -96,7 +96,9 @@ def promised_pages(kit: Kit, paper: Paper) -> tuple[int | None, tuple[str, ...]]
 
 
 def check_planned_pages(kit: Kit, document: Document, found: Findings) -> None:
-    pages = document.pages
+    """The page count and plan the rules promise, counted without the optional pages printkit adds
+    after them (a deck's backs, back_pages: after), which come and go with ``--backs none``."""
+    pages = tuple(page for page in document.pages if not page.optional)
     promised, loc = promised_pages(kit, document.paper)
     where = f" on {document.paper.name}" if len(loc) > 1 else ""
     if promised is not None and promised != len(pages):

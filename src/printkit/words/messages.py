@@ -33,6 +33,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{Pages}: jen líce, bez rubů; každý dílek po vystřižení vložte do obalu s neprůhlednou zadní stranou.",
         "en": "{Pages}: faces only, no backs; once cut, slide each piece into a sleeve with an opaque back.",
     },
+    "recipe_backs_note": {
+        "pl": "Opcjonalnie rewersy ({what}): {pages}; każdą wydrukuj na odwrocie jej strony ({faces}), "
+        "obracając kartkę wzdłuż {edge}; bez nich włóż karty do nieprzezroczystych koszulek.",
+        "cs": "Volitelně ruby ({what}): {pages}; každou vytiskněte na rub její strany ({faces}), list otočte "
+        "podél {edge}; bez nich vložte karty do neprůhledných obalů.",
+        "en": "Optional backs ({what}): {pages}; print each behind its page of faces ({faces}), turning the sheet over "
+        "the {edge}; without them, put the cards in opaque sleeves.",
+    },
     "recipe_yes": {"pl": "tak", "cs": "ano", "en": "yes"},
     "recipe_no": {"pl": "nie", "cs": "ne", "en": "no"},
     "recipe_optional_note": {

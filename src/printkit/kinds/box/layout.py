@@ -239,5 +239,6 @@ def lid_face(box: TrayBoxComponent, net: TrayNet, room: Inside, ctx: Context, x:
     items.append(fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink))
     picture_top = title_y + 4.0
     picture_h = holds_y - fonts.cap_height(9.0) - 4.0 - picture_top
-    items += front_art(box.image, box.color, ctx, left + 3.0, picture_top, inner, picture_h)
+    look = (box.color, readable_ink(box.color))
+    items += front_art(box.image, box.color, look, ctx, left + 3.0, picture_top, inner, picture_h)
     return items

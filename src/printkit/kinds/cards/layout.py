@@ -14,13 +14,14 @@ from printkit.base.errors import LayoutProblem
 from printkit.base.records import replace
 from printkit.kinds.cards import deck
 from printkit.kinds.cards.model import DeckComponent
+from printkit.kinds.cards.values import EDGE_BAND
 from printkit.layout import cardgrid, hextiles, imposition, pieces
 from printkit.layout.cardgrid import CardGrid, GridSpec, clipped
 from printkit.layout.context import CROP_MARKS, Context, CropMarks, Options, Paper
 from printkit.layout.cutpath import CutPath
 from printkit.layout.imposition import DoesNotFit
-from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, segment_line
-from printkit.layout.primitives import Box, Item, Page, PageSide, Piece, Rect, Side
+from printkit.layout.marks import CUT_ON_LIGHT, cut_line_items, cut_stroke_on, on_paper, segment_line
+from printkit.layout.primitives import CUT, Box, Item, Page, PageSide, Piece, Rect, Side
 from printkit.words.locale import Localizer
 
 ROLE, PIECE = "cards", "card"
@@ -125,7 +126,7 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     if not component.on_grid:
         return pieces.piece_pages(piece_run(component, ctx, role, kind), ctx)
     backs = backs_printed(component, ctx)
-    if backs and ctx.options.two_sided == "fold":
+    if backs and ctx.options.two_sided == "fold" and component.back_pages != "after":
         raise LayoutProblem(
             ("imposition",),
             "a deck on the card grid prints its backs on the following page; build it with --two-sided duplex, or "
@@ -135,18 +136,23 @@ def deck_pages(component: DeckComponent, ctx: Context, role: str, kind: str) -> 
     page_grid = grid_marked(component, ctx.paper, crop)
     items = deck.deck_pieces(component)
     step = component.per_page or page_grid.capacity
-    side: PageSide | None = "face" if backs else None
+    after = backs and component.back_pages == "after"  # the backs' pages follow the faces, optional
+    side: PageSide | None = "face" if backs and not after else None
     designs = deck.Designs(component, ctx)
-    frames: dict[int, Frame] = {}
-    pages = []
+    frames: dict[tuple[str | None, ...], Frame] = {}
+    pages: list[Page] = []
+    later: list[Page] = []
     for i in range(0, len(items), step):
         chunk = items[i : i + step]
-        if len(chunk) not in frames:
-            frames[len(chunk)] = frame(component, page_grid, len(chunk), replace(ctx.options, crop=crop), backs)
-        pages.append(face_page(designs, frames[len(chunk)], chunk, role, kind, side))
-        if backs:
-            pages.append(back_page(designs, frames[len(chunk)], chunk, role, kind))
-    return pages
+        edges = tuple(deck.edge_colour(designs.design(piece.type, piece.owner)) for piece in chunk)
+        if edges not in frames:
+            frames[edges] = frame(component, page_grid, list(edges), replace(ctx.options, crop=crop), backs)
+        pages.append(face_page(designs, frames[edges], chunk, role, kind, side))
+        if after:
+            later.append(replace(back_page(designs, frames[edges], chunk, role, kind), side=None, optional=True))
+        elif backs:
+            pages.append(back_page(designs, frames[edges], chunk, role, kind))
+    return pages + later
 
 
 class Frame(Struct, frozen=True):
@@ -172,8 +178,14 @@ def backs_printed(component: DeckComponent, ctx: Context) -> bool:
     return bool(component.back) and component.id not in ctx.options.faces_only
 
 
-def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Options, with_backs: bool) -> Frame:
-    faces = page_grid.slots(count)
+def frame(
+    component: DeckComponent, page_grid: CardGrid, edges: list[str | None], options: Options, with_backs: bool
+) -> Frame:
+    """The frame of a page of pieces whose colours at their cuts are ``edges``: a deck that shares
+    its cuts opens a gap between rows of two colours (cardgrid.opened), each bleeding into its half."""
+    faces = page_grid.slots(len(edges))
+    if component.shares_cuts:
+        faces = cardgrid.opened(page_grid, faces, list(edges), 2 * component.print_bleed)
     page = (page_grid.page_w, page_grid.page_h)
     cutting = tuple(crop_mark_items(component, faces, options.crop, page)) if options.cut_guides else ()
     face = Frame(
@@ -182,7 +194,7 @@ def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Op
         tuple(faces),
         cutting,
         page_boxes(component, faces),
-        face_clips=clips(component, faces),
+        face_clips=clips(component, faces, edges),
     )
     if not with_backs:
         return face
@@ -194,12 +206,21 @@ def frame(component: DeckComponent, page_grid: CardGrid, count: int, options: Op
     return replace(framed, back_clips=clips(component, backs))
 
 
-def clips(component: DeckComponent, boxes: list[Box]) -> tuple[Box, ...]:
+def clips(component: DeckComponent, boxes: list[Box], edges: list[str | None] | None = None) -> tuple[Box, ...]:
     """For a deck that shares its cuts, what each piece at ``boxes`` prints: its trim and the bleed
-    on the block's outer sides only (a bleed between two pieces would print over the neighbour)."""
+    on the block's outer sides only (a bleed between two pieces would print over the neighbour);
+    a side it shares with a piece of another colour at its cut (``edges``, one a box) stops
+    EDGE_BAND inside its trim, so a cut off the line leaves no sliver of the neighbour's colour."""
     if not component.shares_cuts:
         return ()
-    return tuple(cardgrid.shared_clip(box, boxes, component.print_bleed) for box in boxes)
+    out = []
+    for number, box in enumerate(boxes):
+        band = (0.0, 0.0, 0.0, 0.0)
+        if edges is not None:
+            sides = cardgrid.touching(box, boxes)
+            band = tuple(EDGE_BAND if any(edges[n] != edges[number] for n in side) else 0.0 for side in sides)  # type: ignore[assignment]
+        out.append(cardgrid.shared_clip(box, boxes, component.print_bleed, band))
+    return tuple(out)
 
 
 def piece_groups(component: DeckComponent) -> tuple[int, ...]:
@@ -300,10 +321,13 @@ def back_page(designs: deck.Designs, frame: Frame, chunk: list[deck.DeckPiece], 
 
 def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[str | None]) -> list[Item]:
     """Cut lines on the trim (one for two touching pieces) in a colour that shows on each piece's
-    colour at its edge (``edges``); none on a deck that bleeds: its crop marks show the cuts, and a
-    hairline on the trim would show as a sliver on a piece cut a little off it."""
+    colour at its edge (``edges``). A deck that bleeds has them only on pieces whose colour at the
+    edge looks like the paper (targ's 10 % tints), where nothing else shows the cut, as on pieces
+    printed under a heading; elsewhere its crop marks show the cuts, and a hairline on a dark trim
+    would show as a sliver on a piece cut a little off it."""
     if component.print_bleed:
-        return []
+        light = [(box, edge) for box, edge in zip(boxes, edges, strict=True) if on_paper(edge)]
+        return cut_line_items([box for box, _ in light], CUT) if light else []
     return cut_line_items(boxes, cut_stroke_on(edges[0] if len(set(edges)) == 1 else None))
 
 

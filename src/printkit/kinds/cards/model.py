@@ -364,6 +364,13 @@ class DeckComponent(ComponentBase):
         "the faces to fold over; 'auto' is grid for a deck without a back, pieces for one with a back.",
     )
 
+    back_pages: Literal["each", "after"] = Field(
+        "each",
+        description="On the card grid, where the pages of backs go: 'each' after its page of faces, for a "
+        "two-sided print of the whole file; 'after' all together after the faces, which print one-sided: "
+        "the backs are optional, each page printed on the back of its page of faces, or left out.",
+    )
+
     group: Literal["none", "owner"] = Field(
         "none",
         description="With imposition as pieces: 'owner' starts each owner's pieces on a row of their own, and on "
@@ -471,6 +478,11 @@ class DeckComponent(ComponentBase):
                 f"this deck prints as pieces under a heading ({why}); gutter, per_page and orientation are for "
                 "the card grid (imposition: grid), but for gutter: 0 with a bleed, which lets the pieces share "
                 "their cuts"
+            )
+        if self.back_pages == "after" and not (self.back and self.on_grid):
+            raise ValueError(
+                "back_pages: after puts a deck's pages of backs after its faces on the card grid: it needs a back "
+                "and imposition: grid"
             )
         if self.group == "owner" and (self.on_grid or not self.owners):
             raise ValueError(

@@ -20,9 +20,12 @@ def check_panel_symbols(kit: Kit, index: int, component: MatComponent, found: Fi
     check_legend_symbols(component.panels, ("components", index, "panels"), kit.kit.languages, found)
 
 
+PLACE_ROOM = 1.0  # mm a place keeps round the piece it holds on every side, so its border still shows
+
+
 def check_places_fit(kit: Kit, index: int, mat: MatComponent, found: Findings) -> None:
     """A mat whose places promise to hold a deck's pieces (``fits: DECK``) has places no smaller than
-    one of them, in its sleeve when the deck names one, laid either way round."""
+    one of them with PLACE_ROOM round it, in its sleeve when the deck names one, laid either way round."""
     if mat.fits is None:
         return
     at = ("components", index)
@@ -36,8 +39,9 @@ def check_places_fit(kit: Kit, index: int, mat: MatComponent, found: Findings) -
         found.add(at + ("fits",), f"'{mat.fits}' is not a deck of this kit (decks: {known})")
         return
     held = (deck.sleeve.width, deck.sleeve.height) if deck.sleeve else (deck.width, deck.height)
+    needed = (held[0] + 2 * PLACE_ROOM, held[1] + 2 * PLACE_ROOM)
     place = (mat.place_width, mat.place_height)
-    if any(w <= place[0] + 1e-9 and h <= place[1] + 1e-9 for w, h in (held, held[::-1])):
+    if any(w <= place[0] + 1e-9 and h <= place[1] + 1e-9 for w, h in (needed, needed[::-1])):
         return
     noun = kit.kinds.kind_of(deck).pieces[0].name
     what = f"a {deck.width:g} × {deck.height:g} mm {noun}"
@@ -45,8 +49,9 @@ def check_places_fit(kit: Kit, index: int, mat: MatComponent, found: Findings) -
         what += f" in its {held[0]:g} × {held[1]:g} mm sleeve"
     found.add(
         at + ("place_width",),
-        f"a place of {place[0]:g} × {place[1]:g} mm does not hold {what} of deck '{deck.id}'; make the places "
-        f"at least {held[0]:g} × {held[1]:g} mm",
+        f"a place of {place[0]:g} × {place[1]:g} mm does not hold {what} of deck '{deck.id}' with "
+        f"{PLACE_ROOM:g} mm round it (a hand-cut piece covers a tighter place's border); make the places at "
+        f"least {needed[0]:g} × {needed[1]:g} mm",
     )
 
 

@@ -29,6 +29,7 @@ TITLE_BAND = 11.0
 NOTE_PT = 8.5
 PANEL_GAP = 7.0
 MIN_PANEL = 30.0  # the narrowest column of panels right of the places
+MIN_GAP = 0.5  # mm: the narrowest gap between two places a page too narrow for the kit's gap leaves
 NARROW_PANEL, NARROW_GAP = 45.0, 4.0  # a column of panels narrower than this stands closer to the places
 PLACE_RULE_W = 0.35
 PLACE_TINT = 0.07  # a place's wash of the theme's accent (a plain kit's: #f0f0f0, as before)
@@ -75,6 +76,12 @@ def layout(mat: MatComponent, ctx: Context) -> list[Page]:
         top += TITLE_BAND
     right_panels = mat.panels_at == "right"
     place_items, pieces, (grid_right, grid_bottom) = places(mat, ctx, width, top, left_aligned=right_panels)
+    if grid_bottom > height - footer_clear + 1e-6:  # a place on the footer: targ's 44 mm rows on A4
+        raise LayoutProblem(
+            ("place_height",),
+            f"the mat's places run {grid_bottom - (height - footer_clear):.1f} mm into the footer of "
+            f"{ctx.paper.name}; make the places or the gap smaller, or use fewer rows",
+        )
     items += place_items
     if right_panels:
         gap = PANEL_GAP if width - m - grid_right - PANEL_GAP >= NARROW_PANEL else NARROW_GAP  # targ's Letter
@@ -113,8 +120,10 @@ def places(
     """Every place, row by row, centred across the page (or from the left margin when panels
     stand to the right); returns the items, the manifest rows and the grid's right and bottom."""
     pw, ph, gap = mat.place_width, mat.place_height, mat.gap
-    grid_w = mat.columns * pw + (mat.columns - 1) * gap
     room = page_w - 2 * ctx.margin - (MIN_PANEL + PANEL_GAP if left_aligned and mat.panels else 0)
+    if mat.columns > 1:  # the places keep their size, what holds a piece; the gap gives (targ on Letter: 0.8 mm)
+        gap = min(gap, max(MIN_GAP, (room - mat.columns * pw) / (mat.columns - 1)))
+    grid_w = mat.columns * pw + (mat.columns - 1) * gap
     if grid_w > room + 1e-6:
         raise LayoutProblem(
             ("columns",),

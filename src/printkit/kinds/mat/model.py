@@ -45,9 +45,11 @@ class MatComponent(ComponentBase):
     fits: Identifier | None = Field(
         None,
         description="The deck whose pieces the places hold, in their sleeves when it names one (the validator "
-        "checks that one fits a place, either way round).",
+        "checks that one fits a place, either way round, with at least 1 mm round it).",
     )
-    gap: Gap = Field(3.0, description="The space between places.")
+    gap: Gap = Field(
+        3.0, description="The space between places, at most: a page too narrow for it narrows it (down to 0.5 mm)."
+    )
     places: list[PlaceGroup] = Field(
         min_length=1, description="The places in order, grouped by the player count that uses them."
     )

@@ -88,12 +88,13 @@ def net_drawing(net: Folded, color: str, x: float, y: float, glue_word: str) -> 
     return items + [Line(x + a[0], y + a[1], x + b[0], y + b[1], fold) for a, b in net.folds()]
 
 
-def panel_pattern(x: float, y: float, w: float, h: float, color: str) -> list[Item]:
-    """A light pattern of the box's colour shaded towards its ink over a panel's field (x, y, w, h),
-    so a front or back is not a flat field; nothing on a field too small to show it."""
+def panel_pattern(x: float, y: float, w: float, h: float, color: str, ink: str | None = None) -> list[Item]:
+    """A light pattern of the box's colour shaded towards its ink (``ink``, else white or black,
+    whichever reads on it) over a panel's field (x, y, w, h), so a front or back is not a flat
+    field; nothing on a field too small to show it."""
     if w < 4 * PATTERN_SPACING or h < 4 * PATTERN_SPACING:
         return []
-    tone = mixed(color, readable_ink(color), PATTERN_TONE)
+    tone = mixed(color, ink or readable_ink(color), PATTERN_TONE)
     return [draw_pattern(PATTERN, x, y, w, h, tone, PATTERN_SPACING)]
 
 

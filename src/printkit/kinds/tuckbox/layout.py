@@ -35,7 +35,7 @@ from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
 from printkit.layout.emblem import roundel
-from printkit.layout.marks import HEADER_HEIGHT, piece_page_header
+from printkit.layout.marks import HEADER_HEIGHT, piece_page_header, tinted
 from printkit.layout.primitives import Group, Image, Item, Page, Piece, Rect, Stroke, Text
 from printkit.layout.text import fit_text
 from printkit.pictures.place import fitted
@@ -374,15 +374,29 @@ def box_extra(box: BoxBase, room: Inside) -> tuple[tuple[str, object], ...]:
     return (("holds", box.holds), ("inside", [round(room.width, 3), round(room.height, 3), round(room.depth, 3)]))
 
 
+GROUND_TINT = 0.12  # a light ground: this much of the box's colour (targ's plum: #ebdfe7)
+
+
+def look(box: TuckboxComponent) -> tuple[str, str]:
+    """The net's ground and the ink drawn on it: the box's colour with white or near-black on it, or
+    for ``ground: light`` a GROUND_TINT wash of it with the colour itself as the ink."""
+    if box.ground == "light":
+        return tinted(box.color, GROUND_TINT), box.color
+    return box.color, readable_ink(box.color)
+
+
 def net_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: float, y: float) -> list[Item]:
-    """The outline filled with the box's colour and cut, the fold lines, the faces' texts and picture."""
+    """The outline filled with the box's ground and cut, the fold lines, the faces' texts and picture."""
     glue = ctx.tr.own(MESSAGES["box_glue"])
-    return net_drawing(net, box.color, x, y, glue) + face_items(box, net, room, ctx, x, y, readable_ink(box.color))
+    ground, ink = look(box)
+    return net_drawing(net, ground, x, y, glue) + face_items(box, net, room, ctx, x, y, ink)
 
 
-def front_art(image: str | None, color: str, ctx: Context, x: float, y: float, w: float, h: float) -> list[Item]:
+def front_art(
+    image: str | None, color: str, look: tuple[str, str], ctx: Context, x: float, y: float, w: float, h: float
+) -> list[Item]:
     """What a box's front shows between its title and what it holds, in (x, y, w, h): the box's
-    own picture, else the kit's mark (``theme.mark``) in the box's ink on its colour, at most
+    own picture, else the kit's mark (``theme.mark``) in the box's ink on its ground (``look``), at most
     MARK_MOST mm across and at least MARK_LEAST (a smaller one reads as a smudge); nothing in a
     room under 5 mm."""
     if h <= 5.0:
@@ -392,9 +406,9 @@ def front_art(image: str | None, color: str, ctx: Context, x: float, y: float, w
     side = min(w, h, MARK_MOST)
     if not ctx.theme.mark or side < MARK_LEAST:
         return []
-    ink = readable_ink(color)
+    ground, ink = look
     return [
-        roundel(ctx.theme.mark, ctx.tr.icons, x + (w - side) / 2, y + (h - side) / 2, side, color, ctx.dpi, color, ink)
+        roundel(ctx.theme.mark, ctx.tr.icons, x + (w - side) / 2, y + (h - side) / 2, side, color, ctx.dpi, ground, ink)
     ]
 
 
@@ -409,12 +423,12 @@ def lid_picture(ctx: Context, relative: str, x: float, y: float, w: float, h: fl
 
 def panel_frame(x: float, y: float, w: float, h: float, ink: str, color: str) -> list[Item]:
     """A panel's border: a line PANEL_INSET inside its folds and a finer one inside it, in the
-    box's ink, the finish of a printed box's front and back; inside it a light pattern of the
-    box's ``color`` (finish.panel_pattern), so the panel is no flat field."""
+    box's ink, the finish of a printed box's front and back; inside it a light pattern of its
+    ground ``color`` shaded towards the ink (finish.panel_pattern), so the panel is no flat field."""
     outer, inner = PANEL_INSET, PANEL_INSET + 0.7
     field = inner + 0.5
     return [
-        *panel_pattern(x + field, y + field, w - 2 * field, h - 2 * field, color),
+        *panel_pattern(x + field, y + field, w - 2 * field, h - 2 * field, color, ink),
         Rect(x + outer, y + outer, w - 2 * outer, h - 2 * outer, Stroke(color=ink, width=0.4), radius=2.0),
         Rect(x + inner, y + inner, w - 2 * inner, h - 2 * inner, Stroke(color=ink, width=0.2), radius=1.2),
     ]
@@ -450,7 +464,7 @@ def face_items(box: TuckboxComponent, net: Net, room: Inside, ctx: Context, x: f
     game = ctx.tr(box.label)
     holds = ctx.tr(box.contents) or ctx.tr.msg("tuckbox_holds", count=room.cards)
     front, facts_fit = front_items(box, net, ctx, front_l, top, bottom, ink, game, holds)
-    items = [*panel_frame(back_l, top, net.w, bottom - top, ink, box.color), *front]
+    items = [*panel_frame(back_l, top, net.w, bottom - top, ink, look(box)[0]), *front]
     items += back_items(box, net, ctx, back_l, top, bottom, ink, game, holds, with_facts=not facts_fit)
     if net.d >= 6.0:
         items += lid_items(box, net, back_l, y + net.rows[0], ink, game)
@@ -468,7 +482,9 @@ def side_items(box: TuckboxComponent, net: Net, ctx: Context, x: float, top: flo
     inset = PANEL_INSET + 2.0
     items: list[Item] = []
     for left in (x + net.columns[1], x + net.columns[3]):
-        items += front_art(None, box.color, ctx, left + inset, top + inset, net.d - 2 * inset, bottom - top - 2 * inset)
+        items += front_art(
+            None, box.color, look(box), ctx, left + inset, top + inset, net.d - 2 * inset, bottom - top - 2 * inset
+        )
     return items
 
 
@@ -496,10 +512,10 @@ def front_items(
     last = title_y + step * (len(lines) - 1)
     holds_y = bottom - 4.0 - 1.0
     items: list[Item] = [
-        *panel_frame(left, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink, box.color),
+        *panel_frame(left, notch_foot + 1.0, net.w, bottom - notch_foot - 1.0, ink, look(box)[0]),
         title_band(left + BAND_INSET, title_y, band_w, size, ink, last - title_y),
         *(
-            Text(centre, title_y + n * step, line, size, True, "center", box.color, band_w - 1.0)
+            Text(centre, title_y + n * step, line, size, True, "center", look(box)[0], band_w - 1.0)
             for n, line in enumerate(lines)
         ),
         holds_plate(centre, holds_y, holds, inner, 9.0, box.color, ink),
@@ -512,7 +528,9 @@ def front_items(
         items += facts
         last = facts_y
     picture_top = last + BAND_PAD + 1.5  # under the band (or the facts' descenders)
-    items += front_art(box.image, box.color, ctx, left + TEXT_INSET, picture_top, inner, room_foot - 1.0 - picture_top)
+    items += front_art(
+        box.image, box.color, look(box), ctx, left + TEXT_INSET, picture_top, inner, room_foot - 1.0 - picture_top
+    )
     return items, facts_fit
 
 
@@ -541,7 +559,14 @@ def back_items(
     names = [Text(centre, first + n * step, line, size, True, "center", ink, inner) for n, line in enumerate(lines)]
     mark_top = top + 4.0
     items: list[Item] = front_art(
-        None, box.color, ctx, left + TEXT_INSET, mark_top, inner, first - fonts.cap_height(size) - 3.0 - mark_top
+        None,
+        box.color,
+        look(box),
+        ctx,
+        left + TEXT_INSET,
+        mark_top,
+        inner,
+        first - fonts.cap_height(size) - 3.0 - mark_top,
     )
     # the label, the facts and what it holds on one plate, clear of the pattern
     items.append(

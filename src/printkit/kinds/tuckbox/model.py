@@ -58,3 +58,9 @@ class TuckboxComponent(BoxBase):
     """
 
     kind: Literal["tuckbox"] = Field(description="The component's kind: 'tuckbox', a tuck box for a deck.")
+    ground: Literal["solid", "light"] = Field(
+        "solid",
+        description="The net's ground: 'solid' floods it with the box's colour, its frames and texts white or "
+        "black; 'light' with a light wash of it (less ink at home), its frames, title band and texts in the "
+        "colour itself. Either runs into the bleed and leaves the glue tab bare.",
+    )
