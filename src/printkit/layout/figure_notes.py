@@ -16,16 +16,16 @@ from msgspec import Struct
 from printkit import fonts
 from printkit.layout.primitives import Item, Line, Path, Rect, Stroke, Text
 
-SHADE = "#c9d9bd"  # a cell shaded in a group: prints as a grey of about 84 % (a pencil letter on it reads)
-SHADE_EDGE = Stroke(color="#6f8a5c", width=0.25)
+SHADE = "#d9d9d9"  # a cell shaded in a group: a neutral grey, as the captions call it (a letter on it reads)
+SHADE_EDGE = Stroke(color="#8c8c8c", width=0.25)
 MARK = 2.4  # mm on the page: a tick's or a cross's side, at most (a row's tick, a large cell's)
-MARK_SHARE = 0.27  # of a cell's printed side: a cell's mark, clear of the letter written in its middle
-MARK_INSET = 0.35  # mm from the cell's top and right edges to the mark
+MARK_SHARE = 0.2  # of a cell's printed side: a cell's mark, in its corner over the letter's shoulder at most
+MARK_INSET = 0.55  # mm from the cell's top and right edges to the mark: its line and halo clear the grid line
 TICK_INK, CROSS_INK = "#1d6b2a", "#a3231a"  # dark enough to read as black on a grey print
-MARK_W = 0.55  # mm: a mark's line
-MARK_HALO = Stroke(color="#ffffff", width=MARK_W + 0.7)  # under a mark, 0.35 mm each side: it reads over a letter
-CROSS_INSET = 0.16  # of a cell's printed side: a cross over a cell keeps this far inside it
-CROSS_W = 0.45  # mm: a cross's line, thinner than a tick's, as it runs over the letter
+MARK_W = 0.45  # mm: a mark's line
+MARK_HALO = Stroke(color="#ffffff", width=MARK_W + 0.5)  # under a mark, 0.25 mm each side: it reads over a letter
+CROSS_INSET = 0.2  # of a cell's printed side: a cross over a cell keeps this far inside it
+CROSS_W = 0.3  # mm: a cross's line, thinner than a tick's, as it runs over the letter (which still reads)
 TALLY_PT = 7.8  # apart from the credits' 7.5
 TALLY_LINE = 4.2  # mm from one tally line's baseline to the next
 TALLY_GAP = 2.5  # mm between a tally's words and its points
@@ -97,7 +97,7 @@ def mark_items(kind: str, right: float, top: float, side: float = MARK, width: f
     else:
         strokes = [((x0, y0), (x0 + side, y0 + side)), ((x0, y0 + side), (x0 + side, y0))]
     ink = Stroke(color=TICK_INK if kind == "tick" else CROSS_INK, width=width)
-    halo = Stroke(color=MARK_HALO.color, width=width + 0.7)  # a tick's; a cross leaves its letter to read under it
+    halo = Stroke(color=MARK_HALO.color, width=width + 0.5)  # a tick's; a cross leaves its letter to read under it
     items: list[Item] = [Path(stroke, halo, closed=False) for stroke in strokes] if kind == "tick" else []
     items += [Path(stroke, ink, closed=False) for stroke in strokes]
     return items
