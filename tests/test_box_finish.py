@@ -229,3 +229,16 @@ def test_a_light_ground_draws_its_frames_band_and_title_in_the_colour():
     solid = box_page("kpn", "en")
     flood = next(i for i in solid.items if isinstance(i, Path) and i.fill is not None)
     assert flood.fill == pipeline.load("kpn").kit.component("box").color
+
+
+@pytest.mark.parametrize("kit", ["kpn", "targ"])
+def test_a_plate_is_never_the_colour_of_the_text_it_holds(kit):
+    """A review: targ's light box (its texts in plum) put them on plum plates, two blank slabs.
+    A plate is the net's ground, solid or light; every text on one differs from it in colour."""
+    page = box_page(kit, "pl")
+    plates = [i for i in page.items if isinstance(i, Rect) and i.radius and i.fill is not None]
+    texts = [i for i in page.items if isinstance(i, Text)]
+    assert plates
+    for plate in plates:
+        held = [t for t in texts if plate.x <= t.x <= plate.x + plate.w and plate.y <= t.y <= plate.y + plate.h]
+        assert held and all(t.color != plate.fill for t in held), (plate.fill, [(t.text, t.color) for t in held])

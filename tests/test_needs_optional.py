@@ -56,9 +56,17 @@ def needs_items(kit: str, lang: str, paper: str = "a4") -> list[str]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_latarnie_lists_its_tokens_and_scissors_as_optional(lang, tokens, scissors, paper):
     items = needs_items("latarnie", lang, paper)
-    assert len(items) == 5, items  # board, tokens, score sheet apart, pencil, scissors
+    assert len(items) == 6, items  # board, tokens, score sheet apart, pencil, card for the tokens, scissors
     assert tokens in items and scissors in items, items
     assert items.index(tokens) == 1 and items[-1] == scissors
+    assert items[-2] == CARD_IF[lang], "the card the recipe prints the tokens on, wanted only with them"
+
+
+CARD_IF = {
+    "pl": "karton 160–250 g/m², jeśli drukujecie stronę 3",
+    "cs": "karton 160–250 g/m², pokud tisknete stranu 3",
+    "en": "card stock (160–250 g/m²), if you print page 3",
+}
 
 
 KIT = (REPO / "tests" / "kits" / "mini.yaml").read_text(encoding="utf-8")
@@ -93,3 +101,17 @@ def test_a_stand_in_is_only_for_optional_pages(tmp_path):
     assert str(raised.value).endswith(
         "kit.yaml:12: components[0].print: 'instead' names what stands in for optional pages: set copies: optional"
     )
+
+
+@pytest.mark.parametrize(
+    ("kit", "card"),
+    [
+        ("kpn", "card stock (160–250 g/m²) for pages 3, 5–8"),
+        ("plateau", "card stock (160–250 g/m²) for pages 3, 5–6"),
+    ],
+)
+def test_the_card_the_recipe_prints_on_is_listed_with_its_pages(kit, card):
+    """A review: latarnie's list named no card though its recipe prints the tokens on card. Every
+    kit whose recipe prints on card lists it with those pages; targ and ogrod, all on paper, do not."""
+    assert card in needs_items(kit, "en")
+    assert not [item for item in needs_items("targ", "en") + needs_items("ogrod", "en") if "card stock" in item]

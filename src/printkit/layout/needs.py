@@ -19,7 +19,7 @@ from printkit.layout.rule_blocks import Block
 from printkit.words.messages import page_span, page_spans
 
 if TYPE_CHECKING:
-    from printkit.kit.model import Kit
+    from printkit.kit.model import Component, Kit
 
 
 def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
@@ -52,6 +52,7 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
         blocks.append(Block("item", html.escape(text)))
     # the tools the build asks for: a review found "what you need" silent on scissors and glue
     printed = [c for c in kit.components if c.in_kit]
+    blocks += card_stock_blocks(ctx, [c for c in printed if c.print.stock == "card"])
     boxed = [c for c in kit.components if kit.kinds.kind_of(c).box]  # a box's net, cut out and glued (kpn's)
     cut = [c for c in printed if c.print.cut or c.id in ctx.cut] + boxed
     glued = [c for c in printed if c.id in ctx.glued or ctx.sides.get(c.id) == "fold"] + boxed  # split, folded
@@ -64,6 +65,17 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
             tool = tr.msg("need_tool_if", tool=tool, pages=page_spans(ctx.lang, spans))
         blocks.append(Block("item", html.escape(tool)))
     return blocks
+
+
+def card_stock_blocks(ctx: Context, on_card: list[Component]) -> list[Block]:
+    """Card stock for the pages the recipe prints on card, named with their pages ("card stock
+    (160–250 g/m²) for page 3"): a review found latarnie's list silent on the card its recipe asks
+    for; when every such page is optional, the card is wanted only if they are printed."""
+    if not on_card:
+        return []
+    spans = [(page_first(ctx, c.id), page_last(ctx, c.id)) for c in on_card]
+    key = "need_card_if" if all(c.print.copies == "optional" for c in on_card) else "need_card"
+    return [Block("item", html.escape(ctx.tr.msg(key, pages=page_spans(ctx.lang, spans))))]
 
 
 def page_first(ctx: Context, component_id: str) -> int:

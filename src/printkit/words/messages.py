@@ -158,6 +158,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "scissors (or a craft knife and a ruler)",
     },
     "need_glue": {"pl": "klej do papieru", "cs": "lepidlo na papír", "en": "paper glue"},
+    "need_card": {
+        "pl": "karton 160–250 g/m² na {pages}",
+        "cs": "karton 160–250 g/m² na {pages}",
+        "en": "card stock (160–250 g/m²) for {pages}",
+    },
+    "need_card_if": {
+        "pl": "karton 160–250 g/m², jeśli drukujecie {pages}",
+        "cs": "karton 160–250 g/m², pokud tisknete {pages}",
+        "en": "card stock (160–250 g/m²), if you print {pages}",
+    },
     "need_per_player": {
         "pl": "{count} × {text} na gracza",
         "cs": "{count} × {text} na hráče",

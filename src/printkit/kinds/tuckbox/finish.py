@@ -102,9 +102,11 @@ PLATE_PAD = 1.6  # mm a text plate reaches past its texts' capitals and descende
 
 
 def text_plate(x: float, top: float, w: float, bottom: float, color: str, ink: str) -> Rect:
-    """A solid plate of the box's colour under texts that stand on a panel's pattern, edged with
-    a fine line of its ink: kpn's facts and '60 tiles', small white type over dots, read poorly
-    (a review); on the plate they read as on a label, the pattern round it."""
+    """A solid plate of the net's ground (``color``: the box's colour, or a light ground's wash)
+    under texts that stand on a panel's pattern, edged with a fine line of its ink: kpn's facts and
+    '60 tiles', small white type over dots, read poorly (a review); on the plate they read as on a
+    label, the pattern round it. The plate is the ground, never the ink, or the text would vanish
+    on it (targ's light box printed plum on plum)."""
     return Rect(x, top - PLATE_PAD, w, bottom - top + 2 * PLATE_PAD, Stroke(color=ink, width=0.25), color, radius=1.2)
 
 

@@ -518,7 +518,7 @@ def front_items(
             Text(centre, title_y + n * step, line, size, True, "center", look(box)[0], band_w - 1.0)
             for n, line in enumerate(lines)
         ),
-        holds_plate(centre, holds_y, holds, inner, 9.0, box.color, ink),
+        holds_plate(centre, holds_y, holds, inner, 9.0, look(box)[0], ink),
         fit_text(centre, holds_y, holds, inner, 9.0, smallest=SMALL_PT, align="center", color=ink),
     ]
     facts, facts_y = facts_items(ctx, centre, last, inner, ink)
@@ -570,7 +570,7 @@ def back_items(
     )
     # the label, the facts and what it holds on one plate, clear of the pattern
     items.append(
-        text_plate(left + TEXT_INSET - 1.0, first - fonts.cap_height(size), inner + 2.0, holds_y, box.color, ink)
+        text_plate(left + TEXT_INSET - 1.0, first - fonts.cap_height(size), inner + 2.0, holds_y, look(box)[0], ink)
     )
     items += names
     if with_facts:
