@@ -362,3 +362,14 @@ def test_a_shared_sheet_is_for_both_players_in_a_game_for_exactly_two(tmp_path, 
     assert says in text
     alls = ("wspólna dla wszystkich", "společná pro všechny", "shared by all")
     assert not any(words in text for words in alls) or kit_name == "targ"
+
+
+@pytest.mark.parametrize(
+    ("lang", "backed"),
+    [("pl", "podklej karty kartonem"), ("cs", "karty podlepte kartonem"), ("en", "back the cards with card")],
+)
+def test_targs_recipe_keeps_the_seeds_card_backing(tmp_path, lang, backed):
+    """The seed lets targ's cards be backed with card; a review found it dropped when the kit gained
+    optional back pages. The optional backs' note says it, in every language."""
+    pdf, _ = build("targ", tmp_path, "--lang", lang)
+    assert backed in " ".join(recipe_text(pdf).replace("\xa0", " ").split())

@@ -35,11 +35,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "recipe_backs_note": {
         "pl": "Opcjonalnie rewersy ({what}): {pages}; każdą wydrukuj na odwrocie jej strony ({faces}), "
-        "obracając kartkę wzdłuż {edge}; bez nich włóż karty do nieprzezroczystych koszulek.",
+        "obracając kartkę wzdłuż {edge}; bez nich podklej karty kartonem albo włóż je do koszulek.",
         "cs": "Volitelně ruby ({what}): {pages}; každou vytiskněte na rub její strany ({faces}), list otočte "
-        "podél {edge}; bez nich vložte karty do neprůhledných obalů.",
+        "podél {edge}; bez nich karty podlepte kartonem nebo vložte do obalů.",
         "en": "Optional backs ({what}): {pages}; print each behind its page of faces ({faces}), turning the sheet over "
-        "the {edge}; without them, put the cards in opaque sleeves.",
+        "the {edge}; without them, back the cards with card or sleeve them.",
     },
     "recipe_yes": {"pl": "tak", "cs": "ano", "en": "yes"},
     "recipe_no": {"pl": "nie", "cs": "ne", "en": "no"},
