@@ -148,7 +148,7 @@ def test_kpn_win_shows_three_yellow_tiles_linked_by_a_corner_and_an_edge(lang, p
 @pytest.mark.parametrize("lang", LANGS)
 def test_kpn_win_rings_the_winning_three_and_badges_the_tile_it_means(lang, paper_name):
     """A review: the three yellow tiles were not picked out, and the (1) stood on the corner four
-    tiles share. Each linked tile gets a deep blue ring just inside its edge (none on the others),
+    tiles share. Each linked tile gets a near-black ring just inside its edge (none on the others),
     and the badge stands inside the corner of the tile it numbers."""
     _, page, (_, win) = kpn_figures(lang, paper_name)
     places = tiles_at(win)
@@ -156,7 +156,7 @@ def test_kpn_win_rings_the_winning_three_and_badges_the_tile_it_means(lang, pape
     rings = [
         i
         for i in page.items
-        if isinstance(i, Rect) and i.stroke is not None and i.stroke.color == figure_marks.ARROW_INK
+        if isinstance(i, Rect) and i.stroke is not None and i.stroke.color == figure_marks.PICK_INK
     ]
     assert len(rings) == 3
     for ring in rings:

@@ -261,12 +261,16 @@ PICK_W = 0.7  # mm on the page: the ring round each piece of a linked group, ins
 
 
 def picked_items(box: Box) -> list[Item]:
-    """A piece of a linked group picked out on the page (kpn's winning three): a ring in a move's
-    deep blue just inside its edge, so the group reads over the pieces' patterns and in black and
-    white, the rings of two pieces that touch meet along their edge or at their corner, and no
-    ring reaches onto a piece beside it."""
+    """A piece of a linked group picked out on the page (kpn's winning three): a near-black ring
+    just inside its edge, so the group reads over the pieces' patterns and in black and white (a
+    move's deep blue read as one more of kpn's navy-checked tiles, a review), the rings of two
+    pieces that touch meet along their edge or at their corner, and no ring reaches onto a piece
+    beside it."""
     inset = PICK_W / 2
-    return [Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(ARROW_INK, PICK_W))]
+    return [Rect(box.x + inset, box.y + inset, box.w - 2 * inset, box.h - 2 * inset, Stroke(PICK_INK, PICK_W))]
+
+
+PICK_INK = "#141414"  # no piece's colour: kpn's four are light tints, their blue checks navy
 
 
 def trimmed(points: tuple[Point, ...], cut: float) -> tuple[Point, ...]:
