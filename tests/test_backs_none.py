@@ -179,6 +179,10 @@ def test_an_option_without_effect_on_the_kit_says_so_on_one_line(run, tmp_path):
         ("plateau", ("--flip", "short"), None),  # its stones' backs turn over the short edge
         ("ogrod", ("--flip", "short", "--back-offset", "1,0"), "note: --flip, --back-offset has no effect on ogrod"),
         ("plateau", ("--two-sided", "fold", "--flip", "short"), "note: --flip has no effect with --two-sided fold"),
+        # targ's optional card backs turn over the short edge, but are laid out alike in any mode (a review
+        # found both options said to change nothing)
+        ("targ", ("--flip", "short"), None),
+        ("targ", ("--two-sided", "fold"), "note: --two-sided has no effect on targ: its only backs are optional"),
     ],
 )
 def test_a_note_only_where_the_option_changes_nothing(run, tmp_path, kit, options, note):

@@ -236,12 +236,22 @@ def without_effect(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptio
             f"note: --backs none has no effect on {loaded.name}: it leaves out the backs of two-sided cards and "
             "tiles, and this kit has none"
         )
+    # a deck's optional backs (back_pages: after, targ's) are laid out the same in any --two-sided
+    # mode, but turned over as duplex backs are: --flip and --back-offset lay them out for that
     two_sided = any(page.side in ("back", "fold") and page.role != "blank" for page in document.pages)
+    turned = two_sided or any(page.optional and page.role != "blank" for page in document.pages)
     given = [
-        flag for flag, value in (("--two-sided", options.two_sided), ("--flip", options.flip)) if value is not None
-    ] + (["--back-offset"] if options.back_offset is not None else [])
-    if given and not two_sided and not options.boxes and options.changed_since is None:  # the whole kit's pages
-        notes.append(f"note: {', '.join(given)} has no effect on {loaded.name}: it prints no two-sided pieces")
+        flag
+        for flag, value, changes in (
+            ("--two-sided", options.two_sided is not None, two_sided),
+            ("--flip", options.flip is not None, turned),
+            ("--back-offset", options.back_offset is not None, turned),
+        )
+        if value and not changes
+    ]
+    if given and not options.boxes and options.changed_since is None:  # the whole kit's pages
+        reason = "it prints no two-sided pieces" if not turned else "its only backs are optional pages after the faces"
+        notes.append(f"note: {', '.join(given)} has no effect on {loaded.name}: {reason}")
     elif options.flip is not None and ctx.options.two_sided == "fold":
         notes.append("note: --flip has no effect with --two-sided fold: the sheet is folded, not turned over")
     return notes
