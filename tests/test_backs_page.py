@@ -10,7 +10,7 @@ from printkit import pipeline as build
 from printkit.layout import document
 from printkit.layout.context import Context, Options, paper
 from printkit.layout.document import layout_kit
-from printkit.layout.primitives import Text
+from printkit.layout.primitives import Group, Text
 from printkit.words.locale import Localizer
 
 PAGE_OF = {"en": "page {n} of", "pl": "strona {n} z", "cs": "strana {n} z"}
@@ -55,3 +55,20 @@ def test_a_blank_back_stays_without_a_footer():
     assert blanks
     for page in blanks:
         assert not [i for i in page.items if isinstance(i, Text) and i.text.startswith("page ")], "no page number"
+
+
+def test_a_blank_back_says_so_at_its_foot_when_its_top_is_taken():
+    """A review: kpn's Letter page 4 (the back of the aids, whose crop marks reach 7 mm from the
+    top) was blank without the note every other blank back carries. It says it in the bottom
+    margin, under the aids' lowest ink, inside the printable area."""
+    loaded = build.load("kpn")
+    for paper_name in ("a4", "letter"):
+        pages = build.lay_out(loaded, build.context(loaded, "pl", paper_name)).pages
+        for number, page in enumerate(pages):
+            if page.role != "blank":
+                continue
+            (note,) = page.items
+            front = pages[number - 1]
+            feet = [item.y + item.h for item in front.items if isinstance(item, Group)]
+            assert 5.0 < note.y < page.height - 5.0
+            assert note.y < min(i.y for i in front.items if isinstance(i, Group)) or note.y > max(feet)

@@ -225,26 +225,31 @@ def sheet_kind(page: Page) -> str:
 def blank_page(ctx: Context, like: Page) -> Page:
     """The back of a one-sided page: empty but for a grey line in the top margin saying so, its
     baseline above the topmost ink of ``like`` (the page it backs), so that it lands behind empty
-    paper, never behind a piece, a mark or a text; left out when ``like`` leaves no such room
-    inside the printable area (kpn's aids on Letter put their crop marks 5.1 mm from the top)."""
+    paper, never behind a piece, a mark or a text; in the bottom margin, under its lowest ink, when
+    the top leaves no room inside the printable area (kpn's aids on Letter put their crop marks 7 mm
+    from the top); left out only when neither does."""
     text = ctx.tr.msg("blank_page")
-    tops = [top for item in like.items if (top := ink_top(item)) is not None]
-    y = min(ctx.margin - 2.0, min(tops, default=ctx.margin) - 1.0)
-    if y - fonts.cap_height(BLANK_PT, "body") * 1.4 < SAFE_EDGE:
-        return Page(like.width, like.height, "blank", None, (), side="back")
+    cap = fonts.cap_height(BLANK_PT, "body")
+    extents = [extent for item in like.items if (extent := ink_extent(item)) is not None]
+    y = min(ctx.margin - 2.0, min((top for top, _ in extents), default=ctx.margin) - 1.0)
+    if y - cap * 1.4 < SAFE_EDGE:
+        # no room above: under the lowest ink instead (kpn's aids on Letter reach 7 mm from the top)
+        y = max(like.height - ctx.margin + 2.0 + cap, max((foot for _, foot in extents), default=0.0) + 1.0 + cap)
+        if y + cap * 0.4 > like.height - SAFE_EDGE:
+            return Page(like.width, like.height, "blank", None, (), side="back")
     width = like.width - 2 * ctx.margin
     label = fit_text(like.width / 2, y, text, width, BLANK_PT, smallest=5.0, align="center", color="#666666")
     return Page(like.width, like.height, "blank", None, (label,), side="back")
 
 
-def ink_top(item: Item) -> float | None:
-    """The highest point ``item`` may put ink at (mm from the page's top): a group's top edge, as
-    nothing it draws shows outside its box (its form clips to it), without measuring each of its
+def ink_extent(item: Item) -> tuple[float, float] | None:
+    """The highest and lowest points ``item`` may put ink at (mm from the page's top): a group's
+    box, as nothing it draws shows outside it (its form clips to it), without measuring each of its
     items (a deck page's 60 pieces: 20 ms of kpn's build); None for an item that draws nothing."""
     if isinstance(item, Group):
-        return item.y
+        return item.y, item.y + item.h
     box = bounds.ink_box(bounds.Placed(item))
-    return box[1] if box is not None else None
+    return (box[1], box[3]) if box is not None else None
 
 
 def _placeholder_pages(kit: Kit, guess: dict[str, Any]) -> dict[str, Any]:
