@@ -146,12 +146,13 @@ def test_the_front_and_back_carry_a_pattern_and_a_deep_box_its_sides_the_mark():
     [piece] = page.pieces
     groups = [item for item in page.items if isinstance(item, Group)]
     patterns = [g for g in groups if g.key[0] == "pattern"]
-    back, front = piece.x, piece.x + 35 + 31
+    depth = 19  # 60 tiles of 0.3 mm and 1 mm of room
+    back, front = piece.x, piece.x + 35 + depth
     assert sorted(round(g.x - piece.x) for g in patterns) == [round(back - piece.x + 3), round(front - piece.x + 3)]
     marks = [g for g in groups if g.key[0] == "mark"]
-    sides = [piece.x + 35, piece.x + 2 * 35 + 31]
+    sides = [piece.x + 35, piece.x + 2 * 35 + depth]
     centres = sorted(g.x + g.w / 2 for g in marks)
-    assert centres == pytest.approx([side + 31 / 2 for side in sides])
+    assert centres == pytest.approx([side + depth / 2 for side in sides])
 
 
 def test_the_ink_saver_tints_the_bleed_with_the_field():

@@ -97,7 +97,16 @@ def test_the_box_numbers_are_readable_by_invariants_and_texts():
 def test_kpn_offers_a_box_for_its_tiles(tmp_path):
     _, manifest = build("kpn", tmp_path, "--boxes")
     [box] = pieces(manifest, kind="tuckbox")
-    assert box["holds"] == "tiles" and box["inside"] == [35.0, 35.0, 31.0]  # 60 tiles of 34 mm and 0.5 mm
+    assert box["holds"] == "tiles" and box["inside"] == [35.0, 35.0, 19.0]  # 60 tiles of 34 mm and 0.3 mm
+
+
+def test_a_folded_deck_gets_a_box_twice_as_deep_for_its_pieces(tmp_path):
+    """A review: kpn's fold build glues each tile's face to its back (two sheets of card) but
+    offered the box sized for one-sheet tiles; 60 would not go in. Folded, the box holds pieces
+    twice as thick."""
+    _, manifest = build("kpn", tmp_path, "--boxes", "--two-sided", "fold")
+    [box] = pieces(manifest, kind="tuckbox")
+    assert box["inside"] == [35.0, 35.0, 37.0]  # 60 tiles of two 0.3 mm sheets, and 1 mm of room
 
 
 def test_a_kit_without_a_box_says_so(tmp_path, capsys):

@@ -74,16 +74,26 @@ class Inside(Struct, frozen=True):
     cards: int
 
 
-def inside(box: BoxBase, numbers: dict[str, Any]) -> Inside | None:
+def inside(box: BoxBase, numbers: dict[str, Any], layers: int = 1) -> Inside | None:
     """The inside of ``box`` from the numbers of the deck it holds, sleeved when the deck names its
-    sleeve ({deck.sleeve_width}); None when it holds no deck."""
+    sleeve ({deck.sleeve_width}), each piece ``layers`` sheets of card thick (``folded_layers``);
+    None when it holds no deck."""
     deck = box.holds
     if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
         return None
     cards = int(numbers[f"{deck}.total"])
     width, height = held_size(deck, numbers)
     room = box.sleeve + box.allowance
-    return Inside(width + room, height + room, cards * box.thickness + box.allowance, cards)
+    return Inside(width + room, height + room, cards * box.thickness * layers + box.allowance, cards)
+
+
+def folded_layers(box: BoxBase, ctx: Context) -> int:
+    """2 when this build folds the held deck's pieces (--two-sided fold, a deck with backs): each is
+    then its face and its back glued together, twice as thick (a review: kpn's fold build made
+    double-card tiles for a box sized for single ones; 60 would not go in); else 1."""
+    deck = box.holds
+    folded = ctx.options.two_sided == "fold" and deck not in ctx.options.faces_only
+    return 2 if folded and ctx.tr.numbers.get(f"{deck}.back.length") else 1
 
 
 def held_size(deck: str, numbers: dict[str, Any]) -> tuple[float, float]:
@@ -314,7 +324,7 @@ def too_big(net: Flat, papers: tuple[Paper, ...], what: str = "the tuck box's ne
 
 
 def layout(box: TuckboxComponent, ctx: Context) -> list[Page]:
-    room = inside(box, ctx.tr.numbers)
+    room = inside(box, ctx.tr.numbers, folded_layers(box, ctx))
     if room is None:
         raise LayoutProblem(("holds",), f"'{box.holds}' is not a deck of this kit")
     net = net_of(room)
