@@ -143,6 +143,12 @@ def test_every_sheet_of_a_shipped_kit_is_freed_by_its_numbered_cuts(tmp_path, ki
             ]
             for cut in cuts:
                 assert str(cut.number) in margin, f"page {number}: cut {cut.number} is not numbered in the margin"
+            # reviews found the numbers 5.0-6.0 mm from the edge, where home printers clip: 7 mm, as crop marks
+            for word in words:
+                inset = min(
+                    word["top"], word["x0"], page["height"] / MM - word["bottom"], page["width"] / MM - word["x1"]
+                )
+                assert inset * MM >= 7.0 - 0.05, f"page {number}: {word['text']!r} {inset * MM:.1f} mm from the edge"
             text = document.pages[number - 1].extract_text()
             assert f"Guillotine: cut in order from 1 to {len(cuts)}, each cut edge to edge." in text, f"page {number}"
 

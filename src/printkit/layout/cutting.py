@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from printkit.base.errors import LayoutProblem
 from printkit.base.records import replace
 from printkit.layout import bounds, cutplan
+from printkit.layout.cardgrid import MARK_EDGE
 from printkit.layout.context import SAFE_EDGE, Context
 from printkit.layout.primitives import Box, Item, Page, Piece
 from printkit.layout.registration import MarkSet
@@ -61,8 +62,8 @@ def with_cutting_aids(pages: list[Page], ctx: Context, kit: Kit) -> list[Page]:
     return out
 
 
-PLAN_EDGE = 6.0  # mm: the cut numbers' distance from the paper's edge, inside what home printers print
-# (SAFE_EDGE's 5 mm is where nothing may print; at 5.0-5.6 mm a review found numbers many printers clip)
+PLAN_EDGE = MARK_EDGE  # mm: the cut numbers' distance from the paper's edge, as far in as crop marks stop
+# (SAFE_EDGE's 5 mm is where nothing may print; at 5.0-5.6 mm, then at 6, reviews found numbers printers clip)
 
 
 def plan_items(page: Page, pieces: list[Piece], ctx: Context) -> list[Item]:

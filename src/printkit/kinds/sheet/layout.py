@@ -173,8 +173,8 @@ def sheet_items(
 
 def header(component: SheetComponent, ctx: Context, name: str | None, top: float) -> tuple[list[Item], float]:
     """The title in a cartouche (a band in a wash of the theme's accent, the title in its heading
-    face and colour) and, on a sheet per player, the name field beside it, in a band of
-    HEADER_HEIGHT from ``top``."""
+    face and colour; no rule under it, which a review read as a doubled bottom line) and, on a
+    sheet per player, the name field beside it, in a band of HEADER_HEIGHT from ``top``."""
     m, tr = ctx.margin, ctx.tr
     title = tr(component.title) or tr.msg("name")
     name_w = name_width(component, ctx)
@@ -187,7 +187,6 @@ def header(component: SheetComponent, ctx: Context, name: str | None, top: float
     text_w = m + band_w - CARTOUCHE_PAD - text_x
     size = fonts.fit_size(title, text_w, 16, bold=True, smallest=11, face="headings")
     baseline = top + CARTOUCHE_H / 2 + fonts.cap_height(size, face="headings") / 2  # capitals centred in the band
-    rule_y = top + CARTOUCHE_H + 1.2
     items: list[Item] = [
         Rect(
             band_x,
@@ -198,7 +197,6 @@ def header(component: SheetComponent, ctx: Context, name: str | None, top: float
             tinted(accent, CARTOUCHE_TINT),
             radius=2.5,
         ),
-        Line(band_x, rule_y, m + band_w, rule_y, Stroke(color=accent, width=0.8)),
         Text(text_x, baseline, title, size, True, "left", accent, text_w, face="headings"),
     ]
     if mark:
