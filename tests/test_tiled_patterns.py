@@ -11,7 +11,7 @@ import pytest
 from printkit import pipeline
 from printkit.layout import bounds, patterns
 from printkit.layout.document import layout_kit
-from printkit.layout.primitives import Group
+from printkit.layout.primitives import Group, Rect
 
 TILE = 34.0
 PATTERNS = ["stripes", "crosshatch", "dots", "checks", "zigzag", "grid", "rings"]
@@ -83,3 +83,15 @@ def test_kpn_tiles_patterns_keep_the_pages_phase_across_every_cut(side):
         # the tiles of a block butt at one pitch, a whole number of repeats: one phase across it
         xs = sorted({round(p.x, 6) for p in tiles})
         assert all(b - a == pytest.approx(TILE) for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_checks_ink_about_as_much_of_a_field_as_the_line_patterns():
+    """A review: kpn's blue tiles, checked in whole squares (half their field inked), read darker
+    and busier than the dotted, striped and zigzag ones. A check is a square inside its cell: about
+    a quarter of the field, within the line patterns' range."""
+
+    def inked(name: str) -> float:
+        group = patterns.draw_pattern(name, 0, 0, 60, 60, "#000000", 3.2)
+        return sum(item.w * item.h for item in group.items if isinstance(item, Rect)) / (60 * 60)
+
+    assert 0.2 <= inked("checks") <= 0.3
