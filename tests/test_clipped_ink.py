@@ -4,8 +4,9 @@ near the paper's edge) was refused for lines the clip hides."""
 
 from __future__ import annotations
 
+from printkit.layout.bounds import clipped
 from printkit.layout.primitives import Group, Rect
-from printkit.validate.pages import Seen, clipped, drawing
+from printkit.validate.pages import Seen, drawing
 
 
 def test_a_clipped_groups_ink_ends_at_its_clip():

@@ -105,17 +105,35 @@ def kit_paragraphs() -> list[RichText]:
     return list(found.values())
 
 
+def nbsp_quirk(markup: str, width: float, size: float, leading: float, bold: bool) -> bool:
+    """Whether reportlab's lines differ from the engine's only by the quirk the engine does not copy
+    (the module's docstring): the first line they part at is one reportlab fits by shrinking spaces,
+    counting a no-break space's run as more spaces than it has, and the engine's is shorter."""
+    expected, _ = oracle_lines(markup, width, size, leading, bold)
+    got, _ = engine_lines(markup, width, size, leading, bold)
+    parted = next((n for n, pair in enumerate(zip(expected, got, strict=False)) if pair[0] != pair[1]), None)
+    if parted is None:
+        return False
+    theirs, ours = expected[parted], got[parted]
+    return theirs[3] < 0 and "\xa0" in theirs[0] and theirs[0].startswith(ours[0]) and len(ours[0]) < len(theirs[0])
+
+
 def test_every_paragraph_of_the_shipped_kits_breaks_as_reportlab_broke_it():
     paragraphs = kit_paragraphs()
     assert len(paragraphs) > 300
     assert any("<b>" in rich.markup for rich in paragraphs)
     shrunk = 0
+    quirks = 0
     for rich in paragraphs:
+        if nbsp_quirk(rich.markup, rich.w, rich.size_pt, rich.leading_pt, rich.bold):
+            quirks += 1  # numbers bound to their words by no-break spaces meet it (words/typography.py)
+            continue
         assert_same_lines(rich.markup, rich.w, rich.size_pt, rich.leading_pt, rich.bold)
         shrunk += any(
             line.word_space for line in paragraph.wrap(rich.markup, rich.w, rich.size_pt, rich.leading_pt).lines
         )
     assert shrunk > 0  # lines that fit only by shrinking their spaces are among them
+    assert quirks <= len(paragraphs) // 100, f"{quirks} paragraphs part from reportlab's by its no-break quirk"
 
 
 VOCABULARY = (

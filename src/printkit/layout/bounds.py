@@ -134,3 +134,13 @@ def is_ink(placed: Placed) -> bool:
     if isinstance(item, (Rect, Circle, Path)):
         return item.stroke is not None or item.fill is not None
     return True
+
+
+def clipped(ink: Extent | None, clip: tuple[tuple[float, float], ...]) -> Extent | None:
+    """The ink a group's clip lets show: a tiled pattern is drawn a repeat past its piece on every
+    side and clipped to it (layout/patterns.py), so its ink ends at the clip, not at its lines."""
+    if ink is None or not clip:
+        return ink
+    xs, ys = [x for x, _ in clip], [y for _, y in clip]
+    x0, y0, x1, y1 = max(ink[0], min(xs)), max(ink[1], min(ys)), min(ink[2], max(xs)), min(ink[3], max(ys))
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None

@@ -8,7 +8,8 @@ from printkit.kinds.box import layout
 from printkit.kinds.box.model import TrayBoxComponent
 from printkit.kinds.box.words import MESSAGES
 from printkit.kinds.tuckbox.kind import check_box
-from printkit.kinds.tuckbox.layout import Flat, Inside
+from printkit.kinds.tuckbox.layout import Flat
+from printkit.kinds.tuckbox.room import Inside
 from printkit.kit.kinds import Kind, PieceKind
 
 if TYPE_CHECKING:

@@ -20,11 +20,9 @@ from printkit.kinds.tuckbox.finish import BLEED, GLUE_CLEAR, GlueTab, net_drawin
 from printkit.kinds.tuckbox.layout import (
     SMALL_PT,
     TITLE_PT,
-    Inside,
     box_extra,
     facts_items,
     front_art,
-    inside,
     making_steps,
     net_and_steps_top,
     orientation_on,
@@ -33,6 +31,7 @@ from printkit.kinds.tuckbox.layout import (
     too_big,
 )
 from printkit.kinds.tuckbox.layout import numbers as tuck_box_numbers
+from printkit.kinds.tuckbox.room import Inside, inside
 from printkit.kinds.tuckbox.words import MESSAGES as BOX_WORDS
 from printkit.layout.context import Context, Paper
 from printkit.layout.cutpath import CutPath, Point

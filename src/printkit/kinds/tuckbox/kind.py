@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from printkit.kinds.cards.model import DeckComponent
 from printkit.kinds.tuckbox import layout
-from printkit.kinds.tuckbox.layout import Flat, Inside
+from printkit.kinds.tuckbox.layout import Flat
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
+from printkit.kinds.tuckbox.room import Inside, inside
 from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.kit.kinds import Kind, PieceKind
 from printkit.layout.context import PAPERS
@@ -50,7 +51,7 @@ def check_box(
             f"deck '{deck.id}' names its sleeve ({deck.sleeve.width:g} × {deck.sleeve.height:g} mm), which sizes "
             "the box; leave out the box's sleeve:",
         )
-    room = layout.inside(box, kit.kinds.kind_of(deck).numbers(deck, PAPERS["a4"]))
+    room = inside(box, kit.kinds.kind_of(deck).numbers(deck, PAPERS["a4"]))
     assert room is not None, "a deck's numbers hold its width, height and total"
     for net, what in nets(room):
         if not layout.fits_a_paper(net):

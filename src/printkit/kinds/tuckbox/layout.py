@@ -31,6 +31,7 @@ from printkit.kinds.tuckbox.finish import (
     text_plate,
 )
 from printkit.kinds.tuckbox.model import BoxBase, TuckboxComponent
+from printkit.kinds.tuckbox.room import Inside, folded_layers, inside
 from printkit.kinds.tuckbox.words import MESSAGES
 from printkit.layout.context import MARGIN, PAPERS, Context, Paper
 from printkit.layout.cutpath import CutPath, Point
@@ -63,44 +64,6 @@ BAND_CLEAR = 1.5  # mm from the border's inner line down to the title band's top
 SMALL_PT = 7.0  # the smallest type on the box (the brief: no text under 7 pt)
 TWO_LINES_UNDER = 10.0  # pt: a front's title that would be set smaller on one line takes two
 TITLE_LEADING = 1.15  # a two-line title's baselines, of its size
-
-
-class Inside(Struct, frozen=True):
-    """The box's inner size in mm and what it is made from."""
-
-    width: float
-    height: float
-    depth: float
-    cards: int
-
-
-def inside(box: BoxBase, numbers: dict[str, Any], layers: int = 1) -> Inside | None:
-    """The inside of ``box`` from the numbers of the deck it holds, sleeved when the deck names its
-    sleeve ({deck.sleeve_width}), each piece ``layers`` sheets of card thick (``folded_layers``);
-    None when it holds no deck."""
-    deck = box.holds
-    if not all(f"{deck}.{name}" in numbers for name in ("width", "height", "total")):
-        return None
-    cards = int(numbers[f"{deck}.total"])
-    width, height = held_size(deck, numbers)
-    room = box.sleeve + box.allowance
-    return Inside(width + room, height + room, cards * box.thickness * layers + box.allowance, cards)
-
-
-def folded_layers(box: BoxBase, ctx: Context) -> int:
-    """2 when this build folds the held deck's pieces (--two-sided fold, a deck with backs): each is
-    then its face and its back glued together, twice as thick (a review: kpn's fold build made
-    double-card tiles for a box sized for single ones; 60 would not go in); else 1."""
-    deck = box.holds
-    folded = ctx.options.two_sided == "fold" and deck not in ctx.options.faces_only
-    return 2 if folded and ctx.tr.numbers.get(f"{deck}.back.length") else 1
-
-
-def held_size(deck: str, numbers: dict[str, Any]) -> tuple[float, float]:
-    """A piece of ``deck`` as it is held and laid down: in its sleeve when the deck names one."""
-    if f"{deck}.sleeve_width" in numbers:
-        return float(numbers[f"{deck}.sleeve_width"]), float(numbers[f"{deck}.sleeve_height"])
-    return float(numbers[f"{deck}.width"]), float(numbers[f"{deck}.height"])
 
 
 class Flat(Protocol):
