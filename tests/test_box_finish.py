@@ -68,7 +68,7 @@ def colour_reach(image, x: float, y: float, step: float) -> float:
 
 def test_the_colour_runs_past_the_cut_line_by_the_bleed(targ_en):
     _, row, image = targ_en
-    middle = row["y"] + 15 + 11.8 + 41 / 2  # the body's middle: the back's left edge, the glue tab
+    middle = row["y"] + 15 + 19.0 + 41 / 2  # the body's middle: the back's left edge, the glue tab
     left_reach = colour_reach(image, row["x"], middle, -0.1)
     assert BLEED - 0.2 <= left_reach <= BLEED + 0.2, left_reach
     top_reach = 0.3
@@ -76,14 +76,14 @@ def test_the_colour_runs_past_the_cut_line_by_the_bleed(targ_en):
         top_reach += 0.1
     assert BLEED - 0.2 <= top_reach <= BLEED + 0.2, top_reach  # over the top lid's tuck flap
     bottom = row["y"] + row["height"]
-    assert near(pixel(image, row["x"] + 51 + 11.8 + 51 / 2, bottom + 1.5), TARG_COLOUR)  # under the bottom flap
+    assert near(pixel(image, row["x"] + 51 + 19.0 + 51 / 2, bottom + 1.5), TARG_COLOUR)  # under the bottom flap
     assert pixel(image, row["x"] - BLEED - 1.0, middle) == (255, 255, 255)
 
 
 def test_the_glue_tab_is_bare_card_but_where_the_colour_overlaps_its_fold(targ_en):
     _, row, image = targ_en
-    fold = row["x"] + 2 * 51 + 2 * 11.8
-    middle = row["y"] + 15 + 11.8 + 41 / 2
+    fold = row["x"] + 2 * 51 + 2 * 19.0
+    middle = row["y"] + 15 + 19.0 + 41 / 2
     assert near(pixel(image, fold + GLUE_CLEAR / 2, middle), TARG_COLOUR)
     for x in (fold + 2.0, fold + 7.0, fold + 8.0 + 1.5):  # the tab, and past its cut line
         assert pixel(image, x, middle - 8.0) == (255, 255, 255), x
@@ -95,10 +95,10 @@ def test_the_glue_tab_is_bare_card_but_where_the_colour_overlaps_its_fold(targ_e
 def test_the_glue_tab_says_glue_and_the_page_says_how_to_make_the_box(lang):
     page = box_page("targ", lang)
     [piece] = page.pieces
-    fold = piece.x + 2 * 51 + 2 * 11.8
+    fold = piece.x + 2 * 51 + 2 * 19.0
     texts = [item for item in page.items if isinstance(item, Text)]
     [glue] = [t for t in texts if t.text == GLUE[lang] and fold < t.x < fold + 8.0]
-    assert piece.y + 15 + 11.8 < glue.y < piece.y + 15 + 11.8 + 41
+    assert piece.y + 15 + 19.0 < glue.y < piece.y + 15 + 19.0 + 41
     [heading] = [t for t in texts if t.text == STEPS[lang]]
     assert heading.bold and heading.y > piece.y + piece.height + BLEED
     numbers = [t.text for t in texts if t.y > heading.y and t.text.endswith(".") and t.text[:-1].isdigit()]
