@@ -159,12 +159,28 @@ def cli_in_process(argv: list[str], cwd: Path, env: dict[str, str] | None = None
     return code, out.getvalue()
 
 
-def cli_child(argv: list[str], cwd: Path, env: dict[str, str], umask: int = -1) -> tuple[int, str, Any]:
+# ``python -m printkit ARGV`` that writes its memory's high-water mark (VmHWM, of its own image)
+# when it exits: a child's ru_maxrss also holds what it inherited at fork from the test process
+# (Linux keeps the old image's mark across exec), 375 MB after the suite's earlier tests.
+PEAK_FILE = "child.peak"
+CHILD = (
+    "import atexit, runpy, sys\n"
+    "def peak():\n"
+    "    hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
+    f"    open({PEAK_FILE!r}, 'w').write(hwm[0] if hwm else '')\n"
+    "atexit.register(peak)\n"
+    "sys.argv = ['printkit', *sys.argv[1:]]\n"
+    "runpy.run_module('printkit', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def cli_child(argv: list[str], cwd: Path, env: dict[str, str], umask: int = -1) -> tuple[int, str, Any, float]:
     """``python -m printkit ARGV`` in a process of its own: exit code (-1: stopped after
-    KILL_SECONDS of CPU or HANG_SECONDS by the clock), output, its resource usage (CPU time, ru_maxrss)."""
+    KILL_SECONDS of CPU or HANG_SECONDS by the clock), output, its resource usage (CPU time) and
+    its own peak memory in MB (its ru_maxrss when it wrote none: stopped, or killed)."""
     with open(cwd / "child.out", "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "printkit", *argv],
+            [sys.executable, "-c", CHILD, *argv],
             cwd=cwd,
             env=env,
             stdin=subprocess.DEVNULL,
@@ -186,7 +202,9 @@ def cli_child(argv: list[str], cwd: Path, env: dict[str, str], umask: int = -1) 
                 break
             time.sleep(0.01)
         process.returncode = code
-    return code, (cwd / "child.out").read_text(errors="replace"), usage
+    written = (cwd / PEAK_FILE).read_text() if (cwd / PEAK_FILE).exists() else ""
+    peak = int(written) / 1024 if written.isdigit() else usage.ru_maxrss / 1024
+    return code, (cwd / "child.out").read_text(errors="replace"), usage, peak
 
 
 def judged(code: int, output: str) -> str:
@@ -309,7 +327,7 @@ def prepared_cache(draft: CacheDraft, command: list[str], names: list[str], fold
 
     def run() -> Result:
         env = child_environment(folder / "cache", folder / "config")
-        code, output, usage = cli_child(command, folder, env, umask=0 if draft.umask_zero else -1)
+        code, output, usage, peak = cli_child(command, folder, env, umask=0 if draft.umask_zero else -1)
         kind = judged(code, output)
         if marker is not None and marker.exists():
             kind, output = "unsafe", "a planted cache file ran code when read\n" + output
@@ -318,7 +336,7 @@ def prepared_cache(draft: CacheDraft, command: list[str], names: list[str], fold
             kind, output = "unsafe", f"under umask 000 the cache holds files anyone may write:\n{writable}"
         result = Result("cache", 0, 0, kind, mutators=names, command=" ".join(command), detail=output)
         result.cpu_seconds = usage.ru_utime + usage.ru_stime
-        result.peak_mb = usage.ru_maxrss / 1024
+        result.peak_mb = peak
         return result
 
     return Prepared("cache", names, " ".join(command), run)
