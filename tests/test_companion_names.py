@@ -46,7 +46,7 @@ def test_a_letter_build_names_its_companions_after_its_pdf(tmp_path, capsys):
     assert pdf_names(target.parent) == ["targ-us-boxes.pdf", "targ-us-sheets.pdf", "targ-us.pdf"]
     text = recipe_text(target)
     assert "targ-us-boxes.pdf" in text and "targ-us-sheets.pdf" in text
-    assert "letter" not in text  # the old names, targ-boxes-letter-..., are gone
+    assert "letter" not in text  # the default names, targ-letter-pl-..., are not used
 
 
 def test_without_o_the_pdf_and_its_companions_keep_the_default_names(tmp_path, monkeypatch, capsys):
@@ -54,9 +54,9 @@ def test_without_o_the_pdf_and_its_companions_keep_the_default_names(tmp_path, m
     run = cli_runner(capsys)
     assert run("build", "targ", "--paper", "letter").code == 0
     output = tmp_path / "output"
-    assert pdf_names(output) == ["targ-boxes-letter.pdf", "targ-letter.pdf", "targ-sheets-letter.pdf"]
+    assert pdf_names(output) == ["targ-letter-boxes.pdf", "targ-letter-sheets.pdf", "targ-letter.pdf"]
     text = recipe_text(output / "targ-letter.pdf")
-    assert "targ-boxes-letter.pdf" in text and "targ-sheets-letter.pdf" in text
+    assert "targ-letter-boxes.pdf" in text and "targ-letter-sheets.pdf" in text
 
 
 def test_the_dxf_sheets_are_named_after_the_pdf(tmp_path, capsys):
@@ -76,5 +76,5 @@ def test_o_naming_the_default_file_keeps_the_default_names(tmp_path, capsys):
     """`-o out/targ-letter.pdf --paper letter` is the build without -o, written elsewhere."""
     run = cli_runner(capsys)
     assert run("build", "targ", "--paper", "letter", "-o", str(tmp_path / "targ-letter.pdf")).code == 0
-    assert pdf_names(tmp_path) == ["targ-boxes-letter.pdf", "targ-letter.pdf", "targ-sheets-letter.pdf"]
-    assert "targ-boxes-letter.pdf" in recipe_text(tmp_path / "targ-letter.pdf")
+    assert pdf_names(tmp_path) == ["targ-letter-boxes.pdf", "targ-letter-sheets.pdf", "targ-letter.pdf"]
+    assert "targ-letter-boxes.pdf" in recipe_text(tmp_path / "targ-letter.pdf")

@@ -348,7 +348,7 @@ def test_an_earlier_export_is_exchanged_with_the_new_one_in_one_step(tmp_path, m
 
 def test_a_build_on_another_paper_is_named_for_it_as_its_companions_are(tmp_path, monkeypatch, capsys):
     """Round 6 (targ): a Letter build wrote output/targ.pdf, the A4 build's name, beside
-    targ-boxes-letter.pdf; it replaced the A4 PDF but not its companions. Every file a build or
+    its companions; it replaced the A4 PDF but not its companions. Every file a build or
     `printkit sheets` names by default carries the paper when it is not A4."""
     monkeypatch.chdir(tmp_path)
     run = cli_runner(capsys)
@@ -356,11 +356,11 @@ def test_a_build_on_another_paper_is_named_for_it_as_its_companions_are(tmp_path
     assert run("build", "targ").code == 0
     assert run("sheets", "ogrod", "--players", "2", "--paper", "letter").code == 0
     assert sorted(path.name for path in (tmp_path / "output").glob("*.pdf")) == [
-        "ogrod-sheets-letter.pdf",
-        "targ-boxes-letter.pdf",
+        "ogrod-letter-sheets.pdf",
         "targ-boxes.pdf",
+        "targ-letter-boxes.pdf",
+        "targ-letter-sheets.pdf",
         "targ-letter.pdf",
-        "targ-sheets-letter.pdf",
         "targ-sheets.pdf",
         "targ.pdf",
     ]

@@ -246,8 +246,8 @@ def test_the_table_says_what_how_often_on_how_many_sides_and_whether_to_cut(tmp_
     text = recipe_text(boxed)
     # a part printed apart names the file that holds it, written beside the PDF (as by default: the
     # PDF has its default name); never the command, which a family holding the PDF cannot run
-    assert "Separately, in the file kpn-boxes-en.pdf that comes with the kit: A tuck box for the tiles." in text
-    sheets = "Separately, in the file kpn-sheets-en.pdf that comes with the kit: Rock, Paper, Scissors – scores,"
+    assert "Separately, in the file kpn-en-boxes.pdf that comes with the kit: A tuck box for the tiles." in text
+    sheets = "Separately, in the file kpn-en-sheets.pdf that comes with the kit: Rock, Paper, Scissors – scores,"
     shared = sheets + " one copy shared by all players (2 games a page)."
     assert shared in text.replace("\n", " "), "kpn's score sheet is one for the table"
     assert "printkit build" not in text and "printkit sheets" not in text
@@ -294,16 +294,16 @@ def test_build_writes_the_files_its_recipe_names_beside_the_pdf(tmp_path):
     build("kpn", folder, "--lang", "en", "--paper", "letter")  # beside it: its own files, none replaced
     written = sorted(p.name for p in folder.rglob("*.pdf"))
     assert written == [
-        "kpn-boxes-en.pdf",
-        "kpn-boxes-letter-en.pdf",
+        "kpn-en-boxes.pdf",
+        "kpn-en-sheets.pdf",
         "kpn-en.pdf",
+        "kpn-letter-en-boxes.pdf",
+        "kpn-letter-en-sheets.pdf",
         "kpn-letter-en.pdf",
-        "kpn-sheets-en.pdf",
-        "kpn-sheets-letter-en.pdf",
     ]
-    assert len(pypdfium2.PdfDocument(folder / "out-kpn-lang-en" / "kpn-sheets-en.pdf")) == 1
+    assert len(pypdfium2.PdfDocument(folder / "out-kpn-lang-en" / "kpn-en-sheets.pdf")) == 1
     boxes, _ = build("kpn", tmp_path, "--lang", "en", "--boxes")
-    beside = folder / "out-kpn-lang-en" / "kpn-boxes-en.pdf"
+    beside = folder / "out-kpn-lang-en" / "kpn-en-boxes.pdf"
     assert len(pypdfium2.PdfDocument(beside)) == len(pypdfium2.PdfDocument(boxes))
     alone = tmp_path / "alone"
     alone.mkdir()

@@ -124,7 +124,7 @@ def prepared(options: BuildOptions) -> tuple[pipeline.LoadedKit, Context, tuple[
     default = pipeline.default_output(loaded, ctx.lang, paper_suffix(ctx.paper))
     if options.output is not None and options.output.stem != default.stem:
         # the files beside the PDF, and the recipe naming them, follow -o's name; -o naming the
-        # default file keeps the default names (targ-letter.pdf beside targ-boxes-letter.pdf)
+        # default file keeps the default names (targ-letter.pdf beside targ-letter-boxes.pdf)
         ctx = replace(ctx, output_stem=options.output.stem)
     return loaded, ctx, correction
 
@@ -198,11 +198,11 @@ def printer_setting(
 def checked_target(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptions) -> Path:
     """The PDF's path; refused, with the manifest's and the cut file's, when one cannot be written
     or names a file the build reads (the kit's, the earlier manifest of --changed-since)."""
-    suffix = "-boxes" if options.boxes else "-reprint" if options.changed_since else ""
-    # named for its paper as the files beside it are: a Letter build replaced the A4 build's PDF
-    # but not its companions (a round-6 review)
-    suffix += paper_suffix(ctx.paper)
-    target = pipeline.resolve_output(options.output, pipeline.default_output(loaded, ctx.lang, suffix))
+    # named for its paper as the files beside it are (a Letter build replaced the A4 build's PDF
+    # but not its companions, a round-6 review); a part alone as the companion it is
+    default = pipeline.default_output(loaded, ctx.lang, paper_suffix(ctx.paper))
+    part = "-boxes" if options.boxes else "-reprint" if options.changed_since else ""
+    target = pipeline.resolve_output(options.output, default.with_name(f"{default.stem}{part}.pdf"))
     if options.changed_since is not None:
         protect("the earlier build's manifest", options.changed_since)
     beside: list[tuple[str, Path | None]] = [

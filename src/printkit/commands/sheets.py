@@ -31,7 +31,8 @@ def run(options: SheetsOptions) -> None:
     pipeline.lay_out(loaded, ctx)  # the kit's own checks first
     given = [n.strip() for n in options.names.split(",") if n.strip()] if options.names else []
     ctx = replace(ctx, players=pipeline.sheet_names(loaded, ctx, options.count, given))
-    named = pipeline.default_output(loaded, ctx.lang, "-sheets" + paper_suffix(ctx.paper))  # as a build names it
+    main = pipeline.default_output(loaded, ctx.lang, paper_suffix(ctx.paper))
+    named = main.with_name(f"{main.stem}-sheets.pdf")  # as a build names its companion
     target = pipeline.resolve_output(options.output, named)
     pipeline.check_output(target)
     pages = pipeline.write(pipeline.sheets_document(loaded, ctx), target)

@@ -110,15 +110,15 @@ class Context(Struct, frozen=True):
 
 
 def companion_name(kit_name: str, suffix: str, ctx: Context, default_lang: str) -> str:
-    """The file a part printed apart goes to, beside the kit's PDF: after the PDF's own stem when -o
-    names it (``-o out/kpn-fold.pdf``: ``kpn-fold-sheets.pdf``), so two builds into one folder
-    never replace each other's files (a review found the fold build's sheets written over the
-    duplex build's); else named as by default (``targ-boxes-letter.pdf``, as `build --boxes` names
-    it), with the paper when it is not A4. The rules' recipe and the build both call this, so the
-    page names the file the build writes."""
-    if ctx.output_stem:
-        return f"{ctx.output_stem}{suffix}.pdf"
-    return made_file_name(kit_name, suffix + paper_suffix(ctx.paper), ctx.lang, default_lang)
+    """The file a part printed apart goes to, beside the kit's PDF: the PDF's stem and what the
+    part is (``kpn-fold.pdf``: ``kpn-fold-sheets.pdf``; ``targ-letter-cs.pdf``:
+    ``targ-letter-cs-boxes.pdf``, as `build --boxes` names it), one rule with -o or without, so two
+    builds into one folder never replace each other's files (a review found the fold build's
+    sheets written over the duplex build's) and a language or paper never lands in two places of
+    a name (a review found targ-pl-boxes.pdf beside targ-boxes-cs.pdf). The rules' recipe and the
+    build both call this, so the page names the file the build writes."""
+    stem = ctx.output_stem or made_file_name(kit_name, paper_suffix(ctx.paper), ctx.lang, default_lang)[: -len(".pdf")]
+    return f"{stem}{suffix}.pdf"
 
 
 def paper_suffix(paper: Paper) -> str:
@@ -128,7 +128,7 @@ def paper_suffix(paper: Paper) -> str:
 
 
 def made_file_name(kit_name: str, suffix: str, lang: str, default_lang: str) -> str:
-    """The name of a PDF printkit writes for a kit by default (``latarnie-sheets-cs.pdf``): the
+    """The name of a PDF printkit writes for a kit by default (``latarnie-cs.pdf``, ``targ-letter.pdf``): the
     kit's name, what the file holds, and the language when it is not the kit's own."""
     base = kit_name + suffix
     return f"{base if lang == default_lang else f'{base}-{lang}'}.pdf"
