@@ -137,18 +137,37 @@ def test_the_index_lists_every_piece_side_once_by_count(exported):
     assert counts == {("aid", "face"): 4, ("aid", "back"): 4, ("tiles", "face"): 60, ("tiles", "back"): 60}
     backs = [row for row in rows if row["component"] == "tiles" and row["side"] == "back"]
     assert [(r["file"], r["count"], r["copies"]) for r in backs] == [
-        ("tiles-01-back.png", "15", "1-15"),
-        ("tiles-16-back.png", "15", "16-30"),
-        ("tiles-31-back.png", "15", "31-45"),
-        ("tiles-46-back.png", "15", "46-60"),
-    ]  # one back per colour
+        ("tiles-01-yellow-back.png", "15", "1-15"),
+        ("tiles-16-pink-back.png", "15", "16-30"),
+        ("tiles-31-blue-back.png", "15", "31-45"),
+        ("tiles-46-green-back.png", "15", "46-60"),
+    ]  # one back per colour, named for it
+    assert [r["type"] for r in backs] == ["yellow", "pink", "blue", "green"]
+    faces = [row for row in rows if row["component"] == "tiles" and row["side"] == "face"]
+    assert faces[0]["file"] == "tiles-01-yellow-rock-face.png" and faces[0]["type"] == "yellow rock"
+
+
+def test_each_file_says_which_piece_it_is(exported):
+    """Round 10 (plateau): index.csv called all 28 stone files "stones", and their names did not
+    say black or white, ace or mask; a shop could not check a file without opening it. Each stone's
+    files carry its owner and type, as the manifest names them, faces and backs alike."""
+    folder, rows = exported("plateau", "--for", "png")
+    faces = [row for row in rows if row["side"] == "face"]
+    assert faces[0]["file"] == "stones-01-black-ace-face.png" and faces[0]["type"] == "black ace"
+    assert {row["type"].split(" ")[0] for row in faces} == {"black", "white"}
+    assert len({row["type"] for row in faces}) == 14  # 7 kinds of stone a player, whose faces differ
+    for row in faces:
+        back = next(r for r in rows if r["file"] == row["back"])
+        named = row["type"].replace(" ", "-").replace("_", "-")
+        assert back["type"] == row["type"] and back["file"].endswith(f"-{named}-back.png")
 
 
 def test_every_copy_has_its_own_row_where_the_drawings_differ(exported):
     """targ's 36 cards each print their index (1/12 ...): 36 face files, copy numbers padded to 2 digits."""
     folder, rows = exported("targ", "--for", "png")
     rows = [row for row in rows if row["side"] == "face"]  # and one default back for all 36
-    assert [row["file"] for row in rows] == [f"cards-{n:02d}-face.png" for n in range(1, 37)]
+    assert [row["file"] for row in rows] == [f"cards-{n:02d}-{row['type']}-face.png" for n, row in enumerate(rows, 1)]
+    assert {row["type"] for row in rows} == {"berries", "crystals", "honey"}
     assert all(row["count"] == "1" for row in rows)
     assert {Image.open(folder / row["file"]).size for row in rows} == {(666, 547)}  # 56.35 x 46.35 mm
 

@@ -23,9 +23,7 @@ interrupted export leaves the old folder as it was.
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,11 +38,12 @@ from printkit.commands.options import Backs, Format
 from printkit.layout import document as doc_layout
 from printkit.layout.context import Context, Paper
 from printkit.layout.default_back import default_back
-from printkit.layout.primitives import Document, Item, Page, Piece, Side
+from printkit.layout.primitives import Document, Page, Piece
 from printkit.output import presets
 from printkit.output.files import check_folder, write_folder
 from printkit.output.presets import MAX_BLEED, Preset
 from printkit.output.reprint import Hasher, PieceKey, piece_items, piece_key, shifted
+from printkit.output.shop_files import ShopPiece, SideArt, designs, png_name, spans, table
 from printkit.pictures.prepared import Pictures
 from printkit.render import pdf
 from printkit.render.raster import check_dpi, check_pixels, exact_page_images
@@ -92,30 +91,6 @@ class Request(Struct, frozen=True):
     preset: Preset | None = None
     scale: bool = False
     component: str | None = None
-
-
-class SideArt(Struct, frozen=True):
-    """One side of one piece on a page of its own: trim size, bleed, items in page mm, drawing hash."""
-
-    kind: str
-    component: str  # the component's id (a deck's, for its cards)
-    type: str  # the manifest's component: a deck's piece type, else the component's id
-    copy: int  # from 1 in the component, in printing order
-    side: Side
-    width: float
-    height: float
-    bleed: float
-    items: tuple[Item, ...]
-    digest: str
-
-    @property
-    def page_size(self) -> tuple[float, float]:
-        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
-
-
-class ShopPiece(Struct, frozen=True):
-    face: SideArt
-    back: SideArt | None
 
 
 def run(options: ExportOptions) -> None:
@@ -332,7 +307,7 @@ def sides(
                     SideArt(
                         piece.kind,
                         component,
-                        piece.component,
+                        piece_type(piece, key),
                         0,
                         piece.side,
                         piece.width,
@@ -342,6 +317,16 @@ def sides(
                         hasher.digest(items, piece.x, piece.y),
                     ),
                 )
+
+
+def piece_type(piece: Piece, key: PieceKey) -> str:
+    """What a shop's index calls the piece: its owner and its type as the manifest gives them (a
+    deck card's type is the manifest's component): "black ace" of plateau's stones (a review found
+    all 28 files called "stones"), "yellow rock" of kpn's tiles; else the component's id."""
+    extra = dict(piece.extra)
+    kind = piece.component if key[1] else extra.get("type")
+    named = [str(part) for part in (extra.get("owner"), kind) if isinstance(part, str | int)]
+    return " ".join(named) or piece.component
 
 
 def paired(found: Iterator[tuple[PieceKey, SideArt]]) -> list[ShopPiece]:
@@ -506,31 +491,6 @@ def pdf_files(pieces: list[ShopPiece], pager: Pager, document: Document, stem: s
     return files
 
 
-class Design(Struct):
-    """One PNG: the first side drawn so, and every copy that draws the same."""
-
-    art: SideArt
-    copies: list[int]
-
-
-def designs(pieces: list[ShopPiece]) -> list[Design]:
-    """Each component's distinct drawings per side, faces and backs in printing order."""
-    found: dict[tuple[str, str, str], Design] = {}
-    for piece in pieces:
-        for art in (piece.face, piece.back):
-            if art is not None:
-                key = (art.component, art.side, art.digest)
-                if key in found:
-                    found[key].copies.append(art.copy)
-                else:
-                    found[key] = Design(art, [art.copy])
-    return list(found.values())
-
-
-def png_name(art: SideArt, width: int) -> str:
-    return f"{art.component}-{art.copy:0{width}d}-{art.side}.png"
-
-
 def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: int) -> dict[str, bytes]:
     """One PNG per distinct drawing of a side; index.csv: file, component, copy, side, count, copies."""
     found = designs(pieces)
@@ -543,9 +503,7 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
     drawn = rendered(document, pages, pager.correction)
     images = exact_page_images(drawn, sizes, dpi)
     files: dict[str, bytes] = {}
-    names = {
-        (d.art.component, d.art.side, d.art.digest): png_name(d.art, len(str(counts[d.art.component]))) for d in found
-    }
+    names = {(d.art.component, d.art.side, d.art.digest): png_name(d, len(str(counts[d.art.component]))) for d in found}
     backs = {  # which back each face design takes: one file for every copy of it
         (p.face.component, p.face.digest): p.back for p in pieces
     }
@@ -560,30 +518,10 @@ def png_files(pieces: list[ShopPiece], pager: Pager, document: Document, dpi: in
             kind = back_design(taken)
             back = names[(taken.component, taken.side, taken.digest)] if taken is not None else ""
         count, copies = len(design.copies), spans(design.copies)
-        rows.append((name, art.component, art.copy, art.side, count, copies, art.type, back, kind))
+        rows.append((name, art.component, art.copy, art.side, count, copies, design.type, back, kind))
     header = ("file", "component", "copy", "side", "count", "copies", "type", "back", "back_design")
     files[INDEX] = table(header, rows)
     return files
-
-
-def spans(numbers: list[int]) -> str:
-    """1 2 3 5 7 8 -> '1-3 5 7-8'."""
-    out: list[str] = []
-    start = previous = numbers[0]
-    for number in numbers[1:] + [0]:
-        if number != previous + 1:
-            out.append(str(start) if start == previous else f"{start}-{previous}")
-            start = number
-        previous = number
-    return " ".join(out)
-
-
-def table(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue().encode("utf-8")
 
 
 def default_folder(stem: str, fmt: Format) -> Path:
