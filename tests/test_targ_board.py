@@ -62,3 +62,12 @@ def test_the_panels_fill_the_height_of_the_places_and_give_the_order_for_4(lang,
     panel = [t for t in page.items if isinstance(t, Text) and t.x > right]
     assert max(t.y for t in panel) >= top + 0.9 * (bottom - top)  # a 45 mm hole was 45 % of it
     assert sum(1 for t in panel if t.text == ORDER[lang]) == 2  # passes 2 and 4 run back
+
+
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_on_a4_a_fixed_column_widens_for_its_header_so_no_header_shrinks(lang):
+    """The passes table's 13 mm "Obrátka" column (13 mm for Letter's 33 mm panel) set every header
+    of its table at 7.4 pt on A4, where the free column had 8 mm to spare: it takes what it needs."""
+    page, ctx = board(lang, "a4")
+    for heads, cells in tables(page, ctx):
+        assert min(t.size_pt for t in heads) >= 9.0 and min(t.size_pt for t in cells) >= 9.5
