@@ -182,7 +182,7 @@ def test_an_option_without_effect_on_the_kit_says_so_on_one_line(run, tmp_path):
         # targ's optional card backs turn over the short edge, but are laid out alike in any mode (a review
         # found both options said to change nothing)
         ("targ", ("--flip", "short"), None),
-        ("targ", ("--two-sided", "fold"), "note: --two-sided has no effect on targ: its only backs are optional"),
+        ("targ", ("--two-sided", "fold"), "note: --two-sided has no effect on targ: its cards are on a grid, which"),
     ],
 )
 def test_a_note_only_where_the_option_changes_nothing(run, tmp_path, kit, options, note):

@@ -211,6 +211,8 @@ def test_what_you_need_lists_glue_whenever_a_box_is_offered(kit, boxed, lang):
         p.item.markup.replace("\xa0", " ") for p in bounds.flatten(rules.items) if isinstance(p.item, RichText)
     )
     assert (NEED_GLUE[lang] in markup) == boxed
+    only_box = {"pl": "(tylko do pudełka)", "cs": "(jen na krabičku)", "en": "(only for the box)"}[lang]
+    assert (f"{NEED_GLUE[lang]} {only_box}" in markup) == boxed  # a review: targ's glue read as for the kit
 
 
 def test_a_light_ground_draws_its_frames_band_and_title_in_the_colour():

@@ -79,12 +79,15 @@ def test_latarnie_tokens_sit_on_the_cells_they_are_put_on():
 
 def test_figure_scale_is_the_largest_that_fits_width_and_height():
     _, _, pages = rules_pages("targ")
-    (group,) = figure_groups(pages[0])
+    groups = figure_groups(pages[0])
     loaded = build.load("targ").kit
-    figure = next(s.figure for s in loaded.rules if s.figure)
-    assert group.shown_h == pytest.approx(figure.height, abs=0.01) or group.shown_w == pytest.approx(
-        (Context(paper("a4"), Localizer("pl")).content_width - rules.COLUMN_GAP) / 2, abs=0.01
-    )
+    shown = [s.figure for s in loaded.rules if s.figure]
+    assert len(groups) == len(shown) == 2  # the market's set-up and the picking order
+    col_w = (Context(paper("a4"), Localizer("pl")).content_width - rules.COLUMN_GAP) / 2
+    for group, figure in zip(sorted(groups, key=lambda g: g.key[2]), shown, strict=True):
+        assert group.shown_h == pytest.approx(figure.height, abs=0.01) or group.shown_w == pytest.approx(
+            col_w, abs=0.01
+        )
 
 
 @pytest.mark.parametrize(

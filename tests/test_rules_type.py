@@ -201,7 +201,8 @@ def test_no_column_ends_on_a_hyphen(kit, lang, paper):
                 if after < len(whole.lines):
                     split += 1
                     assert not whole.lines[after - 1].runs[-1].text.endswith("-"), (item.markup[:50], after)
-    if (kit, lang, paper) in (("targ", "pl", "letter"), ("latarnie", "en", "a4")):
+    # (targ's Polish Letter split one until its setup figures rearranged the page)
+    if (kit, lang, paper) in (("latarnie", "cs", "letter"), ("latarnie", "en", "a4")):
         assert split, "these rules split a paragraph over two columns"
 
 

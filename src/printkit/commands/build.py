@@ -251,6 +251,8 @@ def without_effect(loaded: pipeline.LoadedKit, ctx: Context, options: BuildOptio
     ]
     if given and not options.boxes and options.changed_since is None:  # the whole kit's pages
         reason = "it prints no two-sided pieces" if not turned else "its only backs are optional pages after the faces"
+        if turned and options.two_sided == "fold":  # a grid deck is never folded (docs/printing.md): say so
+            reason = "its cards are on a grid, which is never folded; their backs are optional pages after the faces"
         notes.append(f"note: {', '.join(given)} has no effect on {loaded.name}: {reason}")
     elif options.flip is not None and ctx.options.two_sided == "fold":
         notes.append("note: --flip has no effect with --two-sided fold: the sheet is folded, not turned over")

@@ -310,6 +310,17 @@ class FigureArea(Model):
     )
 
 
+class FigureOrder(Model):
+    """The order of play drawn as rows of seats, a row a pass, each seat's arrow to the next."""
+
+    seats: Annotated[Int, Field(ge=2, le=8)] = Field(description="How many seats (players) the rows show.")
+    passes: Annotated[Int, Field(ge=1, le=8)] = Field(description="How many passes: a row each.")
+    snake: bool = Field(
+        True, description="True: every second pass is reversed (a snake draft), so the last seat picks twice."
+    )
+    label: Text | None = Field(None, description="The word before each row's number, e.g. {en: 'Pass'}.")
+
+
 class Figure(Model):
     """A figure of the rules, drawn by the same code that draws the kit's pieces, scaled to its column.
 
@@ -361,14 +372,26 @@ class Figure(Model):
         description="A grid of pieces set edge to edge: rows and columns one piece apart, so pieces side by side "
         "touch by an edge and on a diagonal by a corner; a stack is drawn within its own place.",
     )
+    mat: Identifier | None = Field(
+        None,
+        description="A mat whose set-up is shown for each number of players: a miniature of its places, "
+        "those used with that many players holding a card.",
+    )
+    labels: list[Text] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Under each miniature of a mat's set-up, fewest players first, e.g. "
+        "{en: '2 players: {market.used.2|card|cards}'}.",
+    )
+    order: FigureOrder | None = Field(None, description="The order of play: seats in rows, a row a pass.")
     caption: Text = Field(description="The caption under the figure ({placeholders} allowed).")
     height: Length | None = Field(None, description="The tallest the drawing may be in the column (40 mm).")
 
     @model_validator(mode="after")
     def _one_subject(self) -> "Figure":
-        subjects = [name for name in ("board", "sheet", "pieces") if getattr(self, name)]
+        subjects = [name for name in ("board", "sheet", "pieces", "mat", "order") if getattr(self, name)]
         if len(subjects) != 1:
-            raise ValueError("a figure shows one of: a board, a sheet's part or pieces")
+            raise ValueError("a figure shows one of: a board, a sheet's part, pieces, a mat's set-up or an order")
         if self.sheet and not self.part:
             raise ValueError("a sheet figure names the part it shows (part: ID)")
         return self

@@ -24,7 +24,7 @@ from printkit.base.records import replace
 from printkit.kit.parts import CheckboxesPart, GridPart
 from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
-from printkit.layout import figure_marks, figure_notes, paragraph, sheet
+from printkit.layout import figure_marks, figure_notes, figure_setup, paragraph, sheet
 from printkit.layout.context import Context
 from printkit.layout.figure_grid import (  # noqa: F401  (LABEL_PT, BADGE_R, SPOT_GAP: the figures' own, read here)
     BADGE_IN,
@@ -255,7 +255,8 @@ class Laid(Struct, frozen=True):
         )
         band = self.drawing.band
         box = (group.x - band, group.y - band, group.shown_w + band, self.height)
-        return Piece("figure", self.drawing.components[0], 1, *box, extra=extra)
+        shows = self.drawing.components[0] if self.drawing.components else ""  # an order shows no component
+        return Piece("figure", shows, 1, *box, extra=extra)
 
 
 def legible(items: tuple[Item, ...], scale: float, boxed: bool = True) -> tuple[Item, ...]:
@@ -342,6 +343,10 @@ def draw(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     """The figure at its printed size (the kit was checked: every reference names pieces)."""
     if figure.sheet:
         return sheet_drawing(figure, kit.component(figure.sheet), ctx)
+    if figure.mat:
+        return figure_setup.mat_drawing(figure, kit, ctx)
+    if figure.order:
+        return figure_setup.order_drawing(figure, kit, ctx)
     drawn = board_drawing(figure, kit.component(figure.board), kit, ctx) if figure.board else None
     drawn = drawn or pieces_drawing(figure, kit, ctx)
     return replace(drawn, legible=figure_marks.legible_scale(drawn.items, MIN_PT))
@@ -517,6 +522,9 @@ def one_figure(kit: Kit, figure: Figure, loc: Loc) -> Iterator[Finding]:
         yield from grid_cells(
             figure, loc, board.rows, board.cols, f"the {board.rows} × {board.cols} board '{board.id}'"
         )
+    elif figure.mat or figure.order:
+        yield from figure_setup.setup_problems(kit, figure, loc)
+        return
     elif figure.sheet:
         found = components.get(figure.sheet)
         if not is_sheet(found):

@@ -63,6 +63,8 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
         if all(c.print.copies == "optional" and c not in boxed for c in needers):  # only for optional pages
             spans = [(page_first(ctx, c.id), page_last(ctx, c.id)) for c in needers]
             tool = tr.msg("need_tool_if", tool=tool, pages=page_spans(ctx.lang, spans))
+        elif all(c in boxed for c in needers):  # only the box, in a file of its own: a review read glue for the kit
+            tool = tr.msg("need_tool_box", tool=tool)
         blocks.append(Block("item", html.escape(tool)))
     return blocks
 

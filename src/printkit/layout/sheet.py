@@ -441,20 +441,20 @@ def _table_rows(
     rule = table_rule(ctx)
     items.append(Rect(x, y, total_w, head_h, rule, fill=header_fill(ctx)))
     cx = x
-    head_pt = header_size([header for header, _ in columns], widths)
+    rows = [list(row) for row in part.rows]
+    for index, row in enumerate(rows):
+        if starter_at is not None and len(row) <= starter_at and ctx.players and ctx.starters:
+            rows[index] = row + [""] * (starter_at - len(row)) + [starter(ctx.players, index)]
+    sizes = column_sizes(rows, widths, tr)  # one size for the table's cells; its headers never larger
+    head_pt = min(header_size([header for header, _ in columns], widths), sizes[0] if rows else HEADER_PT)
     for (header, _), cw in zip(columns, widths, strict=True):
-        items += header_items(header, cx + cw / 2, y, cw - 2 * CELL_PAD, head_h, head_pt)
+        items += header_items(header, cx + cw / 2, y, cw - 2 * CELL_PAD, head_h, head_pt, head_pt)
         cx += cw
     items += header_dividers(x, y, widths, head_h, rule)
     y += head_h
     if seats is not None and any(seats):
         items += name_row(x, y, widths, seats, ctx)
         y += NAME_ROW_H
-    rows = [list(row) for row in part.rows]
-    for index, row in enumerate(rows):
-        if starter_at is not None and len(row) <= starter_at and ctx.players and ctx.starters:
-            rows[index] = row + [""] * (starter_at - len(row)) + [starter(ctx.players, index)]
-    sizes = column_sizes(rows, widths, tr)
     figures = number_edges(rows, widths, sizes, tr)
     if part.total:
         rows.append([part.total])
@@ -514,21 +514,23 @@ def header_fill(ctx: Context) -> str:
 
 
 def header_items(
-    header: str, centre: float, top: float, width: float, height: float, largest: float = HEADER_PT
+    header: str, centre: float, top: float, width: float, height: float, largest: float = HEADER_PT, most: float = 99.0
 ) -> list[Item]:
     """A column's header centred in its cell: one line (``largest`` at most: the size its table's
     headers share) when it fits at HEADER_MIN_PT or more, or is one word; else two lines split at
     the space that balances them, as large as the two allow up to ``largest`` (Letter's narrower
-    page set 'Tylko jedna kategoria' at 6.5 pt, then on two lines at 7.8 pt)."""
-    size = fonts.fit_size(header, width, largest, bold=True, smallest=SMALLEST_PT)
+    page set 'Tylko jedna kategoria' at 6.5 pt, then on two lines at 7.8 pt); never over ``most``
+    (the size of the table's cells: a header larger than them read as another table's)."""
+    size = fonts.fit_size(header, width, min(largest, most), bold=True, smallest=SMALLEST_PT)
     words = header.split(" ")
     fits = fonts.text_width(header, size, bold=True) <= width + 1e-6
-    if len(words) < 2 or (fits and size >= min(largest, HEADER_MIN_PT) - 1e-6):
+    if len(words) < 2 or (fits and size >= min(largest, HEADER_MIN_PT, most) - 1e-6):
         return [Text(centre, top + 5.4, header, size, bold=True, align="center", max_w=width)]
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     lines = min(splits, key=lambda pair: max(fonts.text_width(line, largest, bold=True) for line in pair))
     size = min(
-        fonts.fit_size(line, width, max(largest, HEADER_MIN_PT), bold=True, smallest=SMALLEST_PT) for line in lines
+        fonts.fit_size(line, width, min(max(largest, HEADER_MIN_PT), most), bold=True, smallest=SMALLEST_PT)
+        for line in lines
     )
     cap = fonts.cap_height(size)
     step = cap * 1.6

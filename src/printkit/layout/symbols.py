@@ -124,11 +124,14 @@ def _battery(color: str, w: float) -> Unit:
 def _berries(color: str, w: float) -> Unit:
     """Three round berries under a stalk and a leaf; white glints keep them round in black and white."""
     stroke = Stroke(color, w)
+    berries = ((0.5, 0.4), (0.3, 0.68), (0.7, 0.68))
     items: Unit = [
         polygon([(0.5, 0.3), (0.5, 0.14), (0.6, 0.05)], color, w * 2.2, None, False),
-        polygon([(0.52, 0.15), (0.7, 0.06), (0.86, 0.1), (0.7, 0.2)], color, w, color),
+        # the leaf grows out of the stalk: its base lies on the stalk's line (at 0.52 it stood off it)
+        polygon([(0.49, 0.17), (0.66, 0.06), (0.86, 0.09), (0.7, 0.2)], color, w, color),
+        polygon(list(berries), color, w, color),  # fills the speck the three round berries leave between them
     ]
-    for cx, cy in ((0.5, 0.4), (0.3, 0.68), (0.7, 0.68)):
+    for cx, cy in berries:
         items += [Circle(cx, cy, 0.2, stroke, color), Circle(cx - 0.07, cy - 0.07, 0.045, None, "#ffffff")]
     return items
 
@@ -152,7 +155,7 @@ def _honey(color: str, w: float) -> Unit:
         (0.5 + 0.38 * math.cos(a), 0.62 + 0.31 * math.sin(a)) for a in (math.radians(d) for d in range(-60, 241, 10))
     ]
     return [
-        polygon([(0.56, 0.24), (0.74, 0.04)], color, w * 4, None, False),
+        polygon([(0.56, 0.24), (0.76, 0.05)], color, w * 4, None, False),  # ends in the knob: no notch by it
         Circle(0.76, 0.05, 0.05, None, color),
         polygon(body, color, w, color),
         Rect(0.24, 0.2, 0.52, 0.1, Stroke(color, w), color, 0.03),

@@ -33,14 +33,17 @@ def number_edges(rows: list[list[Any]], widths: list[float], sizes: list[float],
 
 
 def column_sizes(rows: list[list[Any]], widths: list[float], tr: Localizer) -> list[float]:
-    """One type size a column, the largest at which each of its cells fits (10 pt at most): a
-    review found "pair + 2 different" set smaller than "4 alike" beside it on Letter."""
-    sizes = []
-    for col, cw in enumerate(widths):
-        texts = [tr(row[col]) for row in rows if col < len(row)]
-        fitted = [fonts.fit_size(text, cw - 2 * CELL_PAD, 10, bold=col == 0, smallest=SMALLEST_PT) for text in texts]
-        sizes.append(min(fitted, default=10.0))
-    return sizes
+    """The type size of each column's cells: one for the whole table, the largest at which each of
+    its cells fits (10 pt at most). A review found "pair + 2 different" set smaller than "4 alike"
+    beside it on Letter; then, with one size a column, targ's category labels at 7.8 pt beside
+    points at 10 pt: a table keeps one size, as a publisher sets it."""
+    fitted = [
+        fonts.fit_size(tr(row[col]), cw - 2 * CELL_PAD, 10, bold=col == 0, smallest=SMALLEST_PT)
+        for col, cw in enumerate(widths)
+        for row in rows
+        if col < len(row)
+    ]
+    return [min(fitted, default=10.0)] * len(widths)
 
 
 def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]], w: float) -> list[float]:
@@ -48,7 +51,8 @@ def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]],
     table squeezed beside a board (targ's on Letter: 23 mm for "+1 pkt za kartę") takes back the
     room its fixed columns do not use: a fixed column with words in every row narrows to what its
     header and words need at full size, never below, so the free columns get it; a column
-    written in (an empty cell) keeps its width."""
+    written in (an empty cell) keeps its width. A table with room to spare in its free columns
+    widens a fixed column too narrow for its header or words, as far as that room goes."""
 
     def need(col: int) -> float:
         texts = [(columns[col][0], HEADER_PT, True)] + [(row[col], 10.0, col == 0) for row in rows if col < len(row)]
@@ -61,7 +65,15 @@ def table_widths(columns: list[tuple[str, float | None]], rows: list[list[str]],
     declared = [cw for _, cw in columns]
     widths = shared(declared)
     if all(need(col) <= widths[col] + 1e-6 for col, cw in enumerate(declared) if not cw):
-        return widths
+        # the free columns have room to spare: a fixed column too narrow for its header or words at
+        # full size takes what it needs of it (targ's 13 mm "Obrátka" on A4 set every header at 7.4 pt)
+        spare = sum(widths[col] - need(col) for col, cw in enumerate(declared) if not cw)
+        grown: list[float | None] = []
+        for col, cw in enumerate(declared):
+            extra = min(max(0.0, need(col) - cw), spare) if cw and spare > 0 else 0.0
+            spare -= extra
+            grown.append(cw + extra if cw else cw)
+        return shared(grown)
     filled = [bool(rows) and all(col < len(row) and row[col] for row in rows) for col in range(len(columns))]
     return shared([min(cw, need(col)) if cw and filled[col] else cw for col, cw in enumerate(declared)])
 

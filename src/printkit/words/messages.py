@@ -157,6 +157,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "nůžky (nebo nožík a pravítko)",
         "en": "scissors (or a craft knife and a ruler)",
     },
+    "need_tool_box": {
+        "pl": "{tool} (tylko do pudełka)",
+        "cs": "{tool} (jen na krabičku)",
+        "en": "{tool} (only for the box)",
+    },
     "need_glue": {"pl": "klej do papieru", "cs": "lepidlo na papír", "en": "paper glue"},
     "need_card": {
         "pl": "karton 160–250 g/m² na {pages}",
