@@ -183,6 +183,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "× {count} (+ {spares} navíc)",
         "en": "× {count} (+ {spares} spare)",
     },
+    "strip_board": {
+        "pl": "{cols} × {rows} pól, {size} mm",
+        "cs": "{cols} × {rows} polí, {size} mm",
+        "en": "{cols} × {rows} cells, {size} mm",
+    },
     "strip_per_player": {"pl": "× 1 na gracza", "cs": "× 1 na hráče", "en": "× 1 per player"},
     "name": {"pl": "Imię", "cs": "Jméno", "en": "Name"},
     "player_n": {"pl": "Gracz {n}", "cs": "Hráč {n}", "en": "Player {n}"},
