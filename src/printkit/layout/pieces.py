@@ -335,6 +335,14 @@ def stock_note(run: PieceRun, ctx: Context) -> str:
     return ctx.tr.msg("piece_stock_card") if run.stock == "card" else ""
 
 
+def with_spares_key(note: str, shown: list[PieceArt], ctx: Context) -> str:
+    """The sheet's note, with what the plus in a piece's corner means when the sheet holds spares
+    (a review: latarnie's token page left it to the rules)."""
+    if any(dict(piece.extra).get("spare") for piece in shown):
+        return f"{note} {ctx.tr.msg('piece_spares_key')}"
+    return note
+
+
 def numbered(title: str, number: int, sheets: int) -> str:
     """A sheet's title, numbered when the run takes several ("Tiles 2/3"): printed sheets that all
     said "Tiles" could not be told apart or checked complete."""
@@ -348,7 +356,8 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         title = numbered(run.title, number, len(sheets))
-        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)), stock=stock_note(run, ctx))
+        note = with_spares_key(ctx.tr.msg(cut_instruction(run)), [run.pieces[slot.index] for slot in sheet], ctx)
+        furniture = framing(ctx, block, title, note, stock=stock_note(run, ctx))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )
