@@ -466,8 +466,7 @@ def _table_rows(
             # a total row's cell under a column it does not add up is shaded: nothing to write there
             # (kpn's sheet had a total under "Starts")
             shaded = is_total and summed is not None and col < len(summed) and not summed[col]
-            stroke = replace(rule, width=TOTAL_RULE_W) if is_total else rule
-            items.append(Rect(cx, y, cw, h, stroke, NO_ENTRY if shaded else None))
+            items.append(Rect(cx, y, cw, h, rule, NO_ENTRY if shaded else None))
             if col < len(row):
                 text, inner = tr(row[col]), cw - 2 * CELL_PAD
                 size = fonts.fit_size(text, inner, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
@@ -484,6 +483,8 @@ def _table_rows(
                     )
                 )
             cx += cw
+        if is_total:  # one heavier rule over the total, not a box of its own over the row above's line
+            items.append(Line(x, y, x + total_w, y, replace(rule, width=TOTAL_RULE_W)))
         y += h
     return y
 
