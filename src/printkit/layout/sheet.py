@@ -313,7 +313,7 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
         # "Leaves: largest group ...": the reviewer read "Leaves largest group" as one run-on line
         markup = f"<b>{html.escape(name)}:</b> {html.escape(ctx.tr(row.rule))}"
         text_h = paragraph.height(markup, text_w, 9.5, 11.5)
-        row_h = max(11.0, text_h + 2)
+        row_h = max(part.row_height, text_h + 2)
         items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
         items.append(Rect(x + w - box_w, y, box_w, row_h, BOX_LINE))
         items.append(
