@@ -88,11 +88,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": " (tolik her na stránce, kolik se vejde)",
         "en": " (as many games a page as fit)",
     },
-    "recipe_elsewhere_optional": {
-        "pl": "Opcjonalnie, {line}",
-        "cs": "Volitelně, {line}",
-        "en": "Optionally, {line}",
-    },
+    "recipe_elsewhere_optional": {"pl": " (opcjonalnie)", "cs": " (volitelně)", "en": " (optional)"},
     "recipe_elsewhere_shared": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",
