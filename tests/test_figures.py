@@ -142,6 +142,10 @@ def test_what_is_in_the_kit_shows_one_of_each_printed_component_with_its_count(k
     numbers = kit_numbers(loaded, ctx.paper)
     for component in printed:  # one sample a type, each with its own count: together the component's total
         own = [count for sample, count in zip(samples, counts, strict=True) if sample.key[2] == component.id]
+        if component.kind == "board":  # one board, named with its size (tests/test_strip_board.py)
+            size = f"{component.cols}\xa0×\xa0{component.rows}"
+            assert len(own) == 1 and own[0].startswith(size), own
+            continue
         shown = sum(int(count.split()[1]) for count in own)
         assert shown == int(numbers.get(f"{component.id}.total", 1)), (component.id, own)
         if component.print.copies == "per_player":
@@ -156,7 +160,8 @@ def test_latarnie_strip_counts_each_owners_tokens_beside_the_title():
     _, ctx, pages = rules_pages("latarnie")
     strip = strip_of(pages[0])
     labels = [item.text for item in strip.items if isinstance(item, Text)]
-    assert labels == ["× 1", "× 8 (+ 2 w zapasie)", "× 8 (+ 2 w zapasie)"]  # 8 A + 8 B, spares apart
+    # the board named with its size, 8 A + 8 B, spares apart
+    assert labels == ["5\xa0×\xa05\xa0pól, 175\xa0mm", "× 8 (+ 2 w zapasie)", "× 8 (+ 2 w zapasie)"]
     rule = next(item for item in pages[0].items if type(item).__name__ == "Line")
     assert strip.y + strip.h <= rule.y1, "beside the title, above its rule: the columns lose nothing"
 

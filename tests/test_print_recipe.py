@@ -348,9 +348,10 @@ def test_pages_on_card_and_on_paper_are_two_print_jobs(tmp_path, lang, card, pap
 @pytest.mark.parametrize(
     ("kit_name", "lang", "says"),
     [
-        ("latarnie", "pl", "Latarnie – wyniki, 1 kopia wspólna dla obojga graczy."),
-        ("latarnie", "cs", "Majáky – výsledky, 1 kopie společná pro oba hráče."),
-        ("latarnie", "en", "Lighthouses – scores, one copy shared by both players."),
+        # latarnie's sheet is optional (print: {copies: optional}): the game needs none
+        ("latarnie", "pl", "Latarnie – wyniki, 1 kopia wspólna dla obojga graczy (opcjonalnie)."),
+        ("latarnie", "cs", "Majáky – výsledky, 1 kopie společná pro oba hráče (volitelně)."),
+        ("latarnie", "en", "Lighthouses – scores, one copy shared by both players (optional)."),
         ("targ", "en", "one copy shared by all players"),
     ],
 )

@@ -158,8 +158,9 @@ def test_title_block_in_the_theme_colours(built, lang):
 
 CONTENTS = {
     # kit: the strip's labels, in order: a board once, then a count per type (not one total)
-    "latarnie": ["× 1", "× 8 (+ 2 spare)", "× 8 (+ 2 spare)"],  # 8 A circles + 8 B triangles, never "× 16"
-    "plateau": ["× 1", "× 12", "× 12", "× 1"],  # 12 black + 12 white stones, never "× 24"
+    # (a board is named with its size, "5 × 5 cells, 175 mm": tests/test_strip_board.py)
+    "latarnie": ["× 8 (+ 2 spare)", "× 8 (+ 2 spare)"],  # 8 A circles + 8 B triangles, never "× 16"
+    "plateau": ["× 12", "× 12", "× 1"],  # 12 black + 12 white stones, never "× 24"
     "kpn": ["× 4"] + ["× 15"] * 4,  # 4 player aids; 15 tiles of each of the four colours
     "targ": ["× 1", "× 12", "× 12", "× 12"],  # the market; 12 cards of each of 3 types
 }

@@ -33,6 +33,12 @@ class GridPart(SheetPartBase):
     rows: Count = Field(description="Number of rows.")
     cols: Count = Field(description="Number of columns.")
     cell: Length = Field(description="The side of one square cell.")
+    cell_most: Length | None = Field(
+        None,
+        description="The largest the cells may grow to on a sheet alone on its page: the page's spare height "
+        "goes to the cells (as far as the columns beside the grid keep 40 mm) before it widens the gaps "
+        "between the bands.",
+    )
     row_labels: list[str] | None = Field(None, description="Labels left of each row, e.g. ['1', ..., '6'].")
     col_labels: list[str] | None = Field(None, description="Labels above each column.")
 
@@ -114,6 +120,12 @@ class ScoringPart(SheetPartBase):
 
     type: Literal["scoring"] = Field(description="The part's type: 'scoring', a scoring table.")
     rows: list[ScoringRow] = Field(description="The scoring categories.")
+    row_height: Length = Field(11.0, description="The least height of a category's row and its box.")
+    row_most: Length | None = Field(
+        None,
+        description="The tallest the rows may grow to on a sheet alone on its page, with the spare height its "
+        "grids' cell_most leaves, before it widens the gaps between the bands.",
+    )
     total: Text | None = Field(None, description="The total's label; none for no total row.")
     note: Text | None = Field(
         None,

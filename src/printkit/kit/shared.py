@@ -144,6 +144,12 @@ class KitInfo(Model):
     age: str | None = Field(None, description="Suggested age, e.g. '8+'.")
     minutes: str | None = Field(None, description="Playing time in minutes, e.g. '20-45'.")
     credits: Text | None = Field(None, description="A closing line for the rules (sources, licence).")
+    print_at: Literal["start", "end"] = Field(
+        "start",
+        description="Where the rules set 'How to print the kit': 'start' (the default) right after 'What you "
+        "need', as the KiG rulebooks do (a family prints before it reads the rules); 'end' after the last "
+        "section.",
+    )
     contents: bool = Field(
         True,
         description="True to open the rules with 'what is in the kit': one of each printed component, small, with "

@@ -20,7 +20,6 @@ from printkit.layout.context import Context, Paper
 from printkit.layout.icon_drawing import draw_named
 from printkit.layout.marks import HEADER_HEIGHT, RULER_HEIGHT, piece_page_header, ruler_at, tinted
 from printkit.layout.patterns import clipped_lines, diagonals, wave_items
-from printkit.layout.pieces import RULER_FOOT_GAP
 from printkit.layout.primitives import BLACK, Box, Group, Image, Item, Line, Page, Piece, Rect, RichText, Stroke, Text
 from printkit.pictures.limits import PRINT_DPI
 
@@ -290,9 +289,10 @@ def layout(board: BoardComponent, ctx: Context) -> list[Page]:
         least, most = ctx.margin + before, ctx.paper.width - ctx.margin - after - grid_w
     left = min(max(centred, least), most)
     block_top = ctx.margin  # the heading where every page's stands: a page grid, the board under it
-    # the board, its legend and ruler in the middle of the room under the heading (latarnie's A4 board
-    # hung from it over a 50 mm empty band): as far down as half what the page leaves
-    shift = max(0.0, ctx.bottom - RULER_FOOT_GAP - (block_top + need.height)) / 2
+    # the board, its legend and ruler in the middle of the room between the heading and the footer
+    # (latarnie's A4 board hung from it over a 50 mm empty band): the gap over the board (GAP and the
+    # shift) as wide as the one under the ruler
+    shift = max(0.0, ctx.bottom - (block_top + need.height) - GAP) / 2
     top = block_top + HEADER_HEIGHT + GAP + above + shift
     items: list[Item] = piece_page_header(
         ctx, ctx.tr(board.title) or board.id, ctx.tr.msg("board_instruction", cell=board.cell_size), top=block_top

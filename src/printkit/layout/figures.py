@@ -112,6 +112,7 @@ class Laid(Struct, frozen=True):
     max_h: float
     key: tuple[object, ...]
     most: float = LARGEST  # the largest scale: the smallest of the figures showing the same board or sheet part
+    side_room: float = 0.0  # mm: the widest ``side`` (a tally) among them, kept beside each so they align
 
     @property
     def subject(self) -> tuple[str, ...]:
@@ -179,7 +180,10 @@ class Laid(Struct, frozen=True):
         centred in the column, its labels and the caption under it."""
         scale = self.scale
         band = self.drawing.band
-        left = x + (self.width - band - self.drawing.w * scale - self.drawing.side) / 2 + band
+        # one subject's figures share a left edge: one with no tally stands where one with it does
+        # (ogrod's second garden was centred, the first flush left beside its tally)
+        side = max(self.drawing.side, self.side_room)
+        left = x + (self.width - band - self.drawing.w * scale - side) / 2 + band
         top = y + band
         shown = legible(self.drawing.items, scale)
         group = Group(self.key, left, top, self.drawing.w, self.drawing.h, shown, scale=scale)
@@ -485,12 +489,16 @@ def one_scale(shown: list[Laid]) -> list[Laid]:
     so that its cells print one size (ogrod's garden at 8.0 and 7.6 mm on one page read as careless),
     unless that would drop a figure's boxed texts."""
     least: dict[tuple[str, ...], float] = {}
+    sides: dict[tuple[str, ...], float] = {}
     for figure in shown:
         if figure.subject:
             least[figure.subject] = min(least.get(figure.subject, LARGEST), figure.scale)
+            sides[figure.subject] = max(sides.get(figure.subject, 0.0), figure.drawing.side)
     # never under the scale that keeps a figure's boxed texts (plateau's stone values): they come first
     return [
-        replace(figure, most=max(least[figure.subject], figure.drawing.legible)) if figure.subject else figure
+        replace(figure, most=max(least[figure.subject], figure.drawing.legible), side_room=sides[figure.subject])
+        if figure.subject
+        else figure
         for figure in shown
     ]
 

@@ -40,7 +40,10 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
     for component in kit.components:  # a score sheet the recipe sends to a file of its own
         if not component.in_kit and kit.kinds.kind_of(component).personalised:
             title = tr(component.title) or component.id
-            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(tr.msg('need_apart'))})"))
+            apart = tr.msg("need_apart")
+            if component.print.copies == "optional":  # latarnie's: the game needs no sheet, a pencil and paper do
+                apart = tr.msg("need_pages_optional", pages=apart)
+            blocks.append(Block("item", f"<b>{html.escape(title)}</b> ({html.escape(apart)})"))
     for need in kit.needs:
         # one of a thing is the thing ("pencil"), not "1 × pencil"
         key = ("need_per_player" if need.per_player else "need_item") + ("_one" if need.count == 1 else "")

@@ -132,7 +132,7 @@ def slots(run: PieceRun, area: Box, ctx: Context, align: Align = "center") -> li
         if run.packed:
             packed = imposition.packed_slots(len(run.pieces), run.width, run.height, area, align, run.gutter, "top")
             grouped = grouped if sheet_count(grouped) <= sheet_count(packed) else packed
-        return under_heading(run, grouped, area, ctx)
+        return centred_down(run, grouped, area, ctx)
     except imposition.DoesNotFit:
         raise LayoutProblem(
             run.size_field,
@@ -159,19 +159,21 @@ def groups_apart(run: PieceRun, found: list[Slot], area: Box) -> list[Slot]:
     return settled
 
 
-def under_heading(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:
-    """Each sheet's block moved down, as far as the area lets it, to just below its heading at the
-    top margin, the ruler and notes following it: a sheet the pieces half fill (latarnie's 16
-    tokens, 131 mm of A4's 273) reads as a published sheet of pieces, set from the top, its spare
-    paper at the foot (centred, it floated with 55 mm blank under the heading and 65 mm under the
-    ruler, review). A sheet they fill hangs from its heading as well."""
+def centred_down(run: PieceRun, found: list[Slot], area: Box, ctx: Context) -> list[Slot]:
+    """Each sheet's block moved down, as far as the area lets it, so that the block and the ruler
+    under it stand in the middle of the page between the heading at the top margin and the footer:
+    a sheet the pieces half fill (latarnie's 16 tokens, 131 mm of A4's 273) has its spare paper
+    shared above and below (set from the top, it left 40 % of a card sheet filled and the ruler
+    floating mid-page, review 10). A sheet they fill hangs from its heading."""
     settled: list[Slot] = []
     for sheet in sheets_of(found):
         boxes = [slot.box for slot in sheet]
         block = block_of(run, boxes)
-        top = ctx.margin + HEADER_HEIGHT + BAND_GAP
+        top = ctx.margin + HEADER_HEIGHT  # the heading's band: the room is from its foot to the footer's
+        unit = block.h + BAND_GAP + RULER_HEIGHT  # the block and the ruler under it
         room = area.bottom - (bounds(boxes).bottom + run.bleed)
-        shift = max(0.0, min(top - block.y, room))
+        middle = top + max(BAND_GAP, (ctx.bottom - top - unit) / 2)
+        shift = max(0.0, min(middle - block.y, room))
         settled += [replace(slot, box=slot.box.shifted(0.0, shift)) for slot in sheet]
     return settled
 
@@ -319,8 +321,8 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     the top margin too (a review: hugging its block, plateau's "Stones – backs" stood 20 mm lower
     than the faces' heading, and the two sheets looked unrelated).
 
-    The pieces stand just under the heading (``under_heading``), the ruler with them, so a
-    half-full sheet has no ruler at the foot, its spare paper in one band under the ruler.
+    The pieces stand in the middle of the page (``centred_down``), the ruler with them, so a
+    half-full sheet has no ruler at the foot, its spare paper shared above and below.
     """
     items = piece_page_header(ctx, title, note, stock=stock)
     if with_ruler:
@@ -333,6 +335,14 @@ def stock_note(run: PieceRun, ctx: Context) -> str:
     """ "Print on card stock" for pieces the recipe prints on card: the sheet itself says it, for
     whoever prints the page alone (a reviewer missed it on latarnie's token page); "" on paper."""
     return ctx.tr.msg("piece_stock_card") if run.stock == "card" else ""
+
+
+def with_spares_key(note: str, shown: list[PieceArt], ctx: Context) -> str:
+    """The sheet's note, with what the plus in a piece's corner means when the sheet holds spares
+    (a review: latarnie's token page left it to the rules)."""
+    if any(dict(piece.extra).get("spare") for piece in shown):
+        return f"{note} {ctx.tr.msg('piece_spares_key')}"
+    return note
 
 
 def numbered(title: str, number: int, sheets: int) -> str:
@@ -348,7 +358,8 @@ def one_sided_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         title = numbered(run.title, number, len(sheets))
-        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)), stock=stock_note(run, ctx))
+        note = with_spares_key(ctx.tr.msg(cut_instruction(run)), [run.pieces[slot.index] for slot in sheet], ctx)
+        furniture = framing(ctx, block, title, note, stock=stock_note(run, ctx))
         pages.append(
             Page(ctx.paper.width, ctx.paper.height, run.role, run.component, tuple(furniture + items), tuple(rows))
         )

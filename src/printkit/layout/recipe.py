@@ -213,6 +213,8 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
                 elif games > 1:  # inside the sentence, before its full stop
                     more = tr.msg("recipe_games_per_page", count=games, games=games_word(ctx.lang, games))
                     line = before_stop(line, more)
+                if component.print.copies == "optional":  # at its end: first, it pushed the file's name a line down
+                    line = before_stop(line, tr.msg("recipe_elsewhere_optional"))
                 elsewhere.append(line)
             continue
         plan = component.print

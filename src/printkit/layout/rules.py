@@ -41,6 +41,8 @@ CREDITS_GAP = 4.0  # between the columns' bottom limit and the credits, the rule
 STRIP_AFTER = 3.0  # mm between "what is in the kit" and the columns
 STRIP_SMALLEST = 8.0  # mm: the shortest the strip's drawings may be beside the title
 STRIP_BESIDE = 8.0  # mm at least between the title block's texts and the strip beside them
+STRIP_INSET = 3.0  # mm the strip beside the title stands inside the right margin (a review: flush, its last
+# label read as pushed against the margin)
 TITLE_AFTER = 4.0  # mm between the title block's rule and the columns
 SUBTITLE_STEP, FACTS_STEP, RULE_STEP = 6.5, 5.5, 3.0  # mm from the title's baseline to the subtitle's, ...
 MARK_BELOW = 1.5  # mm between the kit's mark and the title block's rule
@@ -94,10 +96,12 @@ def print_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
 def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
     """Every block of the rules in reading order, typeset in the language (the credits are not
     among them: they sit at the foot of the last page): what to prepare, the game's sections, each
-    figure after its section's body, fitted to a column ``col_w`` mm wide, and last how to print the
-    kit. Every review of the kits read a print table and a print dialog's settings before the game
-    itself as a production sheet, not a rulebook."""
+    figure after its section's body, fitted to a column ``col_w`` mm wide, and how to print the kit:
+    right after what to prepare (``kit.print_at: start``, as the KiG rulebooks do: a family prints
+    before it reads the rules), or after the last section (``end``)."""
     blocks = needs_blocks(kit, ctx)
+    if kit.kit.print_at == "start":
+        blocks += print_blocks(kit, ctx, col_w)
     for number, section in enumerate(kit.rules):
         blocks.append(Block("heading", to_markup(ctx.tr(section.heading)), ("rules", number, "heading", ctx.lang)))
         blocks.extend(body_blocks(ctx.tr(section.body), ("rules", number, "body", ctx.lang)))
@@ -105,7 +109,8 @@ def all_blocks(kit: Kit, ctx: Context, col_w: float) -> list[Block]:
             key = (figures.FIGURE_KEY, kit.kit.title.get(ctx.lang, ""), number, ctx.lang, col_w, repr(section.figure))
             fitted = figures.laid(section.figure, kit, ctx, col_w, key)
             blocks.append(Block("figure", fitted.caption, ("rules", number, "figure"), fitted))
-    blocks += print_blocks(kit, ctx, col_w)
+    if kit.kit.print_at == "end":
+        blocks += print_blocks(kit, ctx, col_w)
     blocks = one_scale(blocks)
     return [
         block if block.kind == "figure" else replace(block, markup=typeset(block.markup, ctx.lang)) for block in blocks
@@ -208,7 +213,7 @@ def beside_sizes(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[tuple
     strip = strips.at(ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
     if strip is None:
         return None
-    width = ctx.content_width - mark_indent(kit, ctx) - STRIP_BESIDE - strip.group.w - 0.5  # 0.5: the ink's overhang
+    width = ctx.content_width - mark_indent(kit, ctx) - STRIP_BESIDE - STRIP_INSET - strip.group.w - 0.5  # 0.5: ink
     least = (TITLE_PT, TITLE_LEAST, SUBTITLE_LEAST, FACTS_LEAST)
     each = [fitted_sizes(kit, replace(ctx.tr, lang=lang), width, least) for lang in kit.kit.languages]
     sizes = (min(s[0] for s in each), min(s[1] for s in each), min(s[2] for s in each))
@@ -498,12 +503,13 @@ def placed_strip(
     nothing. Else across the page under the title. Returns the strip placed (None when the kit
     has none) and where the columns start."""
     right = max((box[2] for item in header if isinstance(item, Text) and (box := bounds.ink_rect(item))), default=0.0)
-    room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE
+    room_w = ctx.paper.width - ctx.margin - right - STRIP_BESIDE - STRIP_INSET
     rule_y = top - TITLE_AFTER
     drawn_h = min(contents.STRIP_H, rule_y - ctx.margin - 1.0 - contents.STRIP_LABEL)
     beside = strips.at(ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
     if beside is not None and beside.group.w <= room_w:
-        group = replace(beside.group, x=ctx.paper.width - ctx.margin - beside.group.w, y=rule_y - 1.0 - beside.height)
+        x = ctx.paper.width - ctx.margin - STRIP_INSET - beside.group.w
+        group = replace(beside.group, x=x, y=rule_y - 1.0 - beside.height)
         return replace(beside, group=group), top
     under = strips.at(ctx.content_width)
     if under is None:

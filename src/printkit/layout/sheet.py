@@ -313,7 +313,7 @@ def draw_scoring(part: ScoringPart, x: float, y: float, w: float, ctx: Context) 
         # "Leaves: largest group ...": the reviewer read "Leaves largest group" as one run-on line
         markup = f"<b>{html.escape(name)}:</b> {html.escape(ctx.tr(row.rule))}"
         text_h = paragraph.height(markup, text_w, 9.5, 11.5)
-        row_h = max(11.0, text_h + 2)
+        row_h = max(part.row_height, text_h + 2)
         items.append(RichText(x, y + (row_h - text_h) / 2, text_w, text_h, markup, 9.5, 11.5))
         items.append(Rect(x + w - box_w, y, box_w, row_h, BOX_LINE))
         items.append(
@@ -466,8 +466,7 @@ def _table_rows(
             # a total row's cell under a column it does not add up is shaded: nothing to write there
             # (kpn's sheet had a total under "Starts")
             shaded = is_total and summed is not None and col < len(summed) and not summed[col]
-            stroke = replace(rule, width=TOTAL_RULE_W) if is_total else rule
-            items.append(Rect(cx, y, cw, h, stroke, NO_ENTRY if shaded else None))
+            items.append(Rect(cx, y, cw, h, rule, NO_ENTRY if shaded else None))
             if col < len(row):
                 text, inner = tr(row[col]), cw - 2 * CELL_PAD
                 size = fonts.fit_size(text, inner, 10, bold=True, smallest=SMALLEST_PT) if is_total else sizes[col]
@@ -484,6 +483,8 @@ def _table_rows(
                     )
                 )
             cx += cw
+        if is_total:  # one heavier rule over the total, not a box of its own over the row above's line
+            items.append(Line(x, y, x + total_w, y, replace(rule, width=TOTAL_RULE_W)))
         y += h
     return y
 

@@ -12,21 +12,31 @@ from msgspec import Struct, field
 from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.records import replace
-from printkit.kit.shared import Figure
+from printkit.layout import board as board_layout
 from printkit.layout.context import Context
 from printkit.layout.figure_grid import LABEL_PT
-from printkit.layout.figure_marks import ground_of
-from printkit.layout.figures import FIGURE_KEY, board_drawing, is_board, legible
+from printkit.layout.figure_marks import ground_of, window_grid
+from printkit.layout.figures import FIGURE_KEY, is_board, legible
+from printkit.layout.icon_drawing import draw_named
+from printkit.layout.marks import tinted
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Group, Item, Piece, Rect, Stroke, Text
+from printkit.layout.primitives import Circle, Group, Item, Piece, Rect, Stroke, Text
+from printkit.words.typography import typeset
 
 if TYPE_CHECKING:
+    from printkit.kinds.board.model import BoardComponent
     from printkit.kit.model import Kit
 
 
 STRIP_H = 12.0  # mm: the height of each component's drawing in "what is in the kit"
 STRIP_GAP = 6.0  # between two components of the strip
 STRIP_LABEL = 3.6  # mm under the drawings for the counts
+BOARD_BAND = 0.3  # a board's sample: the ground round its grid, in cells
+BOARD_SPECIAL = 0.6  # its special cells: a wash of the accent strong enough to stay a mid grey in black and white
+BOARD_MARKED = 0.3  # its shaded cells: a lighter wash
+BOARD_BADGE = 0.5  # the badge with the special cells' icon: a share of the sample's height across
+BADGE_ICON = 0.72  # the icon: a share of the badge across
+BOARD_EDGE = Stroke(color="#555555", width=2.5)  # in the board's mm: about 0.2 mm drawn in the strip
 
 
 class Strip(Struct, frozen=True):
@@ -82,10 +92,44 @@ def component_samples(component: Any, kit: Kit, ctx: Context) -> list[Sample]:
         return samples
     label = ctx.tr.msg("strip_per_player" if component.print.copies == "per_player" else "strip_count", count=1)
     if is_board(component):
-        board = board_drawing(Figure(board=component.id, caption={}), component, kit, ctx)
-        return [(board.items, board.w, board.h, label, False)]
+        return [board_sample(component, ctx)]
     page = kind.layout(component, ctx)[0]
     return [(page.items, page.width, page.height, label, True)]
+
+
+def board_sample(board: BoardComponent, ctx: Context) -> Sample:
+    """A square board as the strip shows it: a plan, not the board made small. Its grid on the
+    board's ground, its shaded cells and its special cells as strong washes of the accent, no icon
+    and no number, labelled with its size ("5 × 5, 175 mm"). Made small, latarnie's board (175 mm
+    drawn 12 mm tall) kept 1.4 mm black lighthouses in 2.4 mm cells, which read as a QR code, and
+    "× 1" at a token's height said nothing of its size."""
+    cw, ch, rows, cols = board.cell_w, board.cell_h, board.rows, board.cols
+    look, accent = ctx.theme.board, ctx.theme.palette.accent
+    band = BOARD_BAND * min(cw, ch)
+    w, h = cols * cw + 2 * band, rows * ch + 2 * band
+    items: list[Item] = [Rect(0.0, 0.0, w, h, None, look.ground or "#ffffff")]
+    items.append(Rect(band, band, cols * cw, rows * ch, None, look.cells or "#ffffff"))
+    for row, col in sorted(set(board_layout.marked_cells(board))):
+        items.append(Rect(band + col * cw, band + row * ch, cw, ch, None, tinted(accent, BOARD_MARKED)))
+    for special in board.specials:
+        row, col = board_layout.cell_of(special.at)
+        items.append(Rect(band + col * cw, band + row * ch, cw, ch, None, tinted(accent, BOARD_SPECIAL)))
+    items += window_grid(band, band, rows, cols, cw, ch)
+    items.append(Rect(0.0, 0.0, w, h, BOARD_EDGE))
+    icons = {special.icon for special in board.specials if special.icon}
+    if len(icons) == 1:  # what the special cells show, once, large enough to read: a badge on the right edge
+        r = BOARD_BADGE * h / 2
+        items.append(Circle(w, r + BOARD_EDGE.width, r, BOARD_EDGE, "#ffffff"))
+        side = r * 2 * BADGE_ICON
+        items.append(draw_named(icons.pop(), ctx.tr.icons, w - side / 2, r + BOARD_EDGE.width - side / 2, side, accent))
+        w += r
+    size = f"{number(cols * cw)}" if abs(cols * cw - rows * ch) < 0.05 else f"{number(cols * cw)} × {number(rows * ch)}"
+    label = ctx.tr.msg("strip_board", cols=cols, rows=rows, size=size)
+    return (tuple(items), w, h, typeset(label, ctx.lang), False)
+
+
+def number(mm: float) -> str:
+    return f"{mm:.0f}" if abs(mm - round(mm)) < 0.05 else f"{mm:.1f}"
 
 
 def shows_pieces(component: Any, kit: Kit) -> bool:

@@ -88,6 +88,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": " (tolik her na stránce, kolik se vejde)",
         "en": " (as many games a page as fit)",
     },
+    "recipe_elsewhere_optional": {"pl": " (opcjonalnie)", "cs": " (volitelně)", "en": " (optional)"},
     "recipe_elsewhere_shared": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}, 1 kopia wspólna dla wszystkich graczy.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}, 1 kopie společná pro všechny hráče.",
@@ -188,6 +189,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "× {count} (+ {spares} navíc)",
         "en": "× {count} (+ {spares} spare)",
     },
+    "strip_board": {
+        "pl": "{cols} × {rows} pól, {size} mm",
+        "cs": "{cols} × {rows} polí, {size} mm",
+        "en": "{cols} × {rows} cells, {size} mm",
+    },
     "strip_per_player": {"pl": "× 1 na gracza", "cs": "× 1 na hráče", "en": "× 1 per player"},
     "name": {"pl": "Imię", "cs": "Jméno", "en": "Name"},
     "player_n": {"pl": "Gracz {n}", "cs": "Hráč {n}", "en": "Player {n}"},
@@ -205,7 +211,16 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Řezačka: řežte postupně od 1 do {n}, každý řez od okraje k okraji.",
         "en": "Guillotine: cut in order from 1 to {n}, each cut edge to edge.",
     },
-    "piece_stock_card": {"pl": "Drukuj na kartonie", "cs": "Tiskněte na karton", "en": "Print on card stock"},
+    "piece_stock_card": {
+        "pl": "Drukuj na kartonie; w drukarce ustaw papier gruby / karton",
+        "cs": "Tiskněte na karton; v tiskárně nastavte silný papír / karton",
+        "en": "Print on card stock; set the printer to heavy paper / card",
+    },
+    "piece_spares_key": {
+        "pl": "Żetony z\u00a0plusem w\u00a0rogu są zapasowe.",
+        "cs": "Žetony s\u00a0plusem v\u00a0rohu jsou náhradní.",
+        "en": "Tokens with a plus in the corner are spares.",
+    },
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",

@@ -12,18 +12,28 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem
 from printkit.base.records import replace
 from printkit.kinds.sheet.model import SheetComponent
-from printkit.kit.parts import FieldPart, TablePart
+from printkit.kit.parts import FieldPart, GridPart, ScoringPart, TablePart
 from printkit.layout.context import Context, Paper
 from printkit.layout.emblem import roundel
 from printkit.layout.marks import tinted
 from printkit.layout.primitives import CUT, Item, Line, Page, Piece, Rect, Stroke, Text
-from printkit.layout.sheet import BAND_GAP, BOX_LINE, aligned_widths, band_numbers, draw_band, iter_parts
+from printkit.layout.sheet import (
+    BAND_GAP,
+    BOX_LINE,
+    LABEL_COLUMN,
+    PART_GAP,
+    aligned_widths,
+    band_cells,
+    band_numbers,
+    draw_band,
+    iter_parts,
+)
 from printkit.layout.symbols import turned_symbol
 from printkit.layout.text import fit_text
 
 HEADER_HEIGHT = 16.0
 NAME_W = 70.0  # the name field's width, unless the sheet's column grid gives it one
-NAME_MIN = 45.0  # the narrowest column the name field takes from the grid
+NAME_MIN = 40.0  # the narrowest column the name field takes from the grid (GROW_BESIDE: ogrod's A4 legend)
 CARTOUCHE_H = 11.5  # the title's band
 CARTOUCHE_PAD = 4.0  # mm from the band's ends to the title
 CARTOUCHE_TINT = 0.12  # the band's wash of the theme's accent
@@ -62,6 +72,10 @@ def sheet_page(component: SheetComponent, ctx: Context, name: str | None) -> Pag
     # how tall one game is at the usual gaps, measured once
     height = sheet_items(component, ctx, name, m, 0)[1] - m
     games = fixed or games_fitting(height, ctx)
+    if games == 1 and (bigger := grown(component, ctx, height)) is not None:
+        component, height = bigger, sheet_items(bigger, ctx, name, m, 0)[1] - m
+    if games == 1 and (taller := taller_scoring(component, ctx, height)) is not None:
+        component, height = taller, sheet_items(taller, ctx, name, m, 0)[1] - m
     gap = spread_gap(component, ctx, height) if games == 1 else BAND_GAP
     games_gap = games_gap_for(games, height, ctx)
     for game in range(games):
@@ -126,6 +140,74 @@ def cut_between(x: float, y: float, width: float) -> list[Item]:
         turned_symbol("scissors", x, y - SCISSORS / 2, SCISSORS, CUT.color, line=SCISSORS / 50),
         Line(x + SCISSORS + 1.0, y, x + width, y, CUT),
     ]
+
+
+def grown(component: SheetComponent, ctx: Context, height: float) -> SheetComponent | None:
+    """The sheet with its grids' cells grown (``cell_most``) by the page's spare height, in half
+    millimetres, as far as the columns beside each keep GROW_BESIDE mm; None when none grows.
+    ogrod's 20 mm garden left two 19.5 mm empty bands and a hole on A4 (review 10): its cells
+    take the height first, the gaps what is left."""
+    growing = [(index, part) for index, band in enumerate(component.rows) for part in band_grids(band)]
+    growing = [(index, part) for index, part in growing if part.cell_most and part.cell_most > part.cell]
+    spare = sheet_bottom(ctx) - SPREAD_CLEAR - ctx.margin - height
+    if not growing or spare <= 0:
+        return None
+    share = spare / len({index for index, _ in growing})  # the bands holding a grid share the height
+    cells: dict[int, float] = {}
+    for index, part in growing:
+        beside = len(band_cells(component.rows[index])) - 1
+        labels = LABEL_COLUMN if part.row_labels else 0.0
+        widest = (ctx.content_width - (PART_GAP + GROW_BESIDE) * beside - labels) / part.cols
+        cell = min(part.cell_most or part.cell, part.cell + share / part.rows, widest)
+        cells[id(part)] = max(part.cell, int(cell * 2 + 1e-6) / 2)
+    while True:  # never so wide that the bands' columns no longer share one grid (a column's declared width)
+        if all(cells[id(part)] == part.cell for _, part in growing):
+            return None
+        bigger = with_parts(component, {key: {"cell": value} for key, value in cells.items()})
+        if on_one_grid(bigger, ctx):
+            return bigger
+        cells = {id(part): max(part.cell, cells[id(part)] - 0.5) for _, part in growing}
+
+
+def on_one_grid(component: SheetComponent, ctx: Context) -> bool:
+    """Whether the sheet's bands of as many columns as each other share one column grid."""
+    widths = aligned_widths(component.rows, ctx.content_width)
+    by_count: dict[int, list[float]] = {}
+    for band in widths:
+        if len(band) > 1 and by_count.setdefault(len(band), band) != band:
+            return False
+    return True
+
+
+def taller_scoring(component: SheetComponent, ctx: Context, height: float) -> SheetComponent | None:
+    """The sheet with its scoring rows grown (``row_most``) by the spare height the grids left, in
+    half millimetres; None when none grows (ogrod's A4 garden stops at 22 mm, its legend beside it
+    at 41: 15 mm were still two empty bands)."""
+    spare = sheet_bottom(ctx) - SPREAD_CLEAR - ctx.margin - height
+    scoring = [part for part in iter_parts(component) if isinstance(part, ScoringPart) and part.row_most]
+    if not scoring or spare <= 0:
+        return None
+    rows = sum(len(part.rows) for part in scoring)
+    taller = {id(p): max(p.row_height, int(min(p.row_most or 0, p.row_height + spare / rows) * 2) / 2) for p in scoring}
+    return with_parts(component, {key: {"row_height": value} for key, value in taller.items()})
+
+
+def with_parts(component: SheetComponent, updates: dict[int, dict[str, Any]]) -> SheetComponent:
+    """The sheet with the parts whose ``id`` ``updates`` names changed as it says."""
+
+    def changed(part: Any) -> Any:
+        if isinstance(part, list):
+            return [changed(inner) for inner in part]
+        return part.model_copy(update=updates[id(part)]) if id(part) in updates else part
+
+    return component.model_copy(update={"rows": [[changed(part) for part in band] for band in component.rows]})
+
+
+def band_grids(band: list[Any]) -> list[GridPart]:
+    return [part for stack in band_cells(band) for part in stack if isinstance(part, GridPart)]
+
+
+GROW_BESIDE = 40.0  # mm: the least each column beside a growing grid keeps (ogrod's legend: 41 on A4)
 
 
 def spread_gap(component: SheetComponent, ctx: Context, height: float) -> float:
