@@ -224,7 +224,7 @@ def _rock(color: str, w: float) -> Unit:
         (0.84, 0.86),
         (0.2, 0.88),
     ]
-    facet = [(0.2, 0.46), (0.4, 0.52), (0.62, 0.44), (0.8, 0.36)]  # the top facet's lower edge
+    facet = [(0.25, 0.47), (0.4, 0.52), (0.62, 0.44), (0.76, 0.38)]  # the top facet's lower edge
     ridge = [(0.4, 0.52), (0.44, 0.74)]  # the front face's fold
     return [
         polygon(rounded(corners, 0.12), color, w, color),
