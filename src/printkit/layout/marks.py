@@ -196,7 +196,10 @@ TWO_LINE_STEP = 3.2  # mm between an instruction's two lines (6-7 pt), both abov
 
 def instruction_lines(instruction: str, width: float, size: float) -> list[str]:
     """The instruction on one line, or, when even its smallest size is too wide (a middle sheet of a
-    split board names four joins), on two lines broken at the '; ' nearest its middle."""
+    split board names four joins), on two lines broken at the '; ' nearest its middle; an instruction
+    of two lines ('\n': a sheet's cuts, then the strip between its colours) on its own two."""
+    if "\n" in instruction:
+        return instruction.split("\n")
     if fonts.text_width(instruction, size) <= width or "; " not in instruction:
         return [instruction]
     parts = instruction.split("; ")

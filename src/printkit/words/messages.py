@@ -224,6 +224,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cut along the lines the crop marks in the margin set out; the colour past each piece is bleed, to be "
         "cut away.",
     },
+    "cut_strip": {
+        "pl": "Pasek między kolorami to spad dwóch bloków: przetnij go wzdłuż obu jego linii i wyrzuć.",
+        "cs": "Proužek mezi barvami je spadávka dvou bloků: rozstřihněte ho podél obou jeho čar a vyhoďte.",
+        "en": "The strip between the colours is the bleed of two blocks: cut along both its lines and discard it.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
