@@ -225,9 +225,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "cut away.",
     },
     "cut_strip": {
-        "pl": "Pasek między kolorami to spad dwóch bloków: przetnij go wzdłuż obu jego linii i wyrzuć.",
-        "cs": "Proužek mezi barvami je spadávka dvou bloků: rozstřihněte ho podél obou jeho čar a vyhoďte.",
-        "en": "The strip between the colours is the bleed of two blocks: cut along both its lines and discard it.",
+        "pl": "Pasek między kolorami to spad dwóch bloków: odetnij go wzdłuż obu jego linii.",
+        "cs": "Proužek mezi barvami je spadávka dvou bloků: odstřihněte ho podél obou jeho čar.",
+        "en": "The strip between the colours is the bleed of two blocks: cut it off along both its lines.",
     },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
