@@ -10,10 +10,10 @@ import pytest
 from printkit import fonts
 from printkit import pipeline as build
 from printkit.kit.shared import FigureSpot
-from printkit.layout import bounds, figure_marks, figure_pieces, figures
+from printkit.layout import bounds, figure_grid, figure_marks, figure_pieces, figures
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
-from printkit.layout.primitives import Circle, Group, Rect, Text
+from printkit.layout.primitives import Circle, Group, Line, Rect, Text
 from printkit.words.locale import Localizer
 
 TILE = 34.0  # kpn's tiles, printed size
@@ -74,7 +74,11 @@ def test_kpn_covering_tile_lies_at_full_size_on_the_scissors_over_its_neighbours
     _, page, (turn, _) = kpn_figures(lang, paper_name)
     arts = [i for i in turn.items if isinstance(i, Group) and i.key[:2] == ("deck", "tiles")]
     (top,) = [i for i in arts if i.key[2:4] == ("back", "pink")]
-    (under,) = [i for i in arts if i.key[2:5] == ("face", "green", "scissors") and (i.x + 2.0) // TILE == 1]
+    (under,) = [
+        i
+        for i in arts
+        if i.key[2:5] == ("face", "green", "scissors") and (i.x + 2.0) // TILE == 2 and (i.y + 2.0) // TILE == 1
+    ]
     assert top.scale == under.scale == 1.0, "both at full size"
     step = figure_pieces.COVER_STEP * TILE
     assert (top.x - under.x, top.y - under.y) == pytest.approx((step, step)), "offset a little"
@@ -125,7 +129,15 @@ def test_kpn_example_2_keeps_its_label_beside_its_badge_in_the_grids_empty_place
     )
     width = fonts.text_width(label.text, label.size_pt, True, "body")
     assert turn.x + 3 * pitch < disc.cx - figures.BADGE_R, "right of the starting grid"
-    assert disc.cx - figures.BADGE_R - (turn.x + 3 * pitch) <= 2.0, "next to it"
+    # a review: the label floated beside the grid. Example 2 ends its row now (column 2), the legend
+    # LEADER (3.5 mm) right of its tile, a line from the tile's edge to the badge at the badge's height
+    edge = turn.x + 3 * pitch
+    assert disc.cx - figures.BADGE_R - edge == pytest.approx(figure_grid.LEADER)
+    (leader,) = [i for i in page.items if isinstance(i, Line) and i.stroke == figure_grid.LEADER_LINE]
+    assert leader.x1 == pytest.approx(edge) and leader.y1 == leader.y2 == pytest.approx(disc.cy)
+    assert leader.x2 == pytest.approx(edge + figure_grid.LEADER) and leader.x2 == pytest.approx(
+        disc.cx - figures.BADGE_R
+    )
     assert label.x + width < page.width - 15.0, "inside the column"
 
 

@@ -1,7 +1,8 @@
-"""A deck's ``group: owner`` never costs a sheet (a round-6 review of kpn folded: 'a whole A4
-sheet carries only 3 green tiles ... 12/11/11/11/12/3 ... 60 tiles at 12 a sheet fit on 5'). Each
-owner keeps rows of its own when that takes no more sheets (kpn duplex: 2 sheets of 30); else
-the tiles are packed in reading order. Counted on the laid-out pages."""
+"""A deck's ``group: owner`` costs no sheet (a round-6 review of kpn folded: 'a whole A4 sheet
+carries only 3 green tiles ... 60 tiles at 12 a sheet fit on 5'): each owner keeps rows of its own
+when that takes no more sheets (kpn duplex: 2 sheets of 30), else the pieces are packed in reading
+order; but pieces that share their cuts keep their rows always (a review 10: packed, kpn's colours
+met on a cut), a strip of two bleeds between two colours. Counted on the laid-out pages."""
 
 from __future__ import annotations
 
@@ -27,10 +28,27 @@ def faces(page) -> list:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_kpn_folded_takes_5_sheets_of_12_not_6(paper):
+def test_kpn_folded_keeps_each_colour_on_rows_of_its_own_4_mm_apart(paper):
+    """Folded, 12 a sheet, packing took 5 sheets but set a colour's last tile beside the next one's
+    first, their boundary on a cut (a review: 'a 1 mm fold error leaves a sliver of another owner's
+    colour on a back'). Pieces that share their cuts keep their rows whatever it costs: 6 sheets
+    (12, 3 + 8, 7 + 4, 11, 12, 3), and where two colours meet on a sheet, a strip of two bleeds
+    (4 mm) between them, the header saying so."""
     pages = tile_pages("fold", paper)
-    counts = [len(faces(page)) for page in pages]
-    assert counts == [12] * 5, counts
+    assert [len(faces(page)) for page in pages] == [12, 11, 11, 11, 12, 3]
+    for page in pages:
+        rows = defaultdict(set)
+        for piece in faces(page):
+            rows[round(piece.y, 3)].add(dict(piece.extra)["owner"])
+        assert all(len(owners) == 1 for owners in rows.values()), "a row is one colour"
+        tops = sorted(rows)
+        steps = [round(below - above, 3) for above, below in zip(tops[:-1], tops[1:], strict=True)]
+        pairs = zip(steps, tops[:-1], tops[1:], strict=True)
+        changes = [step for step, above, below in pairs if rows[above] != rows[below]]
+        assert all(step == 34.0 + 4.0 for step in changes) and steps.count(38.0) == len(changes), steps
+        strip = "The strip between the colours is the bleed of two blocks"
+        texts = " ".join(item.text for item in page.items if hasattr(item, "text") and isinstance(item.text, str))
+        assert (strip in texts) == bool(changes)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -30,7 +30,7 @@ from printkit.layout.figure_marks import Arrow
 from printkit.layout.figure_notes import Tally, side_width
 from printkit.layout.figure_pieces import Stacked, cover_offset, piece_source, pieces_used, stack_items, stack_room
 from printkit.layout.placeable import Placeable
-from printkit.layout.primitives import Box, Circle, Item, Stroke, Text
+from printkit.layout.primitives import Box, Circle, Item, Line, Stroke, Text
 
 if TYPE_CHECKING:
     from printkit.kit.model import Kit
@@ -45,6 +45,9 @@ LEGEND_GAP = 1.2  # mm between the drawing and its legend line
 LEGEND_SPACE = 4.0  # mm between two entries of a legend
 LEGEND_H = 2 * BADGE_R + 0.4  # mm: a legend line, as tall as its badges
 LEGEND_PAD = 1.0  # mm between a legend set in a grid's empty places and the pieces either side
+LEADER = 3.5  # mm: a legend beside its example's piece stands this far off it, tied to it by a line (a review:
+# kpn's 'on scissors' floated beside the grid)
+LEADER_LINE = Stroke(color="#1a1a1a", width=0.3)
 BADGE_IN = 0.5  # mm between a badge inside a piece's corner and the piece's edges
 
 
@@ -70,12 +73,13 @@ class Drawing(Struct, frozen=True):
     rings: tuple[str, ...] = ()  # what each ring of ``areas`` marks, in the rules' language ("": not in the legend)
     legend_room: Box | None = None  # the empty places beside an example's row, or opening the last row: the legend's
     legend_beside: bool = False  # the room ends the example's row: the legend may reach on to the column's edge
+    legend_led: bool = False  # ... and starts right of the example's place: a leader ties the legend to it
     badges_inside: bool = False  # a touching grid: a badge stands inside its piece's corner, never on a shared one
     picked: tuple[Box, ...] = ()  # the places of a linked group (a winning three), each ringed on the page
     corner_marks: tuple[tuple[str, float, float, float], ...] = ()  # a sheet cell's tick or cross: (kind, x, y, side)
     row_ticks: tuple[float, ...] = ()  # the middles of a sheet grid's rows ticked at their right end
     tally: Tally | None = None  # the points the example scores, beside the grid (figure_notes)
-    subject: tuple[str, ...] = ()  # the board or sheet part it shows, drawn at one scale on a page ((): pieces)
+    subject: tuple[str, ...] = ()  # the board, sheet part or pieces it shows, drawn at one scale on a page
 
     @property
     def side(self) -> float:
@@ -94,7 +98,20 @@ class Drawing(Struct, frozen=True):
         if not self.legend or room is None:
             return False
         spare = (width - self.w * scale) / 2 if self.legend_beside else 0.0
-        return legend_width(self.legend) <= room.w * scale + spare - 2 * LEGEND_PAD
+        return legend_width(self.legend) + self.lead <= room.w * scale + spare - 2 * LEGEND_PAD
+
+    @property
+    def lead(self) -> float:
+        """Page mm the leader takes before a legend beside its example (0 without one)."""
+        return LEADER - LEGEND_PAD if self.legend_led else 0.0
+
+    def leader_items(self, left: float, top: float, scale: float) -> list[Item]:
+        """The leader from the example's piece to its legend beside it, the drawing's (0, 0) at (left, top)."""
+        if not self.legend_led or self.legend_room is None:
+            return []
+        start = left + self.legend_room.x * scale
+        middle = top + (self.legend_room.y + self.legend_room.h / 2) * scale
+        return [Line(start, middle, start + LEADER, middle, LEADER_LINE)]
 
     def legend_h(self, scale: float, width: float) -> float:
         """Page mm under the drawing for its legend line (0 without one, or with one inside)."""
@@ -107,7 +124,7 @@ class Drawing(Struct, frozen=True):
         assert room is not None
         middle = top + (room.y + room.h / 2) * scale
         if self.legend_beside:
-            return left + room.x * scale + LEGEND_PAD + legend_width(self.legend) / 2, middle
+            return left + room.x * scale + LEGEND_PAD + self.lead + legend_width(self.legend) / 2, middle
         return left + (room.x + room.w / 2) * scale, middle
 
 
@@ -189,6 +206,7 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
     used = pieces_used(kit, stacks)
     drawing = (tuple(drawn.items + drawn.over), lefts[-1] + widths[-1], y - gap - last_band, tuple(labels), tuple(used))
     room, beside = legend_room(rows, lefts, widths, tops, labelled_at) if grid else (None, False)
+    led = beside and room is not None and labelled_at is not None and room.x == lefts[labelled_at[1] + 1]
     picked = tuple(Box(lefts[c], tops[r][0], widths[c], tops[r][1]) for r, c in linked)
     return Drawing(
         *drawing,
@@ -201,8 +219,11 @@ def pieces_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
         counts=tuple(drawn.counts),
         legend_room=room,
         legend_beside=beside,
+        legend_led=led,
         badges_inside=touching and grid,
         picked=picked,
+        # grids of one deck's pieces at one scale: kpn's tiles at 12.1 and 14.2 mm on one page looked careless
+        subject=("pieces", *used) if grid else (),
     )
 
 

@@ -210,6 +210,7 @@ class Laid(Struct, frozen=True):
         if self.drawing.legend_inside(scale, self.width):
             cx, middle = self.drawing.legend_at(left, top, scale)
             items += legend_items(self.drawing.legend, cx, middle - LEGEND_H / 2)
+            items += self.drawing.leader_items(left, top, scale)
         elif self.drawing.legend:
             items += legend_items(self.drawing.legend, x + self.width / 2, y + self.drawn_h + LEGEND_GAP)
         items += figure_marks.legend_items(self.drawing.rings, x, y + self.drawn_h + self.labels_h, self.width)
@@ -488,6 +489,16 @@ def one_scale(shown: list[Laid]) -> list[Laid]:
     """The figures with those of one board or sheet part capped at the smallest scale among them,
     so that its cells print one size (ogrod's garden at 8.0 and 7.6 mm on one page read as careless),
     unless that would drop a figure's boxed texts."""
+    legible: dict[tuple[str, ...], float] = {}  # the pieces of one deck: each figure keeps the texts the others keep
+    for figure in shown:
+        if figure.subject[:1] == ("pieces",):
+            legible[figure.subject] = max(legible.get(figure.subject, 0.0), figure.drawing.legible)
+    shown = [
+        replace(figure, drawing=replace(figure.drawing, legible=legible[figure.subject]))
+        if figure.subject in legible
+        else figure
+        for figure in shown
+    ]
     least: dict[tuple[str, ...], float] = {}
     sides: dict[tuple[str, ...], float] = {}
     for figure in shown:

@@ -79,6 +79,39 @@ def tinted(color: str, tint: float) -> str:
     return "#" + "".join(f"{round(255 - (255 - c) * tint):02x}" for c in channels)
 
 
+DARK_SHADE = 0.045  # the luminance of a colour's dark shade: 9.5 : 1 on white, 8 : 1 on its light tint
+LIGHT_TINT = 0.72  # the luminance of a colour's light tint: every owner's window as light in black and white
+
+
+def dark_shade(colour: str) -> str:
+    """``colour`` mixed with black until its luminance is DARK_SHADE (a colour darker already is
+    kept): a symbol in it reads as the colour and as strongly on every colour, pale yellow too."""
+    return _mixed_to(colour, DARK_SHADE, "#000000")
+
+
+def light_tint(colour: str) -> str:
+    """``colour`` mixed with white until its luminance is LIGHT_TINT (a lighter colour is kept)."""
+    return _mixed_to(colour, LIGHT_TINT, "#ffffff")
+
+
+def _mixed_to(colour: str, target: float, towards: str) -> str:
+    """``colour`` mixed with ``towards`` (black or white) just far enough to reach luminance ``target``."""
+    darkening = towards == "#000000"
+    if (luminance(colour) <= target) == darkening:
+        return colour
+    low, high = 0.0, 1.0  # the share of ``towards``: luminance moves monotonically with it
+    for _ in range(24):
+        share = (low + high) / 2
+        reached = luminance(_mix(colour, towards, share))
+        low, high = (share, high) if (reached > target) == darkening else (low, share)
+    return _mix(colour, towards, high)
+
+
+def _mix(colour: str, other: str, share: float) -> str:
+    pairs = [(int(colour[i : i + 2], 16), int(other[i : i + 2], 16)) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (o - c) * share):02x}" for c, o in pairs)
+
+
 def luminance(colour: str) -> float:
     """The relative luminance of an sRGB colour "#rrggbb" (WCAG 2)."""
     linear = []
@@ -163,7 +196,10 @@ TWO_LINE_STEP = 3.2  # mm between an instruction's two lines (6-7 pt), both abov
 
 def instruction_lines(instruction: str, width: float, size: float) -> list[str]:
     """The instruction on one line, or, when even its smallest size is too wide (a middle sheet of a
-    split board names four joins), on two lines broken at the '; ' nearest its middle."""
+    split board names four joins), on two lines broken at the '; ' nearest its middle; an instruction
+    of two lines ('\n': a sheet's cuts, then the strip between its colours) on its own two."""
+    if "\n" in instruction:
+        return instruction.split("\n")
     if fonts.text_width(instruction, size) <= width or "; " not in instruction:
         return [instruction]
     parts = instruction.split("; ")

@@ -308,6 +308,14 @@ def cut_instruction(run: PieceRun) -> str:
     return "cut_apart" if run.bleed else "cut_here"
 
 
+def strip_between(run: PieceRun, sheet: list[Slot]) -> bool:
+    """Whether a sheet of pieces that share their cuts has a strip between two of its rows (groups
+    apart: kpn's colours 4 mm apart), which takes two cuts more than the crop marks suggest."""
+    tops = sorted({round(slot.box.y, 6) for slot in sheet})
+    steps = [below - above for above, below in zip(tops[:-1], tops[1:], strict=True)]
+    return run.shared and any(step > run.height + 1e-6 for step in steps)
+
+
 def block_of(run: PieceRun, boxes: list[Box], marked: bool = True, crop: CropMarks = CROP_MARKS) -> Box:
     """What a sheet's pieces cover, their bleed and (``marked``) their crop marks included: the
     block the heading and ruler hug."""
@@ -377,7 +385,8 @@ def duplex_pages(run: PieceRun, ctx: Context) -> list[Page]:
         items, rows = face_items(run, sheet, ctx)
         block = block_of(run, [s.box for s in sheet], crop=ctx.options.crop)
         title = numbered(run.title, number, len(sheets))
-        furniture = framing(ctx, block, title, ctx.tr.msg(cut_instruction(run)), stock=stock_note(run, ctx))
+        note = ctx.tr.msg(cut_instruction(run)) + ("\n" + ctx.tr.msg("cut_strip") if strip_between(run, sheet) else "")
+        furniture = framing(ctx, block, title, note, stock=stock_note(run, ctx))
         pages.append(Page(width, height, run.role, run.component, tuple(furniture + items), tuple(rows), side="face"))
         backs, back_rows = back_items(run, sheet, lambda box: imposition.back_box(box, width, height, flip, offset))
         back_block = block_of(run, [imposition.back_box(s.box, width, height, flip, offset) for s in sheet], False)
@@ -411,6 +420,7 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
             run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
         )
         note = ctx.tr.msg("fold_apart" if run.bleed else "fold_here")
+        note += "\n" + ctx.tr.msg("cut_strip") if strip_between(run, sheet) else ""
         furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note, stock=stock_note(run, ctx))
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from printkit.layout.primitives import BLACK, Circle, Group, Item, Path, Rect, Stroke
 
 Unit = list[Item]
+Point = tuple[float, float]
 _SYMBOLS: dict[str, Callable[[str, float], Unit]] = {}
 
 
@@ -165,58 +166,120 @@ def _honey(color: str, w: float) -> Unit:
     ]
 
 
+def arc(cx: float, cy: float, rx: float, ry: float, start_deg: float, end_deg: float, steps: int = 12) -> list[Point]:
+    """Points along an elliptic arc about (cx, cy), from ``start_deg`` to ``end_deg`` (y down, so
+    90 degrees is straight below the centre)."""
+    return [
+        (
+            cx + rx * math.cos(math.radians(start_deg + (end_deg - start_deg) * i / steps)),
+            cy + ry * math.sin(math.radians(start_deg + (end_deg - start_deg) * i / steps)),
+        )
+        for i in range(steps + 1)
+    ]
+
+
+def turned(points: Iterable[Point], degrees: float, cx: float = 0.5, cy: float = 0.5) -> list[Point]:
+    """``points`` turned ``degrees`` clockwise (y down) about (cx, cy)."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return [(cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c) for x, y in points]
+
+
+def bezier(a: Point, control: Point, b: Point, t: float) -> Point:
+    """The point ``t`` (0 to 1) along the quadratic Bézier curve from ``a`` to ``b`` about ``control``."""
+    return (
+        (1 - t) ** 2 * a[0] + 2 * t * (1 - t) * control[0] + t * t * b[0],
+        (1 - t) ** 2 * a[1] + 2 * t * (1 - t) * control[1] + t * t * b[1],
+    )
+
+
+def rounded(corners: list[Point], radius: float, steps: int = 6) -> list[Point]:
+    """The polygon ``corners`` with each corner rounded off along a curve ``radius`` long each way."""
+    points: list[Point] = []
+    for i, (x, y) in enumerate(corners):
+        (px, py), (nx, ny) = corners[i - 1], corners[(i + 1) % len(corners)]
+        back, ahead = math.hypot(px - x, py - y), math.hypot(nx - x, ny - y)
+        r = min(radius, back / 2, ahead / 2)
+        ax, ay = x + (px - x) * r / back, y + (py - y) * r / back
+        bx, by = x + (nx - x) * r / ahead, y + (ny - y) * r / ahead
+        for k in range(steps + 1):  # a quadratic Bézier from a to b with its control at the corner
+            t = k / steps
+            points.append(
+                (
+                    (1 - t) ** 2 * ax + 2 * t * (1 - t) * x + t * t * bx,
+                    (1 - t) ** 2 * ay + 2 * t * (1 - t) * y + t * t * by,
+                )
+            )
+    return points
+
+
 @symbol("rock")
 def _rock(color: str, w: float) -> Unit:
-    """A heavy solid boulder, its facets picked out by white edges."""
+    """A rounded stone resting on its broad underside: one solid outline with soft corners, and
+    two light strokes marking its top facet, both ending well inside the outline."""
     white = "#ffffff"
+    corners = [
+        (0.04, 0.7),
+        (0.12, 0.4),
+        (0.34, 0.2),
+        (0.64, 0.16),
+        (0.88, 0.3),
+        (0.97, 0.62),
+        (0.84, 0.86),
+        (0.2, 0.88),
+    ]
+    facet = [(0.25, 0.47), (0.4, 0.52), (0.62, 0.44), (0.76, 0.38)]  # the top facet's lower edge
+    ridge = [(0.4, 0.52), (0.44, 0.74)]  # the front face's fold
     return [
-        polygon(
-            [
-                (0.06, 0.74),
-                (0.14, 0.42),
-                (0.36, 0.18),
-                (0.66, 0.14),
-                (0.9, 0.34),
-                (0.96, 0.7),
-                (0.78, 0.88),
-                (0.24, 0.9),
-            ],
-            color,
-            w,
-            color,
-        ),
-        polygon([(0.36, 0.18), (0.46, 0.46), (0.3, 0.9)], white, w * 2.2, None, False),
-        polygon([(0.46, 0.46), (0.9, 0.34)], white, w * 2.2, None, False),
-        polygon([(0.46, 0.46), (0.78, 0.88)], white, w * 2.2, None, False),
-        polygon([(0.14, 0.42), (0.46, 0.46)], white, w * 2.2, None, False),
+        polygon(rounded(corners, 0.12), color, w, color),
+        polygon(facet, white, w * 2.4, None, False),
+        polygon(ridge, white, w * 2.4, None, False),
     ]
 
 
 @symbol("paper")
 def _paper(color: str, w: float) -> Unit:
-    """A white sheet with a folded corner and lines of writing."""
-    lines: Unit = [
-        polygon([(0.3, y), (0.7 if y > 0.4 else 0.56, y)], color, w * 2.2, None, False) for y in (0.34, 0.46, 0.58, 0.7)
-    ]
+    """Two blank sheets, one askew behind the other, the front one's lower corner curling up: paper,
+    not a document (no writing, no folded-down corner)."""
+    behind = turned([(0.16, 0.06), (0.7, 0.06), (0.7, 0.8), (0.16, 0.8)], -9)
+    left, top, right, bottom, corner = 0.24, 0.14, 0.82, 0.92, 0.24
+    curl_from, curl_to = (right - corner, bottom), (right, bottom - corner)  # on the bottom and the right edge
+    control = (right - 1.25 * corner, bottom - 1.25 * corner)  # the flap's curl reaches in over the sheet
+    flap = [bezier(curl_from, control, curl_to, i / 12) for i in range(13)]
     return [
-        polygon([(0.18, 0.06), (0.64, 0.06), (0.82, 0.24), (0.82, 0.94), (0.18, 0.94)], color, w * 3, "#ffffff"),
-        polygon([(0.64, 0.06), (0.64, 0.24), (0.82, 0.24)], color, w * 2.2, color),
-    ] + lines
+        polygon(behind, color, w * 3, "#ffffff"),
+        polygon(turned([(left, top), (right, top), curl_to, curl_from, (left, bottom)], 4), color, w * 3, "#ffffff"),
+        Path(tuple(turned(flap, 4)), None, "#ffffff"),  # the flap's underside, outlined along its curve only:
+        polygon(turned(flap, 4), color, w * 2.4, None, False),  # a closed outline's mitres would spike at its tips
+    ]
 
 
 @symbol("scissors")
 def _scissors(color: str, w: float) -> Unit:
-    """Open scissors: two solid blades crossing at a pivot over two ring handles."""
-    ring = Stroke(color, w * 5)
-    return [
-        polygon([(0.5, 0.56), (0.16, 0.06), (0.26, 0.05), (0.58, 0.5)], color, w, color),
-        polygon([(0.5, 0.56), (0.84, 0.06), (0.74, 0.05), (0.42, 0.5)], color, w, color),
-        polygon([(0.46, 0.56), (0.34, 0.68)], color, w * 8, None, False),
-        polygon([(0.54, 0.56), (0.66, 0.68)], color, w * 8, None, False),
-        Circle(0.28, 0.8, 0.13, ring),
-        Circle(0.72, 0.8, 0.13, ring),
-        Circle(0.5, 0.54, 0.035, None, "#ffffff"),
-    ]
+    """Open scissors: each half one solid shape, its blade above the pivot and its shank below it
+    crossing to the other side, into a ring drawn as one stroked circle (no seams between parts)."""
+    pivot_x, pivot_y = 0.5, 0.5
+    halves: Unit = []
+    for side in (-1, 1):  # the blade up on this side, the ring down on the other
+        tip = (0.5 + side * 0.36, 0.04)
+        ring = (0.5 - side * 0.22, 0.79)
+        halves.append(
+            polygon(
+                [
+                    tip,
+                    (pivot_x + side * 0.085, pivot_y - 0.07),
+                    (pivot_x - side * 0.035, ring[1] - 0.115),
+                    (ring[0] + side * 0.06, ring[1] - 0.1),
+                    (pivot_x - side * 0.1, pivot_y + 0.03),
+                    (pivot_x + side * 0.01, pivot_y - 0.08),
+                    (tip[0] - side * 0.08, tip[1] + 0.02),
+                ],
+                color,
+                w,
+                color,
+            )
+        )
+    rings: Unit = [Circle(0.5 + side * 0.22, 0.79, 0.125, Stroke(color, w * 4.5)) for side in (-1, 1)]
+    return halves + rings + [Circle(pivot_x, pivot_y - 0.005, 0.032, None, "#ffffff")]
 
 
 @symbol("leaf")

@@ -285,12 +285,13 @@ class _Drawer:
 
     def circle_code(self, circle: Circle) -> str:
         """What canvas.circle writes (four Bézier quarters from bezierArc), its numbers through fp:
-        a figure's dots and symbols draw hundreds of circles, each 26 numbers."""
+        a figure's dots and symbols draw hundreds of circles, each 26 numbers; closed ('h'), as
+        canvas.circle's is not, so a stroked ring has no butt-capped slit where it starts (3 o'clock)."""
         cx, cy, r = mm_to_pt(circle.cx), self.y(circle.cy), mm_to_pt(circle.r)
         x1, y1, x2, y2 = cx - r, cy - r, cx + r, cy + r
         curves = bezierArc(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1), 0, 360)
         ops = PATH_OPS[int(circle.stroke is not None), int(circle.fill is not None), self.canvas._fillMode]
-        return "\n".join(["n", f"{self.fp(*curves[0][:2])} m", *(f"{self.fp(*c[2:])} c" for c in curves), ops])
+        return "\n".join(["n", f"{self.fp(*curves[0][:2])} m", *(f"{self.fp(*c[2:])} c" for c in curves), "h", ops])
 
     def path(self, path: Path) -> None:
         stroke, fill = self.stroke(path.stroke), self.fill(path.fill)

@@ -244,6 +244,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cut along the lines the crop marks in the margin set out; the colour past each piece is bleed, to be "
         "cut away.",
     },
+    "cut_strip": {
+        "pl": "Pasek między kolorami to spad dwóch bloków: odetnij go wzdłuż obu jego linii.",
+        "cs": "Proužek mezi barvami je spadávka dvou bloků: odstřihněte ho podél obou jeho čar.",
+        "en": "The strip between the colours is the bleed of two blocks: cut it off along both its lines.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",

@@ -256,7 +256,9 @@ def piece_run(component: DeckComponent, ctx: Context, role: str, kind: str) -> p
         piece_groups(component),
         ("size",) if hextiles.is_hexagonal(component) else ("width",),
         component.print_bleed,
-        packed=True,  # group: owner keeps its rows only if they cost no sheet (kpn folded: 6, the last 3 tiles)
+        # group: owner keeps its rows only if they cost no sheet, but always where the pieces share their cuts: a
+        # colour's boundary on a shared cut left a sliver of another owner on a tile cut off it (kpn folded: 6 sheets)
+        packed=not component.shares_cuts,
         nested=hextiles.is_hexagonal(component),
         shared=component.shares_cuts,
         stock=component.print.stock,

@@ -31,8 +31,9 @@ from printkit.kit.table_spec import DeckTable
 
 # --- cards and tiles: decks made from counts, and mats with places for them --------------------
 
-# 'ink', 'white', 'piece', a colour, or {NAME}: the colour a type's value NAME holds (a table's column)
-ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece|ink|white|\{[a-z][a-z0-9_]*\})$")]
+# 'ink', 'white', 'piece', a colour, or {NAME}: the colour a type's value NAME holds (a table's column);
+# 'piece dark' and 'piece light': a dark shade and a light tint of the piece's colour (values.resolve_color)
+ColorRef = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|piece( dark| light)?|ink|white|\{[a-z][a-z0-9_]*\})$")]
 BoxSpec = tuple[Offset, Offset, Length, Length]
 
 
@@ -44,8 +45,10 @@ class ElementBase(Model):
     )
     color: ColorRef = Field(
         "ink",
-        description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's), a colour such as "
-        "'#2a7ab0', or '{NAME}': the colour the type's value NAME holds (e.g. a table's column).",
+        description="'ink' (black), 'white', 'piece' (the owner's colour, else the type's), 'piece dark' (a dark "
+        "shade of it, as dark for every colour: a symbol or a name on a light ground), 'piece light' (a light tint "
+        "of it, as light for every colour), a colour such as '#2a7ab0', or '{NAME}': the colour the type's value "
+        "NAME holds (e.g. a table's column).",
     )
     when: Annotated[str, Field(min_length=1, max_length=500)] | None = Field(
         None,
@@ -503,7 +506,7 @@ class DeckComponent(ComponentBase):
                     "element a fixed icon)"
                 )
             if not self.owners and (
-                "piece" in (element.color, getattr(element, "fill", None))
+                any((ref or "").startswith("piece") for ref in (element.color, getattr(element, "fill", None)))
                 or (isinstance(element, PatternElement) and not element.pattern)
             ):
                 raise ValueError(

@@ -13,6 +13,7 @@ from typing import Any
 from printkit.facts import evaluation, invariants
 from printkit.kinds.cards.model import DeckComponent, DeckOwner, DeckType, FillElement
 from printkit.kit.shared import VALUE_REF
+from printkit.layout.marks import dark_shade, light_tint
 from printkit.layout.primitives import BLACK
 
 WHITE = "#ffffff"
@@ -43,7 +44,8 @@ def holds(condition: str, facts: dict[str, Any]) -> bool:
 
 
 def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None) -> str:
-    """'ink', 'white', 'piece' (the owner's colour, else the type's), '{NAME}' (the colour the type's
+    """'ink', 'white', 'piece' (the owner's colour, else the type's; 'piece dark' a dark shade of it,
+    'piece light' a light tint, each as dark or light for every colour), '{NAME}' (the colour the type's
     value NAME holds; the kind's checks proved each type has one) or a colour as given."""
     named = VALUE_REF.match(ref)
     if named is not None:
@@ -53,10 +55,11 @@ def resolve_color(ref: str, piece_type: DeckType | None, owner: DeckOwner | None
         return BLACK
     if ref == "white":
         return WHITE
-    if ref == "piece":
-        if owner is not None:
-            return owner.color
-        return piece_type.color if piece_type is not None and piece_type.color else BLACK
+    if ref.startswith("piece"):
+        own = owner.color if owner is not None else piece_type.color if piece_type is not None else None
+        if not own:
+            return BLACK
+        return dark_shade(own) if ref == "piece dark" else light_tint(own) if ref == "piece light" else own
     return ref
 
 
