@@ -103,6 +103,19 @@ def cut_stroke_on(edge: str | None) -> Stroke:
     return CUT_ON_LIGHT if contrast(CUT_ON_LIGHT.color, edge) >= contrast(CUT_ON_DARK.color, edge) else CUT_ON_DARK
 
 
+TICK_WIDTH = 0.2  # mm: a corner tick, thinner than a cut line (0.25), two pixels at 300 dpi
+TICK_TONES = ("#5c5c5c", "#c4c4c4")  # a dark and a light grey: one shows on any piece's ground
+
+
+def tick_stroke(edges: Iterable[str | None]) -> Stroke:
+    """The corner ticks' stroke on pieces whose colours at their cuts are ``edges`` (None: the
+    paper): the grey of TICK_TONES that contrasts most with the least contrasting of them, a mid
+    tone that shows on white, tints and black alike but stands out less than a cut line."""
+    grounds = [edge or "#ffffff" for edge in edges] or ["#ffffff"]
+    tone = max(TICK_TONES, key=lambda grey: min(contrast(grey, ground) for ground in grounds))
+    return Stroke(color=tone, width=TICK_WIDTH)
+
+
 def on_paper(edge: str | None) -> bool:
     """A piece's colour at its cut line that looks like the paper itself (None: the paper), so that
     nothing shows where to cut it: white, or nearly (contrast with white under LIGHT_EDGE)."""

@@ -224,6 +224,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Cut along the lines the crop marks in the margin set out; the colour past each piece is bleed, to be "
         "cut away.",
     },
+    "cut_shared": {
+        "pl": "Tnij linijką od znacznika do znacznika na marginesie albo nożyczkami od krzyżyka do krzyżyka; "
+        "kolor za skrajnymi liniami cięcia to spad, który odcinasz.",
+        "cs": "Řežte podle pravítka od značky ke značce na okraji, nebo stříhejte od křížku ke křížku; barva "
+        "za krajními řeznými čarami je spadávka, kterou odříznete.",
+        "en": "Cut with a ruler from mark to mark across the margins, or with scissors from cross to cross; the "
+        "colour past the outer cut lines is bleed, to be cut away.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
@@ -236,6 +244,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "značky na okraji.",
         "en": "Fold along the dashed line, glue the halves together, then cut along the lines the crop marks in the "
         "margin set out.",
+    },
+    "fold_shared": {
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem tnij linijką od znacznika do znacznika "
+        "albo nożyczkami od krzyżyka do krzyżyka.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak řežte podle pravítka od značky ke "
+        "značce, nebo stříhejte od křížku ke křížku.",
+        "en": "Fold along the dashed line, glue the halves together, then cut with a ruler from mark to mark, "
+        "or with scissors from cross to cross.",
     },
     "board_instruction": {
         "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką pod planszą.",
