@@ -18,14 +18,15 @@ import pypdfium2
 import pytest
 
 from conftest import REPO
-from piece_pdf import build, recipe_text
+from piece_pdf import build, page_text, recipe_text
 from printkit import pipeline
 from printkit.layout.primitives import Text
 from printkit.layout.recipe import ROW_H
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 
-STOCK = {"en": r"(?:, on [a-z ]+)?", "pl": r"(?:, na [a-ząćęłńóśźż ]+)?", "cs": r"(?:, na [a-záčďéěíňóřšťúůýž ]+)?"}
+# the stock: card, plain paper, or 120–160 g/m² paper for parts folded over (recipe.stock_of)
+STOCK = {"en": r"(?:, on [^:;]+)?", "pl": r"(?:, na [^:;]+)?", "cs": r"(?:, na [^:;]+)?"}
 DIALOG = {
     "en": rf"In the print dialog{STOCK['en']}: (?P<runs>.*?); "
     r"(?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); actual size \(100%\)\.",
@@ -373,3 +374,59 @@ def test_targs_recipe_keeps_the_seeds_card_backing(tmp_path, lang, backed):
     optional back pages. The optional backs' note says it, in every language."""
     pdf, _ = build("targ", tmp_path, "--lang", lang)
     assert backed in " ".join(recipe_text(pdf).replace("\xa0", " ").split())
+
+
+MANUAL = {
+    "en": "if your printer has no two-sided printing or will not take card through it: print the odd pages first, "
+    "turn the printed sheets over as your printer's manual shows",
+    "pl": "jeśli drukarka nie drukuje dwustronnie albo nie bierze kartonu do dupleksu: wydrukuj najpierw strony "
+    "nieparzyste, odwróć wydrukowane kartki tak, jak pokazuje instrukcja drukarki",
+    "cs": "pokud tiskárna netiskne oboustranně nebo nebere karton do duplexu: vytiskněte nejdřív liché strany, "
+    "vytištěné listy otočte tak, jak ukazuje návod k tiskárně",
+}
+FOLDED = {
+    "en": ("In the print dialog, on 120–160 g/m² paper (folded over): pages 4–5", "glue the halves together"),
+    "pl": ("W oknie drukowania, na papierze 120–160 g/m² (do złożenia): strony 4–5", "sklej całe połowy"),
+    "cs": ("V dialogu tisku, na papír 120–160 g/m² (k přeložení): strany 4–5", "celé poloviny slepte"),
+}
+
+
+def joined(text: str) -> str:
+    """The page's text as one line of words: no-break spaces and line ends read as spaces."""
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+@pytest.mark.parametrize(("kit_name", "pages"), [("plateau", "5–6"), ("kpn", "5–8")])
+def test_a_two_sided_build_says_how_to_print_its_backs_without_a_duplexer(tmp_path, kit_name, pages, lang):
+    """A review: plateau's stones go through one duplex run on card, which many home duplexers
+    will not take, and no manual fallback was given. Every build with duplex backs names their
+    pages and says: odd pages, turn the stack over as the manual shows, even pages; a folded
+    build has no backs to print so and says nothing of it."""
+    pdf, _ = build(kit_name, tmp_path, "--lang", lang)
+    text = joined(recipe_text(pdf))
+    assert MANUAL[lang] in text, text[-700:]
+    assert pages in text.split(MANUAL[lang])[0][-40:], "the note names the pages with backs"
+    folded, _ = build(kit_name, tmp_path, "--lang", lang, "--two-sided", "fold")
+    assert MANUAL[lang] not in joined(recipe_text(folded))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+def test_a_folded_build_prints_its_card_parts_on_120_160_paper_and_glues_them(tmp_path, lang):
+    """A review: plateau folded told the reader to fold and glue 160–250 g/m² card (500 g/m² once
+    doubled, hard to fold cleanly). Folded, a card part prints on 120–160 g/m² paper, glued all
+    over; the part's own card note gives way, and "what you need" joins its pages ("3–5", not
+    "3, 4–5")."""
+    pdf, _ = build("plateau", tmp_path, "--lang", lang, "--two-sided", "fold")
+    text = joined(recipe_text(pdf))
+    dialog, glue = FOLDED[lang]
+    assert dialog in text and glue in text, text[-900:]
+    stones_note = {"en": "Print the stones on card", "pl": "Kamienie drukuj na kartonie", "cs": "Kameny tiskněte"}
+    assert stones_note[lang] not in text
+    first = joined(page_text(pdf, 1))
+    need = {
+        "en": "120–160 g/m² paper for pages 4–5",
+        "pl": "papier 120–160 g/m² na strony 4–5",
+        "cs": "papír 120–160 g/m² na strany 4–5",
+    }[lang]
+    assert need in first and "3, 4–5" not in first

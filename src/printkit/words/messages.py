@@ -63,9 +63,20 @@ CATALOG: dict[str, dict[str, str]] = {
         "strips, as the small map on each sheet shows.",
     },
     "recipe_fold_note": {
-        "pl": "{Pages}: każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero potem tnij.",
-        "cs": "{Pages}: každý list přeložte podél přerušované čáry, slepte a teprve potom stříhejte.",
-        "en": "{Pages}: fold each sheet along the dashed line, glue it, and only then cut.",
+        "pl": "{Pages}: każdą kartkę złóż wzdłuż przerywanej linii, sklej całe połowy klejem w sztyfcie, potem tnij.",
+        "cs": "{Pages}: každý list přeložte podél přerušované čáry, celé poloviny slepte lepidlem a pak stříhejte.",
+        "en": "{Pages}: fold each sheet along the dashed line, glue the halves together all over, then cut.",
+    },
+    "recipe_manual_duplex": {
+        "pl": "{Pages}, jeśli drukarka nie drukuje dwustronnie albo nie bierze kartonu do dupleksu: wydrukuj "
+        "najpierw strony nieparzyste, odwróć wydrukowane kartki tak, jak pokazuje instrukcja drukarki, włóż je "
+        "z powrotem do podajnika i wydrukuj strony parzyste.",
+        "cs": "{Pages}, pokud tiskárna netiskne oboustranně nebo nebere karton do duplexu: vytiskněte nejdřív "
+        "liché strany, vytištěné listy otočte tak, jak ukazuje návod k tiskárně, vložte je zpět do zásobníku "
+        "a vytiskněte sudé strany.",
+        "en": "{Pages}, if your printer has no two-sided printing or will not take card through it: print the "
+        "odd pages first, turn the printed sheets over as your printer's manual shows, put them back in the "
+        "tray, and print the even pages.",
     },
     "recipe_elsewhere": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}.",
@@ -120,6 +131,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "dialog_stock_card": {"pl": "na kartonie", "cs": "na karton", "en": "on card stock"},
     "dialog_stock_paper": {"pl": "na zwykłym papierze", "cs": "na obyčejný papír", "en": "on plain paper"},
+    "dialog_stock_folded": {
+        "pl": "na papierze 120–160 g/m² (do złożenia)",
+        "cs": "na papír 120–160 g/m² (k přeložení)",
+        "en": "on 120–160 g/m² paper (folded over)",
+    },
     "dialog_line_stock": {
         "pl": "W oknie drukowania, {stock}: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
         "cs": "V dialogu tisku, {stock}: {runs}; {sides}; skutečná velikost (100 %).",
@@ -162,6 +178,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "karton 160–250 g/m² na {pages}",
         "cs": "karton 160–250 g/m² na {pages}",
         "en": "card stock (160–250 g/m²) for {pages}",
+    },
+    "need_fold_paper": {
+        "pl": "papier 120–160 g/m² na {pages} (do złożenia i sklejenia)",
+        "cs": "papír 120–160 g/m² na {pages} (k přeložení a slepení)",
+        "en": "120–160 g/m² paper for {pages} (to fold and glue)",
     },
     "need_card_if": {
         "pl": "karton 160–250 g/m², jeśli drukujecie {pages}",
@@ -432,10 +453,17 @@ def page_span(lang: str, first: int, last: int, naming: bool = False) -> str:
 
 
 def page_spans(lang: str, spans: list[tuple[int, int]]) -> str:
-    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several."""
-    if len(spans) == 1:
-        return page_span(lang, *spans[0])
-    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in sorted(set(spans)))
+    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several,
+    adjoining spans joined ('3–5', never '3, 4–5': plateau folded, a review)."""
+    joined: list[tuple[int, int]] = []
+    for first, last in sorted(set(spans)):
+        if joined and first <= joined[-1][1] + 1:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], last))
+        else:
+            joined.append((first, last))
+    if len(joined) == 1:
+        return page_span(lang, *joined[0])
+    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in joined)
     return f"{_PAGE_ACCUSATIVE[lang][1]} {numbers}"
 
 
