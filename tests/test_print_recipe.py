@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import pdfplumber
 import pypdfium2
 import pytest
 
@@ -377,12 +378,12 @@ def test_targs_recipe_keeps_the_seeds_card_backing(tmp_path, lang, backed):
 
 
 MANUAL = {
-    "en": "if your printer has no two-sided printing or will not take card through it: print the odd pages first, "
-    "turn the printed sheets over as your printer's manual shows",
-    "pl": "jeśli drukarka nie drukuje dwustronnie albo nie bierze kartonu do dupleksu: wydrukuj najpierw strony "
-    "nieparzyste, odwróć wydrukowane kartki tak, jak pokazuje instrukcja drukarki",
-    "cs": "pokud tiskárna netiskne oboustranně nebo nebere karton do duplexu: vytiskněte nejdřív liché strany, "
-    "vytištěné listy otočte tak, jak ukazuje návod k tiskárně",
+    "en": "with no duplex, print the previous page, turn it over as your printer's manual shows, put it back and "
+    "print this one.",
+    "pl": "bez dupleksu wydrukuj poprzednią stronę, odwróć kartkę tak, jak pokazuje instrukcja drukarki, włóż ją "
+    "z powrotem i wydrukuj tę.",
+    "cs": "bez duplexu vytiskněte předchozí stranu, list otočte tak, jak ukazuje návod k tiskárně, vložte ho zpět "
+    "a vytiskněte tuto.",
 }
 FOLDED = {
     "en": ("In the print dialog, on 120–160 g/m² paper (folded over): pages 4–5", "glue the halves together"),
@@ -397,18 +398,23 @@ def joined(text: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "cs"])
-@pytest.mark.parametrize(("kit_name", "pages"), [("plateau", "5–6"), ("kpn", "5–8")])
-def test_a_two_sided_build_says_how_to_print_its_backs_without_a_duplexer(tmp_path, kit_name, pages, lang):
+@pytest.mark.parametrize(("kit_name", "paper_name"), [("plateau", "a4"), ("kpn", "letter")])
+def test_every_sheet_of_backs_says_how_to_print_it_without_a_duplexer(tmp_path, kit_name, paper_name, lang):
     """A review: plateau's stones go through one duplex run on card, which many home duplexers
-    will not take, and no manual fallback was given. Every build with duplex backs names their
-    pages and says: odd pages, turn the stack over as the manual shows, even pages; a folded
-    build has no backs to print so and says nothing of it."""
-    pdf, _ = build(kit_name, tmp_path, "--lang", lang)
-    text = joined(recipe_text(pdf))
-    assert MANUAL[lang] in text, text[-700:]
-    assert pages in text.split(MANUAL[lang])[0][-40:], "the note names the pages with backs"
-    folded, _ = build(kit_name, tmp_path, "--lang", lang, "--two-sided", "fold")
-    assert MANUAL[lang] not in joined(recipe_text(folded))
+    will not take, and no manual fallback was given. Every sheet of duplex backs says, in its
+    heading at 7 pt at least: print the page before, turn it over as the printer's manual shows,
+    put it back, print this one (kpn's rules fill their page: the recipe has no line to spare)."""
+    pdf, manifest = build(kit_name, tmp_path, "--lang", lang, "--paper", paper_name)
+    backs = [page["number"] for page in manifest["pages"] if page.get("side") == "back" and page["role"] != "blank"]
+    assert backs
+    for number in backs:
+        assert MANUAL[lang] in joined(page_text(pdf, number)), (number, page_text(pdf, number)[:300])
+        with pdfplumber.open(pdf) as document:
+            heading = [c["size"] for c in document.pages[number - 1].chars if c["top"] < 30 * 72 / 25.4]
+        assert min(heading) >= 7.0, (number, min(heading))
+    folded, manifest = build(kit_name, tmp_path, "--lang", lang, "--two-sided", "fold")
+    pages = range(1, len(manifest["pages"]) + 1)
+    assert not any(MANUAL[lang][:20] in joined(page_text(folded, n)) for n in pages), "folded: no backs to print"
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "cs"])

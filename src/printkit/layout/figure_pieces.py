@@ -23,7 +23,7 @@ from printkit.kit.shared import Figure
 from printkit.layout import board as board_layout
 from printkit.layout import figure_marks
 from printkit.layout.context import Context
-from printkit.layout.marks import luminance, on_paper
+from printkit.layout.marks import on_paper
 from printkit.layout.placeable import Placeable
 from printkit.layout.primitives import Box, Group, Item, Rect, RichText, Side, Stroke, Text
 
@@ -80,15 +80,6 @@ def placed_piece(kit: Kit, ref: str, ctx: Context, x: float, y: float, scale: fl
 def light(source: Placeable, ctx: Context, side: Side) -> bool:
     """Whether the piece's side is light at its cut line, so that on a light cell it shows no edge."""
     return source.ground is not None and on_paper(source.ground(ctx, side))
-
-
-PALE = 0.5  # a piece's ground lighter than this luminance is edged in a pile as a white one is
-
-
-def pale(source: Placeable, ctx: Context, side: Side) -> bool:
-    """Whether the piece's side is pale at its cut line (white, or plateau's pale white stones):
-    in a pile it is parted from the one under it by a dark edge, not a light one."""
-    return source.ground is not None and luminance(source.ground(ctx, side) or "#ffffff") > PALE
 
 
 def is_flat(sources: list[Placeable]) -> bool:
@@ -159,7 +150,7 @@ def stack_items(
         seen_light = light(source, ctx, split_ref(ref)[1])
         into.boxes.append(Box(px, py, sw, sh))
         if len(refs) > 1 and not flat:  # each piece of a pile parted from the one under it
-            into.items += figure_marks.layer_items(px, py, sw, sh, pale(source, ctx, split_ref(ref)[1]))
+            into.items += figure_marks.layer_items(px, py, sw, sh, seen_light)
         if not layer.top:  # a piece under another: its face shows where the one above leaves it
             continue
         if len(refs) > 1 and flat:  # the top of a stack parted from the piece under it

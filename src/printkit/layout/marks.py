@@ -21,6 +21,7 @@ MARK_LABEL_PT = 7.0  # the fold line's label: the smallest text printkit prints 
 TICK = Stroke(width=0.15)
 TITLE_PT = 14.0
 INSTRUCTION_PT = 8.5
+ONE_LINE_LEAST = 7.0  # an instruction smaller than this on one line goes on two (the backs' duplex fallback)
 HEADER_HEIGHT = 13.0  # a piece page's title and instruction
 
 
@@ -159,7 +160,7 @@ def piece_page_header(
     size = fonts.fit_size(title, title_w, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
     items.insert(0, Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=title_w))
-    lines = instruction_lines(instruction, wide, note)
+    lines = instruction_lines(instruction, wide, max(note, ONE_LINE_LEAST))
     if len(lines) == 1:
         return items + [Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
     note = min(fonts.fit_size(line, wide, INSTRUCTION_PT, smallest=6) for line in lines)

@@ -256,21 +256,7 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             note_key = "recipe_fold_note" if side == "fold" else "recipe_faces_note"
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
     dialog = dialog_lines(ctx, once, per_player, two_sided)
-    duplexed = [whole_sheets(span, ctx) for _, span in duplex_spans(kit, ctx)]
-    if duplexed:  # many home printers print card on one side only, or have no duplex unit
-        clause = pages_clause(ctx, merged(duplexed))
-        notes.append(tr.msg("recipe_manual_duplex", Pages=clause[:1].upper() + clause[1:]))
     return Recipe(Table(header, tuple(rows), width), dialog, tuple(notes + elsewhere))
-
-
-def duplex_spans(kit: Kit, ctx: Context) -> list[tuple[str, Span]]:
-    """The parts this build prints with backs behind their faces (duplex), with their pages."""
-    found = []
-    for component in kit.components:
-        span = span_of(ctx, component.id) if component.in_kit else None
-        if span is not None and ctx.sides.get(component.id) == "duplex" and component.id not in ctx.options.faces_only:
-            found.append((component.id, span))
-    return found
 
 
 def stock_of(component_stock: str, side: str | None) -> str:

@@ -67,17 +67,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "{Pages}: každý list přeložte podél přerušované čáry, celé poloviny slepte lepidlem a pak stříhejte.",
         "en": "{Pages}: fold each sheet along the dashed line, glue the halves together all over, then cut.",
     },
-    "recipe_manual_duplex": {
-        "pl": "{Pages}, jeśli drukarka nie drukuje dwustronnie albo nie bierze kartonu do dupleksu: wydrukuj "
-        "najpierw strony nieparzyste, odwróć wydrukowane kartki tak, jak pokazuje instrukcja drukarki, włóż je "
-        "z powrotem do podajnika i wydrukuj strony parzyste.",
-        "cs": "{Pages}, pokud tiskárna netiskne oboustranně nebo nebere karton do duplexu: vytiskněte nejdřív "
-        "liché strany, vytištěné listy otočte tak, jak ukazuje návod k tiskárně, vložte je zpět do zásobníku "
-        "a vytiskněte sudé strany.",
-        "en": "{Pages}, if your printer has no two-sided printing or will not take card through it: print the "
-        "odd pages first, turn the printed sheets over as your printer's manual shows, put them back in the "
-        "tray, and print the even pages.",
-    },
     "recipe_elsewhere": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}.",
         "cs": "Zvlášť, v souboru {file} přiloženém k sadě: {what}.",
@@ -313,9 +302,12 @@ CATALOG: dict[str, dict[str, str]] = {
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {
-        "pl": "Tyły do poprzedniej strony: druk dwustronny, obracanie wzdłuż {edge}.",
-        "cs": "Ruby k předchozí straně: oboustranný tisk, otáčení podle {edge}.",
-        "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
+        "pl": "Tyły do poprzedniej strony: druk dwustronny, obracanie wzdłuż {edge}; bez dupleksu wydrukuj "
+        "poprzednią stronę, odwróć kartkę tak, jak pokazuje instrukcja drukarki, włóż ją z powrotem i wydrukuj tę.",
+        "cs": "Ruby k předchozí straně: oboustranný tisk, otáčení podle {edge}; bez duplexu vytiskněte předchozí "
+        "stranu, list otočte tak, jak ukazuje návod k tiskárně, vložte ho zpět a vytiskněte tuto.",
+        "en": "The backs of the previous page: print two-sided, flipping on the {edge}; with no duplex, print the "
+        "previous page, turn it over as your printer's manual shows, put it back and print this one.",
     },
     "blank_page": {
         "pl": "Tył poprzedniej strony, celowo pusty: przy druku dwustronnym nic nie trafia za stronę, którą się "

@@ -210,7 +210,9 @@ def figure_piece(component: StonesComponent, parts: list[str]) -> Placeable | st
         return face_art(component, owner, face, stone_type.value)
 
     def ground(ctx: Context, side: Side) -> str:
-        return body_colour(owner.color)  # its body, on both sides: a white stone's is pale
+        # the owner's colour: a white stone, pale-bodied, is still outlined in a figure, where the
+        # board's light cells would hide its pale rim
+        return owner.color
 
     key = (component.id, owner.id, stone_type.id)
     size = (component.size, component.size)
