@@ -23,6 +23,7 @@ from piece_pdf import build, page_text, recipe_text
 from printkit import pipeline
 from printkit.layout.primitives import Text
 from printkit.layout.recipe import ROW_H
+from printkit.words.messages import message
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 
@@ -436,3 +437,10 @@ def test_a_folded_build_prints_its_card_parts_on_120_160_paper_and_glues_them(tm
         "cs": "papír 120–160 g/m² na strany 4–5",
     }[lang]
     assert need in first and "3, 4–5" not in first
+    sheet = joined(page_text(pdf, 4))  # the first sheet of stones, folded: its heading says the same paper
+    folded_stock = {
+        "en": "Print on 120–160 g/m² paper",
+        "pl": "Drukuj na papierze 120–160 g/m²",
+        "cs": "Tiskněte na papír 120–160 g/m²",
+    }[lang]
+    assert folded_stock in sheet and message(lang, "piece_stock_card") not in sheet

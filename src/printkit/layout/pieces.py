@@ -328,10 +328,13 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     return items
 
 
-def stock_note(run: PieceRun, ctx: Context) -> str:
+def stock_note(run: PieceRun, ctx: Context, folded: bool = False) -> str:
     """ "Print on card stock" for pieces the recipe prints on card: the sheet itself says it, for
     whoever prints the page alone (a reviewer missed it on latarnie's token page); "" on paper."""
-    return ctx.tr.msg("piece_stock_card") if run.stock == "card" else ""
+    if run.stock != "card":
+        return ""
+    # folded over, a card part prints on lighter paper, doubled by the fold (recipe.stock_of)
+    return ctx.tr.msg("piece_stock_folded" if folded else "piece_stock_card")
 
 
 def numbered(title: str, number: int, sheets: int) -> str:
@@ -399,7 +402,8 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
             run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
         )
         note = ctx.tr.msg("fold_shared" if run.shared else "fold_apart" if run.bleed else "fold_here")
-        furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note, stock=stock_note(run, ctx))
+        title = numbered(run.title, number, len(sheets))
+        furniture = framing(ctx, block, title, note, stock=stock_note(run, ctx, folded=True))
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(
             Page(

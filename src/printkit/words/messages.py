@@ -211,6 +211,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Guillotine: cut in order from 1 to {n}, each cut edge to edge.",
     },
     "piece_stock_card": {"pl": "Drukuj na kartonie", "cs": "Tiskněte na karton", "en": "Print on card stock"},
+    "piece_stock_folded": {
+        "pl": "Drukuj na papierze 120–160 g/m²",
+        "cs": "Tiskněte na papír 120–160 g/m²",
+        "en": "Print on 120–160 g/m² paper",
+    },
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
