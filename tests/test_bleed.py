@@ -3,9 +3,10 @@
 A piece with a fill or a coloured edge (stones, tiles) is drawn 2 mm past its cut line on both
 sides, so a cut 0.5 mm off or a back 1-2 mm off shows no white sliver; nothing is drawn on its trim
 (a hairline there shows as a sliver when the cut strays): black crop marks outside the block and
-its bleed stand in line with each of its cuts. A piece that does not bleed has a cut line on its
-trim that contrasts at least 3:1 with the colour it lies on. Nothing that must be read comes within
-3 mm of the cut of a piece that bleeds (2 mm of one that does not).
+its bleed stand in line with each of its cuts, and pieces that share their cuts get corner ticks.
+A piece that does not bleed has a cut line on its trim that contrasts at least 3:1 with the colour
+it lies on. Nothing that must be read comes within 3 mm of the cut of a piece that bleeds (2 mm of
+one that does not).
 """
 
 from __future__ import annotations
@@ -42,23 +43,19 @@ def cut_rows(manifest: dict) -> list[dict]:
     return [row for row in manifest["pieces"] if row["kind"] in ("token", "stone", "tile", "card")]
 
 
-def on_shared_cut(line, row: dict, manifest: dict) -> bool:
-    """Whether ``line`` lies on a side of ``row``'s piece that a piece beside it on the face touches."""
-    if row["side"] != "face":
-        return False
+def touches_another(row: dict, manifest: dict) -> bool:
+    """Whether a piece beside ``row``'s on the same page and side touches it: they share a cut."""
     x, y, w, h = row["x"], row["y"], row["width"], row["height"]
     for other in cut_rows(manifest):
-        if other is row or other["page"] != row["page"] or other["side"] != "face":
+        if other is row or other["page"] != row["page"] or other["side"] != row["side"]:
             continue
         ox, oy, ow, oh = other["x"], other["y"], other["width"], other["height"]
         across = max(y, oy) + TOLERANCE < min(y + h, oy + oh)
         down = max(x, ox) + TOLERANCE < min(x + w, ox + ow)
-        for edge, touches in ((x, abs(ox + ow - x) <= TOLERANCE), (x + w, abs(ox - x - w) <= TOLERANCE)):
-            if touches and across and vertical_at([line], edge, max(y, oy), min(y + h, oy + oh)):
-                return True
-        for edge, touches in ((y, abs(oy + oh - y) <= TOLERANCE), (y + h, abs(oy - y - h) <= TOLERANCE)):
-            if touches and down and horizontal_at([line], edge, max(x, ox), min(x + w, ox + ow)):
-                return True
+        beside = abs(ox + ow - x) <= TOLERANCE or abs(ox - x - w) <= TOLERANCE
+        above = abs(oy + oh - y) <= TOLERANCE or abs(oy - y - h) <= TOLERANCE
+        if (across and beside) or (down and above):
+            return True
     return False
 
 
@@ -122,13 +119,13 @@ def test_every_filled_piece_bleeds_and_is_cut_by_crop_marks_or_a_line_that_shows
             ]
             # a white bleed shows no edge: the grey line on the trim shows the cut (on faces; decided
             # by the piece's own colour, which --ink-saver lightens only after: its fills are not it)
-            if on_paper(ground) and row["side"] == "face" and extra != "--ink-saver":
+            # unless it shares its cuts: in a block, corner ticks show them (test_corner_ticks)
+            shared = row["side"] == "face" and touches_another(row, manifest)
+            if on_paper(ground) and row["side"] == "face" and extra != "--ink-saver" and not shared:
                 assert vertical_at(on_trim, x, y, y + h) and vertical_at(on_trim, x + w, y, y + h), where
                 assert horizontal_at(on_trim, y, x, x + w) and horizontal_at(on_trim, y + h, x, x + w), where
-            elif not on_paper(ground):
-                # but a light keyline on a cut two dark pieces share (plateau's black stones)
-                outer = [line for line in on_trim if not on_shared_cut(line, row, manifest)]
-                assert outer == [], f"{where}: a line on the trim of a piece that bleeds"
+            elif not on_paper(ground) or shared:
+                assert on_trim == [], f"{where}: a line on the trim of a piece that bleeds"
             if row["side"] == "back":
                 continue  # a back is cut along its face's marks
             marks = [

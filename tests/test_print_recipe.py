@@ -14,18 +14,21 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import pdfplumber
 import pypdfium2
 import pytest
 
 from conftest import REPO
-from piece_pdf import build, recipe_text
+from piece_pdf import build, page_text, recipe_text
 from printkit import pipeline
 from printkit.layout.primitives import Text
 from printkit.layout.recipe import ROW_H
+from printkit.words.messages import message
 
 KITS = ["latarnie", "ogrod", "plateau", "targ", "kpn"]
 
-STOCK = {"en": r"(?:, on [a-z ]+)?", "pl": r"(?:, na [a-ząćęłńóśźż ]+)?", "cs": r"(?:, na [a-záčďéěíňóřšťúůýž ]+)?"}
+# the stock: card, plain paper, or 120–160 g/m² paper for parts folded over (recipe.stock_of)
+STOCK = {"en": r"(?:, on [^:;]+)?", "pl": r"(?:, na [^:;]+)?", "cs": r"(?:, na [^:;]+)?"}
 DIALOG = {
     "en": rf"In the print dialog{STOCK['en']}: (?P<runs>.*?); "
     r"(?P<sides>single-sided|two-sided, flip on the (?:long|short) edge); actual size \(100%\)\.",
@@ -374,3 +377,71 @@ def test_targs_recipe_keeps_the_seeds_card_backing(tmp_path, lang, backed):
     optional back pages. The optional backs' note says it, in every language."""
     pdf, _ = build("targ", tmp_path, "--lang", lang)
     assert backed in " ".join(recipe_text(pdf).replace("\xa0", " ").split())
+
+
+MANUAL = {
+    "en": "with no duplex, print the previous page, turn it over as your printer's manual shows, put it back and "
+    "print this one.",
+    "pl": "bez dupleksu wydrukuj poprzednią stronę, odwróć kartkę tak, jak pokazuje instrukcja drukarki, włóż ją "
+    "z powrotem i wydrukuj tę.",
+    "cs": "bez duplexu vytiskněte předchozí stranu, list otočte tak, jak ukazuje návod k tiskárně, vložte ho zpět "
+    "a vytiskněte tuto.",
+}
+FOLDED = {
+    "en": ("In the print dialog, on 120–160 g/m² paper (folded over): pages 4–5", "glue the halves together"),
+    "pl": ("W oknie drukowania, na papierze 120–160 g/m² (do złożenia): strony 4–5", "sklej całe połowy"),
+    "cs": ("V dialogu tisku, na papír 120–160 g/m² (k přeložení): strany 4–5", "celé poloviny slepte"),
+}
+
+
+def joined(text: str) -> str:
+    """The page's text as one line of words: no-break spaces and line ends read as spaces."""
+    return " ".join(text.replace("\xa0", " ").split())
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+@pytest.mark.parametrize(("kit_name", "paper_name"), [("plateau", "a4"), ("kpn", "letter")])
+def test_every_sheet_of_backs_says_how_to_print_it_without_a_duplexer(tmp_path, kit_name, paper_name, lang):
+    """A review: plateau's stones go through one duplex run on card, which many home duplexers
+    will not take, and no manual fallback was given. Every sheet of duplex backs says, in its
+    heading at 7 pt at least: print the page before, turn it over as the printer's manual shows,
+    put it back, print this one (kpn's rules fill their page: the recipe has no line to spare)."""
+    pdf, manifest = build(kit_name, tmp_path, "--lang", lang, "--paper", paper_name)
+    backs = [page["number"] for page in manifest["pages"] if page.get("side") == "back" and page["role"] != "blank"]
+    assert backs
+    for number in backs:
+        assert MANUAL[lang] in joined(page_text(pdf, number)), (number, page_text(pdf, number)[:300])
+        with pdfplumber.open(pdf) as document:
+            heading = [c["size"] for c in document.pages[number - 1].chars if c["top"] < 30 * 72 / 25.4]
+        assert min(heading) >= 7.0, (number, min(heading))
+    folded, manifest = build(kit_name, tmp_path, "--lang", lang, "--two-sided", "fold")
+    pages = range(1, len(manifest["pages"]) + 1)
+    assert not any(MANUAL[lang][:20] in joined(page_text(folded, n)) for n in pages), "folded: no backs to print"
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "cs"])
+def test_a_folded_build_prints_its_card_parts_on_120_160_paper_and_glues_them(tmp_path, lang):
+    """A review: plateau folded told the reader to fold and glue 160–250 g/m² card (500 g/m² once
+    doubled, hard to fold cleanly). Folded, a card part prints on 120–160 g/m² paper, glued all
+    over; the part's own card note gives way, and "what you need" joins its pages ("3–5", not
+    "3, 4–5")."""
+    pdf, _ = build("plateau", tmp_path, "--lang", lang, "--two-sided", "fold")
+    text = joined(recipe_text(pdf))
+    dialog, glue = FOLDED[lang]
+    assert dialog in text and glue in text, text[-900:]
+    stones_note = {"en": "Print the stones on card", "pl": "Kamienie drukuj na kartonie", "cs": "Kameny tiskněte"}
+    assert stones_note[lang] not in text
+    first = joined(page_text(pdf, 1))
+    need = {
+        "en": "120–160 g/m² paper for pages 4–5",
+        "pl": "papier 120–160 g/m² na strony 4–5",
+        "cs": "papír 120–160 g/m² na strany 4–5",
+    }[lang]
+    assert need in first and "3, 4–5" not in first
+    sheet = joined(page_text(pdf, 4))  # the first sheet of stones, folded: its heading says the same paper
+    folded_stock = {
+        "en": "Print on 120–160 g/m² paper",
+        "pl": "Drukuj na papierze 120–160 g/m²",
+        "cs": "Tiskněte na papír 120–160 g/m²",
+    }[lang]
+    assert folded_stock in sheet and message(lang, "piece_stock_card") not in sheet

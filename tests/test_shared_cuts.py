@@ -14,6 +14,7 @@ from printkit import pipeline
 from printkit.kinds.cards import layout as cards_layout
 from printkit.layout import cardgrid
 from printkit.layout.context import Context, paper
+from printkit.layout.marks import TICK_WIDTH
 from printkit.layout.primitives import Box, Group, Line
 from printkit.words.locale import Localizer
 
@@ -95,8 +96,10 @@ def test_each_card_bleeds_on_the_blocks_outer_sides_only(laid):
 def test_the_crop_marks_stand_outside_the_block_and_its_bleed(laid):
     page = laid[0]
     block = cardgrid.grown(cardgrid.bounds([Box(p.x, p.y, p.width, p.height) for p in page.pieces]), 2.0)
-    marks = [item for item in page.items if isinstance(item, Line)]
+    lines = [item for item in page.items if isinstance(item, Line)]
+    marks = [line for line in lines if line.stroke.width != TICK_WIDTH]
     assert len(marks) == 2 * (4 + 4), "above and below each of 4 vertical cuts, beside each of 4 horizontal ones"
+    assert len(lines) - len(marks) == 2 * 4, "and a cross at each of the 3 x 3 cards' 4 inner corners"
     for mark in marks:
         inside_x = block.x < min(mark.x1, mark.x2) and max(mark.x1, mark.x2) < block.right
         inside_y = block.y < min(mark.y1, mark.y2) and max(mark.y1, mark.y2) < block.bottom
@@ -174,12 +177,13 @@ def test_pieces_under_a_heading_share_their_cuts_too(kpn_tiles):
 
 
 def test_no_line_crosses_a_block_of_pieces_that_share_their_cuts(kpn_tiles):
-    """Nothing is drawn on a tile's trim: the crop marks stand outside the block and its bleed,
-    and no gutter mark runs along an empty slot (one once ran over the tile beside it)."""
+    """Nothing is drawn on a tile's trim but the corner ticks (test_corner_ticks): the crop marks
+    stand outside the block and its bleed, and no gutter mark runs along an empty slot (one once
+    ran over the tile beside it)."""
     for page in kpn_tiles:
         boxes = [Box(p.x, p.y, p.width, p.height) for p in page.pieces]
         block = cardgrid.grown(cardgrid.bounds(boxes), 2.0)
-        for mark in (item for item in page.items if isinstance(item, Line)):
+        for mark in (item for item in page.items if isinstance(item, Line) and item.stroke.width != TICK_WIDTH):
             inside_x = block.x < min(mark.x1, mark.x2) and max(mark.x1, mark.x2) < block.right
             inside_y = block.y < min(mark.y1, mark.y2) and max(mark.y1, mark.y2) < block.bottom
             assert not (inside_x and inside_y) and not (

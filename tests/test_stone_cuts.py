@@ -1,8 +1,8 @@
 """Stones that share their cuts (``gutter: 0`` with a bleed, as plateau's): the stones of an owner
 touch, so one cut frees two and the bleed runs round the owner's block only; each owner's block
-stands twice the bleed from the next. A light keyline marks each cut two black stones share on
-their faces. Measured on the layout data, faces and the backs behind them (long edge, short edge,
-folded over), and on the count of straight cuts across a sheet: 20 with 4 mm gutters, 13 shared.
+stands twice the bleed from the next. No line lies on a trim (test_corner_ticks: the crop marks
+and the corner ticks show the cuts). Measured on the layout data, faces and the backs behind them
+(long edge, short edge, folded over), and on the count of straight cuts across a sheet: 20 with 4 mm gutters, 13 shared.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from printkit import pipeline
 from printkit.kinds.stones import layout as stones_layout
 from printkit.layout import cardgrid
 from printkit.layout.context import Context, Options, paper
-from printkit.layout.pieces import KEYLINE_WIDTH
-from printkit.layout.primitives import Box, Group, Line
+from printkit.layout.primitives import Box, Group
 from printkit.words.locale import Localizer
 
 SIZE, BLEED = 32.0, 2.0
@@ -102,29 +101,6 @@ def box_of_clip(drawing: Group, box: Box) -> bool:
     return min(xs) < cx < max(xs) and min(ys) < cy < max(ys) and max(xs) - min(xs) < box.w + 2 * BLEED + 0.01
 
 
-def keylines(page) -> list[Line]:
-    return [i for i in page.items if isinstance(i, Line) and i.stroke.width == pytest.approx(KEYLINE_WIDTH)]
-
-
-def test_a_light_keyline_marks_every_cut_two_black_stones_share_on_their_faces_only(stones):
-    face, back = laid(stones)[:2]
-    black = [Box(p.x, p.y, p.width, p.height) for p in face.pieces if dict(p.extra)["owner"] == "black"]
-    lines = keylines(face)
-    # 4 x 3 black stones: 3 shared cuts in each of 3 rows, 4 in each of 2 rows of cuts between rows
-    assert len(lines) == 3 * 3 + 4 * 2
-    block = cardgrid.bounds(black)
-    for line in lines:
-        assert line.stroke.color == stones_layout.KEYLINE
-        assert block.x < min(line.x1, line.x2) + 1e-6 and max(line.x1, line.x2) <= block.right + 1e-6
-        assert block.y <= min(line.y1, line.y2) + 1e-6 and max(line.y1, line.y2) <= block.bottom + 1e-6
-        along = abs(line.x2 - line.x1) + abs(line.y2 - line.y1)
-        assert along == pytest.approx(SIZE), "one stone's side: the cut two stones share"
-        inner_x = line.x1 == line.x2 and block.x < line.x1 < block.right
-        inner_y = line.y1 == line.y2 and block.y < line.y1 < block.bottom
-        assert inner_x or inner_y, "on a shared cut, never on the block's outer trim"
-    assert keylines(back) == [], "a back lands a little off its face: its line would miss the cut"
-
-
 def test_stones_apart_by_anything_but_two_bleeds_or_0_are_refused_naming_the_choice(tmp_path, run):
     source = tmp_path / "plateau.yaml"
     kit = (REPO / "kits" / "plateau.yaml").read_text("utf-8")
@@ -147,7 +123,7 @@ def lightest(image, box_px) -> float:
 @pytest.mark.parametrize("dpi", SEAM_DPIS)
 def test_no_seam_shows_in_the_dark_bleed_or_along_a_shared_cut(tmp_path, dpi):
     """The black block's outer bleed (a 1 mm band in the middle of it, all round) and, on the
-    backs (no keyline there), a 1 mm band along each cut two black stones share are the body's
+    backs (no corner tick there), a 1 mm band along each cut two black stones share are the body's
     grey at every pixel: abutting fills left faint light hairlines at column joins on the backs
     (now each stone's drawing runs SEAM past a shared cut, overlapping its neighbour's)."""
     pdf, manifest = build("plateau", tmp_path, "--lang", "en")

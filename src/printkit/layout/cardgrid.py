@@ -266,6 +266,27 @@ def shared_cuts(box: Box, boxes: list[Box]) -> list[Segment]:
     return cuts
 
 
+TICK_ARM = 1.75  # mm: each arm of a corner tick, from the corner along a cut
+TICK_PROBE = 0.05  # mm from a corner diagonally: a point each of the four pieces meeting there covers
+
+
+def corner_ticks(boxes: list[Box], arm: float = TICK_ARM) -> list[Segment]:
+    """The cutting guides inside a block of pieces that share their cuts (docs/printing.md, "How
+    pieces are cut"): a short cross at each corner where four pieces meet, its arms ``arm`` mm
+    along the four cuts that leave it (a horizontal and a vertical segment). A corner on the
+    block's outline gets none: the crop marks in the margin stand in line with every cut there.
+    Scissors follow the cut from cross to cross; a cut a little off the line leaves at most a
+    short arm on a corner, where a full-length line on the trim left a sliver along the whole
+    side (plateau's white keylines on its black stones, a review)."""
+    corners = sorted({(round(x, 6), round(y, 6)) for b in boxes for x in (b.x, b.right) for y in (b.y, b.bottom)})
+    ticks: list[Segment] = []
+    for x, y in corners:
+        around = [(x + dx, y + dy) for dx in (-TICK_PROBE, TICK_PROBE) for dy in (-TICK_PROBE, TICK_PROBE)]
+        if all(any(b.x < px < b.right and b.y < py < b.bottom for b in boxes) for px, py in around):
+            ticks += [Segment(x - arm, y, x + arm, y), Segment(x, y - arm, x, y + arm)]
+    return ticks
+
+
 def _same(start: float, length: float, other_start: float, other_length: float) -> bool:
     """Whether two spans (a row's or a column's) are the same."""
     return abs(start - other_start) < EPSILON and abs(length - other_length) < EPSILON

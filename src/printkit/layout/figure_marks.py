@@ -45,7 +45,7 @@ PILE_LEAST = 0.7  # the smallest share of its size a piece of a pile is drawn at
 PILE_COUNTED = 3  # a pile of more pieces than this gets a badge with its count
 LAYER_EDGE = "#9a9a9a"  # where two touching pieces of a grid meet: reads on a black and on a white piece
 PILE_EDGE = 0.45  # mm at printed size: a piece's edge in a stack, about a cut line's 0.25 mm on the page
-PARTING = "#ffffff"  # a dark piece's edge in a stack: the light keyline its sheet prints on a shared cut
+PARTING = "#ffffff"  # a dark piece's edge in a stack: a light line parts it from the dark piece under it
 ARROW_GAP = 1.0  # mm at printed size: a move's head stops this far before the piece it points to
 ARROW_INK = "#16357a"  # deep blue: a move is not one of the black arrows printed on the pieces it crosses
 ARROW_HALO = "#ffffff"  # under the arrow, so it reads over a dark piece or a shaded cell
@@ -191,9 +191,8 @@ def ground_of(group: Group) -> str:
 
 
 def layer_items(x: float, y: float, pw: float, ph: float, light: bool) -> list[Item]:
-    """The edge of a piece in a stack, as its printed sheet shows it: a light piece (a white
-    stone) the dark grey of its cut line, a dark one the light keyline of a cut two dark pieces
-    share, so it parts from the dark piece under it. A review: a thick mid-grey rim (0.8 mm
+    """The edge of a piece in a stack: a light piece (a white stone) in the dark grey of a cut
+    line, a dark one in a light line, so it parts from the dark piece under it. A review: a thick mid-grey rim (0.8 mm
     printed) on every stone read as a frame the printed white stones do not have."""
     return [Rect(x, y, pw, ph, Stroke(color=OUTLINE.color if light else PARTING, width=PILE_EDGE))]
 

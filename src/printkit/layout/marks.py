@@ -21,6 +21,7 @@ MARK_LABEL_PT = 7.0  # the fold line's label: the smallest text printkit prints 
 TICK = Stroke(width=0.15)
 TITLE_PT = 14.0
 INSTRUCTION_PT = 8.5
+ONE_LINE_LEAST = 7.0  # an instruction smaller than this on one line goes on two (the backs' duplex fallback)
 HEADER_HEIGHT = 13.0  # a piece page's title and instruction
 
 
@@ -136,6 +137,19 @@ def cut_stroke_on(edge: str | None) -> Stroke:
     return CUT_ON_LIGHT if contrast(CUT_ON_LIGHT.color, edge) >= contrast(CUT_ON_DARK.color, edge) else CUT_ON_DARK
 
 
+TICK_WIDTH = 0.2  # mm: a corner tick, thinner than a cut line (0.25), two pixels at 300 dpi
+TICK_TONES = ("#5c5c5c", "#c4c4c4")  # a dark and a light grey: one shows on any piece's ground
+
+
+def tick_stroke(edges: Iterable[str | None]) -> Stroke:
+    """The corner ticks' stroke on pieces whose colours at their cuts are ``edges`` (None: the
+    paper): the grey of TICK_TONES that contrasts most with the least contrasting of them, a mid
+    tone that shows on white, tints and black alike but stands out less than a cut line."""
+    grounds = [edge or "#ffffff" for edge in edges] or ["#ffffff"]
+    tone = max(TICK_TONES, key=lambda grey: min(contrast(grey, ground) for ground in grounds))
+    return Stroke(color=tone, width=TICK_WIDTH)
+
+
 def on_paper(edge: str | None) -> bool:
     """A piece's colour at its cut line that looks like the paper itself (None: the paper), so that
     nothing shows where to cut it: white, or nearly (contrast with white under LIGHT_EDGE)."""
@@ -179,7 +193,7 @@ def piece_page_header(
     size = fonts.fit_size(title, title_w, TITLE_PT, bold=True, smallest=9)
     note = fonts.fit_size(instruction, wide, INSTRUCTION_PT, smallest=6)
     items.insert(0, Text(m, y + fonts.cap_height(size), title, size, bold=True, max_w=title_w))
-    lines = instruction_lines(instruction, wide, note)
+    lines = instruction_lines(instruction, wide, max(note, ONE_LINE_LEAST))
     if len(lines) == 1:
         return items + [Text(m, y + 10.0, instruction, note, color="#333333", max_w=wide)]
     note = min(fonts.fit_size(line, wide, INSTRUCTION_PT, smallest=6) for line in lines)

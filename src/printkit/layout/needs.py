@@ -55,7 +55,11 @@ def needs_blocks(kit: Kit, ctx: Context) -> list[Block]:
         blocks.append(Block("item", html.escape(text)))
     # the tools the build asks for: a review found "what you need" silent on scissors and glue
     printed = [c for c in kit.components if c.in_kit]
-    blocks += card_stock_blocks(ctx, [c for c in printed if c.print.stock == "card"])
+    folded = [c for c in printed if c.print.stock == "card" and ctx.sides.get(c.id) == "fold"]
+    blocks += card_stock_blocks(ctx, [c for c in printed if c.print.stock == "card" and c not in folded])
+    if folded:  # folded over and glued, paper makes the card (recipe.stock_of)
+        spans = [(page_first(ctx, c.id), page_last(ctx, c.id)) for c in folded]
+        blocks.append(Block("item", html.escape(tr.msg("need_fold_paper", pages=page_spans(ctx.lang, spans)))))
     boxed = [c for c in kit.components if kit.kinds.kind_of(c).box]  # a box's net, cut out and glued (kpn's)
     cut = [c for c in printed if c.print.cut or c.id in ctx.cut] + boxed
     glued = [c for c in printed if c.id in ctx.glued or ctx.sides.get(c.id) == "fold"] + boxed  # split, folded

@@ -17,12 +17,12 @@ from printkit.layout import hextiles, imposition
 from printkit.layout.cardgrid import (
     bounds,
     clipped,
+    corner_ticks,
     crop_marks,
     grown,
     gutter_marks,
     off_edges,
     shared_clip,
-    shared_cuts,
 )
 from printkit.layout.context import CROP_MARKS, Context, CropMarks
 from printkit.layout.cutpath import RECTANGLE, CutPath
@@ -39,15 +39,16 @@ from printkit.layout.marks import (
     piece_page_header,
     ruler_at,
     segment_line,
+    tick_stroke,
 )
-from printkit.layout.primitives import CUT, Align, Box, Group, Item, Line, Page, Path, Piece, Rect, Side, Stroke
+from printkit.layout.primitives import CUT, Align, Box, Group, Item, Page, Path, Piece, Rect, Side, Stroke
 
 BAND_GAP = 4.0
 RULER_FOOT_GAP = 2.0  # mm the ruler's numbers stay above the footer's band when the block lets them
 RULER_CLEAR = 1.0  # mm between a block (its crop marks) and the ruler under it, at the least
 FOLD_GUTTER = 8.0
+EDGE_NEAR = 0.01  # mm: a tick's middle this near a piece lies on its trim
 BACK_OUTLINE = Stroke(color="#b3b3b3", width=0.15)
-KEYLINE_WIDTH = 0.2  # mm: the light line on a cut two dark pieces share, thinner than a cut line (0.3)
 
 
 class PieceArt(Struct, frozen=True):
@@ -64,9 +65,6 @@ class PieceArt(Struct, frozen=True):
     edge: str | None = None  # the face's colour at its cut line (None: the paper), for a cut line that shows
     cut: CutPath = RECTANGLE  # the outline the knife follows, inside ``cut_box``
     cut_box: Box | None = None  # the cut outline's box from the frame's corner; None: the frame itself
-    # the colour of a light line on each cut the face shares with a neighbour that has one too (dark
-    # pieces sharing their cuts: the cut would not show in the dark band their edges make); None: none
-    keyline: str | None = None
 
 
 class PieceRun(Struct, frozen=True):
@@ -232,8 +230,9 @@ def cut_items(
     """The cutting convention (docs/printing.md, "How pieces are cut"): a piece cut along its shape
     gets its outline; a piece that bleeds gets nothing on its trim (a hairline there shows as a
     sliver when the cut strays) but crop marks on the paper outside the block and its bleed, in
-    line with every cut; pieces that do not bleed get one grey line on each shared trim, and the
-    same crop marks outside the block."""
+    line with every cut, and inside a block of pieces that share their cuts a small cross at each
+    corner where pieces meet (``shared_ticks``); pieces that do not bleed get one grey line on each
+    shared trim, and the same crop marks outside the block."""
     if any(run.pieces[s.index].cut_box is not None for s in sheet):
         outlines: list[Item] = []
         for s in sheet:
@@ -252,28 +251,26 @@ def cut_items(
     guide = cut_stroke_on(edges.pop() if len(edges) == 1 else None)
     if not run.bleed:  # and one line on each shared trim (latarnie's tokens)
         return cut_line_items(boxes, guide) + marks
-    if not run.shared:  # touching pieces have no gutters; an empty slot's would run on a trim
-        marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
-    marks += keylines(run, sheet)
-    # a piece whose bleed is the paper's white (plateau's white stones) shows no edge to cut
-    # along, and a stray cut leaves no sliver there: it gets its grey line on the trim too
+    if run.shared:  # touching pieces have no gutters: ticks where they meet, no line on a trim
+        return marks + shared_ticks(boxes, [run.pieces[s.index].edge for s in sheet])
+    marks += [segment_line(m, guide) for m in gutter_marks(boxes)]
+    # a piece whose bleed is the paper's white shows no edge to cut along, and a stray cut leaves
+    # no sliver there: standing apart from the others, it gets its grey line on the trim too
     light = [s.box for s in sheet if on_paper(run.pieces[s.index].edge)]
     return marks + [item for box in light for item in piece_cut_items(box, CUT)]
 
 
-def keylines(run: PieceRun, sheet: list[Slot]) -> list[Line]:
-    """A light line on each cut two pieces with keylines share, in the left (or upper) one's colour:
-    on the faces only, as a back lands a little off its face and its line would miss the cut."""
-    if not run.shared:
-        return []
-    marked = [(s.box, run.pieces[s.index].keyline) for s in sheet if run.pieces[s.index].keyline]
-    boxes = [box for box, _ in marked]
-    return [
-        segment_line(cut, Stroke(color=colour, width=KEYLINE_WIDTH))
-        for box, colour in marked
-        if colour
-        for cut in shared_cuts(box, boxes)
-    ]
+def shared_ticks(boxes: list[Box], edges: list[str | None]) -> list[Item]:
+    """The corner ticks of a block of pieces that share their cuts (cardgrid.corner_ticks), each
+    in the grey that shows on the pieces whose corner it marks (``edges``, one a box): on the
+    faces only, as a back lands a little off its face and its ticks would miss the corners."""
+    items: list[Item] = []
+    for tick in corner_ticks(boxes):
+        x, y = (tick.x1 + tick.x2) / 2, (tick.y1 + tick.y2) / 2
+        middle = Box(x, y, 0.0, 0.0)
+        near = [edge for box, edge in zip(boxes, edges, strict=True) if grown(box, EDGE_NEAR).contains(middle)]
+        items.append(segment_line(tick, tick_stroke(near)))
+    return items
 
 
 def back_items(run: PieceRun, sheet: list[Slot], where: Callable[[Box], Box]) -> tuple[list[Item], list[Piece]]:
@@ -305,6 +302,8 @@ def cut_instruction(run: PieceRun) -> str:
         return "cut_hexagons"
     if any(piece.cut_box is not None for piece in run.pieces):
         return "cut_outline"
+    if run.shared:
+        return "cut_shared"
     return "cut_apart" if run.bleed else "cut_here"
 
 
@@ -339,10 +338,13 @@ def framing(ctx: Context, block: Box, title: str, note: str, with_ruler: bool = 
     return items
 
 
-def stock_note(run: PieceRun, ctx: Context) -> str:
+def stock_note(run: PieceRun, ctx: Context, folded: bool = False) -> str:
     """ "Print on card stock" for pieces the recipe prints on card: the sheet itself says it, for
     whoever prints the page alone (a reviewer missed it on latarnie's token page); "" on paper."""
-    return ctx.tr.msg("piece_stock_card") if run.stock == "card" else ""
+    if run.stock != "card":
+        return ""
+    # folded over, a card part prints on lighter paper, doubled by the fold (recipe.stock_of)
+    return ctx.tr.msg("piece_stock_folded" if folded else "piece_stock_card")
 
 
 def with_spares_key(note: str, shown: list[PieceArt], ctx: Context) -> str:
@@ -419,9 +421,10 @@ def fold_pages(run: PieceRun, ctx: Context) -> list[Page]:
         block = block_of(
             run, faces + [imposition.fold_back_box(box, fold_x, offset) for box in faces], crop=ctx.options.crop
         )
-        note = ctx.tr.msg("fold_apart" if run.bleed else "fold_here")
+        note = ctx.tr.msg("fold_shared" if run.shared else "fold_apart" if run.bleed else "fold_here")
         note += "\n" + ctx.tr.msg("cut_strip") if strip_between(run, sheet) else ""
-        furniture = framing(ctx, block, numbered(run.title, number, len(sheets)), note, stock=stock_note(run, ctx))
+        title = numbered(run.title, number, len(sheets))
+        furniture = framing(ctx, block, title, note, stock=stock_note(run, ctx, folded=True))
         furniture += fold_line(fold_x, block.y - BAND_GAP / 2, block.bottom + BAND_GAP / 2, ctx.tr.msg("fold_line"))
         pages.append(
             Page(

@@ -219,8 +219,9 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             continue
         plan = component.print
         side = ctx.sides.get(component.id)
+        stock = stock_of(plan.stock, side)
         if side == "duplex" and component.id not in ctx.options.faces_only:
-            two_sided.add(plan.stock)
+            two_sided.add(stock)
         sides = {"duplex": tr.msg("recipe_two_sided"), "fold": tr.msg("recipe_fold")}.get(side or "", one_side)
         if component.id in ctx.options.faces_only:
             sides = tr.msg("recipe_faces_only")
@@ -235,19 +236,19 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
         if backs is not None:  # a deck's backs after its faces (back_pages: after): a note, never on a dialog line
             notes.append(backs_note(ctx, span, backs, what))
         if plan.copies == "once":
-            once[plan.stock].append(whole_sheets(span, ctx))
+            once[stock].append(whole_sheets(span, ctx))
         elif plan.copies == "per_player":
-            per_player[plan.stock].append(whole_sheets(span, ctx))
+            per_player[stock].append(whole_sheets(span, ctx))
         if plan.copies == "optional":
             clause = pages_clause(ctx, [span])
             if plan.note:
                 line = tr.msg("recipe_optional_note", pages=clause, what=what, note=tr(plan.note))
             else:
                 line = tr.msg("recipe_optional_plain", pages=clause, what=what)
-            if plan.stock == "card":  # it prints on no dialog line, which would say so
-                line = before_stop(line, ", " + tr.msg("dialog_stock_card"))
+            if stock != "paper":  # it prints on no dialog line, which would say so
+                line = before_stop(line, ", " + tr.msg(f"dialog_stock_{stock}"))
             notes.append(line)
-        elif plan.note:
+        elif plan.note and stock != "folded":  # a card part's note gives way to the fold's paper advice
             notes.append(tr(plan.note))
         if component.id in ctx.glued:
             clause = pages_clause(ctx, [span])
@@ -258,6 +259,13 @@ def recipe_at(kit: Kit, ctx: Context, width: float) -> Recipe:
             notes.append(tr.msg(note_key, Pages=clause[:1].upper() + clause[1:]))
     dialog = dialog_lines(ctx, once, per_player, two_sided)
     return Recipe(Table(header, tuple(rows), width), dialog, tuple(notes + elsewhere))
+
+
+def stock_of(component_stock: str, side: str | None) -> str:
+    """What a part prints on: its kit's ``print.stock``, but a part on card that is folded over
+    (``--two-sided fold``) on paper of 120–160 g/m² ("folded"): doubled and glued, it makes a card,
+    where card folded double is too stiff to fold cleanly (a review)."""
+    return "folded" if side == "fold" and component_stock == "card" else component_stock
 
 
 def backs_note(ctx: Context, faces: Span, backs: Span, what: str) -> str:
@@ -278,7 +286,7 @@ def companion(kit: Kit, ctx: Context, suffix: str) -> str:
     return companion_name(name, suffix, ctx, kit.kit.default_lang)
 
 
-STOCKS = ("card", "paper")  # PrintPlan.stock, in the order the print dialog's lines name them
+STOCKS = ("card", "folded", "paper")  # PrintPlan.stock (or "folded": stock_of), in the dialog lines' order
 
 
 def dialog_lines(

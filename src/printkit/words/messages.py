@@ -63,9 +63,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "strips, as the small map on each sheet shows.",
     },
     "recipe_fold_note": {
-        "pl": "{Pages}: każdą kartkę złóż wzdłuż przerywanej linii, sklej i dopiero potem tnij.",
-        "cs": "{Pages}: každý list přeložte podél přerušované čáry, slepte a teprve potom stříhejte.",
-        "en": "{Pages}: fold each sheet along the dashed line, glue it, and only then cut.",
+        "pl": "{Pages}: każdą kartkę złóż wzdłuż przerywanej linii, sklej całe połowy klejem w sztyfcie, potem tnij.",
+        "cs": "{Pages}: každý list přeložte podél přerušované čáry, celé poloviny slepte lepidlem a pak stříhejte.",
+        "en": "{Pages}: fold each sheet along the dashed line, glue the halves together all over, then cut.",
     },
     "recipe_elsewhere": {
         "pl": "Osobno, w pliku {file} dołączonym do zestawu: {what}.",
@@ -121,6 +121,11 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "dialog_stock_card": {"pl": "na kartonie", "cs": "na karton", "en": "on card stock"},
     "dialog_stock_paper": {"pl": "na zwykłym papierze", "cs": "na obyčejný papír", "en": "on plain paper"},
+    "dialog_stock_folded": {
+        "pl": "na papierze 120–160 g/m² (do złożenia)",
+        "cs": "na papír 120–160 g/m² (k přeložení)",
+        "en": "on 120–160 g/m² paper (folded over)",
+    },
     "dialog_line_stock": {
         "pl": "W oknie drukowania, {stock}: {runs}; {sides}; rozmiar rzeczywisty (100 %).",
         "cs": "V dialogu tisku, {stock}: {runs}; {sides}; skutečná velikost (100 %).",
@@ -168,6 +173,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "pl": "karton 160–250 g/m² na {pages}",
         "cs": "karton 160–250 g/m² na {pages}",
         "en": "card stock (160–250 g/m²) for {pages}",
+    },
+    "need_fold_paper": {
+        "pl": "papier 120–160 g/m² na {pages} (do złożenia i sklejenia)",
+        "cs": "papír 120–160 g/m² na {pages} (k přeložení a slepení)",
+        "en": "120–160 g/m² paper for {pages} (to fold and glue)",
     },
     "need_card_if": {
         "pl": "karton 160–250 g/m², jeśli drukujecie {pages}",
@@ -221,6 +231,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Žetony s\u00a0plusem v\u00a0rohu jsou náhradní.",
         "en": "Tokens with a plus in the corner are spares.",
     },
+    "piece_stock_folded": {
+        "pl": "Drukuj na papierze 120–160 g/m²",
+        "cs": "Tiskněte na papír 120–160 g/m²",
+        "en": "Print on 120–160 g/m² paper",
+    },
     "cut_here": {
         "pl": "Wytnij wzdłuż szarych linii; sąsiednie elementy mają wspólną linię cięcia.",
         "cs": "Vystřihněte podél šedých čar; sousední dílky mají společnou řeznou čáru.",
@@ -249,6 +264,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "cs": "Proužek mezi barvami je spadávka dvou bloků: odstřihněte ho podél obou jeho čar.",
         "en": "The strip between the colours is the bleed of two blocks: cut it off along both its lines.",
     },
+    "cut_shared": {
+        "pl": "Tnij linijką od znacznika do znacznika na marginesie albo nożyczkami od krzyżyka do krzyżyka; "
+        "kolor za skrajnymi liniami cięcia to spad, który odcinasz.",
+        "cs": "Řežte podle pravítka od značky ke značce na okraji, nebo stříhejte od křížku ke křížku; barva "
+        "za krajními řeznými čarami je spadávka, kterou odříznete.",
+        "en": "Cut with a ruler from mark to mark across the margins, or with scissors from cross to cross; the "
+        "colour past the outer cut lines is bleed, to be cut away.",
+    },
     "fold_here": {
         "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem wytnij wzdłuż szarych linii.",
         "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak vystřihněte podél šedých čar.",
@@ -261,6 +284,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "značky na okraji.",
         "en": "Fold along the dashed line, glue the halves together, then cut along the lines the crop marks in the "
         "margin set out.",
+    },
+    "fold_shared": {
+        "pl": "Złóż wzdłuż przerywanej linii, sklej obie połowy, potem tnij linijką od znacznika do znacznika "
+        "albo nożyczkami od krzyżyka do krzyżyka.",
+        "cs": "Přeložte podél přerušované čáry, slepte obě poloviny a pak řežte podle pravítka od značky ke "
+        "značce, nebo stříhejte od křížku ke křížku.",
+        "en": "Fold along the dashed line, glue the halves together, then cut with a ruler from mark to mark, "
+        "or with scissors from cross to cross.",
     },
     "board_instruction": {
         "pl": "Nie wycinaj. Pola mają {cell} mm; skalę sprawdzisz linijką pod planszą.",
@@ -301,9 +332,12 @@ CATALOG: dict[str, dict[str, str]] = {
     "fold_line": {"pl": "linia zgięcia", "cs": "čára přehybu", "en": "fold line"},
     "backs_title": {"pl": "{title} – tyły", "cs": "{title} – rub", "en": "{title} – backs"},
     "backs_note": {
-        "pl": "Tyły do poprzedniej strony: druk dwustronny, obracanie wzdłuż {edge}.",
-        "cs": "Ruby k předchozí straně: oboustranný tisk, otáčení podle {edge}.",
-        "en": "The backs of the previous page: print two-sided, flipping on the {edge}.",
+        "pl": "Tyły do poprzedniej strony: druk dwustronny, obracanie wzdłuż {edge}; bez dupleksu wydrukuj "
+        "poprzednią stronę, odwróć kartkę tak, jak pokazuje instrukcja drukarki, włóż ją z powrotem i wydrukuj tę.",
+        "cs": "Ruby k předchozí straně: oboustranný tisk, otáčení podle {edge}; bez duplexu vytiskněte předchozí "
+        "stranu, list otočte tak, jak ukazuje návod k tiskárně, vložte ho zpět a vytiskněte tuto.",
+        "en": "The backs of the previous page: print two-sided, flipping on the {edge}; with no duplex, print the "
+        "previous page, turn it over as your printer's manual shows, put it back and print this one.",
     },
     "blank_page": {
         "pl": "Tył poprzedniej strony, celowo pusty: przy druku dwustronnym nic nie trafia za stronę, którą się "
@@ -441,10 +475,17 @@ def page_span(lang: str, first: int, last: int, naming: bool = False) -> str:
 
 
 def page_spans(lang: str, spans: list[tuple[int, int]]) -> str:
-    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several."""
-    if len(spans) == 1:
-        return page_span(lang, *spans[0])
-    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in sorted(set(spans)))
+    """'stronę 3' / 'strony 3, 5–6': the object of "print ..." for one span of pages or several,
+    adjoining spans joined ('3–5', never '3, 4–5': plateau folded, a review)."""
+    joined: list[tuple[int, int]] = []
+    for first, last in sorted(set(spans)):
+        if joined and first <= joined[-1][1] + 1:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], last))
+        else:
+            joined.append((first, last))
+    if len(joined) == 1:
+        return page_span(lang, *joined[0])
+    numbers = ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in joined)
     return f"{_PAGE_ACCUSATIVE[lang][1]} {numbers}"
 
 

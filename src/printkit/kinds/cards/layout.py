@@ -326,7 +326,11 @@ def cut_line_items_for(component: DeckComponent, boxes: list[Box], edges: list[s
     colour at its edge (``edges``). A deck that bleeds has them only on pieces whose colour at the
     edge looks like the paper (targ's 10 % tints), where nothing else shows the cut, as on pieces
     printed under a heading; elsewhere its crop marks show the cuts, and a hairline on a dark trim
-    would show as a sliver on a piece cut a little off it."""
+    would show as a sliver on a piece cut a little off it. A deck whose pieces share their cuts
+    gets no line on a trim at all but a tick at each corner where four pieces meet, as every
+    block of such pieces (pieces.shared_ticks)."""
+    if component.shares_cuts:
+        return pieces.shared_ticks(boxes, edges)
     if component.print_bleed:
         light = [(box, edge) for box, edge in zip(boxes, edges, strict=True) if on_paper(edge)]
         return cut_line_items([box for box, _ in light], CUT) if light else []

@@ -1,19 +1,22 @@
 """Two-sided stones: the owner's body colour, a face colour disc, the face's moves as arrows and
 the stone's value in two corners. The back of a stone shows its other face. Its printed frame
-has rounded corners (a dark stone's field, a light stone's thin grey ring), its cut stays square.
+has rounded corners (the light field inside the body's rim), its cut stays square.
 
-Black and white prints keep every difference: owners differ by the body (a dark rim or none),
-faces by their arrows, stones by their value.
+Black and white prints keep every difference: owners differ by the body (a dark rim or a pale
+one), faces by their arrows, stones by their value.
 
-A dark owner's stone saves its ink: a plain dark rim ``RIM`` mm wide inside the cut (and its
-bleed), dark tabs in the two corners holding the value in the owner's light ink, and inside the
-rim a light field under a fine hatch in the body's colour. At a glance it reads as a black stone
-(a heavy dark frame, a grey field), on both faces, for a third of the ink a solid body took
-(plateau's stone sheet: 22 % of the page solid, about 11 % so). The hatch is also what keeps
-black from white under ``--ink-saver``, which turns every fill into a light tint but keeps dark
-lines. Where two dark stones share a cut, the sheet draws a light keyline on it (``PieceArt.keyline``),
-so the cut shows in the dark band their two rims make. The face's disc stands on the field, its arrows
-in dark ink; a plain face's disc is the paper's white, so its arrows read over the hatch.
+Every stone is a rim of its body colour ``RIM`` mm wide inside the cut (and its bleed) round a
+light field with rounded corners, and tabs of the body colour in two corners hold the value.
+A dark owner's stone saves its ink that way: its field lies under a fine hatch in the body's
+colour, so at a glance it reads as a black stone (a heavy dark frame, a grey field), on both faces,
+for a third of the ink a solid body took (plateau's stone sheet: 22 % of the page solid, about
+11 % so). The hatch is also what keeps black from white under ``--ink-saver``, which turns every
+fill into a light tint but keeps dark lines. An owner whose colour is the paper's white gets a
+pale rim (``PALE_BODY``) and bleed instead: a white stone cut from white paper showed its extent
+only by a grey hairline on its trim, which a cut off the line left as a grey edge (a review). No
+line is drawn on a trim: the sheet's crop marks and corner ticks show the cuts (layout.pieces).
+The face's disc stands on the field, its arrows in dark ink; a plain face's disc is the field's
+white, so its arrows read over the hatch.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from printkit import fonts
 from printkit.base.records import replace
 from printkit.kinds.stones.model import StoneFace, StoneOwner, StonesComponent
 from printkit.layout.context import Context, Paper
-from printkit.layout.marks import luminance
+from printkit.layout.marks import luminance, on_paper
 from printkit.layout.patterns import clipped_lines, diagonals
 from printkit.layout.pieces import PieceArt, PieceRun, piece_pages
 from printkit.layout.placeable import Placeable
@@ -43,10 +46,8 @@ RIM = 3.0  # mm of plain dark rim inside the cut, around the light field: a cut 
 FIELD = "#ffffff"  # the light field inside a dark stone's rim
 HATCH_WIDTH = 0.3  # mm: the hatch's lines, in the body's colour, over the field
 HATCH_STEP = 1.2  # mm across, between the hatch's diagonals: a quarter of the field inked, a mid grey
-KEYLINE = "#ffffff"  # the light line on a cut two dark stones share
-CORNER = 2.5  # mm: the radius of the printed frame's corners (a dark stone's field, a light one's ring)
-RING_INSET = 3.2  # mm inside the cut: a light stone's frame line, just inside the safe zone (its stroke too)
-RING = Stroke(color="#777777", width=0.2)  # finer and lighter than a cut line (#555555, 0.25 mm), rounded
+CORNER = 2.5  # mm: the radius of the printed frame's corners (the light field's)
+PALE_BODY = "#e0dbd2"  # a paper-white owner's rim, tabs and bleed: a pale warm grey, 87 % luminance
 
 
 def numbers(stones: StonesComponent, paper: Paper) -> dict[str, float]:
@@ -72,44 +73,42 @@ def face_art(stones: StonesComponent, owner: StoneOwner, face: StoneFace, value:
     bleed around the cut line, so the group's corner is at (-bleed, -bleed)."""
     size, bleed = stones.size, stones.bleed
     centre, radius = size / 2, size * DISC
-    dark = dark_body(owner.color)
-    items: list[Item] = [field(size, owner.color) if dark else ring(size)]
-    plain = FIELD if dark else None  # a plain face's disc: the body, or on a dark stone the light field
+    dark, body = dark_body(owner.color), body_colour(owner.color)
+    items: list[Item] = [field(size, body, hatched=dark)]
     arrows = INK if face.color or dark else owner.ink
-    # the disc's rim: 0.35 mm, so a white rim on a black stone never reads as the white cut line (0.3 mm)
+    # the disc's rim: 0.35 mm, thicker than any line the sheet draws near a cut
     rim = Stroke(color=INK if dark else arrows, width=0.35)
-    items.append(Circle(centre, centre, radius, rim, face.color or plain))
+    items.append(Circle(centre, centre, radius, rim, face.color or FIELD))
     reach = radius * ARROWS
     items.append(moves_diagram(face.moves, centre - reach, centre - reach, 2 * reach, arrows))
-    items += value_marks(str(value), size, owner.ink, owner.color)  # a light tab parts the ring for the value
+    items += value_marks(str(value), size, owner.ink, body)  # a tab of the rim's colour holds the value
     key = ("stone", stones.id, owner.id, face.id, value, size)
     inner = Group(key=key, x=bleed, y=bleed, w=size, h=size, items=tuple(items))
     outer = size + 2 * bleed
-    body = Rect(0.0, 0.0, outer, outer, None, owner.color)
-    return Group(key=(*key, bleed), x=-bleed, y=-bleed, w=outer, h=outer, items=(body, inner))
+    ground = Rect(0.0, 0.0, outer, outer, None, body)
+    return Group(key=(*key, bleed), x=-bleed, y=-bleed, w=outer, h=outer, items=(ground, inner))
 
 
 def dark_body(colour: str) -> bool:
-    """Whether an owner's colour is dark enough for the ink-saving rim and field (plateau's black)."""
+    """Whether an owner's colour is dark enough for the ink-saving hatched field (plateau's black)."""
     return colour.startswith("#") and luminance(colour) < DARK_BODY
 
 
-def field(size: float, body: str) -> Group:
-    """The light square RIM mm inside the cut, its corners rounded (CORNER: the dark rim's inner
-    outline reads as a piece's frame), under diagonals HATCH_STEP apart in the body's colour, each
-    ending on its edges (past the rounded corners they lie on the rim, dark on dark)."""
+def body_colour(colour: str) -> str:
+    """What an owner's stones print in their rim, tabs and bleed: the owner's colour, or PALE_BODY
+    for an owner as white as the paper (plateau's white), so the stone shows where it ends."""
+    return PALE_BODY if on_paper(colour) else colour
+
+
+def field(size: float, body: str, hatched: bool = True) -> Group:
+    """The light square RIM mm inside the cut, its corners rounded (CORNER: the rim's inner outline
+    reads as a piece's frame); ``hatched``, under diagonals HATCH_STEP apart in the body's colour,
+    each ending on its edges (past the rounded corners they lie on the rim, dark on dark)."""
     inner = size - 2 * RIM
-    hatch = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, Stroke(body, HATCH_WIDTH))
     ground = Rect(0.0, 0.0, inner, inner, None, FIELD, radius=CORNER)
-    return Group(key=("stone field", size, body), x=RIM, y=RIM, w=inner, h=inner, items=(ground, *hatch))
-
-
-def ring(size: float) -> Rect:
-    """A light stone's frame: a thin grey line RING_INSET mm inside the cut with rounded corners,
-    the outline a dark stone's field draws, so both read as pieces and not as bare squares (a
-    review); the cut stays square."""
-    inner = size - 2 * RING_INSET
-    return Rect(RING_INSET, RING_INSET, inner, inner, RING, None, radius=CORNER)
+    hatch = clipped_lines(diagonals(inner, inner, HATCH_STEP, False), inner, inner, Stroke(body, HATCH_WIDTH))
+    items = (ground, *hatch) if hatched else (ground,)
+    return Group(key=("stone field", size, body, hatched), x=RIM, y=RIM, w=inner, h=inner, items=items)
 
 
 def value_marks(value: str, size: float, ink: str, tab: str | None = None) -> list[Item]:
@@ -176,8 +175,7 @@ def layout(stones: StonesComponent, ctx: Context) -> list[Page]:
                         common,
                         (("shows", top.id),),
                         (("shows", bottom.id),),
-                        edge=owner.color,
-                        keyline=KEYLINE if dark_body(owner.color) and stones.shares_cuts else None,
+                        edge=body_colour(owner.color),
                     )
                 )
     title = ctx.tr(stones.title) or stones.id
@@ -212,7 +210,9 @@ def figure_piece(component: StonesComponent, parts: list[str]) -> Placeable | st
         return face_art(component, owner, face, stone_type.value)
 
     def ground(ctx: Context, side: Side) -> str:
-        return owner.color  # its body, on both sides: a white stone is outlined as its sheet cuts it
+        # the owner's colour: a white stone, pale-bodied, is still outlined in a figure, where the
+        # board's light cells would hide its pale rim
+        return owner.color
 
     key = (component.id, owner.id, stone_type.id)
     size = (component.size, component.size)
