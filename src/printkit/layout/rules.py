@@ -16,7 +16,7 @@ from printkit.base.errors import Loc
 from printkit.base.records import replace
 from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
-from printkit.layout.context import Context
+from printkit.layout.context import FOOTER_EDGE, FOOTER_PT, Context
 from printkit.layout.emblem import roundel
 from printkit.layout.needs import needs_blocks
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
@@ -52,6 +52,19 @@ SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this sha
 FILL_TARGET = 0.97  # the share of its text height the last page's columns are set to fill
 LEVEL_WITHIN = 3 * 12.2 * 25.4 / 72  # mm: three lines of body text, as level as the last page's columns need be
 FIGURE_SHRINK = 0.8  # the least share of its height a figure keeps when it shrinks to level the columns
+# mm of clear paper between the rules' lowest line (its box, which holds its descenders) and the
+# top of the footer's capitals: reviews found the last line 2.2 mm above ogrod's Letter footer and
+# plateau's credits 1.6 mm above theirs, the page "jammed at the bottom"
+FOOT_BAND = 6.0
+
+
+def text_bottom(ctx: Context) -> float:
+    """Where the rules' columns and credits end: FOOT_BAND above the footer's capitals (whose
+    descenders stand FOOTER_EDGE from the paper's edge, as ``document.footer_baseline`` sets them),
+    and never lower than the content's own bottom."""
+    _, descent = fonts.vertical_extent(FOOTER_PT)
+    capitals = ctx.paper.height - FOOTER_EDGE - descent - 0.05 - fonts.cap_height(FOOTER_PT)
+    return min(ctx.bottom, capitals - FOOT_BAND)
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -258,12 +271,19 @@ def layout(kit: Kit, ctx: Context, counted: bool = False) -> list[Page]:
     credits = credits_block(kit, ctx)
     strips = contents.Strips(kit, ctx)
     header, strip, top = title_block(kit, ctx, strips)
-    chosen = set_rules(Pour(ctx, columns, col_w, with_strip(header, strip), top, credits), blocks, counted=counted)
+    pour = Pour(ctx, columns, col_w, with_strip(header, strip), top, credits)
+    chosen = set_rules(pour, blocks, counted=counted)
+    if len(chosen.pages) > 1:
+        # a section kept in its figure's column may cost a page (kpn's turn and its 60 mm figure
+        # fill a column): then the figure opens the next column, beside its section's end
+        beside = set_rules(replace(pour, keep_figures=False), blocks, counted=counted)
+        if len(beside.pages) < len(chosen.pages):
+            pour, chosen = replace(pour, keep_figures=False), beside
     # the mark moved the strip under the title: kept unless it costs a page (a page it cannot cost
     # rules that fit one: the second setting is not tried, 40 ms of targ's build)
     plain = plain_title_block(kit, ctx, top, strips) if len(chosen.pages) > 1 else None
     if plain is not None:
-        plain_pour = Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits)
+        plain_pour = replace(pour, header=with_strip(plain[0], plain[1]), top=plain[2])
         usual = plain_pour.poured(blocks, DEFAULT_STEP)
         # set as usual on as many pages and not short, the plain block is only set looser on as
         # many pages: it cannot save one, and the looser settings are not tried (plateau: 3 of 8)
@@ -335,6 +355,7 @@ class Pour(Struct, frozen=True):
     header: list[Item]
     top: float
     credits: Block | None
+    keep_figures: bool = True  # a figure's section goes on to the next column with it (Flow)
 
     def rebalanced(self, blocks: list[Block], short: Poured) -> Poured:
         """``short`` poured again with the page before the last ended higher, by the least of
@@ -364,13 +385,13 @@ class Pour(Struct, frozen=True):
         """The blocks set at FIT_STEPS[step] and poured; ``cap`` (page index, mm) ends that page's
         columns that much higher."""
         ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
-        flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang)
+        flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang, self.keep_figures)
         # the credits are always set in a column's width at the page's foot, under the first column
         # with room (the second only when the text fills the first): set across the page when the
         # text left room, one kit's languages differed (targ's Czech across, its Polish and English
         # under one column)
         credits_h = block_height(credits, col_w, ctx.lang) + CREDITS_GAP if credits else 0.0
-        bottom = ctx.bottom
+        bottom = text_bottom(ctx)
         top = self.top
         pages: list[list[Item]] = []
         while True:
