@@ -25,6 +25,7 @@ import functools
 import html
 import math
 import re
+from collections.abc import Callable
 
 from msgspec import Struct
 
@@ -57,6 +58,7 @@ HYPHEN_RUN = 2
 RUN_COST = 4.0
 RUNT_SHARE = 0.25
 RUNT_COST = 6.0
+RUNT_TINY = 0.12  # a last word under this share of the width costs SHORT_COST more (kpn's aid: "koloru.")
 RAG_FLOOR = 0.75
 SHORT_COST = 50.0
 _TAG = re.compile(r"<(/?)([a-z]+)\s*([^>]*?)\s*(/?)>")
@@ -167,13 +169,25 @@ def _lines(
     if justify:
         fitted = breaker.total_fit(words)
         return tuple(fitted if fitted is not None else breaker.lines(words))
-    greedy = breaker.lines(words)
-    if breaker.hyphenator is None or not _worth_refitting(greedy, width):
-        return tuple(greedy)
-    fitted = _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator).total_fit(words)
-    # never a line more than the greedy breaks: the columns, pages and page references stay as laid
-    chosen = fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
-    return tuple(chosen)
+    if breaker.hyphenator is None:
+        return tuple(breaker.lines(words))
+    return tuple(_ragged(words, lambda: _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator), width))
+
+
+def _ragged(words: list[_Word | None], breaker: Callable[[], _Breaker], width: float) -> list[Line]:
+    """Ragged-right lines: the greedy breaks, or where ``_worth_refitting`` says so the total fit's,
+    each stretch between two <br/> fitted on its own (a player aid's "…nieużywanego / koloru."
+    ended a stretch in one word); never a line more than the greedy breaks, so the columns, pages
+    and boxes stay as laid."""
+    greedy = breaker().lines(words)
+    if not _worth_refitting(greedy, width):
+        return greedy
+    if _BREAK in words:
+        at = words.index(_BREAK)
+        head = _ragged(words[:at], breaker, width) if at else breaker().lines([_BREAK])
+        return head + _ragged(words[at + 1 :], breaker, width)
+    fitted = breaker().total_fit(words)
+    return fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
 
 
 def _worth_refitting(lines: list[Line], width: float) -> bool:
@@ -435,7 +449,8 @@ class _Breaker:
         nothing for its room but RUNT_COST when it is one short word under lines before it."""
         if last:
             runt = alone and natural < RUNT_SHARE * self.width
-            return (RAGGED_HYPHEN if cut else 0.0) + (RUNT_COST if runt else 0.0)
+            tiny = alone and natural < RUNT_TINY * self.width  # as bad as a stray short line
+            return (RAGGED_HYPHEN if cut else 0.0) + (RUNT_COST if runt else 0.0) + (SHORT_COST if tiny else 0.0)
         room = max(self.width - natural, 0.0) / (RAGGED_ZONE * self.width)
         short = natural < (HYPHEN_FULL if cut else RAG_FLOOR) * self.width  # reads as a stray break
         return 1.0 + room * room + (RAGGED_HYPHEN if cut else 0.0) + (SHORT_COST if short else 0.0)
