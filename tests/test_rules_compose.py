@@ -16,7 +16,7 @@ from printkit.base import records
 from printkit.layout import bounds, figures, paragraph, rules
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Group, RichText, Text
-from printkit.layout.rule_blocks import Block, block_wrap
+from printkit.layout.rule_blocks import CREDITS_PT, Block, block_wrap
 from printkit.layout.rule_columns import KEEP_WHOLE, MIN_LINES, Flow, keep_together
 from test_rules_keep import flow_of, is_heading, laid, plain
 
@@ -168,3 +168,20 @@ def test_a_section_goes_on_with_its_figure_and_a_last_line_with_the_text_before_
     column = flow.column(room)
     assert len(column) == 1, "the item before the lone last line went on with it"
     assert len(flow.column(500.0)) == 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_targs_english_columns_leave_no_hole_above_their_ends(paper):
+    """A full page's credits close the column that leaves the smaller hole above its end: targ's
+    English left column ended 20 mm above the credits under it, the right one packed (review 10);
+    now no column ends more than three lines (LEVEL_WITHIN) above its limit."""
+    _, ctx, pages = laid("targ", "en", paper)
+    page = pages[-1]
+    flow = [p for p in flow_of(pages) if p[0] == len(pages) - 1]
+    credits = [i for i in page.items if isinstance(i, RichText) and i.size_pt == CREDITS_PT and i.color == "#333333"]
+    assert len(credits) == 1
+    limits = [rules.text_bottom(ctx)] * 2
+    limits[int(credits[0].x // (page.width / 2))] = credits[0].y - rules.CREDITS_GAP
+    for column in (0, 1):
+        end = max(bottom for _, col, _, bottom, _ in flow if col == column)
+        assert limits[column] - end <= rules.LEVEL_WITHIN + 0.5, f"column {column}: {limits[column] - end:.1f} mm"

@@ -404,17 +404,27 @@ class Pour(Struct, frozen=True):
             last = flow.balanced(columns, bottom - credits_h - top)
             if last is None and credits:
                 # the text fills the page: the credits close the first column that leaves room for them
+                # under the column that leaves the smaller hole above its end (a review: targ's
+                # English left column ended 25 mm above the credits under it, the right one full)
+                start, options = flow.mark, []
                 for with_credits in range(columns):
                     rooms = [limit - top] * columns
                     rooms[with_credits] = min(limit, bottom - credits_h) - top
-                    filled = flow.filled(rooms)
-                    if filled is not None:
-                        for column, slices in enumerate(filled):
-                            items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-                        x = column_x(ctx, with_credits, col_w)
-                        items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, x, col_w))
-                        pages.append(items)
-                        return Poured(pages, flow, 1.0, step)
+                    flow.reset(start)
+                    if (filled := flow.filled(rooms)) is not None:
+                        ends = zip(rooms, filled, strict=True)
+                        hole = max(room - flow.column_height(slices) for room, slices in ends)
+                        options.append((round(hole, 1), with_credits, filled, flow.mark))
+                if options:
+                    _, with_credits, filled, end = min(options, key=lambda option: option[:2])
+                    flow.reset(end)
+                    for column, slices in enumerate(filled):
+                        items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                    x = column_x(ctx, with_credits, col_w)
+                    items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, x, col_w))
+                    pages.append(items)
+                    return Poured(pages, flow, 1.0, step)
+                flow.reset(start)
                 carry = credits_h  # the text would fill this page and leave the credits a page alone
             if last is not None:
                 # the columns keep one spacing: a shorter one ends higher, its gaps are never widened;
