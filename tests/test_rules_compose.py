@@ -17,7 +17,7 @@ from printkit.layout import bounds, figures, paragraph, rules
 from printkit.layout.document import kit_numbers
 from printkit.layout.primitives import Group, RichText, Text
 from printkit.layout.rule_blocks import CREDITS_PT, Block, block_wrap
-from printkit.layout.rule_columns import KEEP_WHOLE, MIN_LINES, Flow, keep_together
+from printkit.layout.rule_columns import KEEP_FIGURES, KEEP_WHOLE, MIN_LINES, Flow, keep_together
 from test_rules_keep import flow_of, is_heading, laid, plain
 
 CASES = kit_cases()
@@ -62,12 +62,12 @@ def test_a_figure_stands_in_its_headings_column_after_it(kit, lang, paper, monke
     """Every figure is in the column of its section's heading, after it; only where keeping a
     section with its figure costs the rules a page (kpn's turn and ogrod's scoring fill a column
     with their figures) does the figure open the next column beside its section's end."""
-    poured: list[tuple[bool, int]] = []
+    poured: list[tuple[int, int]] = []
     kept = rules.set_rules
 
     def spy(pour, *args, **kwargs):
         found = kept(pour, *args, **kwargs)
-        poured.append((pour.keep_figures, len(found.pages)))
+        poured.append((pour.keep, len(found.pages)))
         return found
 
     monkeypatch.setattr(rules, "set_rules", spy)
@@ -80,8 +80,8 @@ def test_a_figure_stands_in_its_headings_column_after_it(kit, lang, paper, monke
         for at, p in enumerate(flow)
         if is_heading(p[4]) and plain(p[4].markup) in headings
     }
-    kept_pages = [n for keep, n in poured if keep]
-    beside_pages = [n for keep, n in poured if not keep]
+    kept_pages = [n for keep, n in poured if keep == KEEP_FIGURES]
+    beside_pages = [n for keep, n in poured if keep < KEEP_FIGURES]
     costs_a_page = bool(beside_pages) and min(kept_pages) > min(beside_pages)
     shown = 0
     for at, (page, col, _, _, item) in enumerate(flow):

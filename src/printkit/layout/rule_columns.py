@@ -2,10 +2,10 @@
 follows it, a short list, a paragraph of up to KEEP_WHOLE lines), a longer paragraph split over two
 columns with at least MIN_LINES on either side (HEADING_LINES under its heading), a section's last
 line never alone at a column's top, a section kept in one column with the figure that ends it (the
-section goes on to the next column with its figure, unless the rules lay that out on a page fewer
-with the figure beside it: ``keep_figures``), and the last page's columns balanced to end level. A
-figure that must open the next page takes its section's text placed whole just before it along to
-the next page, so the two are never a page apart."""
+section goes on to the next column with its figure; no keep costs a page: ``Flow.keep``), and the
+last page's columns balanced to end level. A figure that must open the next page takes its
+section's text placed whole just before it along to the next page, so the two are never a page
+apart."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ KEEP_WHOLE = 5  # a paragraph of up to this many lines is never split (a review:
 # "Points and winning" left 2 lines at the foot of one column, 2 opening the next under no heading)
 HEADING_LINES = 3  # and at least this many under its heading, when the heading opens the column's part
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
+KEEP_TEXT, KEEP_FIGURES = 1, 2  # Flow.keep: what the flow keeps together
 FLOAT_MOST = 2  # units of text a figure that does not fit the rest of its column lets go before it
 
 
@@ -69,9 +70,13 @@ class Flow:
     """The rules' units poured into columns, a column at a time, splitting only a unit's last
     paragraph (leaving at least two lines on either side)."""
 
-    def __init__(self, units: list[list[Block]], col_w: float, lang: str, keep_figures: bool = True):
+    def __init__(self, units: list[list[Block]], col_w: float, lang: str, keep: int = KEEP_FIGURES):
         self.units = units
-        self.keep_figures = keep_figures  # a section goes on with its figure that opens the next column
+        # which keeps the flow holds to (the rules drop them, the figures' first, when they cost a
+        # page): KEEP_FIGURES a section with its figure, KEEP_TEXT a short paragraph whole and a
+        # section's last line with the text before it, 0 neither (a paragraph splits 2 + 2, a figure
+        # may open the next column beside its section's end)
+        self.keep = keep
         self.col_w = col_w
         self.lang = lang
         self.unit = 0  # the next place in ``order`` to fill
@@ -136,7 +141,7 @@ class Flow:
             elif (back := self._with_figure(slices, starts, room, page_ends)) is not None:
                 del slices[starts[back][0] :]  # the section goes on with its figure
                 self.reset(starts[back][1])
-            elif len(starts) > 1 and self._lone_end(parts, slices[starts[-1][0]].block):
+            elif self.keep >= KEEP_TEXT and len(starts) > 1 and self._lone_end(parts, slices[starts[-1][0]].block):
                 del slices[starts[-1][0] :]  # a section's last line does not open a column alone
                 self.reset(starts[-1][1])
             break
@@ -155,7 +160,7 @@ class Flow:
         if self.done_lines or len(unit) != 1 or unit[0].figure is None or unit[0].loc[:1] != ("rules",):
             return None
         section = unit[0].loc[:2]
-        if not self.keep_figures:  # the figure opens the next column beside its text, or the next
+        if self.keep < KEEP_FIGURES:  # the figure opens the next column beside its text, or the next
             # page after its text's last unit (a review: plateau's twister text ended page 1, its
             # figure opened page 2)
             last = len(starts) - 1
@@ -255,7 +260,7 @@ class Flow:
         """The unit's blocks that fit in ``room`` mm with as many lines of its last paragraph as
         fit, at least MIN_LINES of them and at least MIN_LINES left over; [] when none can."""
         last = parts[-1]
-        if last.block.kind != "paragraph" or self.lines(last.block) <= KEEP_WHOLE:
+        if last.block.kind != "paragraph" or self.keep >= KEEP_TEXT and self.lines(last.block) <= KEEP_WHOLE:
             return []
         before = parts[:-1]
         used = sum(gap_before(s.block, i == 0 and first_in_column) + self.slice_height(s) for i, s in enumerate(before))
@@ -328,6 +333,25 @@ class Flow:
         except PrintkitError:
             return None
         return filled if self.unit == len(self.units) else None
+
+
+def credits_under(
+    flow: Flow, columns: int, full: float, short: float
+) -> tuple[float, int, list[list[Slice]], Mark] | None:
+    """The rest poured into columns ``full`` mm tall but one, ``short`` mm tall, the credits under
+    it: of the columns it may be, the one whose columns leave the smaller largest hole above their
+    ends (the first of equals), as (that hole, the column, the columns, the flow's mark after
+    them); None when the rest does not fit. The flow is left where it was."""
+    start, options = flow.mark, []
+    for with_credits in range(columns):
+        rooms = [full] * columns
+        rooms[with_credits] = short
+        flow.reset(start)
+        if (filled := flow.filled(rooms)) is not None:
+            hole = max(room - flow.column_height(slices) for room, slices in zip(rooms, filled, strict=True))
+            options.append((round(hole, 1), with_credits, filled, flow.mark))
+    flow.reset(start)
+    return min(options, key=lambda option: option[:2]) if options else None
 
 
 def too_tall(block: Block, height: float, room: float) -> LayoutProblem:
