@@ -15,7 +15,7 @@ from conftest import REPO
 from printkit import pipeline as build
 from printkit.base import records
 from printkit.kinds.stones.layout import DISC
-from printkit.layout import bounds, figure_marks, figure_pieces, figures
+from printkit.layout import bounds, figure_marks, figure_pieces, figures, rules
 from printkit.layout.context import Context, paper
 from printkit.layout.document import layout_kit
 from printkit.layout.primitives import Circle, Group, Path, Rect, RichText, Text
@@ -103,10 +103,12 @@ def test_kpn_numbers_its_examples_on_the_tiles_they_are(lang):
 
 def test_kpn_rules_keep_to_one_page_with_8_mm_less_room_in_every_language_and_paper():
     """The fold-over plan prints the player aid on page 2: the rules must stay on page 1, with
-    room to spare for a taller footer (a home printer's bottom margin)."""
+    room to spare for a taller footer (a home printer's bottom margin): 8 mm over the content's
+    bottom, of which the clear band above the footer (rules.FOOT_BAND) now takes its share."""
     for lang in ("pl", "cs", "en"):
         for paper_name in ("a4", "letter"):
-            _, pages = rules_of("kpn", lang, paper_name, cut=8.0)
+            ctx = Context(paper=paper(paper_name), tr=Localizer(lang))
+            _, pages = rules_of("kpn", lang, paper_name, cut=8.0 - (ctx.bottom - rules.text_bottom(ctx)))
             assert len(pages) == 1, (lang, paper_name)
 
 

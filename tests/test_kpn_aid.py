@@ -5,11 +5,14 @@ next starter sits on. Measured on the laid-out aid page."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from printkit import pipeline
 from printkit.kinds.cards.deck import TABLE_RULE
-from printkit.layout import bounds
+from printkit.layout import bounds, paragraph
 from printkit.layout.document import layout_kit
 from printkit.layout.primitives import Line, RichText, Text
 
@@ -84,3 +87,30 @@ def test_every_column_of_the_hand_table_centres_its_header_over_its_numbers(lang
         under = [item.text for bx, item in body if abs(bx - x) < 0.01]
         assert under and all(text.isdigit() for text in under), "numbers on the header's centre"
     assert sum(1 for _, item in body if abs(_ - header[0][0]) < 0.01) == 3, "a player count in every row"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["pl", "cs", "en"])
+def test_no_stretch_of_an_aids_text_ends_in_one_short_word(lang, paper):
+    """Each stretch of an aid's text (a paragraph, up to a line break) ends in a line of at least
+    two words or 12 % of the box (a review 10: "koloru." / "colour." / "barvy." alone)."""
+    page = aid_page(lang, paper)
+    texts = {p.item.markup: p.item for p in bounds.flatten(page.items) if isinstance(p.item, RichText)}
+    stretches = 0
+    for item in texts.values():
+        lines = paragraph.of(item).lines
+        stretch_ends = [n for n in range(len(lines)) if ends_stretch(item, lines, n)]
+        for n in stretch_ends:
+            text = "".join(run.text for run in lines[n].runs).strip().replace("\xa0", " ")
+            stretches += 1
+            assert " " in text or lines[n].width >= 0.12 * item.w, f"{text!r}: {lines[n].width / item.w:.2f}"
+    assert stretches >= 6
+
+
+def ends_stretch(item: RichText, lines, n: int) -> bool:
+    """Whether line ``n`` ends a stretch of text: the next line starts one of the markup's stretches."""
+    if n + 1 >= len(lines):
+        return True
+    following = "".join(run.text for run in lines[n + 1].runs).strip()
+    starts = [html.unescape(re.sub(r"<[^>]*>", "", part)).strip() for part in item.markup.split("<br/>")]
+    return any(start.startswith(following) for start in starts)

@@ -201,8 +201,7 @@ def test_no_column_ends_on_a_hyphen(kit, lang, paper):
                 if after < len(whole.lines):
                     split += 1
                     assert not whole.lines[after - 1].runs[-1].text.endswith("-"), (item.markup[:50], after)
-    if (kit, lang, paper) in (("kpn", "cs", "a4"), ("kpn", "en", "letter")):
-        assert split, "these rules split a paragraph over two columns"
+    # no shipped kit splits a paragraph today (rule_columns.KEEP_WHOLE): test_rules_compose splits one
 
 
 @pytest.mark.parametrize(("kit", "lang", "paper"), CASES)

@@ -22,6 +22,7 @@ SAFE_EDGE = 5.0  # nothing is printed closer than this to the paper's edge
 MARGIN = 12.0  # the margin of ordinary content pages (rules, sheets, boards)
 FOOTER_EDGE = 10.0  # the page footer (its text and ruler) stays this far from the paper's edge
 FOOTER_CLEAR = 14.2  # from the bottom edge: the footer's band, which content above it leaves free
+FOOTER_PT = 7.0  # the footer's type size
 
 
 class CropMarks(Struct, frozen=True):

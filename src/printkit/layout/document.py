@@ -15,7 +15,7 @@ from printkit import fonts
 from printkit.base.errors import LayoutProblem, PrintkitError
 from printkit.base.records import replace
 from printkit.layout import bounds, cutting, imposition, rules
-from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, PAPERS, SAFE_EDGE, Context, Paper
+from printkit.layout.context import FOOTER_CLEAR, FOOTER_EDGE, FOOTER_PT, PAPERS, SAFE_EDGE, Context, Paper
 from printkit.layout.marks import footer_ruler
 from printkit.layout.primitives import Box, Document, Group, Item, Page, Text
 from printkit.layout.text import fit_text
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from printkit.kit.model import Component, Kit
 
 MAX_SHEETS = 2000  # pages, counting a duplex back page with the face it is printed behind
-FOOTER_PT = 7.0
 BLANK_PT = 7.0
 
 

@@ -25,12 +25,14 @@ import functools
 import html
 import math
 import re
+from collections.abc import Callable
 
 from msgspec import Struct
 
 from printkit import fonts
 from printkit.base.units import MM_PER_POINT
 from printkit.layout import hyphenation
+from printkit.layout.line_sums import PartSums
 from printkit.layout.primitives import Align, RichText
 from printkit.words.textchars import SOFT_HYPHEN
 
@@ -43,14 +45,20 @@ MAX_WORD_GAP = 0.5  # em: a justified line whose spaces would open wider is set 
 # hyphen (RAGGED_HYPHEN) is taken only to save a line about 30 % short; at most HYPHEN_RUN lines
 # in a row end in a hyphen, a second in a row costing RUN_COST; a last line of one short word
 # (under RUNT_SHARE of the width) after others costs RUNT_COST, and a line but the last that fills
-# less than RAG_FLOOR of the width SHORT_COST (reviews counted nine hyphens on
-# plateau's Polish page and a "score / nothing." runt in ogrod's English).
+# less than RAG_FLOOR of the width SHORT_COST, as does a hyphen on a line under HYPHEN_FULL; a line
+# but the last that the next word would fit EARLY_COST (reviews counted nine hyphens on plateau's
+# Polish page, a "score / nothing." runt in ogrod's English, "něko-/lika" on a line 80 % full and
+# English lines broken after a semicolon with room for the next word).
 RAGGED_ZONE = 0.2
+HYPHEN_FULL = 0.9
+EARLY_COST = 2.0
+CLAUSE_EARLY = 4.0  # times EARLY_COST after a semicolon, colon or comma: it reads as a forced break
 RAGGED_HYPHEN = 2.5
 HYPHEN_RUN = 2
 RUN_COST = 4.0
 RUNT_SHARE = 0.25
-RUNT_COST = 3.0
+RUNT_COST = 6.0
+RUNT_TINY = 0.12  # a last word under this share of the width costs SHORT_COST more (kpn's aid: "koloru.")
 RAG_FLOOR = 0.75
 SHORT_COST = 50.0
 _TAG = re.compile(r"<(/?)([a-z]+)\s*([^>]*?)\s*(/?)>")
@@ -161,13 +169,25 @@ def _lines(
     if justify:
         fitted = breaker.total_fit(words)
         return tuple(fitted if fitted is not None else breaker.lines(words))
-    greedy = breaker.lines(words)
-    if breaker.hyphenator is None or not _worth_refitting(greedy, width):
-        return tuple(greedy)
-    fitted = _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator).total_fit(words)
-    # never a line more than the greedy breaks: the columns, pages and page references stay as laid
-    chosen = fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
-    return tuple(chosen)
+    if breaker.hyphenator is None:
+        return tuple(breaker.lines(words))
+    return tuple(_ragged(words, lambda: _Breaker(width / MM_PER_POINT, size_pt, face, breaker.hyphenator), width))
+
+
+def _ragged(words: list[_Word | None], breaker: Callable[[], _Breaker], width: float) -> list[Line]:
+    """Ragged-right lines: the greedy breaks, or where ``_worth_refitting`` says so the total fit's,
+    each stretch between two <br/> fitted on its own (a player aid's "…nieużywanego / koloru."
+    ended a stretch in one word); never a line more than the greedy breaks, so the columns, pages
+    and boxes stay as laid."""
+    greedy = breaker().lines(words)
+    if not _worth_refitting(greedy, width):
+        return greedy
+    if _BREAK in words:
+        at = words.index(_BREAK)
+        head = _ragged(words[:at], breaker, width) if at else breaker().lines([_BREAK])
+        return head + _ragged(words[at + 1 :], breaker, width)
+    fitted = breaker().total_fit(words)
+    return fitted if fitted is not None and len(fitted) <= len(greedy) else greedy
 
 
 def _worth_refitting(lines: list[Line], width: float) -> bool:
@@ -342,7 +362,7 @@ class _Breaker:
         parts = [part for word in words if word is not None for part in self._parts(word)]
         if not parts or any(part.width > self.width for part, _ in parts):
             return None
-        sums = _PartSums(parts, self.face)
+        sums = PartSums(parts, self.face)
         # best[end][run]: the least cost of breaking parts[:end] with its last ``run`` lines ending
         # in a hyphen, and where that line starts (and the run before it)
         best: list[list[tuple[float, int, int]]] = [[(0.0, 0, 0)] + [(math.inf, 0, 0)] * HYPHEN_RUN]
@@ -391,7 +411,7 @@ class _Breaker:
         return parts
 
     def _badness(
-        self, parts: list[tuple[_Word, str]], sums: _PartSums, start: int, end: int, last: bool
+        self, parts: list[tuple[_Word, str]], sums: PartSums, start: int, end: int, last: bool
     ) -> float | None:
         """What setting ``parts[start:end]`` as one line costs: the square of how far its spaces
         stretch (in quarter ems) or shrink (as a share of what they may give up), 1 a line, 3 a
@@ -402,7 +422,9 @@ class _Breaker:
             natural, spaces, words_on = sums.line(start, end, cut)
             if natural > self.width + self.shrink * spaces + 1e-6:
                 return None
-            return self._ragged_badness(natural, cut, last, alone=start > 0 and words_on == 1)
+            early = not last and sums.line(start, sums.word_end[end], False)[0] <= self.width
+            early_cost = EARLY_COST * (CLAUSE_EARLY if sums.clause[end - 1] else 1.0) if early else 0.0
+            return self._ragged_badness(natural, cut, last, alone=start > 0 and words_on == 1) + early_cost
         words = _joined(parts[start:end], self.face)
         natural = sum(word.width for word in words) + sum(word.trailing_space for word in words[:-1])
         spaces = sum(word.trailing_space for word in words[:-1])
@@ -427,9 +449,10 @@ class _Breaker:
         nothing for its room but RUNT_COST when it is one short word under lines before it."""
         if last:
             runt = alone and natural < RUNT_SHARE * self.width
-            return (RAGGED_HYPHEN if cut else 0.0) + (RUNT_COST if runt else 0.0)
+            tiny = alone and natural < RUNT_TINY * self.width  # as bad as a stray short line
+            return (RAGGED_HYPHEN if cut else 0.0) + (RUNT_COST if runt else 0.0) + (SHORT_COST if tiny else 0.0)
         room = max(self.width - natural, 0.0) / (RAGGED_ZONE * self.width)
-        short = natural < RAG_FLOOR * self.width  # a rag this deep reads as a stray break
+        short = natural < (HYPHEN_FULL if cut else RAG_FLOOR) * self.width  # reads as a stray break
         return 1.0 + room * room + (RAGGED_HYPHEN if cut else 0.0) + (SHORT_COST if short else 0.0)
 
     def _place(self, word: _Word, x: float) -> None:
@@ -515,32 +538,6 @@ class _Breaker:
         stretch = (self.width - self.used) / gaps
         space = fonts.width_pt(" ", size, False, self.face)
         return stretch if space + stretch <= MAX_WORD_GAP * size + 1e-9 else 0.0
-
-
-class _PartSums:
-    """A paragraph's parts of words measured once, so that any run of them is measured as a line
-    by a few subtractions: the ragged-right total fit asks for thousands of runs (plateau's
-    rules: a build three times as slow when each run was joined and measured anew)."""
-
-    def __init__(self, parts: list[tuple[_Word, str]], face: str):
-        self.widths = [0.0]
-        self.spaces = [0.0]  # the space after each part that ends a word
-        self.word_ends = [0]
-        self.hyphens: list[float] = []  # the hyphen a line ending in the part would add
-        for part, how in parts:
-            self.widths.append(self.widths[-1] + part.width)
-            ends_word = how == "word"
-            self.spaces.append(self.spaces[-1] + (part.trailing_space if ends_word else 0.0))
-            self.word_ends.append(self.word_ends[-1] + ends_word)
-            _, bold, size = part.pieces[-1]
-            self.hyphens.append(fonts.width_pt("-", size, bold, face))
-
-    def line(self, start: int, end: int, cut: bool) -> tuple[float, float, int]:
-        """parts[start:end] as one line: its natural width, the width of its spaces and how many
-        words it holds (a word cut at its end counts)."""
-        spaces = self.spaces[end - 1] - self.spaces[start]
-        natural = self.widths[end] - self.widths[start] + spaces + (self.hyphens[end - 1] if cut else 0.0)
-        return natural, spaces, self.word_ends[end - 1] - self.word_ends[start] + 1
 
 
 def _gaps(segments: list[Piece]) -> int:

@@ -1,9 +1,11 @@
 """The rules' blocks poured into columns: units a column never splits (a heading with what
-follows it, a short list), a paragraph split over two columns with at least MIN_LINES on either
-side (HEADING_LINES under its heading), a section that ends with a figure kept whole in one column
-when it fits one, and the last page's columns balanced to end level. A figure that must open the next page
-takes its section's text placed whole just before it along to the next page, so the two are never
-a page apart."""
+follows it, a short list, a paragraph of up to KEEP_WHOLE lines), a longer paragraph split over two
+columns with at least MIN_LINES on either side (HEADING_LINES under its heading), a section's last
+line never alone at a column's top, a section kept in one column with the figure that ends it (the
+section goes on to the next column with its figure; no keep costs a page: ``Flow.keep``), and the
+last page's columns balanced to end level. A figure that must open the next page takes its
+section's text placed whole just before it along to the next page, so the two are never a page
+apart."""
 
 from __future__ import annotations
 
@@ -20,8 +22,11 @@ from printkit.layout.rule_blocks import Block, block_height, block_items, block_
 
 LIST_KEPT = 6  # a list of up to this many items stays in one column
 MIN_LINES = 2  # a split paragraph leaves at least this many lines in each column
+KEEP_WHOLE = 5  # a paragraph of up to this many lines is never split (a review: latarnie's 4-line
+# "Points and winning" left 2 lines at the foot of one column, 2 opening the next under no heading)
 HEADING_LINES = 3  # and at least this many under its heading, when the heading opens the column's part
 BALANCE_TRIES = 40  # mm: how much taller than the shortest the balanced columns may be tried
+KEEP_TEXT, KEEP_FIGURES = 1, 2  # Flow.keep: what the flow keeps together
 FLOAT_MOST = 2  # units of text a figure that does not fit the rest of its column lets go before it
 
 
@@ -49,6 +54,9 @@ def keep_together(blocks: list[Block]) -> list[list[Block]]:
     return list(reversed(joined))
 
 
+Mark = tuple[int, int, tuple[int, ...]]  # where a flow is (``Flow.mark``)
+
+
 class Slice(Struct, frozen=True):
     """A block in a column, or the lines ``first`` to ``last`` (exclusive) of a split paragraph."""
 
@@ -62,8 +70,13 @@ class Flow:
     """The rules' units poured into columns, a column at a time, splitting only a unit's last
     paragraph (leaving at least two lines on either side)."""
 
-    def __init__(self, units: list[list[Block]], col_w: float, lang: str):
+    def __init__(self, units: list[list[Block]], col_w: float, lang: str, keep: int = KEEP_FIGURES):
         self.units = units
+        # which keeps the flow holds to (the rules drop them, the figures' first, when they cost a
+        # page): KEEP_FIGURES a section with its figure, KEEP_TEXT a short paragraph whole and a
+        # section's last line with the text before it, 0 neither (a paragraph splits 2 + 2, a figure
+        # may open the next column beside its section's end)
+        self.keep = keep
         self.col_w = col_w
         self.lang = lang
         self.unit = 0  # the next place in ``order`` to fill
@@ -105,11 +118,12 @@ class Flow:
         is split or, when it cannot be, refused); ``page_ends``: the last column of its page."""
         slices: list[Slice] = []
         used = 0.0
-        whole_from = -1  # where in ``slices`` the last unit placed whole starts (-1: none)
+        starts: list[tuple[int, Mark]] = []  # where each unit begun whole in the column starts
         while self.unit < len(self.units):
             parts, needed = self._rest_of_unit(column_top=not slices)
             if used + needed <= room + 1e-6:
-                whole_from = len(slices) if not self.done_lines else -1
+                if not self.done_lines:
+                    starts.append((len(slices), self.mark))
                 slices.extend(parts)
                 used += needed
                 self.unit, self.done_lines = self.unit + 1, 0
@@ -124,11 +138,42 @@ class Flow:
                 self.done_lines = split[-1].last
             elif not slices:
                 raise too_tall(parts[0].block, needed, room)
-            elif page_ends and whole_from > 0 and self._introduces(slices[whole_from:]):
-                del slices[whole_from:]  # the text goes on with the figure it introduces
-                self.unit -= 1
+            elif (back := self._with_figure(slices, starts, room, page_ends)) is not None:
+                del slices[starts[back][0] :]  # the section goes on with its figure
+                self.reset(starts[back][1])
+            elif self.keep >= KEEP_TEXT and len(starts) > 1 and self._lone_end(parts, slices[starts[-1][0]].block):
+                del slices[starts[-1][0] :]  # a section's last line does not open a column alone
+                self.reset(starts[-1][1])
             break
         return slices
+
+    def _with_figure(
+        self, slices: list[Slice], starts: list[tuple[int, Mark]], room: float, page_ends: bool
+    ) -> int | None:
+        """Which of ``starts`` (the units begun in this column) opens the section whose figure, the
+        next unit, does not fit under it, when that section and its figure fit a column of ``room``
+        mm: they then go on to the next column together, so a figure never stands in another
+        column than its heading (a review: plateau's start figure opened the right column, its
+        text ended the left one). None when the next unit is no rules figure, or its section
+        starts the column, began in an earlier one or with its figure is taller than a column."""
+        unit = self.units[self.order[self.unit]]
+        if self.done_lines or len(unit) != 1 or unit[0].figure is None or unit[0].loc[:1] != ("rules",):
+            return None
+        section = unit[0].loc[:2]
+        if self.keep < KEEP_FIGURES:  # the figure opens the next column beside its text, or the next
+            # page after its text's last unit (a review: plateau's twister text ended page 1, its
+            # figure opened page 2)
+            last = len(starts) - 1
+            return last if page_ends and last > 0 and slices[-1].block.loc[:2] == section else None
+        for back in range(len(starts) - 1, 0, -1):
+            first = slices[starts[back][0]].block
+            if first.loc[:2] != section:
+                return None
+            if first.kind == "heading":
+                moved = slices[starts[back][0] :]
+                needed = self.column_height(moved) + gap_before(unit[0], False) + unit[0].figure.height
+                return back if needed <= room + 1e-6 else None
+        return None
 
     def _section_fits(self, parts: list[Slice], room: float) -> bool:
         """Whether ``parts``, the unit that opens a section (its heading first), and the units after
@@ -152,16 +197,23 @@ class Flow:
                 return True
         return False
 
-    def _introduces(self, placed: list[Slice]) -> bool:
-        """Whether ``placed``, the last unit of a page's last column, is its section's text that the
-        next unit, a figure that opens the next page, illustrates: then the text goes with it (a
-        review: plateau's twister heading and text ended page 1, its figure opened page 2). A figure
-        opening the page's next column stands beside its text, and stays there."""
-        unit = self.units[self.order[self.unit]]
-        if self.done_lines or len(unit) != 1 or unit[0].figure is None:
+    def _lone_end(self, parts: list[Slice], before: Block) -> bool:
+        """Whether ``parts``, the unit that does not fit the column, is one line that ends its
+        section (a heading, a figure or nothing follows), after ``before`` of the same section: the
+        unit before it then goes on with it (a review: kpn's "Gdy stos się kończy…" stood alone at
+        the top of the right column, above a figure)."""
+        block = parts[0].block
+        if self.done_lines or len(parts) != 1 or block.kind not in ("paragraph", "item") or block.figure is not None:
             return False
-        section = unit[0].loc[:2]
-        return bool(section) and section[0] == "rules" and placed[-1].block.loc[:2] == section
+        if self.lines(block) > 1:
+            return False
+        section = parts[0].block.loc[:2]
+        if not section or before.loc[:2] != section:
+            return False
+        if self.unit + 1 >= len(self.order):
+            return True
+        following = self.units[self.order[self.unit + 1]][0]
+        return following.kind == "heading" or following.figure is not None or following.loc[:2] != section
 
     def _floated(self, room: float) -> bool:
         """Whether the next unit, a figure that does not fit the ``room`` left in the column, swapped
@@ -208,7 +260,7 @@ class Flow:
         """The unit's blocks that fit in ``room`` mm with as many lines of its last paragraph as
         fit, at least MIN_LINES of them and at least MIN_LINES left over; [] when none can."""
         last = parts[-1]
-        if last.block.kind != "paragraph":
+        if last.block.kind != "paragraph" or self.keep >= KEEP_TEXT and self.lines(last.block) <= KEEP_WHOLE:
             return []
         before = parts[:-1]
         used = sum(gap_before(s.block, i == 0 and first_in_column) + self.slice_height(s) for i, s in enumerate(before))
@@ -281,6 +333,25 @@ class Flow:
         except PrintkitError:
             return None
         return filled if self.unit == len(self.units) else None
+
+
+def credits_under(
+    flow: Flow, columns: int, full: float, short: float
+) -> tuple[float, int, list[list[Slice]], Mark] | None:
+    """The rest poured into columns ``full`` mm tall but one, ``short`` mm tall, the credits under
+    it: of the columns it may be, the one whose columns leave the smaller largest hole above their
+    ends (the first of equals), as (that hole, the column, the columns, the flow's mark after
+    them); None when the rest does not fit. The flow is left where it was."""
+    start, options = flow.mark, []
+    for with_credits in range(columns):
+        rooms = [full] * columns
+        rooms[with_credits] = short
+        flow.reset(start)
+        if (filled := flow.filled(rooms)) is not None:
+            hole = max(room - flow.column_height(slices) for room, slices in zip(rooms, filled, strict=True))
+            options.append((round(hole, 1), with_credits, filled, flow.mark))
+    flow.reset(start)
+    return min(options, key=lambda option: option[:2]) if options else None
 
 
 def too_tall(block: Block, height: float, room: float) -> LayoutProblem:

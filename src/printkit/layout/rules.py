@@ -7,6 +7,7 @@ the print recipe (layout/recipe.py), so they can never contradict the PDF.
 from __future__ import annotations
 
 import html
+import math
 from typing import TYPE_CHECKING, TypeGuard
 
 from msgspec import Struct
@@ -16,7 +17,7 @@ from printkit.base.errors import Loc
 from printkit.base.records import replace
 from printkit.layout import bounds, figure_marks, figures, recipe
 from printkit.layout import strip as contents
-from printkit.layout.context import Context
+from printkit.layout.context import FOOTER_EDGE, FOOTER_PT, Context
 from printkit.layout.emblem import roundel
 from printkit.layout.needs import needs_blocks
 from printkit.layout.primitives import Group, Item, Line, Page, RichText, Stroke, Text
@@ -28,7 +29,7 @@ from printkit.layout.rule_blocks import (
     Block,
     block_height,
 )
-from printkit.layout.rule_columns import Flow, Slice, column_items, keep_together
+from printkit.layout.rule_columns import KEEP_FIGURES, Flow, Slice, column_items, credits_under, keep_together
 from printkit.words.locale import Localizer
 from printkit.words.typography import number_range, to_markup, typeset
 
@@ -51,9 +52,24 @@ TITLE_LEAST, SUBTITLE_LEAST, FACTS_LEAST = 18.0, 9.0, 8.0  # pt: the least a mar
 # are set at to give the contents strip room beside them
 REBALANCE_MOST = 198  # mm the page before a short last one may end higher, at most
 SHORT_LAST = 1 / 3  # a last rules page after a full one holds at least this share of its text height
+TIGHTEN_BELOW = 1 / 2  # a last page holding less is tried tighter, to save it (kpn's folded Letter: 0.34)
 FILL_TARGET = 0.97  # the share of its text height the last page's columns are set to fill
 LEVEL_WITHIN = 3 * 12.2 * 25.4 / 72  # mm: three lines of body text, as level as the last page's columns need be
+FILL_GAIN = 2.0  # mm a page's largest hole must shrink by for its credits to close a column
 FIGURE_SHRINK = 0.8  # the least share of its height a figure keeps when it shrinks to level the columns
+# mm of clear paper between the rules' lowest line (its box, which holds its descenders) and the
+# top of the footer's capitals: reviews found the last line 2.2 mm above ogrod's Letter footer and
+# plateau's credits 1.6 mm above theirs, the page "jammed at the bottom"
+FOOT_BAND = 6.0
+
+
+def text_bottom(ctx: Context) -> float:
+    """Where the rules' columns and credits end: FOOT_BAND above the footer's capitals (whose
+    descenders stand FOOTER_EDGE from the paper's edge, as ``document.footer_baseline`` sets them),
+    and never lower than the content's own bottom."""
+    _, descent = fonts.vertical_extent(FOOTER_PT)
+    capitals = ctx.paper.height - FOOTER_EDGE - descent - 0.05 - fonts.cap_height(FOOTER_PT)
+    return min(ctx.bottom, capitals - FOOT_BAND)
 
 
 def body_blocks(text: str, loc: Loc = ()) -> list[Block]:
@@ -263,12 +279,21 @@ def layout(kit: Kit, ctx: Context, counted: bool = False) -> list[Page]:
     credits = credits_block(kit, ctx)
     strips = contents.Strips(kit, ctx)
     header, strip, top = title_block(kit, ctx, strips)
-    chosen = set_rules(Pour(ctx, columns, col_w, with_strip(header, strip), top, credits), blocks, counted=counted)
+    pour = Pour(ctx, columns, col_w, with_strip(header, strip), top, credits)
+    chosen = set_rules(pour, blocks, counted=counted)
+    for keep in reversed(range(KEEP_FIGURES)):
+        # a keep may cost a page (kpn's turn and its 60 mm figure fill a column): the rules are then
+        # poured without it, the figures' keep dropped first (Flow.keep)
+        if len(chosen.pages) == 1:
+            break
+        looser = set_rules(replace(pour, keep=keep), blocks, counted=counted)
+        if len(looser.pages) < len(chosen.pages):
+            pour, chosen = replace(pour, keep=keep), looser
     # the mark moved the strip under the title: kept unless it costs a page (a page it cannot cost
     # rules that fit one: the second setting is not tried, 40 ms of targ's build)
     plain = plain_title_block(kit, ctx, top, strips) if len(chosen.pages) > 1 else None
     if plain is not None:
-        plain_pour = Pour(ctx, columns, col_w, with_strip(plain[0], plain[1]), plain[2], credits)
+        plain_pour = replace(pour, header=with_strip(plain[0], plain[1]), top=plain[2])
         usual = plain_pour.poured(blocks, DEFAULT_STEP)
         # set as usual on as many pages and not short, the plain block is only set looser on as
         # many pages: it cannot save one, and the looser settings are not tried (plateau: 3 of 8)
@@ -295,7 +320,7 @@ def set_rules(pour: Pour, blocks: list[Block], usual: Poured | None = None, coun
     ``counted``: only as many pages as that, so neither the looser settings nor the rebalancing
     (each keeps the pages as many) is tried."""
     usual = usual or pour.poured(blocks, DEFAULT_STEP)
-    if usual.short:
+    if usual.short or len(usual.pages) > 1 and usual.last_share < TIGHTEN_BELOW:
         fitted = (pour.poured(blocks, step) for step in range(DEFAULT_STEP + 1, len(FIT_STEPS)))
         chosen = next((poured for poured in fitted if len(poured.pages) < len(usual.pages)), usual)
     elif counted:
@@ -311,13 +336,20 @@ def filled(usual: Poured, looser: list[Poured]) -> Poured:
     height, on as many pages: the last page neither ends in an empty band nor has one column
     stop short of the other. The tighter of two that do as well."""
     same = [usual, *(poured for poured in looser if len(poured.pages) == len(usual.pages) and not poured.short)]
-    return min(same, key=lambda poured: (poured.spread > LEVEL_WITHIN, round(abs(FILL_TARGET - poured.last_share), 2)))
+    return min(
+        same,
+        key=lambda poured: (
+            poured.spread > LEVEL_WITHIN,
+            round(abs(FILL_TARGET - poured.last_share), 2),
+            round(poured.spread, 1),  # of full pages, the one whose columns end the most level
+        ),
+    )
 
 
 class Poured(Struct, frozen=True):
     """The rules poured into pages: each page's items, the flow that poured them, how much of its
     text height the last page's taller column holds (1 for a single or a full page) and how far
-    its columns' ends are apart (0 where the text fills the page)."""
+    its columns' ends are apart (on a full page, the largest hole above a column's end)."""
 
     pages: list[list[Item]]
     flow: Flow
@@ -340,6 +372,7 @@ class Pour(Struct, frozen=True):
     header: list[Item]
     top: float
     credits: Block | None
+    keep: int = KEEP_FIGURES  # the flow's keeps (Flow.keep), which the rules drop when they cost a page
 
     def rebalanced(self, blocks: list[Block], short: Poured) -> Poured:
         """``short`` poured again with the page before the last ended higher, by the least of
@@ -369,13 +402,13 @@ class Pour(Struct, frozen=True):
         """The blocks set at FIT_STEPS[step] and poured; ``cap`` (page index, mm) ends that page's
         columns that much higher."""
         ctx, columns, col_w, credits = self.ctx, self.columns, self.col_w, self.credits
-        flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang)
+        flow = Flow(keep_together([fitted(block, step) for block in blocks]), col_w, ctx.lang, self.keep)
         # the credits are always set in a column's width at the page's foot, under the first column
         # with room (the second only when the text fills the first): set across the page when the
         # text left room, one kit's languages differed (targ's Czech across, its Polish and English
         # under one column)
         credits_h = block_height(credits, col_w, ctx.lang) + CREDITS_GAP if credits else 0.0
-        bottom = ctx.bottom
+        bottom = text_bottom(ctx)
         top = self.top
         pages: list[list[Item]] = []
         while True:
@@ -385,25 +418,34 @@ class Pour(Struct, frozen=True):
             else:
                 limit = bottom
             carry = 0.0
+            start = flow.mark
             last = flow.balanced(columns, bottom - credits_h - top)
-            if last is None and credits:
-                # the text fills the page: the credits close the first column that leaves room for them
-                for with_credits in range(columns):
-                    rooms = [limit - top] * columns
-                    rooms[with_credits] = min(limit, bottom - credits_h) - top
-                    filled = flow.filled(rooms)
-                    if filled is not None:
-                        for column, slices in enumerate(filled):
-                            items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
-                        x = column_x(ctx, with_credits, col_w)
-                        items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, x, col_w))
-                        pages.append(items)
-                        return Poured(pages, flow, 1.0, step)
-                carry = credits_h  # the text would fill this page and leave the credits a page alone
+            last = levelled(flow, last) if last is not None else None
+            room = bottom - credits_h - top
+            hole = max((room - flow.column_height(c) for c in last), default=0.0) if last is not None else math.inf
+            if credits and hole > LEVEL_WITHIN:
+                # the text fills the page, or its balanced columns leave a hole (a paragraph kept whole,
+                # latarnie's "Punkty i zwycięstwo", left the first 29 mm short): the credits close the
+                # column that leaves the smaller hole above its end (a review: targ's English left
+                # column ended 25 mm above the credits under it, the right one full)
+                balanced_end = flow.mark
+                flow.reset(start)
+                option = credits_under(flow, columns, limit - top, min(limit, bottom - credits_h) - top)
+                if option is not None and option[0] < hole - FILL_GAIN:
+                    left, with_credits, filled, end = option
+                    flow.reset(end)
+                    for column, slices in enumerate(filled):
+                        items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
+                    x = column_x(ctx, with_credits, col_w)
+                    items.extend(credits_items(credits, ctx, bottom - credits_h + CREDITS_GAP, x, col_w))
+                    pages.append(items)
+                    return Poured(pages, flow, 1.0, step, left)
+                flow.reset(balanced_end if last is not None else start)
+                if last is None:
+                    carry = credits_h  # the text would fill this page and leave the credits a page alone
             if last is not None:
                 # the columns keep one spacing: a shorter one ends higher, its gaps are never widened;
                 # a figure in it grows instead (or one in the longer column shrinks) to end them level
-                last = levelled(flow, last)
                 for column, slices in enumerate(last):
                     items.extend(column_items(slices, column_x(ctx, column, col_w), top, col_w, ctx.lang))
                 if credits:  # room was kept under both columns: the credits go under the first

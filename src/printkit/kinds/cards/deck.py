@@ -493,7 +493,7 @@ def text_block(design: Design, element: TextElement) -> RichText:
     text = design.ctx.tr(source, **type_values(design)) if source is not None else ""
     markup = "<br/>".join(to_markup(line) for line in text.strip().splitlines())
     leading = element.size_pt * 1.22
-    needed = paragraph.height(markup, box.w, element.size_pt, leading)
+    needed = paragraph.height(markup, box.w, element.size_pt, leading, lang=design.ctx.lang)  # fitted as the rules
     if needed > box.h + 0.01:
         shown = icons.typed(text)[:50]
         raise LayoutProblem(("box",), f"a text needs {needed:.1f} mm but its box is {box.h:.1f} mm high: {shown!r}")
@@ -507,6 +507,7 @@ def text_block(design: Design, element: TextElement) -> RichText:
         leading,
         color=design.color(element.color),
         align=element.align,
+        lang=design.ctx.lang,
     )
 
 
