@@ -97,7 +97,8 @@ def test_a_cross_marks_every_corner_where_four_pieces_meet_on_the_faces_only(kit
         ticks = [item for item in page.items if isinstance(item, Line) and item.stroke.width == TICK_WIDTH]
         faces, backs = boxes_of(page, "face"), boxes_of(page, "back")
         corners = inner_corners(faces)
-        assert corners or not faces, (kit, way, "a block of pieces sharing their cuts has inner corners")
+        # a sheet of kpn's fold build ends on 3 tiles of a colour: no corner where four meet there
+        assert corners or len(faces) < 4, (kit, way, "a block of pieces sharing their cuts has inner corners")
         found = {}
         for tick in ticks:
             middle = (round((tick.x1 + tick.x2) / 2, 4), round((tick.y1 + tick.y2) / 2, 4))
