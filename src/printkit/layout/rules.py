@@ -220,16 +220,20 @@ def title_block(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[list[I
     return header, strip, below
 
 
-def beside_sizes(kit: Kit, ctx: Context, strips: contents.Strips) -> tuple[tuple[float, float, float], float] | None:
-    """The sizes (title, subtitle, facts) at which every language's texts of a marked title block
+def beside_sizes(
+    kit: Kit, ctx: Context, strips: contents.Strips, indent: float | None = None
+) -> tuple[tuple[float, float, float], float] | None:
+    """The sizes (title, subtitle, facts) at which every language's texts of a title block
     leave the contents strip room beside them, and the width they keep; None when the kit has no
-    strip or the texts do not fit it at their least sizes."""
+    strip or the texts do not fit it at their least sizes. ``indent``: where the texts start right
+    of the margin (the marked block's, by default; 0 without the mark)."""
     height = title_block_height(kit, ctx, fonts.cap_height(TITLE_PT, face="headings"))
     drawn_h = min(contents.STRIP_H, height - 1.0 - contents.STRIP_LABEL)
     strip = strips.at(ctx.content_width, drawn_h) if drawn_h >= STRIP_SMALLEST else None
     if strip is None:
         return None
-    width = ctx.content_width - mark_indent(kit, ctx) - STRIP_BESIDE - STRIP_INSET - strip.group.w - 0.5  # 0.5: ink
+    indent = mark_indent(kit, ctx) if indent is None else indent
+    width = ctx.content_width - indent - STRIP_BESIDE - STRIP_INSET - strip.group.w - 0.5  # 0.5: ink
     least = (TITLE_PT, TITLE_LEAST, SUBTITLE_LEAST, FACTS_LEAST)
     each = [fitted_sizes(kit, replace(ctx.tr, lang=lang), width, least) for lang in kit.kit.languages]
     sizes = (min(s[0] for s in each), min(s[1] for s in each), min(s[2] for s in each))
@@ -250,7 +254,12 @@ def plain_title_block(
     (targ's Polish and English strip stood under the title)."""
     if not ctx.theme.mark:
         return None
-    plain, plain_top = title_items(kit, ctx, with_mark=False)
+    # set smaller where it must, as the marked block's texts are, so the strip stays beside them
+    # (kpn's Polish fold build: the strip under its long title cost the rules a second page)
+    sizes = beside_sizes(kit, ctx, strips, indent=0.0)
+    plain, plain_top = title_items(
+        kit, ctx, with_mark=False, sizes=sizes[0] if sizes else None, text_w=sizes[1] if sizes else 0.0
+    )
     strip, below = placed_strip(strips, plain, plain_top, ctx)
     return (plain, strip, below) if below < marked_top - 1e-6 else None
 
