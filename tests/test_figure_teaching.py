@@ -262,7 +262,7 @@ def test_a_stone_under_another_in_a_pile_shows_its_colour_disc():
     kit, (_, group) = plateau_figure("en", 0)
     blues = [i for i in group.items if isinstance(i, Group) and i.key[:4] == ("stone", "stones", "black", "blue")]
     assert len(blues) == 1 and blues[0].key[-1] == "under"
-    discs = [p for p in bounds.flatten(blues) if isinstance(p.item, Circle) and p.item.fill == "#7eaee6"]
+    discs = [p for p in bounds.flatten(blues) if isinstance(p.item, Circle) and p.item.fill == "#3f78c8"]
     assert discs and not [p for p in bounds.flatten(blues) if isinstance(p.item, Text)], "its disc, and no value"
 
 

@@ -153,7 +153,7 @@ def test_the_ace_is_red_on_its_face_and_blue_on_its_back(builds):
     pdf, manifest = builds["long"]
     face, back = next((f, b) for f, b in pairs(manifest) if f["type"] == "ace" and f["owner"] == "black")
     assert disc_fill(page_shapes(pdf, face["page"]), face) == rgb("#ef7266")
-    assert disc_fill(page_shapes(pdf, back["page"]), back) == rgb("#7eaee6")
+    assert disc_fill(page_shapes(pdf, back["page"]), back) == rgb("#3f78c8")
     words = page_words(pdf, back["page"])
     assert any(
         w["text"] == "21"

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 TABLE_PT = 7.8
 MIN_PT = 7.0  # the rules' smallest text
 ROW_H = 4.1  # mm from one row's baseline to the next
-CELL_GAP = 2.2  # mm between two columns
+CELL_GAP = 2.2  # mm between two columns, at least
+WIDE_GAP = 4.5  # mm between two columns where the table has the room
 RULE_GAP = 1.3  # mm between a row's baseline and the rule under it
 TABLE_AFTER = 0.6  # mm under the table's last rule
 
@@ -59,12 +60,16 @@ class Table(Struct, frozen=True):
         return (len(self.rows) + 1) * ROW_H + RULE_GAP + TABLE_AFTER
 
     def column_widths(self, size: float = TABLE_PT) -> list[float]:
-        """The last four columns as wide as their widest cell at ``size``; "what" takes the rest."""
-        rest = [
+        """The last four columns as wide as their widest cell at ``size``, and up to WIDE_GAP apart
+        where "what" has the room (a review read "single-sided no" as one phrase at 2.2 mm); "what"
+        takes the rest."""
+        cells = [
             max(fonts.text_width(row.cells[n], size, bold=row is self.header, face="body") for row in self.all_rows)
-            + CELL_GAP
-            for n in range(1, 5)
+            for n in range(5)
         ]
+        spare = self.width - sum(cells) - 5 * CELL_GAP
+        extra = min(WIDE_GAP - CELL_GAP, spare / 4) if spare > 0 else 0.0
+        rest = [width + CELL_GAP + extra for width in cells[1:]]
         return [self.width - sum(rest), *rest]
 
     def size_pt(self) -> float:
