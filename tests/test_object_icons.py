@@ -37,18 +37,21 @@ def distance_to_edge(point: tuple[float, float], polygon: tuple[tuple[float, flo
     return best
 
 
-def test_the_rocks_facet_strokes_stay_well_inside_its_outline():
-    """Measured: every point of both light strokes 2.1 mm or more inside the 18 mm stone's outline
-    (their edges 1.7 mm), asked: 1.5 mm to the edge; the old strokes ran out through it."""
+def test_the_rock_is_a_lit_stone_its_facet_and_glint_well_inside_its_outline():
+    """A stone lit from the upper left (round 11: the stone with two white strokes read as a peace
+    sign): a lighter facet and one short white glint, every point of both 1.5 mm or more inside the
+    18 mm stone's outline, so nothing runs out through it."""
     items = draw_symbol("rock", 0, 0, SIZE).items
-    (outline,) = [i for i in items if isinstance(i, Path) and i.fill and i.fill != WHITE]
-    strokes = [i for i in items if isinstance(i, Path) and i.stroke and i.stroke.color == WHITE]
-    assert len(strokes) == 2 and len(outline.points) >= 40, "a rounded outline, a few facet strokes"
-    for stroke in strokes:
-        assert stroke.fill is None and not stroke.closed
-        for point in stroke.points:
+    paths = [i for i in items if isinstance(i, Path)]
+    outline, facet = paths[0], paths[1]
+    assert outline.fill and len(outline.points) >= 40, "a rounded outline"
+    assert facet.fill and facet.fill != outline.fill and facet.fill != WHITE, "a lighter facet"
+    glints = [i for i in paths if i.stroke and i.stroke.color == WHITE]
+    assert len(glints) == 1 and glints[0].fill is None and not glints[0].closed
+    for shape, room in ((facet, 1.5), (glints[0], 1.5 + glints[0].stroke.width / 2)):
+        for point in shape.points:
             assert inside(point, outline.points)
-            assert distance_to_edge(point, outline.points) >= 1.5 + stroke.stroke.width / 2
+            assert distance_to_edge(point, outline.points) >= room
 
 
 def test_paper_is_blank_sheets_with_a_curl_not_a_document():

@@ -10,6 +10,7 @@ import functools
 import math
 from collections.abc import Callable, Iterable
 
+from printkit.layout.marks import tinted
 from printkit.layout.primitives import BLACK, Circle, Group, Item, Path, Rect, Stroke
 
 Unit = list[Item]
@@ -214,9 +215,9 @@ def rounded(corners: list[Point], radius: float, steps: int = 6) -> list[Point]:
 
 @symbol("rock")
 def _rock(color: str, w: float) -> Unit:
-    """A rounded stone resting on its broad underside: one solid outline with soft corners, and
-    two light strokes marking its top facet, both ending well inside the outline."""
-    white = "#ffffff"
+    """A rounded stone resting on its broad underside, lit from the upper left: one solid outline
+    with soft corners and a lighter top facet inside it (a review read the stone with two white
+    strokes as a peace sign or a clock face)."""
     corners = [
         (0.04, 0.7),
         (0.12, 0.4),
@@ -227,12 +228,19 @@ def _rock(color: str, w: float) -> Unit:
         (0.84, 0.86),
         (0.2, 0.88),
     ]
-    facet = [(0.25, 0.47), (0.4, 0.52), (0.62, 0.44), (0.76, 0.38)]  # the top facet's lower edge
-    ridge = [(0.4, 0.52), (0.44, 0.74)]  # the front face's fold
+    facet = [
+        (0.263, 0.456),
+        (0.391, 0.328),
+        (0.599, 0.288),
+        (0.719, 0.368),
+        (0.543, 0.448),
+        (0.335, 0.504),
+    ]  # 1.5 mm or more inside the outline
+    shine = [(0.37, 0.41), (0.47, 0.36)]  # a glint on the facet
     return [
         polygon(rounded(corners, 0.12), color, w, color),
-        polygon(facet, white, w * 2.4, None, False),
-        polygon(ridge, white, w * 2.4, None, False),
+        polygon(rounded(facet, 0.06), tinted(color, 0.45), w, tinted(color, 0.45)),
+        polygon(shine, "#ffffff", w * 2.4, None, False),
     ]
 
 
