@@ -41,8 +41,10 @@ def test_ogrods_scoring_figure_shades_ticks_crosses_and_tallies_its_34_points(la
     ys = [y for _, y in row_tick[0].points]
     middle = figure.y + 2.5 * cell  # row 3's middle
     assert min(ys) < middle < max(ys)
-    cross = crosses[0].points
-    assert abs(cross[1][0] - cross[0][0]) >= 0.55 * cell  # a cross strikes the cell through
+    # a cross stands in its cell's top-right corner as a tick does, clear of the letter (round 11:
+    # struck over the whole cell, the letter did not read in grey)
+    cross_x = [x for stroke in crosses for x, _ in stroke.points]
+    assert max(cross_x) - min(cross_x) <= figure_notes.MARK_SHARE * cell + 1e-6
     beside = (right + figure_notes.ROW_GUTTER - 1e-6, figure.y + figure.h * figure.scale)
     tally = [t for t in page.items if isinstance(t, Text) and t.x > beside[0] and figure.y < t.y < beside[1]]
     assert [t.text for t in tally if t.align == "right"] == ["8", "12", "10", "4", "34"]
@@ -57,7 +59,9 @@ def test_the_marks_differ_by_shape_and_read_in_grey():
     tick = figure_notes.mark_items("tick", 10.0, 0.0)
     cross = figure_notes.mark_items("cross", 10.0, 0.0)
     assert [len(p.points) for p in tick if p.stroke.color == figure_notes.TICK_INK] == [3]  # one bent line
-    assert [len(p.points) for p in cross] == [2, 2]  # two straight strokes
+    inked = [p for p in cross if p.stroke.color == figure_notes.CROSS_INK]
+    assert [len(p.points) for p in inked] == [2, 2]  # two straight strokes, on a white halo as a tick
+    assert len(cross) == 4
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])

@@ -19,13 +19,11 @@ from printkit.layout.primitives import Item, Line, Path, Rect, Stroke, Text
 SHADE = "#d9d9d9"  # a cell shaded in a group: a neutral grey, as the captions call it (a letter on it reads)
 SHADE_EDGE = Stroke(color="#8c8c8c", width=0.25)
 MARK = 2.4  # mm on the page: a tick's or a cross's side, at most (a row's tick, a large cell's)
-MARK_SHARE = 0.2  # of a cell's printed side: a cell's mark, in its corner over the letter's shoulder at most
+MARK_SHARE = 0.16  # of a cell's printed side: a cell's mark, in its corner clear of the letter
 MARK_INSET = 0.55  # mm from the cell's top and right edges to the mark: its line and halo clear the grid line
 TICK_INK, CROSS_INK = "#1d6b2a", "#a3231a"  # dark enough to read as black on a grey print
 MARK_W = 0.45  # mm: a mark's line
 MARK_HALO = Stroke(color="#ffffff", width=MARK_W + 0.5)  # under a mark, 0.25 mm each side: it reads over a letter
-CROSS_INSET = 0.2  # of a cell's printed side: a cross over a cell keeps this far inside it
-CROSS_W = 0.3  # mm: a cross's line, thinner than a tick's, as it runs over the letter (which still reads)
 TALLY_PT = 7.8  # apart from the credits' 7.5
 TALLY_LINE = 4.2  # mm from one tally line's baseline to the next
 TALLY_GAP = 2.5  # mm between a tally's words and its points
@@ -97,16 +95,14 @@ def mark_items(kind: str, right: float, top: float, side: float = MARK, width: f
     else:
         strokes = [((x0, y0), (x0 + side, y0 + side)), ((x0, y0 + side), (x0 + side, y0))]
     ink = Stroke(color=TICK_INK if kind == "tick" else CROSS_INK, width=width)
-    halo = Stroke(color=MARK_HALO.color, width=width + 0.5)  # a tick's; a cross leaves its letter to read under it
-    items: list[Item] = [Path(stroke, halo, closed=False) for stroke in strokes] if kind == "tick" else []
+    halo = Stroke(color=MARK_HALO.color, width=width + 0.5)
+    items: list[Item] = [Path(stroke, halo, closed=False) for stroke in strokes]
     items += [Path(stroke, ink, closed=False) for stroke in strokes]
     return items
 
 
 def corner_items(kind: str, x: float, y: float, cell: float) -> list[Item]:
-    """A cell's mark, the cell (x, y, cell) as printed (page mm): a tick in its top-right corner;
-    a cross over the whole cell, its letter struck out as a player would strike it."""
-    if kind == "cross":
-        inset = CROSS_INSET * cell
-        return mark_items(kind, x + cell - inset, y + inset, cell - 2 * inset, CROSS_W)
+    """A cell's mark, the cell (x, y, cell) as printed (page mm): a tick or a cross in its top-right
+    corner, clear of the letter (round 11: a cross struck over the whole cell left its letter
+    unreadable in grey, and ticks a fifth of the cell touched the letters' shoulders)."""
     return mark_items(kind, x + cell - MARK_INSET, y + MARK_INSET, min(MARK, MARK_SHARE * cell))
