@@ -46,9 +46,12 @@ def test_a_hyphen_only_on_a_full_line_and_no_break_after_a_clause_with_room(kit,
     assert checked
 
 
-def test_a_product_goes_whole_and_carries_no_word():
-    assert typeset("an empty 6 × 6 garden", "en") == f"an empty 6{NBSP}×{NBSP}6 garden"
-    assert typeset("plansza 4 × 4 pola", "pl") == f"plansza 4{NBSP}×{NBSP}4 pola"
+def test_a_product_goes_whole_with_its_noun_but_no_conjunction():
+    """A product counts its noun as any number does ("5 × 5 | pól" parted them: test_number_binding),
+    and carries no one-letter conjunction after it ("6 × 6 i 3 baterie")."""
+    assert typeset("an empty 6 × 6 garden", "en") == f"an empty 6{NBSP}×{NBSP}6{NBSP}garden"
+    assert typeset("plansza 4 × 4 pola", "pl") == f"plansza 4{NBSP}×{NBSP}4{NBSP}pola"
+    assert typeset("ogród 6 × 6 i 3 baterie", "pl") == f"ogród 6{NBSP}×{NBSP}6 i{NBSP}3{NBSP}baterie"
     assert typeset("18 rund", "pl") == f"18{NBSP}rund", "any other number still goes with its noun"
 
 

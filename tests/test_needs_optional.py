@@ -80,7 +80,7 @@ components:"""
 def test_a_need_the_game_can_do_without_says_so(tmp_path):
     kit = tmp_path / "kit.yaml"
     kit.write_text(KIT.replace("components:", NEEDS, 1), encoding="utf-8")
-    assert needs_items(str(kit), "en")[-2:] == ["a sand timer or a phone&#x27;s timer", "2 × six-sided dice (optional)"]
+    assert needs_items(str(kit), "en")[-2:] == ["a sand timer or a phone\u2019s timer", "2 × six-sided dice (optional)"]
     assert needs_items(str(kit), "pl")[-2:] == ["klepsydra albo minutnik w telefonie", "2 × kostki D6 (opcjonalnie)"]
     assert needs_items(str(kit), "cs")[-2:] == ["přesýpací hodiny nebo stopky v telefonu", "2 × kostky K6 (volitelně)"]
 

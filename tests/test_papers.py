@@ -146,7 +146,7 @@ def test_a_kit_refused_on_a5_says_why_in_validate_and_in_build_alike(run, tmp_pa
     validated = run("validate", "targ", "--paper", "a5")
     built = run("build", "targ", "--paper", "a5", "-o", str(tmp_path / "targ.pdf"))
     reason = (
-        "kits/targ.yaml:58: components[0].columns: 4 places of 54 mm with 0.5 mm gaps need 217.5 mm; the page has "
+        "kits/targ.yaml:59: components[0].columns: 4 places of 54 mm with 0.5 mm gaps need 217.5 mm; the page has "
         "149.0 mm for them"
     )
     assert validated.code == built.code == 1

@@ -142,8 +142,9 @@ def test_a_stones_back_shows_the_other_face_of_the_same_stone(builds, stones, va
         for row, expected in ((face, top), (back, bottom)):
             if row["page"] not in shapes:
                 shapes[row["page"]] = page_shapes(pdf, row["page"])
-            # a plain face is the body's own: none on a white stone, the light field's white on a black one
-            plain = (1.0, 1.0, 1.0) if row["owner"] == "black" else None
+            # a plain face is the light field's white, on a black stone and a white one alike (the
+            # white stone's rim and tabs are a pale grey round it since round 10)
+            plain = (1.0, 1.0, 1.0)
             assert disc_fill(shapes[row["page"]], row) == (colours[expected] or plain), (
                 f"stone {row['copy']} ({face['type']}) {row['side']}"
             )
@@ -189,8 +190,9 @@ def test_the_pdf_asks_the_printer_for_duplex_on_the_right_edge(builds, variant, 
             "fold",
             [
                 "Stones 4–5 1 fold over yes",
-                "Pages 4–5: fold each sheet along the dashed line, glue it, and only then cut.",
-                "In the print dialog, on card stock: pages 3–5, 1 copy; single-sided; actual size (100%).",
+                "Pages 4–5: fold each sheet along the dashed line, glue the halves together all over, then cut.",
+                "In the print dialog, on card stock: page 3, 1 copy; single-sided; actual size (100%).",
+                "In the print dialog, on 120–160 g/m² paper (folded over): pages 4–5, 1 copy; single-sided;",
             ],
         ),
     ],

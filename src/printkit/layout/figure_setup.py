@@ -75,7 +75,7 @@ def mat_drawing(figure: Figure, kit: Kit, ctx: Context) -> Drawing:
             x, y = left + (place % columns) * (pw + GAP), (place // columns) * (ph + GAP)
             if place < used:
                 items.append(Rect(x, y, pw, ph, Stroke(color=HELD_EDGE, width=0.3), colours[place % len(colours)], 0.5))
-                items.append(Rect(x + 0.9, y + 0.9, pw - 1.8, ph - 1.8, Stroke(color="#ffffff", width=0.3), None, 0.3))
+                items.append(Rect(x + 0.9, y + 0.9, pw - 1.8, ph - 1.8, Stroke(color="#ffffff", width=0.35), None, 0.3))
             else:
                 items.append(Rect(x, y, pw, ph, EMPTY.stroke, EMPTY.fill, EMPTY.radius))
         if number < len(figure.labels):

@@ -77,10 +77,9 @@ class _Rules:
         before = found.string[max(found.start() - 24, 0) : found.start()]
         if self.after_label is not None and self.after_label.search(before):
             return found.group(0)  # "runda 4 nie ma": the number is the label's
-        if before.endswith(f"×{NBSP}"):
-            # "6 × 6 i 3 baterie": the product, one unit already, carries no word after it (a
-            # review: "an empty / 6 × 6 garden" went down whole though "6 × 6" fitted the line)
-            return found.group(0)
+        following = found.group(2).rstrip(".,;:!?)")
+        if before.endswith(f"×{NBSP}") and following in self.letters:
+            return found.group(0)  # "6 × 6 i 3 baterie": the product carries no conjunction
         return found.group(1) + NBSP
 
 
