@@ -146,7 +146,7 @@ def test_the_front_and_back_carry_a_pattern_and_a_deep_box_its_sides_the_mark():
     [piece] = page.pieces
     groups = [item for item in page.items if isinstance(item, Group)]
     patterns = [g for g in groups if g.key[0] == "pattern"]
-    depth = 19  # 60 tiles of 0.3 mm and 1 mm of room
+    depth = 22  # 60 tiles of 0.35 mm and 1 mm of room
     back, front = piece.x, piece.x + 35 + depth
     assert sorted(round(g.x - piece.x) for g in patterns) == [round(back - piece.x + 3), round(front - piece.x + 3)]
     marks = [g for g in groups if g.key[0] == "mark"]

@@ -71,4 +71,5 @@ def test_a_page_without_spares_has_no_key():
 
 
 def test_latarnies_board_note_says_the_number_shows_the_points():
-    assert any("Lighthouse cells (the number shows its points)" in text for text in page_texts("latarnie", "en", 1))
+    note = "Lighthouse cells (the number is what each one scores)"
+    assert any(note in text for text in page_texts("latarnie", "en", 1))

@@ -98,10 +98,11 @@ def test_black_stones_have_a_dark_rim_round_a_light_hatched_field_and_white_ones
 
 def test_the_black_stones_take_far_less_ink_than_a_solid_body(run, tmp_path):
     """A black stone's face on average inks well under two thirds of its square (a solid #2b2b2b
-    body with its discs took 0.8 of it and more); measured in grey levels: 0 white, 1 black."""
+    body with its discs took 0.8 of it and more); measured in grey levels: 0 white, 1 black. The
+    darkest, a blue disc since round 11's reviewer found red and blue the same grey, takes 0.65."""
     pages, stones = stone_pages(run, tmp_path, "a4")
     inks = [1 - mean(crop(pages[p["page"]], p)) / 255 for p in stones if p["owner"] == "black"]
-    assert max(inks) < 0.62 and sum(inks) / len(inks) < 0.55, inks
+    assert max(inks) < 0.67 and sum(inks) / len(inks) < 0.55, inks
 
 
 def test_under_the_ink_saver_black_stones_stay_apart_from_white_ones(run, tmp_path):

@@ -97,7 +97,7 @@ def test_the_box_numbers_are_readable_by_invariants_and_texts():
 def test_kpn_offers_a_box_for_its_tiles(tmp_path):
     _, manifest = build("kpn", tmp_path, "--boxes")
     [box] = pieces(manifest, kind="tuckbox")
-    assert box["holds"] == "tiles" and box["inside"] == [35.0, 35.0, 19.0]  # 60 tiles of 34 mm and 0.3 mm
+    assert box["holds"] == "tiles" and box["inside"] == [35.0, 35.0, 22.0]  # 60 tiles of 34 mm and 0.35 mm
 
 
 def test_a_folded_deck_gets_a_box_twice_as_deep_for_its_pieces(tmp_path):
@@ -106,7 +106,7 @@ def test_a_folded_deck_gets_a_box_twice_as_deep_for_its_pieces(tmp_path):
     twice as thick."""
     _, manifest = build("kpn", tmp_path, "--boxes", "--two-sided", "fold")
     [box] = pieces(manifest, kind="tuckbox")
-    assert box["inside"] == [35.0, 35.0, 37.0]  # 60 tiles of two 0.3 mm sheets, and 1 mm of room
+    assert box["inside"] == [35.0, 35.0, 43.0]  # 60 tiles of two 0.35 mm sheets, and 1 mm of room
 
 
 def test_a_kit_without_a_box_says_so(tmp_path, capsys):
